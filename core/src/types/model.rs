@@ -1,0 +1,264 @@
+//! The shapes of type descriptions. Parsing ([`super::parse`]) builds them from
+//! JSON and validation ([`super::validate`]) checks their rules; once a
+//! `Listing`, `TypeSpec` or `CallView` exists it has passed both.
+
+use std::collections::BTreeMap;
+
+/// A primitive term, spelled as in the JSON (`"Int"`, `"json.Value"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Prim {
+    Int,
+    Decimal,
+    Bool,
+    Text,
+    Bytes,
+    Duration,
+    Instant,
+    Unit,
+    Never,
+    JsonValue,
+}
+
+impl Prim {
+    pub const ALL: [Prim; 10] = [
+        Prim::Int,
+        Prim::Decimal,
+        Prim::Bool,
+        Prim::Text,
+        Prim::Bytes,
+        Prim::Duration,
+        Prim::Instant,
+        Prim::Unit,
+        Prim::Never,
+        Prim::JsonValue,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Prim::Int => "Int",
+            Prim::Decimal => "Decimal",
+            Prim::Bool => "Bool",
+            Prim::Text => "Text",
+            Prim::Bytes => "Bytes",
+            Prim::Duration => "Duration",
+            Prim::Instant => "Instant",
+            Prim::Unit => "Unit",
+            Prim::Never => "Never",
+            Prim::JsonValue => "json.Value",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Prim> {
+        Prim::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// A type term.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Term {
+    Prim(Prim),
+    List(Box<Term>),
+    Set(Box<Term>),
+    Option(Box<Term>),
+    Task(Box<Term>),
+    Dict(Box<Term>, Box<Term>),
+    /// At least two items.
+    Tuple(Vec<Term>),
+    Function { params: Vec<Term>, result: Box<Term> },
+    /// A declaration by local id, with its arguments in declaration order.
+    Named { declaration: String, args: Vec<Term> },
+    /// Parameter `index` of `owner`: a declaration's local id, or `tool` for a
+    /// Tool's own type parameters.
+    Param { owner: String, index: usize },
+}
+
+/// The owner name that a Tool's roots use for the Tool's own type parameters.
+pub const TOOL_OWNER: &str = "tool";
+
+impl Term {
+    /// Replaces every `Param` of `owner` by the matching argument.
+    pub fn substitute(&self, owner: &str, args: &[Term]) -> Term {
+        match self {
+            Term::Prim(p) => Term::Prim(*p),
+            Term::List(t) => Term::List(Box::new(t.substitute(owner, args))),
+            Term::Set(t) => Term::Set(Box::new(t.substitute(owner, args))),
+            Term::Option(t) => Term::Option(Box::new(t.substitute(owner, args))),
+            Term::Task(t) => Term::Task(Box::new(t.substitute(owner, args))),
+            Term::Dict(k, v) => Term::Dict(Box::new(k.substitute(owner, args)), Box::new(v.substitute(owner, args))),
+            Term::Tuple(items) => Term::Tuple(items.iter().map(|t| t.substitute(owner, args)).collect()),
+            Term::Function { params, result } => Term::Function {
+                params: params.iter().map(|t| t.substitute(owner, args)).collect(),
+                result: Box::new(result.substitute(owner, args)),
+            },
+            Term::Named { declaration, args: inner } => Term::Named {
+                declaration: declaration.clone(),
+                args: inner.iter().map(|t| t.substitute(owner, args)).collect(),
+            },
+            Term::Param { owner: o, index } if o == owner => args[*index].clone(),
+            Term::Param { .. } => self.clone(),
+        }
+    }
+
+    /// Calls `f` on this term and every term inside it.
+    pub fn walk(&self, f: &mut impl FnMut(&Term)) {
+        f(self);
+        match self {
+            Term::Prim(_) | Term::Param { .. } => {}
+            Term::List(t) | Term::Set(t) | Term::Option(t) | Term::Task(t) => t.walk(f),
+            Term::Dict(k, v) => {
+                k.walk(f);
+                v.walk(f);
+            }
+            Term::Tuple(items) => items.iter().for_each(|t| t.walk(f)),
+            Term::Function { params, result } => {
+                params.iter().for_each(|t| t.walk(f));
+                result.walk(f);
+            }
+            Term::Named { args, .. } => args.iter().for_each(|t| t.walk(f)),
+        }
+    }
+}
+
+/// A record field or a named payload part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    pub name: String,
+    pub ty: Term,
+    pub doc: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Payload {
+    /// At least one part.
+    Positional(Vec<Term>),
+    /// Possibly none.
+    Named(Vec<Field>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Constructor {
+    pub name: String,
+    pub doc: Option<String>,
+    pub payload: Option<Payload>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Body {
+    Record { fields: Vec<Field> },
+    /// At least one constructor.
+    Enum { constructors: Vec<Constructor> },
+    /// A host token type.
+    Host,
+    /// A type with no data encoding.
+    Nondata,
+}
+
+impl Body {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Body::Record { .. } => "record",
+            Body::Enum { .. } => "enum",
+            Body::Host => "host",
+            Body::Nondata => "nondata",
+        }
+    }
+}
+
+/// A declaration template: unsubstituted, its own parameters written as
+/// `Param { owner: <its local id>, index }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Template {
+    pub name: String,
+    /// `REPOSITORY@VERSION/FILE.NAME`, or `PATH.NAME` outside a repository.
+    pub identity: String,
+    pub lexical_ordinal: u64,
+    pub generic: Vec<String>,
+    pub opaque: bool,
+    pub doc: Option<String>,
+    pub body: Body,
+}
+
+/// Declarations by local id.
+pub type Declarations = BTreeMap<String, Template>;
+
+/// A Tool parameter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Param {
+    pub name: String,
+    pub ty: Term,
+}
+
+/// One Tool of a listing (`decisions.md` section 6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolDecl {
+    /// The Tool's identity.
+    pub tool: String,
+    pub doc: Option<String>,
+    pub generic: Vec<String>,
+    pub params: Vec<Param>,
+    pub ok: Term,
+    pub err: Term,
+}
+
+impl ToolDecl {
+    /// The NAME part of the identity (after the last `.`).
+    pub fn name(&self) -> &str {
+        identity_name(&self.tool)
+    }
+
+    pub fn is_generic(&self) -> bool {
+        !self.generic.is_empty()
+    }
+}
+
+/// The output of `flow tools`: what generators read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    pub data: String,
+    pub tools: Vec<ToolDecl>,
+    pub declarations: Declarations,
+}
+
+impl Listing {
+    pub fn tool(&self, identity: &str) -> Option<&ToolDecl> {
+        self.tools.iter().find(|t| t.tool == identity)
+    }
+}
+
+/// A generated TypeSpec: one Tool's roots and the declarations they reach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeSpec {
+    pub generic: Vec<String>,
+    pub params: Vec<Param>,
+    pub ok: Term,
+    pub err: Term,
+    pub declarations: Declarations,
+}
+
+/// A generic call's concrete types view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallView {
+    /// Type parameter name and its concrete term, in declaration order.
+    pub bindings: Vec<(String, Term)>,
+    pub params: Vec<Param>,
+    pub ok: Term,
+    pub err: Term,
+    pub declarations: Declarations,
+}
+
+/// The NAME of an identity: what follows its last `.`.
+pub fn identity_name(identity: &str) -> &str {
+    identity.rsplit_once('.').map_or(identity, |(_, name)| name)
+}
+
+/// An identity without its `@VERSION` (`decisions.md` section 4: the canonical
+/// signature names types by repository, file and name only).
+pub fn identity_without_version(identity: &str) -> String {
+    match identity.split_once('@') {
+        None => identity.to_owned(),
+        Some((repository, rest)) => match rest.split_once('/') {
+            Some((_version, file_and_name)) => format!("{repository}/{file_and_name}"),
+            None => identity.to_owned(),
+        },
+    }
+}
