@@ -1,18 +1,29 @@
 //! flow-core: the host boundary of the Flow language in one library.
 //!
 //! Where each rule of `host-boundary.md` and `decisions.md` lives:
-//! - [`json`]: JSON reading (RFC 8259, limits) and "The canonical form".
+//! - [`json`]: JSON reading (RFC 8259, limits) and "The canonical form" of any JSON.
 //! - [`number`]: exact numbers and their canonical text.
-//! - [`limits`]: `decisions.md` section 2.
+//! - [`limits`]: the limits of `decisions.md` section 2.
 //! - [`error`]: refusals, with their JSON path and rule.
+//! - [`types`]: "Type descriptions": terms, templates, listings, TypeSpecs, call views.
+//! - [`value`]: the value model, the order of `decisions.md` section 3, canonical text of values.
+//! - [`time`], [`base64`]: Instant, Duration and Bytes encodings of `decisions.md` section 1.
+//! - [`plan`]: type terms resolved against declarations, generic arguments substituted.
+//! - [`decode`]: "Decoding": typed decoding of JSON text.
 
+pub mod base64;
+pub mod decode;
 pub mod error;
 pub mod json;
 pub mod limits;
 pub mod number;
+pub mod plan;
+pub mod time;
 pub mod types;
+pub mod value;
 
 pub use error::{Error, Path, Result, Rule};
 pub use json::Json;
 pub use limits::Limits;
 pub use number::Number;
+pub use value::Value;

@@ -1,0 +1,263 @@
+//! One Rust value model for every Flow data type, with the equality and total
+//! order of `decisions.md` section 3 and the canonical text of
+//! `host-boundary.md`, "The canonical form".
+//!
+//! Values carry enough of their type to be written without it: a record field
+//! of an Option type holds `Value::Option` (left out when None, written as its
+//! payload when Some), and Text-keyed dicts are their own variant because an
+//! empty one is `{}` where any other empty dict is `[]`.
+
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+use num_bigint::BigInt;
+
+use crate::json::{write_canonical as write_json, write_string, Json};
+use crate::number::Number;
+use crate::time::{Duration, Instant};
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Value {
+    Unit,
+    Bool(bool),
+    Int(BigInt),
+    /// Exact and normalized: `1.50` and `1.5` are one value.
+    Decimal(Number),
+    Text(String),
+    Bytes(Vec<u8>),
+    Instant(Instant),
+    Duration(Duration),
+    List(Vec<Value>),
+    /// Ascending under [`Value::flow_cmp`], no two equal.
+    Set(Vec<Value>),
+    /// Dict<Text, V>: ascending by key, keys unique.
+    TextDict(Vec<(String, Value)>),
+    /// Dict<K, V> for any other K: ascending by key, keys unique.
+    Dict(Vec<(Value, Value)>),
+    Tuple(Vec<Value>),
+    Option(Option<Box<Value>>),
+    /// Fields in declaration order.
+    Record(Vec<(Arc<str>, Value)>),
+    Enum(EnumValue),
+    /// json.Value: numbers exact and normalized.
+    Json(Json),
+    /// A host token: the JSON the host chose, compared by canonical text only.
+    HostToken(Json),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct EnumValue {
+    /// The constructor's position in declaration order: the order of section 3.
+    pub index: u32,
+    pub name: Arc<str>,
+    pub payload: EnumPayload,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum EnumPayload {
+    None,
+    Positional(Vec<Value>),
+    /// Parts in declaration order, Option parts as in a record.
+    Named(Vec<(Arc<str>, Value)>),
+}
+
+impl Value {
+    pub fn some(value: Value) -> Value {
+        Value::Option(Some(Box::new(value)))
+    }
+
+    pub fn none() -> Value {
+        Value::Option(None)
+    }
+
+    /// The order of `decisions.md` section 3 between two values of one type.
+    /// Values of different types (which never meet in a well-typed collection)
+    /// are ordered by variant so that the order stays total.
+    pub fn flow_cmp(&self, other: &Value) -> Ordering {
+        use Value::*;
+        match (self, other) {
+            (Unit, Unit) => Ordering::Equal,
+            (Bool(a), Bool(b)) => a.cmp(b),
+            (Int(a), Int(b)) => a.cmp(b),
+            (Decimal(a), Decimal(b)) => a.cmp(b),
+            (Text(a), Text(b)) => a.cmp(b),
+            (Bytes(a), Bytes(b)) => a.cmp(b),
+            (Instant(a), Instant(b)) => a.cmp(b),
+            (Duration(a), Duration(b)) => a.cmp(b),
+            (List(a), List(b)) | (Set(a), Set(b)) | (Tuple(a), Tuple(b)) => cmp_seq(a, b, Value::flow_cmp),
+            (TextDict(a), TextDict(b)) => cmp_seq(a, b, |x, y| x.0.cmp(&y.0).then_with(|| x.1.flow_cmp(&y.1))),
+            (Dict(a), Dict(b)) => cmp_seq(a, b, |x, y| x.0.flow_cmp(&y.0).then_with(|| x.1.flow_cmp(&y.1))),
+            (Option(a), Option(b)) => match (a, b) {
+                (None, None) => Ordering::Equal,
+                (None, Some(_)) => Ordering::Less,
+                (Some(_), None) => Ordering::Greater,
+                (Some(x), Some(y)) => x.flow_cmp(y),
+            },
+            (Record(a), Record(b)) => cmp_seq(a, b, |x, y| x.1.flow_cmp(&y.1)),
+            (Enum(a), Enum(b)) => a.index.cmp(&b.index).then_with(|| match (&a.payload, &b.payload) {
+                (EnumPayload::Positional(x), EnumPayload::Positional(y)) => cmp_seq(x, y, Value::flow_cmp),
+                (EnumPayload::Named(x), EnumPayload::Named(y)) => cmp_seq(x, y, |p, q| p.1.flow_cmp(&q.1)),
+                _ => Ordering::Equal,
+            }),
+            (Json(a), Json(b)) => a.flow_cmp(b),
+            // Host tokens have no order; sets and dict keys refuse them, so this
+            // only keeps the function total.
+            (HostToken(a), HostToken(b)) => a.to_canonical().cmp(&b.to_canonical()),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+
+    fn rank(&self) -> u8 {
+        match self {
+            Value::Unit => 0,
+            Value::Bool(_) => 1,
+            Value::Int(_) => 2,
+            Value::Decimal(_) => 3,
+            Value::Text(_) => 4,
+            Value::Bytes(_) => 5,
+            Value::Instant(_) => 6,
+            Value::Duration(_) => 7,
+            Value::List(_) => 8,
+            Value::Set(_) => 9,
+            Value::TextDict(_) => 10,
+            Value::Dict(_) => 11,
+            Value::Tuple(_) => 12,
+            Value::Option(_) => 13,
+            Value::Record(_) => 14,
+            Value::Enum(_) => 15,
+            Value::Json(_) => 16,
+            Value::HostToken(_) => 17,
+        }
+    }
+
+    /// The canonical text of this value.
+    pub fn to_canonical(&self) -> String {
+        let mut out = String::new();
+        self.write_canonical(&mut out);
+        out
+    }
+
+    /// Appends the canonical text of this value.
+    pub fn write_canonical(&self, out: &mut String) {
+        match self {
+            Value::Unit => out.push_str("null"),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Int(i) => {
+                use std::fmt::Write;
+                write!(out, "{i}").expect("writing to a String");
+            }
+            Value::Decimal(d) => d.write_canonical(out),
+            Value::Text(s) => write_string(out, s),
+            Value::Bytes(b) => {
+                out.push('"');
+                crate::base64::encode(b, out);
+                out.push('"');
+            }
+            Value::Instant(i) => {
+                out.push('"');
+                i.write_canonical(out);
+                out.push('"');
+            }
+            Value::Duration(d) => {
+                out.push('"');
+                d.write_canonical(out);
+                out.push('"');
+            }
+            Value::List(items) | Value::Set(items) | Value::Tuple(items) => write_array(out, items),
+            Value::TextDict(entries) => {
+                out.push('{');
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_string(out, k);
+                    out.push(':');
+                    v.write_canonical(out);
+                }
+                out.push('}');
+            }
+            Value::Dict(entries) => {
+                out.push('[');
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push('[');
+                    k.write_canonical(out);
+                    out.push(',');
+                    v.write_canonical(out);
+                    out.push(']');
+                }
+                out.push(']');
+            }
+            Value::Option(None) => out.push_str("\"None\""),
+            Value::Option(Some(v)) => {
+                out.push_str("{\"Some\":");
+                v.write_canonical(out);
+                out.push('}');
+            }
+            Value::Record(fields) => write_fields(out, fields),
+            Value::Enum(e) => match &e.payload {
+                EnumPayload::None => write_string(out, &e.name),
+                payload => {
+                    out.push('{');
+                    write_string(out, &e.name);
+                    out.push(':');
+                    match payload {
+                        EnumPayload::Positional(parts) if parts.len() == 1 => parts[0].write_canonical(out),
+                        EnumPayload::Positional(parts) => write_array(out, parts),
+                        EnumPayload::Named(fields) => write_fields(out, fields),
+                        EnumPayload::None => unreachable!("handled above"),
+                    }
+                    out.push('}');
+                }
+            },
+            Value::Json(j) | Value::HostToken(j) => write_json(out, j),
+        }
+    }
+}
+
+fn cmp_seq<T>(a: &[T], b: &[T], cmp: impl Fn(&T, &T) -> Ordering) -> Ordering {
+    for (x, y) in a.iter().zip(b) {
+        match cmp(x, y) {
+            Ordering::Equal => {}
+            unequal => return unequal,
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+fn write_array(out: &mut String, items: &[Value]) {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        item.write_canonical(out);
+    }
+    out.push(']');
+}
+
+/// A record or named payload: members sorted by name, None fields left out,
+/// Some fields written as their payload (the Option-field rule).
+fn write_fields(out: &mut String, fields: &[(Arc<str>, Value)]) {
+    let mut present: Vec<(&str, &Value)> = fields
+        .iter()
+        .filter_map(|(name, value)| match value {
+            Value::Option(None) => None,
+            Value::Option(Some(inner)) => Some((&**name, &**inner)),
+            other => Some((&**name, other)),
+        })
+        .collect();
+    present.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    out.push('{');
+    for (i, (name, value)) in present.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(out, name);
+        out.push(':');
+        value.write_canonical(out);
+    }
+    out.push('}');
+}
