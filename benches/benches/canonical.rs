@@ -1,0 +1,26 @@
+//! Canonicalization of the 20,000-record corpus against serde_json
+//! (arbitrary_precision) parse + serialize of the same text, in one run.
+//! serde_json keeps the digits but writes `1.50` as `1.50` and `1e3` as `1e3`:
+//! it does less than canonical text needs, so it is the bar to get near.
+//!
+//! Run: `cargo bench -p flow-benches --bench canonical`
+
+use flow_benches::corpus::corpus;
+use flow_benches::timing::{median, ms};
+use flow_core::{json, Limits};
+
+fn main() {
+    let text = corpus(20_000);
+    let bytes = text.as_bytes();
+    let limits = Limits::default();
+    let ours = median(3, 15, || json::canonicalize(bytes, &limits).unwrap());
+    let peer = median(3, 15, || {
+        let value: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+        serde_json::to_string(&value).unwrap()
+    });
+    let mb = bytes.len() as f64 / 1e6;
+    println!("corpus: 20,000 records, {mb:.1} MB");
+    println!("flow-core canonicalize:            {:8.2} ms  ({:.0} MB/s)", ms(ours), mb / ours.as_secs_f64());
+    println!("serde_json parse+serialize:        {:8.2} ms  ({:.0} MB/s)", ms(peer), mb / peer.as_secs_f64());
+    println!("ratio flow-core / serde_json:      {:8.2}x (goal <= 1.2x)", ours.as_secs_f64() / peer.as_secs_f64());
+}

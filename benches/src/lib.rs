@@ -1,0 +1,4 @@
+//! Shared pieces of the benchmarks: a deterministic corpus and a timer.
+
+pub mod corpus;
+pub mod timing;
