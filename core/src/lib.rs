@@ -12,6 +12,7 @@
 //! - [`decode`]: "Decoding": typed decoding of JSON text.
 
 pub mod base64;
+pub mod check;
 pub mod decode;
 pub mod error;
 pub mod json;

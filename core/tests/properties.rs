@@ -18,6 +18,7 @@ proptest! {
         let (declarations, root) = random_type(type_seed);
         let (plan, node) = Plan::compile(&declarations, &root).unwrap();
         let value = random_value(&plan, node, &mut Rng::new(value_seed), 4);
+        flow_core::check::check(&value, &plan, node).unwrap();
         let text = value.to_canonical();
         let decoded = decode_with(text.as_bytes(), &plan, node, &Limits::default())
             .unwrap_or_else(|e| panic!("{e}\ntype {root:?}\ntext {text}"));
