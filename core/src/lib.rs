@@ -10,6 +10,7 @@ pub mod error;
 pub mod json;
 pub mod limits;
 pub mod number;
+pub mod schema;
 pub mod types;
 
 pub use error::{Error, Path, Result, Rule};
