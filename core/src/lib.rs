@@ -7,6 +7,7 @@
 //! - [`error`]: refusals, with their JSON path and rule.
 
 pub mod error;
+pub mod fingerprint;
 pub mod json;
 pub mod limits;
 pub mod number;
