@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Display;
+use std::rc::Rc;
 
 use crate::error::{Error, Result, Rule};
 use crate::json::{Json, Object};
@@ -19,7 +20,7 @@ use super::key::Keys;
 use super::{shapes, too_deep, too_large, SchemaForm, MAX_TERM_DEPTH, MAX_WORK};
 
 /// A named type, `declaration<args>`: what a key stands for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 struct Named {
     declaration: String,
     args: Vec<Term>,
@@ -29,12 +30,15 @@ pub(super) struct Generator<'a> {
     keys: Keys<'a>,
     /// Every key met so far and the type it stands for, to tell a recursive
     /// reference (the same type) from a clash (another type with that key).
-    defs: BTreeMap<String, Named>,
+    /// (Shared with `pending`: the arguments of a large instantiation are
+    /// held once.)
+    defs: BTreeMap<String, Rc<Named>>,
     /// Keys met whose entries are not generated yet.
-    pending: Vec<(String, Named)>,
+    pending: Vec<(String, Rc<Named>)>,
     entries: Vec<(String, Json)>,
-    /// Units of `MAX_WORK` spent.
+    /// Units of work spent, and the most that may be (`MAX_WORK`).
     work: usize,
+    budget: usize,
 }
 
 impl<'a> Generator<'a> {
@@ -45,7 +49,14 @@ impl<'a> Generator<'a> {
             pending: Vec::new(),
             entries: Vec::new(),
             work: 0,
+            budget: MAX_WORK,
         }
+    }
+
+    /// A smaller budget, so tests can reach it cheaply.
+    #[cfg(test)]
+    fn with_budget(self, budget: usize) -> Generator<'a> {
+        Generator { budget, ..self }
     }
 
     /// The schema of `root`, with `$defs` holding exactly the named types it reaches.
@@ -69,8 +80,8 @@ impl<'a> Generator<'a> {
 
     fn spend(&mut self, units: usize) -> Result<()> {
         self.work = self.work.saturating_add(units);
-        if self.work > MAX_WORK {
-            return Err(too_large());
+        if self.work > self.budget {
+            return Err(too_large(self.budget));
         }
         Ok(())
     }
@@ -128,8 +139,8 @@ impl<'a> Generator<'a> {
             Some(known) if known.declaration == declaration && known.args == args => {}
             Some(known) => return Err(self.clash(&key, known, declaration, args)),
             None => {
-                let named = Named { declaration: declaration.to_owned(), args: args.to_vec() };
-                self.defs.insert(key.clone(), named.clone());
+                let named = Rc::new(Named { declaration: declaration.to_owned(), args: args.to_vec() });
+                self.defs.insert(key.clone(), Rc::clone(&named));
                 self.pending.push((key.clone(), named));
             }
         }
@@ -286,4 +297,39 @@ impl<'n> Scope<'n> {
 /// Prefixes an error's message with where it happened.
 fn within(error: Error, place: impl Display) -> Error {
     Error { message: format!("{place}: {}", error.message), ..error }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn param() -> Term {
+        Term::Param { owner: "1".into(), index: 0 }
+    }
+
+    /// `Double<T>` holds `Double<(T, T)>`: each instantiation's key is twice
+    /// as long as the last. (Expanding recursion, refused by validation; the
+    /// same growth is reachable without recursion through a chain of
+    /// declarations.)
+    #[test]
+    fn doubling_instantiations_hit_the_work_bound() {
+        let next = Term::Named { declaration: "1".into(), args: vec![Term::Tuple(vec![param(), param()])] };
+        let template = Template {
+            name: "Double".into(),
+            identity: "f.flow.Double".into(),
+            lexical_ordinal: 1,
+            generic: vec!["T".into()],
+            opaque: false,
+            doc: None,
+            body: Body::Record { fields: vec![Field { name: "next".into(), ty: next, doc: None }] },
+        };
+        let declarations: Declarations = [("1".to_owned(), template)].into_iter().collect();
+        let root = Term::Named { declaration: "1".into(), args: vec![Term::Prim(Prim::Int)] };
+        let error = Generator::new(&declarations, SchemaForm::Canonical, &[])
+            .with_budget(100_000)
+            .standalone(&root)
+            .unwrap_err();
+        assert_eq!(error.rule, Rule::NotServable);
+        assert!(error.message.contains("larger than 100000 bytes"), "{}", error.message);
+    }
 }

@@ -40,8 +40,8 @@ fn too_deep() -> Error {
     Error::new(Rule::NotServable, format!("types nest more than {MAX_TERM_DEPTH} levels deep, too deep to be sent"))
 }
 
-fn too_large() -> Error {
-    Error::new(Rule::NotServable, format!("the schema would be larger than {MAX_WORK} bytes, too large to be sent"))
+fn too_large(budget: usize) -> Error {
+    Error::new(Rule::NotServable, format!("the schema would be larger than {budget} bytes, too large to be sent"))
 }
 
 /// Which of the two written forms of a schema to generate.
