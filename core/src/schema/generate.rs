@@ -20,7 +20,7 @@ use super::key::Keys;
 use super::{shapes, too_deep, too_large, SchemaForm, MAX_TERM_DEPTH, MAX_WORK};
 
 /// A named type, `declaration<args>`: what a key stands for.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 struct Named {
     declaration: String,
     args: Vec<Term>,

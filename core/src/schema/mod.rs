@@ -21,11 +21,12 @@ use crate::json::Json;
 use crate::limits::Limits;
 use crate::types::{Declarations, Term};
 
-/// How deeply terms may nest while a schema is generated, counting both value
-/// positions and the type text of keys. A schema nests at least as deeply as
-/// its term, and one past the default depth limit (128) cannot be read by a
-/// receiver, so this bound, twice that, refuses nothing that could be sent; it
-/// keeps generation from exhausting the stack instead.
+/// How deeply terms may nest while a schema is generated, in value positions
+/// and in the type text of keys. It keeps generation from exhausting the stack.
+/// In a value position a schema nests at least as deeply as its term, and one
+/// past the default depth limit (128) cannot be read by a receiver, so there
+/// this bound, twice that, refuses nothing that could be sent; in key text
+/// (arguments no value uses) it is only far beyond any real type.
 const MAX_TERM_DEPTH: usize = 2 * Limits::DEFAULT.max_depth;
 
 /// A bound on the work of one schema: one unit per term turned into a schema and
