@@ -581,3 +581,19 @@ fn expanding_recursion_terminates_with_a_refusal() {
     )]);
     assert_eq!(refusal(&d, &named("1", &[r##""Int""##])).rule, Rule::NotServable);
 }
+
+#[test]
+fn a_dict_keyed_by_a_declaration_parameter_follows_the_substituted_key() {
+    let d = declarations(vec![(
+        "1",
+        template(
+            "f.flow.Index",
+            &["K"],
+            record(vec![field("map", &format!(r#"{{"Dict": [{}, "Int"]}}"#, param_of("1", 0)))]),
+        ),
+    )]);
+    let text = canonical(&d, &named("1", &[r#""Text""#]));
+    assert!(text.contains(r#""map":{"additionalProperties":{"type":"integer"},"type":"object"}"#), "{text}");
+    let text = canonical(&d, &named("1", &[PARAM_0]));
+    assert!(text.contains(r#""f.flow.Index<T>":{"properties":{"map":{"items":{"items":false,"minItems":2,"prefixItems":[{"$param":"T"},"#), "{text}");
+}
