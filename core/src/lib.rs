@@ -10,15 +10,20 @@
 //! - [`time`], [`base64`]: Instant, Duration and Bytes encodings of `decisions.md` section 1.
 //! - [`plan`]: type terms resolved against declarations, generic arguments substituted.
 //! - [`decode`]: "Decoding": typed decoding of JSON text.
+//! - [`check`]: a value checked against its type before it is encoded.
+//! - [`schema`]: "Schemas" and `decisions.md` section 4.
+//! - [`fingerprint`]: "Identity and fingerprints": signatures, fingerprints, describe entries.
 
 pub mod base64;
 pub mod check;
 pub mod decode;
 pub mod error;
+pub mod fingerprint;
 pub mod json;
 pub mod limits;
 pub mod number;
 pub mod plan;
+pub mod schema;
 pub mod time;
 pub mod types;
 pub mod value;
