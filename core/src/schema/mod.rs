@@ -72,3 +72,28 @@ pub enum SchemaForm {
 pub fn schema_of(term: &Term, declarations: &Declarations, form: SchemaForm, tool_generic: &[String]) -> Result<Json> {
     generate::Generator::new(declarations, form, tool_generic).standalone(term)
 }
+
+/// A generic call's schema view must agree with the success type's projection
+/// under Schemas (`host-boundary.md`, "Type descriptions"): the describe-form
+/// schema of the view's concrete `ok` term over the view's own declarations.
+pub fn check_call_schema(view: &crate::types::CallView, schema: &Json) -> Result<()> {
+    let expected = schema_of(&view.ok, &view.declarations, SchemaForm::Describe, &[])?;
+    if expected != *schema {
+        return Err(Error::new(
+            Rule::ViewMismatch,
+            format!(
+                "the call's schema is not the schema of its success type: expected {}",
+                abbreviate(&expected.to_canonical())
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn abbreviate(text: &str) -> String {
+    const MAX: usize = 300;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
