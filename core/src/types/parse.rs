@@ -93,14 +93,16 @@ pub fn parse_listing(json: &Json) -> Result<Listing> {
         let version = data.as_str().ok_or_else(|| wrong_type("data", "a string", data).under_key("data"))?;
         check_data_version(version).map_err(|e| e.under_key("data"))?;
     }
-    let object = exact(json, "a tools listing", &["data", "tools", "declarations"], &["data", "tools", "declarations"])?;
+    let object =
+        exact(json, "a tools listing", &["data", "tools", "declarations"], &["data", "tools", "declarations"])?;
     let data = string(object, "data")?.to_owned();
     let tools = array(object, "tools")?
         .iter()
         .enumerate()
         .map(|(i, tool)| tool_from_json(tool).map_err(|e| e.under_index(i).under_key("tools")))
         .collect::<Result<Vec<_>>>()?;
-    let declarations = declarations_from_json(member(object, "declarations")?).map_err(|e| e.under_key("declarations"))?;
+    let declarations =
+        declarations_from_json(member(object, "declarations")?).map_err(|e| e.under_key("declarations"))?;
     Ok(Listing { data, tools, declarations })
 }
 
@@ -113,7 +115,8 @@ pub fn parse_type_spec(json: &Json) -> Result<TypeSpec> {
         params: params(object, "params")?,
         ok: term_member(object, "ok")?,
         err: term_member(object, "err")?,
-        declarations: declarations_from_json(member(object, "declarations")?).map_err(|e| e.under_key("declarations"))?,
+        declarations: declarations_from_json(member(object, "declarations")?)
+            .map_err(|e| e.under_key("declarations"))?,
     })
 }
 
@@ -127,7 +130,8 @@ pub fn parse_call_view(json: &Json) -> Result<CallView> {
         params: params(object, "params")?,
         ok: term_member(object, "ok")?,
         err: term_member(object, "err")?,
-        declarations: declarations_from_json(member(object, "declarations")?).map_err(|e| e.under_key("declarations"))?,
+        declarations: declarations_from_json(member(object, "declarations")?)
+            .map_err(|e| e.under_key("declarations"))?,
     })
 }
 
@@ -194,8 +198,8 @@ pub fn template_from_json(json: &Json) -> Result<Template> {
     }
     let name = string(object, "name")?.to_owned();
     let identity = string(object, "identity")?.to_owned();
-    let lexical_ordinal = positive_integer(member(object, "lexical_ordinal")?)
-        .map_err(|e| e.under_key("lexical_ordinal"))?;
+    let lexical_ordinal =
+        positive_integer(member(object, "lexical_ordinal")?).map_err(|e| e.under_key("lexical_ordinal"))?;
     let generic = names(object, "generic")?;
     let opaque = boolean(object, "opaque")?;
     let doc = doc(object)?;
@@ -222,11 +226,7 @@ fn field(json: &Json) -> Result<Field> {
 }
 
 fn fields(object: &Object, key: &str) -> Result<Vec<Field>> {
-    array(object, key)?
-        .iter()
-        .enumerate()
-        .map(|(i, f)| field(f).map_err(|e| e.under_index(i).under_key(key)))
-        .collect()
+    array(object, key)?.iter().enumerate().map(|(i, f)| field(f).map_err(|e| e.under_index(i).under_key(key))).collect()
 }
 
 /// A constructor: exactly `name`, `doc`, `payload`.

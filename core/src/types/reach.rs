@@ -53,7 +53,10 @@ pub fn reachable<'a>(declarations: &'a Declarations, roots: impl IntoIterator<It
 
 /// Refuses the first declaration (in key order) that `roots` do not reach, at
 /// `$.declarations["ID"]`.
-pub(crate) fn check_connected<'a>(declarations: &'a Declarations, roots: impl IntoIterator<Item = &'a Term>) -> Result<()> {
+pub(crate) fn check_connected<'a>(
+    declarations: &'a Declarations,
+    roots: impl IntoIterator<Item = &'a Term>,
+) -> Result<()> {
     let reached = reachable(declarations, roots);
     match declarations.iter().find(|(id, _)| !reached.contains(id.as_str())) {
         None => Ok(()),

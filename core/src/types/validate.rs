@@ -98,7 +98,13 @@ pub fn validate_call_view(view: &CallView) -> Result<()> {
 
 /// A Tool's (or TypeSpec's) generic names, parameters and result terms, in
 /// that order. Their Params are owned by `tool`.
-fn check_signature(generic: &[String], params: &[Param], ok: &Term, err: &Term, declarations: &Declarations) -> Result<()> {
+fn check_signature(
+    generic: &[String],
+    params: &[Param],
+    ok: &Term,
+    err: &Term,
+    declarations: &Declarations,
+) -> Result<()> {
     check_generic(generic).map_err(|e| e.under_key("generic"))?;
     let scope = Scope { declarations, owner: Owner::Tool, generic };
     check_params(params, &scope).map_err(|e| e.under_key("params"))?;
@@ -233,28 +239,32 @@ fn check_constructors(constructors: &[Constructor], scope: &Scope) -> Result<()>
     for (i, constructor) in constructors.iter().enumerate() {
         (|| {
             unique_name(&mut seen, &constructor.name, "constructor").map_err(|e| e.under_key("name"))?;
-            match &constructor.payload {
-                None => Ok(()),
-                Some(Payload::Positional(parts)) => {
-                    if parts.is_empty() {
-                        return Err(Error::new(
-                            Rule::Invalid,
-                            "a positional payload has at least one part (a constructor without parts has payload null)",
-                        )
-                        .under_key("positional"));
-                    }
-                    for (j, part) in parts.iter().enumerate() {
-                        scope.term(part).map_err(|e| e.under_index(j).under_key("positional"))?;
-                    }
-                    Ok(())
-                }
-                Some(Payload::Named(fields)) => check_fields(fields, scope).map_err(|e| e.under_key("named")),
-            }
-            .map_err(|e| e.under_key("payload"))
+            check_payload(&constructor.payload, scope).map_err(|e| e.under_key("payload"))
         })()
         .map_err(|e| e.under_index(i))?;
     }
     Ok(())
+}
+
+/// A constructor's payload; errors relative to it.
+fn check_payload(payload: &Option<Payload>, scope: &Scope) -> Result<()> {
+    match payload {
+        None => Ok(()),
+        Some(Payload::Positional(parts)) => {
+            if parts.is_empty() {
+                return Err(Error::new(
+                    Rule::Invalid,
+                    "a positional payload has at least one part (a constructor without parts has payload null)",
+                )
+                .under_key("positional"));
+            }
+            for (j, part) in parts.iter().enumerate() {
+                scope.term(part).map_err(|e| e.under_index(j).under_key("positional"))?;
+            }
+            Ok(())
+        }
+        Some(Payload::Named(fields)) => check_fields(fields, scope).map_err(|e| e.under_key("named")),
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -93,11 +93,8 @@ pub fn check_call_view(served: &TypeSpec, view: &CallView) -> Result<()> {
     // Served identities, without versions, to their local ids. A view may
     // claim each at most once: two view templates claiming one served
     // declaration are conflicting templates.
-    let served_ids: HashMap<String, &str> = served
-        .declarations
-        .iter()
-        .map(|(id, t)| (identity_without_version(&t.identity), id.as_str()))
-        .collect();
+    let served_ids: HashMap<String, &str> =
+        served.declarations.iter().map(|(id, t)| (identity_without_version(&t.identity), id.as_str())).collect();
     let mut claimed: HashMap<String, &str> = HashMap::new();
     for (id, template) in &view.declarations {
         let key = identity_without_version(&template.identity);
@@ -187,17 +184,15 @@ impl<'a> Matcher<'a> {
             ))
         };
         match (served, view) {
-            (Term::Param { index, .. }, _) if matches!(mode, Mode::Roots) => {
-                match self.view.bindings.get(*index) {
-                    Some((_, bound)) if bound == view => Ok(()),
-                    Some((name, bound)) => Err(mismatch(format!(
-                        "the view has {} where the served signature has type parameter {name}, bound to {}",
-                        self.view_text(view, &[]),
-                        self.view_text(bound, &[])
-                    ))),
-                    None => Err(differ(self)),
-                }
-            }
+            (Term::Param { index, .. }, _) if matches!(mode, Mode::Roots) => match self.view.bindings.get(*index) {
+                Some((_, bound)) if bound == view => Ok(()),
+                Some((name, bound)) => Err(mismatch(format!(
+                    "the view has {} where the served signature has type parameter {name}, bound to {}",
+                    self.view_text(view, &[]),
+                    self.view_text(bound, &[])
+                ))),
+                None => Err(differ(self)),
+            },
             (Term::Param { index: i, .. }, Term::Param { index: j, .. }) if i == j => Ok(()),
             (Term::Prim(a), Term::Prim(b)) if a == b => Ok(()),
             (Term::List(s), Term::List(v)) => self.terms(s, v, mode, depth).map_err(|e| e.under_key("List")),
@@ -318,7 +313,13 @@ impl<'a> Matcher<'a> {
     }
 
     /// Fields in order, by name and type; errors relative to the array.
-    fn fields(&mut self, template: &'a Template, view_template: &'a Template, served: &'a [Field], view: &'a [Field]) -> Result<()> {
+    fn fields(
+        &mut self,
+        template: &'a Template,
+        view_template: &'a Template,
+        served: &'a [Field],
+        view: &'a [Field],
+    ) -> Result<()> {
         if served.len() != view.len() {
             return Err(mismatch(format!(
                 "{}: the view has {} fields here, the served declaration {}",
@@ -338,13 +339,20 @@ impl<'a> Matcher<'a> {
                 .under_key("name")
                 .under_index(i));
             }
-            self.terms(&s.ty, &v.ty, Mode::Members(&template.generic, &view_template.generic), 0).map_err(|e| e.under_key("type").under_index(i))?;
+            self.terms(&s.ty, &v.ty, Mode::Members(&template.generic, &view_template.generic), 0)
+                .map_err(|e| e.under_key("type").under_index(i))?;
         }
         Ok(())
     }
 
     /// One constructor; errors relative to it.
-    fn constructor(&mut self, template: &'a Template, view_template: &'a Template, served: &'a Constructor, view: &'a Constructor) -> Result<()> {
+    fn constructor(
+        &mut self,
+        template: &'a Template,
+        view_template: &'a Template,
+        served: &'a Constructor,
+        view: &'a Constructor,
+    ) -> Result<()> {
         if served.name != view.name {
             return Err(mismatch(format!(
                 "{}: constructor {} in the view, {} in the served declaration",

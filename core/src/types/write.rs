@@ -45,10 +45,9 @@ pub fn term_to_json(term: &Term) -> Json {
         Term::Function { params, result } => {
             tagged("Function", Json::object([("params", terms(params)), ("result", term_to_json(result))]))
         }
-        Term::Named { declaration, args } => tagged(
-            "Named",
-            Json::object([("declaration", Json::str(declaration.as_str())), ("args", terms(args))]),
-        ),
+        Term::Named { declaration, args } => {
+            tagged("Named", Json::object([("declaration", Json::str(declaration.as_str())), ("args", terms(args))]))
+        }
         Term::Param { owner, index } => {
             // usize always fits u64 on the platforms Rust supports.
             let index = u64::try_from(*index).unwrap_or(u64::MAX);
@@ -58,7 +57,11 @@ pub fn term_to_json(term: &Term) -> Json {
 }
 
 fn field_to_json(field: &Field) -> Json {
-    Json::object([("name", Json::str(field.name.as_str())), ("type", term_to_json(&field.ty)), ("doc", doc(&field.doc))])
+    Json::object([
+        ("name", Json::str(field.name.as_str())),
+        ("type", term_to_json(&field.ty)),
+        ("doc", doc(&field.doc)),
+    ])
 }
 
 fn fields_to_json(fields: &[Field]) -> Json {
@@ -71,11 +74,7 @@ fn constructor_to_json(constructor: &Constructor) -> Json {
         Some(Payload::Positional(parts)) => tagged("positional", terms(parts)),
         Some(Payload::Named(fields)) => tagged("named", fields_to_json(fields)),
     };
-    Json::object([
-        ("name", Json::str(constructor.name.as_str())),
-        ("doc", doc(&constructor.doc)),
-        ("payload", payload),
-    ])
+    Json::object([("name", Json::str(constructor.name.as_str())), ("doc", doc(&constructor.doc)), ("payload", payload)])
 }
 
 /// A template: the common members plus `fields` or `constructors`.
@@ -109,7 +108,10 @@ pub fn declarations_to_json(declarations: &Declarations) -> Json {
 
 fn params_to_json(params: &[Param]) -> Json {
     Json::Array(
-        params.iter().map(|p| Json::object([("name", Json::str(p.name.as_str())), ("type", term_to_json(&p.ty))])).collect(),
+        params
+            .iter()
+            .map(|p| Json::object([("name", Json::str(p.name.as_str())), ("type", term_to_json(&p.ty))]))
+            .collect(),
     )
 }
 
