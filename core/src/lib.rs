@@ -19,6 +19,7 @@ pub mod json;
 pub mod limits;
 pub mod number;
 pub mod plan;
+pub mod protocol;
 pub mod time;
 pub mod types;
 pub mod value;
