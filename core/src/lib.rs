@@ -10,11 +10,18 @@
 //! - [`time`], [`base64`]: Instant, Duration and Bytes encodings of `decisions.md` section 1.
 //! - [`plan`]: type terms resolved against declarations, generic arguments substituted.
 //! - [`decode`]: "Decoding": typed decoding of JSON text.
+//! - [`check`]: a value checked against its type before it is encoded.
+//! - [`schema`]: "Schemas" and `decisions.md` section 4.
+//! - [`fingerprint`]: "Identity and fingerprints": signatures, fingerprints, describe entries.
+//! - [`protocol`]: "The Tool process protocol": messages, outcomes and the server runtime toolkits share.
+//! - [`host`]: the host client: starting Tool processes, binding, calls, restarts.
+//! - [`manifest`]: flow.toml and the nearest-manifest rule.
 
 pub mod base64;
 pub mod check;
 pub mod decode;
 pub mod error;
+pub mod fingerprint;
 pub mod host;
 pub mod json;
 pub mod limits;
@@ -22,6 +29,7 @@ pub mod manifest;
 pub mod number;
 pub mod plan;
 pub mod protocol;
+pub mod schema;
 pub mod time;
 pub mod types;
 pub mod value;

@@ -1,10 +1,14 @@
 //! flow-gen: the command line of flow-toolkit.
 //!
-//! Utility subcommands (`check`, `fingerprint`, `signature`, `canonical`,
+//! `flow-gen --lang LANG [LISTING] [--out DIR] [--check] [--no-manifest]`
+//! generates a Tool package (see `generate`). Utility subcommands (`check`, `fingerprint`, `signature`, `canonical`,
 //! `decode`) print their result on stdout; a refusal exits with status 1 and
 //! one line on stderr naming the path and the rule.
 
 mod commands;
+mod generate;
+mod generate_command;
+mod manifest_update;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,10 +16,39 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "flow-gen", version, about = "Validate Flow tools listings, compute fingerprints, canonicalize and decode values")]
+#[command(
+    name = "flow-gen",
+    version,
+    about = "Generate Flow Tool packages; validate listings, compute fingerprints, canonicalize and decode values",
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    generate: GenerateArgs,
+}
+
+/// Code generation.
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// The language to generate.
+    #[arg(long, value_enum)]
+    lang: Option<generate_command::Lang>,
+    /// The tools listing. Without it, the listing piped on stdin
+    /// (`flow tools | flow-gen --lang python`), else `flow.tools.json`.
+    listing: Option<PathBuf>,
+    /// The package folder to write. Default: PROJECT_tools (Python),
+    /// PROJECT-tools (TypeScript, Rust), PROJECT being the repository's name.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write nothing; exit 1 naming every generated file that is not what
+    /// generation would write (for CI in Tool repositories).
+    #[arg(long)]
+    check: bool,
+    /// Do not add or update the flow.toml tables that bind the package.
+    #[arg(long)]
+    no_manifest: bool,
 }
 
 #[derive(Subcommand)]
@@ -57,11 +90,21 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check { listing } => commands::check(&listing),
-        Command::Fingerprint { listing, tool } => commands::fingerprint(&listing, tool.as_deref()),
-        Command::Signature { listing, tool, stripped } => commands::signature(&listing, &tool, stripped),
-        Command::Canonical { file } => commands::canonical(file.as_deref()),
-        Command::Decode { listing, ty, file } => commands::decode(&listing, &ty, file.as_deref()),
+        None => match cli.generate.lang {
+            Some(lang) => generate_command::run(
+                lang,
+                cli.generate.listing.as_deref(),
+                cli.generate.out.as_deref(),
+                cli.generate.check,
+                cli.generate.no_manifest,
+            ),
+            None => Err("nothing to do: pass --lang LANG to generate, or a subcommand (see --help)".to_owned()),
+        },
+        Some(Command::Check { listing }) => commands::check(&listing),
+        Some(Command::Fingerprint { listing, tool }) => commands::fingerprint(&listing, tool.as_deref()),
+        Some(Command::Signature { listing, tool, stripped }) => commands::signature(&listing, &tool, stripped),
+        Some(Command::Canonical { file }) => commands::canonical(file.as_deref()),
+        Some(Command::Decode { listing, ty, file }) => commands::decode(&listing, &ty, file.as_deref()),
     };
     match result {
         Ok(output) => {

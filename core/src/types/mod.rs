@@ -4,10 +4,55 @@
 //!
 //! - [`model`]: the Rust shapes of terms, templates, listings, TypeSpecs, views.
 //! - [`parse`]: reading them from JSON with exact object shapes.
+//! - [`write`](mod@write): writing them back to JSON (and short type text for messages).
 //! - [`validate`]: every structural rule (names, owners, arity, reachability,
-//!   expanding recursion, identities) and the agreement of a call view with the
-//!   served TypeSpec.
+//!   expanding recursion, identities), with the rules of its own in
+//!   [`identity`] (format, uniqueness), [`reach`] (reachability, one Tool's
+//!   TypeSpec) and [`recursion`] (expanding cycles).
+//! - [`view`]: the agreement of a call view with the served TypeSpec.
+//!
+//! Where the spec is silent, these choices hold (tests in `core/tests/types.rs`
+//! pin each):
+//! - A malformed term, including a Named, Param or Function object with other
+//!   members or a Param index that is no nonnegative integer (`-1`, `1.5`,
+//!   `true`), is `UnknownTerm` at the term's own object. A Param index too
+//!   large for any owner is well formed and refused as `ParamIndex`.
+//! - `lexical_ordinal` past `u64` is a `Shape` refusal.
+//! - A data version is `MAJOR.MINOR` (decimal, no leading zeros); any `0.x` is
+//!   read; a malformed one and another major are both `Version` at `$.data`,
+//!   and the version is looked at before any shape error.
+//! - Empty names (type parameters, parameters, bindings, fields, constructors)
+//!   are `Invalid`. An empty Named declaration is `Unresolved`; an empty local
+//!   id as a declarations key is `Shape`.
+//! - Identities equal also after removing versions are `DuplicateName` at the
+//!   later one's `.tool` or `.identity`; Tools count before declarations.
+//!   Call views do not require unique identities (caller-private
+//!   same-spelling declarations stay distinct), but a served identity may be
+//!   claimed by one view template only (`ViewMismatch`, at `.identity`).
+//! - View templates match served ones by identity without version, since the
+//!   fingerprint ignores versions; `opaque` and `kind` must agree too.
+//! - Expanding recursion is reported at the Named term that passes the
+//!   expanding argument.
+//! - Order of refusals: data version, shapes (whole document), then Tools in
+//!   order, declarations in key order, reachability, expanding recursion.
 
+pub mod identity;
 pub mod model;
+pub mod parse;
+pub mod reach;
+pub mod recursion;
+pub mod validate;
+pub mod view;
+mod walk;
+pub mod write;
 
+pub use identity::check_identity;
 pub use model::*;
+pub use parse::{
+    call_view_from_json, check_data_version, listing_from_json, listing_from_text, term_from_json, type_spec_from_json,
+    DATA_VERSION,
+};
+pub use reach::reachable;
+pub use validate::{validate_call_view, validate_listing, validate_type_spec};
+pub use view::check_call_view;
+pub use write::{call_view_to_json, listing_to_json, template_to_json, term_to_json, type_spec_to_json};

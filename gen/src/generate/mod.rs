@@ -1,0 +1,147 @@
+//! Code generation: `flow-gen --lang LANG [LISTING] [--out DIR] [--check]`.
+//!
+//! The shape every language follows (one module per language beside this one,
+//! one askama template per concept under `templates/LANG/`):
+//! 1. [`GenInput::prepare`] validates the listing and computes everything the
+//!    languages embed (fingerprints, describe-form signatures, TypeSpecs) before
+//!    anything is written, so an invalid listing writes nothing.
+//! 2. A [`Language`] turns it into an [`Output`]: a sorted map of relative paths to
+//!    contents, so output order never changes. Names, keyword escaping and imports
+//!    are computed in Rust; templates only place them.
+//! 3. [`write`] writes the files; [`check`] compares them with a directory and
+//!    names every file that is not what generation would write.
+//!
+//! Files are of two kinds. Generated files carry an `@generated` header and are
+//! rewritten on every run. Scaffold files (the author's implementation stubs) are
+//! written only when absent and never checked: they belong to the author.
+
+pub mod names;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use flow_core::fingerprint::{describe_entry, fingerprint};
+use flow_core::json::Json;
+use flow_core::types::{identity_name, Listing, ToolDecl, TypeSpec};
+
+/// What every language generator reads: the validated listing and, per Tool,
+/// what `describe` must answer.
+pub struct GenInput<'a> {
+    pub listing: &'a Listing,
+    /// The listing's canonical text, embedded so a Tool can rebuild its types.
+    pub listing_canonical: String,
+    pub tools: Vec<ToolInfo<'a>>,
+    /// The Tool repository's short name (`weather` for `github.com/acme/weather`),
+    /// from which default package names are made.
+    pub project: String,
+}
+
+pub struct ToolInfo<'a> {
+    pub decl: &'a ToolDecl,
+    pub fingerprint: String,
+    /// The `describe` entry: `{"tool", "fingerprint", "signature"}`.
+    pub describe: Json,
+    /// The Tool's TypeSpec: its roots and the declarations they reach.
+    pub type_spec: TypeSpec,
+}
+
+impl<'a> GenInput<'a> {
+    pub fn prepare(listing: &'a Listing) -> Result<GenInput<'a>, String> {
+        let mut tools = Vec::with_capacity(listing.tools.len());
+        for decl in &listing.tools {
+            let fail = |e: flow_core::Error| format!("{}: {e}", decl.tool);
+            tools.push(ToolInfo {
+                decl,
+                fingerprint: fingerprint(decl, &listing.declarations).map_err(fail)?,
+                describe: describe_entry(decl, &listing.declarations).map_err(fail)?,
+                type_spec: TypeSpec::for_tool(listing, &decl.tool)
+                    .ok_or_else(|| format!("{}: no TypeSpec could be made", decl.tool))?,
+            });
+        }
+        let listing_canonical = flow_core::types::parse::listing_to_json(listing).to_canonical();
+        Ok(GenInput { listing, listing_canonical, tools, project: project_name(listing) })
+    }
+}
+
+/// The repository's last path segment, or the declaring file's stem outside a
+/// repository; `tools` when the listing is empty.
+fn project_name(listing: &Listing) -> String {
+    let Some(tool) = listing.tools.first() else { return "tools".to_owned() };
+    let without_name = tool.tool.strip_suffix(identity_name(&tool.tool)).unwrap_or(&tool.tool).trim_end_matches('.');
+    let base = match without_name.split_once('@') {
+        Some((repository, _)) => repository.rsplit('/').next().unwrap_or(repository),
+        None => {
+            let file = without_name.rsplit('/').next().unwrap_or(without_name);
+            file.split('.').next().unwrap_or(file)
+        }
+    };
+    if base.is_empty() {
+        "tools".to_owned()
+    } else {
+        base.to_owned()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Generated,
+    Scaffold,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Output {
+    pub files: BTreeMap<PathBuf, (FileKind, String)>,
+}
+
+impl Output {
+    pub fn generated(&mut self, path: impl Into<PathBuf>, contents: String) {
+        self.files.insert(path.into(), (FileKind::Generated, contents));
+    }
+
+    pub fn scaffold(&mut self, path: impl Into<PathBuf>, contents: String) {
+        self.files.insert(path.into(), (FileKind::Scaffold, contents));
+    }
+}
+
+/// One target language.
+pub trait Language {
+    /// The folder written when `--out` is not given.
+    fn default_out(&self, input: &GenInput) -> PathBuf;
+    /// Everything generation writes, relative to the output folder.
+    fn generate(&self, input: &GenInput, out: &Path) -> Result<Output, String>;
+    /// The command that serves the generated package, run in the manifest's
+    /// directory, for flow.toml.
+    fn serve_command(&self, input: &GenInput, out: &Path) -> String;
+}
+
+/// Writes generated files (creating folders) and scaffold files that are absent.
+/// Returns the paths written.
+pub fn write(out: &Path, output: &Output) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    for (relative, (kind, contents)) in &output.files {
+        let path = out.join(relative);
+        if *kind == FileKind::Scaffold && path.exists() {
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        if std::fs::read(&path).ok().as_deref() != Some(contents.as_bytes()) {
+            std::fs::write(&path, contents).map_err(|e| format!("{}: {e}", path.display()))?;
+            written.push(path);
+        }
+    }
+    Ok(written)
+}
+
+/// The generated files under `out` that differ from what generation would
+/// write: `not up to date: FILE` lines, empty when all agree.
+pub fn check(out: &Path, output: &Output) -> Vec<String> {
+    output
+        .files
+        .iter()
+        .filter(|(_, (kind, _))| *kind == FileKind::Generated)
+        .filter(|(relative, (_, contents))| std::fs::read(out.join(relative)).ok().as_deref() != Some(contents.as_bytes()))
+        .map(|(relative, _)| format!("not up to date: {}", out.join(relative).display()))
+        .collect()
+}

@@ -1,0 +1,71 @@
+//! `flow-gen --lang LANG`: read and validate the listing, generate everything
+//! in memory, then write it (or, with `--check`, compare it), then bind the
+//! package in flow.toml. Progress goes to stderr.
+
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+use flow_core::types::parse::listing_from_text;
+use flow_core::Limits;
+
+use crate::generate::{self, GenInput, Language};
+
+/// The listing read when none is named and nothing is piped.
+pub const DEFAULT_LISTING: &str = "flow.tools.json";
+/// The manifest updated in the current folder (the Tool repository's root).
+pub const MANIFEST: &str = "flow.toml";
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Lang {
+    Python,
+    Typescript,
+    Rust,
+}
+
+fn language(lang: Lang) -> Result<Box<dyn Language>, String> {
+    Err(format!("--lang {lang:?} is not available yet").to_lowercase())
+}
+
+fn read_listing(listing: Option<&Path>) -> Result<(String, Vec<u8>), String> {
+    if let Some(path) = listing {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok((path.display().to_string(), bytes));
+    }
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        let mut bytes = Vec::new();
+        stdin.lock().read_to_end(&mut bytes).map_err(|e| format!("stdin: {e}"))?;
+        if !bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(("stdin".to_owned(), bytes));
+        }
+    }
+    let bytes = std::fs::read(DEFAULT_LISTING).map_err(|e| {
+        format!("no listing given, none piped on stdin, and {DEFAULT_LISTING} cannot be read: {e}")
+    })?;
+    Ok((DEFAULT_LISTING.to_owned(), bytes))
+}
+
+pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, check: bool, no_manifest: bool) -> Result<String, String> {
+    let (name, bytes) = read_listing(listing)?;
+    let listing = listing_from_text(&bytes, &Limits::default()).map_err(|e| format!("{name}: {e}"))?;
+    let input = GenInput::prepare(&listing).map_err(|e| format!("{name}: {e}"))?;
+    let language = language(lang)?;
+    let out: PathBuf = out.map_or_else(|| language.default_out(&input), Path::to_path_buf);
+    let output = language.generate(&input, &out).map_err(|e| format!("{name}: {e}"))?;
+    if check {
+        let stale = generate::check(&out, &output);
+        if stale.is_empty() {
+            return Ok(format!("up to date: {}\n", out.display()));
+        }
+        return Err(stale.join("\nflow-gen: "));
+    }
+    let written = generate::write(&out, &output)?;
+    eprintln!("flow-gen: {} of {} files written under {}", written.len(), output.files.len(), out.display());
+    if !no_manifest {
+        let command = language.serve_command(&input, &out);
+        if crate::manifest_update::update(Path::new(MANIFEST), &listing, &command)? {
+            eprintln!("flow-gen: {MANIFEST} binds the Tools with `{command}`");
+        }
+    }
+    Ok(String::new())
+}
