@@ -7,9 +7,11 @@ pub mod cancel;
 pub mod framing;
 pub mod message;
 pub mod outcome;
+pub mod server;
 pub mod skim;
 
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};
 pub use message::{CallKey, Incoming};
 pub use outcome::{CallOutcome, Outcome};
+pub use server::{CallTypes, Event, GenericCall, HandlerResult, ServedEntry, ServerCore, StartedCall};
