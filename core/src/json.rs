@@ -172,6 +172,22 @@ impl Json {
     }
 }
 
+/// json.Value's order (`decisions.md` section 3), so a json.Value can be an
+/// element of a `BTreeSet` or a key of a `BTreeMap` in generated Rust types.
+/// It agrees with `Eq`: numbers are normalized and objects sorted, so equal
+/// trees are the equal values.
+impl Ord for Json {
+    fn cmp(&self, other: &Json) -> std::cmp::Ordering {
+        self.flow_cmp(other)
+    }
+}
+
+impl PartialOrd for Json {
+    fn partial_cmp(&self, other: &Json) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 /// Reads one JSON text under `limits`: RFC 8259, UTF-8 without a byte-order
 /// mark, no duplicate keys, no escaped lone surrogates, depth and number limits.
 pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Json> {

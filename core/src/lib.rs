@@ -11,6 +11,7 @@
 //! - [`plan`]: type terms resolved against declarations, generic arguments substituted.
 //! - [`decode`]: "Decoding": typed decoding of JSON text.
 //! - [`check`]: a value checked against its type before it is encoded.
+//! - [`codec`]: Rust types to and from values, for generated Rust Tools.
 //! - [`schema`]: "Schemas" and `decisions.md` section 4.
 //! - [`fingerprint`]: "Identity and fingerprints": signatures, fingerprints, describe entries.
 //! - [`protocol`]: "The Tool process protocol": messages, outcomes and the server runtime toolkits share.
@@ -19,6 +20,7 @@
 
 pub mod base64;
 pub mod check;
+pub mod codec;
 pub mod decode;
 pub mod error;
 pub mod fingerprint;

@@ -1,0 +1,94 @@
+//! Conversions between Rust types and [`Value`]s: what generated Rust Tools use
+//! so that an author never decodes or encodes by hand (`host-boundary.md`,
+//! "Toolkits").
+//!
+//! Decoding and the canonical text stay where they are: the server core
+//! decodes args into [`Value`]s at the declared types and writes results from
+//! [`Value`]s, checked at the declared types. This module only moves values
+//! between that model and Rust types, so a generated type encodes to exactly
+//! the canonical text of the core.
+//!
+//! | Flow | Rust |
+//! |---|---|
+//! | Int | [`BigInt`] |
+//! | Decimal | [`BigDecimal`] (normalized when decoded) |
+//! | Text, Bool, Bytes, Unit | `String`, `bool`, `Vec<u8>`, `()` |
+//! | Instant, Duration | [`Instant`], [`Duration`] |
+//! | json.Value | [`Json`] |
+//! | Never | [`Never`] |
+//! | List, Set, Dict, Option, tuples | `Vec`, `BTreeSet`, `BTreeMap`, `Option`, tuples of 2 to 12 |
+//! | a host token | [`HostToken`] |
+//! | a generic Tool's type parameter | [`GenericValue`] (JSON), in [`ContextSet`] and [`ContextDict`] |
+//! | records, enums | generated structs and enums, with generated impls |
+//!
+//! The Rust order of these types (`Ord`) is the order of `decisions.md`
+//! section 3 wherever they have one, so `BTreeSet` iterates in the order a Set
+//! is encoded in; the core checks that before anything is written.
+
+mod containers;
+mod generic;
+mod host_token;
+mod scalars;
+mod shapes;
+
+pub use generic::{resolve, ContextDict, ContextSet, GenericValue};
+pub use host_token::HostToken;
+pub use shapes::{constructor, named, positional, record, Constructor, Fields, Parts};
+
+pub use crate::error::{Error, Result};
+pub use crate::json::Json;
+pub use crate::time::{Duration, Instant};
+pub use crate::value::Value;
+pub use bigdecimal::BigDecimal;
+pub use num_bigint::BigInt;
+
+/// Flow's Never: a type without values. `Result<T, Never>` is a Tool that
+/// cannot fail in a declared way.
+pub type Never = std::convert::Infallible;
+
+/// Builds a Rust value from a [`Value`] of its type.
+///
+/// The value comes from the core's decoding, so it is of the declared type; a
+/// refusal here means the Rust type and the declared type disagree.
+pub trait FromValue: Sized {
+    fn from_value(value: Value) -> Result<Self>;
+}
+
+/// Turns a Rust value into the [`Value`] of its type. Infallible: whether the
+/// value is of the declared type (a set in order, say) is checked by the core
+/// before it is written.
+pub trait IntoValue {
+    fn into_value(self) -> Value;
+
+    /// Whether this type is Text. A Dict keyed by Text is a JSON object (an
+    /// empty one is `{}`), every other Dict an array of pairs (`[]`), so a
+    /// map's encoding depends on its key type even when it is empty.
+    const IS_TEXT: bool = false;
+}
+
+/// The refusal of a value of another shape than the Rust type expects.
+pub(crate) fn mismatch(expected: &str, found: &Value) -> Error {
+    Error::new(crate::error::Rule::Type, format!("expected {expected}, found {}", kind(found)))
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Unit => "Unit",
+        Value::Bool(_) => "a Bool",
+        Value::Int(_) => "an Int",
+        Value::Decimal(_) => "a Decimal",
+        Value::Text(_) => "a Text",
+        Value::Bytes(_) => "Bytes",
+        Value::Instant(_) => "an Instant",
+        Value::Duration(_) => "a Duration",
+        Value::List(_) => "a List",
+        Value::Set(_) => "a Set",
+        Value::TextDict(_) | Value::Dict(_) => "a Dict",
+        Value::Tuple(_) => "a tuple",
+        Value::Option(_) => "an Option",
+        Value::Record(_) => "a record",
+        Value::Enum(_) => "an enum value",
+        Value::Json(_) => "a json.Value",
+        Value::HostToken(_) => "a host token",
+    }
+}
