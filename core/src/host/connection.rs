@@ -283,8 +283,20 @@ impl Connection {
             if let Some(pending) = state.pending.get_mut(&key) {
                 pending.written = true;
             }
-        } else if let Some(pending) = state.pending.remove(&key) {
+            return handle;
+        }
+        if let Some(pending) = state.pending.remove(&key) {
             let _ = pending.tx.send(CallOutcome::NotRun("the Tool process ended before the call reached it".to_owned()));
+        }
+        // A process whose stdin is closed cannot take calls: retire it now,
+        // so the next call starts another instead of failing the same way
+        // until its output closes too. Its reader settles what is left.
+        if !w.dead {
+            w.dead = true;
+            w.stdin = None;
+            if let Some(live) = state.live.take_if(|l| l.generation == generation) {
+                let _ = lock(&live.child).kill();
+            }
         }
         handle
     }

@@ -23,6 +23,8 @@ pub struct Described {
     pub data: String,
     /// By identity.
     pub tools: BTreeMap<String, DescribedTool>,
+    /// The result as received, for people who want to read all of it.
+    pub raw: Json,
 }
 
 fn shape(path: Path, message: impl Into<String>) -> Error {
@@ -82,7 +84,7 @@ impl Described {
             }
             tools.insert(tool.clone(), DescribedTool { tool, fingerprint, signature });
         }
-        Ok(Described { data, tools })
+        Ok(Described { data, tools, raw: json.clone() })
     }
 }
 
