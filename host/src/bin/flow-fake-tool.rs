@@ -9,6 +9,7 @@
 //! - `oversized...`: replies with a line of more than 16 MiB;
 //! - `garbage...`: first sends a line that is not JSON;
 //! - `malformed...`: replies with the outcome `{"Maybe":1}`;
+//! - `badvalue...`: replies `{"Ok":42}`, which is no forecast;
 //! - `hold-until=ID`: holds its reply until call ID has been answered.
 //!
 //! Per process, by flag:
@@ -140,6 +141,8 @@ fn main() {
                         replies = vec![write_reply(&key, &Outcome::Ok(Json::str(big).to_canonical()))];
                     } else if id.starts_with("garbage") {
                         replies.insert(0, "this is not json {\n".to_owned());
+                    } else if id.starts_with("badvalue") {
+                        replies = vec![write_reply(&key, &Outcome::Ok("42".into()))];
                     } else if id.starts_with("malformed") {
                         replies = vec![write_reply(&key, &Outcome::Ok("0".into())).replace("{\"Ok\":0}", "{\"Maybe\":1}")];
                     }
