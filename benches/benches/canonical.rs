@@ -7,6 +7,9 @@
 
 use flow_benches::corpus::corpus;
 use flow_benches::timing::{median, ms};
+use flow_core::decode::decode_with;
+use flow_core::plan::Plan;
+use flow_core::types::parse::listing_from_text;
 use flow_core::{json, Limits};
 
 fn main() {
@@ -18,9 +21,18 @@ fn main() {
         let value: serde_json::Value = serde_json::from_slice(bytes).unwrap();
         serde_json::to_string(&value).unwrap()
     });
+    // Typed decoding at List<Reading> (benches/corpus.tools.json), the plan
+    // compiled once as a Tool process does.
+    let listing = listing_from_text(flow_benches::corpus::LISTING.as_bytes(), &limits).unwrap();
+    let (plan, root) = Plan::compile(&listing.declarations, &listing.tools[0].ok).unwrap();
+    let typed = median(3, 15, || decode_with(bytes, &plan, root, &limits).unwrap());
+    let value = decode_with(bytes, &plan, root, &limits).unwrap();
+    let encode = median(3, 15, || value.to_canonical());
     let mb = bytes.len() as f64 / 1e6;
     println!("corpus: 20,000 records, {mb:.1} MB");
     println!("flow-core canonicalize:            {:8.2} ms  ({:.0} MB/s)", ms(ours), mb / ours.as_secs_f64());
     println!("serde_json parse+serialize:        {:8.2} ms  ({:.0} MB/s)", ms(peer), mb / peer.as_secs_f64());
     println!("ratio flow-core / serde_json:      {:8.2}x (goal <= 1.2x)", ours.as_secs_f64() / peer.as_secs_f64());
+    println!("flow-core typed decode:            {:8.2} ms  ({:.0} MB/s)", ms(typed), mb / typed.as_secs_f64());
+    println!("flow-core encode typed value:      {:8.2} ms  ({:.0} MB/s)", ms(encode), mb / encode.as_secs_f64());
 }

@@ -282,20 +282,26 @@ fn unknown_terms() {
         r#"{"Dict":"Int"}"#,
         r#"{"Tuple":["Int"]}"#,
         r#"{"Tuple":[]}"#,
-        r#"{"Function":{"params":[]}}"#,
-        r#"{"Function":{"params":"Int","result":"Int"}}"#,
-        r#"{"Function":{"params":[],"result":"Int","doc":null}}"#,
-        r#"{"Named":{"declaration":"1"}}"#,
-        r#"{"Named":{"declaration":1,"args":[]}}"#,
-        r#"{"Named":{"declaration":"1","args":[],"x":0}}"#,
-        r#"{"Param":{"owner":"x","index":true}}"#,
-        r#"{"Param":{"owner":"x","index":1.5}}"#,
-        r#"{"Param":{"owner":"x","index":-1}}"#,
-        r#"{"Param":{"owner":"x","index":"0"}}"#,
-        r#"{"Param":{"owner":0,"index":0}}"#,
-        r#"{"Param":{"owner":"x"}}"#,
     ] {
         assert_eq!(refusal(term_from_json(&parse(bad))), ("unknown-term", "$".to_owned()), "{bad}");
+    }
+    // The object under Function, Named or Param is held to its exact shape.
+    for (bad, path) in [
+        (r#"{"Function":{"params":[]}}"#, "$.Function"),
+        (r#"{"Function":{"params":"Int","result":"Int"}}"#, "$.Function.params"),
+        (r#"{"Function":{"params":[],"result":"Int","doc":null}}"#, "$.Function.doc"),
+        (r#"{"Named":{"declaration":"1"}}"#, "$.Named"),
+        (r#"{"Named":{"declaration":1,"args":[]}}"#, "$.Named.declaration"),
+        (r#"{"Named":{"declaration":"1","args":[],"x":0}}"#, "$.Named.x"),
+        (r#"{"Named":"1"}"#, "$.Named"),
+        (r#"{"Param":{"owner":"x","index":true}}"#, "$.Param.index"),
+        (r#"{"Param":{"owner":"x","index":1.5}}"#, "$.Param.index"),
+        (r#"{"Param":{"owner":"x","index":-1}}"#, "$.Param.index"),
+        (r#"{"Param":{"owner":"x","index":"0"}}"#, "$.Param.index"),
+        (r#"{"Param":{"owner":0,"index":0}}"#, "$.Param.owner"),
+        (r#"{"Param":{"owner":"x"}}"#, "$.Param"),
+    ] {
+        assert_eq!(refusal(term_from_json(&parse(bad))), ("shape", path.to_owned()), "{bad}");
     }
     // An unknown term inside a compound one is placed at itself.
     let nested = r#"{"Function":{"params":["Int",{"Named":{"declaration":"1","args":[{"Dict":["Int",{"Tuple":["x","Int"]}]}]}}],"result":"Int"}}"#;
@@ -578,21 +584,21 @@ fn identities_are_unique_also_without_versions() {
     // Template "8" (Units) takes Sky's identity: the later one is refused.
     let units = "github.com/acme/weather@1.2.0/weather.flow.Units";
     let renamed = edit(&w, units, sky).replace(r#""name":"Units""#, r#""name":"Sky""#);
-    expect(&renamed, "duplicate-name", r#"$.declarations["8"].identity"#);
+    expect(&renamed, "identity", r#"$.declarations["8"].identity"#);
     let other_version = edit(&w, units, "github.com/acme/weather@9.9.9/weather.flow.Sky")
         .replace(r#""name":"Units""#, r#""name":"Sky""#);
-    expect(&other_version, "duplicate-name", r#"$.declarations["8"].identity"#);
+    expect(&other_version, "identity", r#"$.declarations["8"].identity"#);
     // Tools too, and Tools come first.
     let echo = "github.com/acme/weather@1.2.0/weather.flow.echo";
     expect(
         &edit(&w, echo, "github.com/acme/weather@0.1/weather.flow.get_forecast"),
-        "duplicate-name",
+        "identity",
         "$.tools[3].tool",
     );
     // A declaration sharing a Tool's identity.
     let clash = edit(&w, units, "github.com/acme/weather@1.2.0/weather.flow.echo")
         .replace(r#""name":"Units""#, r#""name":"echo""#);
-    expect(&clash, "duplicate-name", r#"$.declarations["8"].identity"#);
+    expect(&clash, "identity", r#"$.declarations["8"].identity"#);
     // Same NAME in different files is fine.
     accept(&edit(&w, units, "github.com/acme/weather@1.2.0/units.flow.Units"));
 }

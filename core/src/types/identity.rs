@@ -56,14 +56,14 @@ pub(crate) struct Identities {
 }
 
 impl Identities {
-    /// Records `identity`, found at `at`; refuses it as `Rule::DuplicateName`
+    /// Records `identity`, found at `at`; refuses it as `Rule::Identity`
     /// when an identity equal to it, also after removing versions, came
     /// before. The error is placed by the caller (at the later occurrence).
     pub(crate) fn claim(&mut self, identity: &str, at: Path) -> Result<()> {
         let key = identity_without_version(identity);
         if let Some(first) = self.seen.get(&key) {
             return Err(Error::new(
-                Rule::DuplicateName,
+                Rule::Identity,
                 format!(
                     "identity {} is also at {first}; identities are unique in a listing, also without versions",
                     quote(identity)

@@ -13,10 +13,13 @@
 //!
 //! Where the spec is silent, these choices hold (tests in `core/tests/types.rs`
 //! pin each):
-//! - A malformed term, including a Named, Param or Function object with other
-//!   members or a Param index that is no nonnegative integer (`-1`, `1.5`,
-//!   `true`), is `UnknownTerm` at the term's own object. A Param index too
-//!   large for any owner is well formed and refused as `ParamIndex`.
+//! - A term that is none of the forms (an unknown tag, a Dict without exactly
+//!   two terms, a Tuple with fewer than two) is `UnknownTerm` at the term's own
+//!   object. The object under a Named, Param or Function tag is held to its
+//!   exact shape like other metadata: `Shape` at an unknown or mistyped member
+//!   (`$.ok.Named.args`, a Param index of `-1`, `1.5` or `true`), or at the
+//!   object when a member is missing. A Param index too large for any owner is
+//!   well formed and refused as `ParamIndex`.
 //! - `lexical_ordinal` past `u64` is a `Shape` refusal.
 //! - A data version is `MAJOR.MINOR` (decimal, no leading zeros); any `0.x` is
 //!   read; a malformed one and another major are both `Version` at `$.data`,
@@ -24,7 +27,7 @@
 //! - Empty names (type parameters, parameters, bindings, fields, constructors)
 //!   are `Invalid`. An empty Named declaration is `Unresolved`; an empty local
 //!   id as a declarations key is `Shape`.
-//! - Identities equal also after removing versions are `DuplicateName` at the
+//! - Identities equal also after removing versions are `Identity` at the
 //!   later one's `.tool` or `.identity`; Tools count before declarations.
 //!   Call views do not require unique identities (caller-private
 //!   same-spelling declarations stay distinct), but a served identity may be

@@ -366,26 +366,23 @@ fn term(json: &Json, depth: usize) -> Result<Term> {
         "Function" => {
             let o = term_object(inner, "Function", &["params", "result"])?;
             let Some(params) = o.get("params").and_then(Json::as_array) else {
-                return Err(unknown_term("Function params must be an array of terms"));
+                return Err(member_shape(tag, "params", "an array of terms"));
             };
             let params = params
                 .iter()
                 .enumerate()
                 .map(|(i, t)| term(t, depth).map_err(|e| e.under_index(i).under_key("params").under_key(tag)))
                 .collect::<Result<_>>()?;
-            let result = match o.get("result") {
-                Some(r) => term(r, depth).map_err(|e| e.under_key("result").under_key(tag))?,
-                None => return Err(unknown_term("Function lacks \"result\"")),
-            };
+            let result = term(o.get("result").expect("term_object checked it"), depth).map_err(|e| e.under_key("result").under_key(tag))?;
             Ok(Term::Function { params, result: Box::new(result) })
         }
         "Named" => {
             let o = term_object(inner, "Named", &["declaration", "args"])?;
             let Some(declaration) = o.get("declaration").and_then(Json::as_str) else {
-                return Err(unknown_term("Named declaration must be a string (a local id)"));
+                return Err(member_shape(tag, "declaration", "a string (a local id)"));
             };
             let Some(args) = o.get("args").and_then(Json::as_array) else {
-                return Err(unknown_term("Named args must be an array of terms"));
+                return Err(member_shape(tag, "args", "an array of terms"));
             };
             let args = args
                 .iter()
@@ -397,10 +394,10 @@ fn term(json: &Json, depth: usize) -> Result<Term> {
         "Param" => {
             let o = term_object(inner, "Param", &["owner", "index"])?;
             let Some(owner) = o.get("owner").and_then(Json::as_str) else {
-                return Err(unknown_term("Param owner must be a string"));
+                return Err(member_shape(tag, "owner", "a string"));
             };
             let Some(index) = o.get("index").and_then(param_index) else {
-                return Err(unknown_term("Param index must be a nonnegative integer"));
+                return Err(member_shape(tag, "index", "a nonnegative integer"));
             };
             Ok(Term::Param { owner: owner.to_owned(), index })
         }
@@ -409,19 +406,25 @@ fn term(json: &Json, depth: usize) -> Result<Term> {
 }
 
 /// The object under a Named, Param or Function tag, with exactly `members`.
-/// Anything else makes the whole term unknown (reported at the term).
+/// Its shape is held like any other metadata object: an unknown member is
+/// refused at that member, a missing one at the object (`$.ok.Named`).
 fn term_object<'a>(json: &'a Json, tag: &str, members: &[&str]) -> Result<&'a Object> {
     let listed = members.iter().map(|m| format!("\"{m}\"")).collect::<Vec<_>>().join(" and ");
     let Some(object) = json.as_object() else {
-        return Err(unknown_term(format!("{tag} holds an object with {listed}, found {}", json.kind_name())));
+        return Err(shape(format!("{tag} holds an object with {listed}, found {}", json.kind_name())).under_key(tag));
     };
     if let Some(key) = object.keys().find(|k| !members.contains(k)) {
-        return Err(unknown_term(format!("{tag} holds exactly {listed}; found unknown member {}", quote(key))));
+        return Err(shape(format!("{tag} holds exactly {listed}; {} is unknown", quote(key))).under_key(key).under_key(tag));
     }
     if let Some(key) = members.iter().find(|m| object.get(m).is_none()) {
-        return Err(unknown_term(format!("{tag} holds exactly {listed}; \"{key}\" is missing")));
+        return Err(shape(format!("{tag} holds exactly {listed}; \"{key}\" is missing")).under_key(tag));
     }
     Ok(object)
+}
+
+/// A member of a Named, Param or Function object that has the wrong type.
+fn member_shape(tag: &str, member: &str, expected: &str) -> Error {
+    shape(format!("{tag} {member} must be {expected}")).under_key(member).under_key(tag)
 }
 
 /// A Param index, read by value (`decisions.md` 2a): `0.0` is 0, `true` is no

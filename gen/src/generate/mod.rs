@@ -58,7 +58,7 @@ impl<'a> GenInput<'a> {
                     .ok_or_else(|| format!("{}: no TypeSpec could be made", decl.tool))?,
             });
         }
-        let listing_canonical = flow_core::types::parse::listing_to_json(listing).to_canonical();
+        let listing_canonical = flow_core::types::listing_to_json(listing).to_canonical();
         Ok(GenInput { listing, listing_canonical, tools, project: project_name(listing) })
     }
 }
