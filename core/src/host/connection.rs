@@ -64,6 +64,10 @@ struct Writer {
     dead: bool,
 }
 
+/// What a caller needs of the running process: its generation, its writer
+/// and what it described.
+type LiveHandle = (u64, Arc<Mutex<Writer>>, Arc<Described>);
+
 /// A started process.
 struct Live {
     generation: u64,
@@ -172,7 +176,7 @@ impl Connection {
         lock(&self.inner.state).generation
     }
 
-    fn ensure_live(&self) -> Result<(u64, Arc<Mutex<Writer>>, Arc<Described>), String> {
+    fn ensure_live(&self) -> Result<LiveHandle, String> {
         let _start = lock(&self.inner.start);
         {
             let state = lock(&self.inner.state);
@@ -184,7 +188,7 @@ impl Connection {
     }
 
     /// Starts the process and describes it; called with the start lock held.
-    fn start_process(&self) -> Result<(u64, Arc<Mutex<Writer>>, Arc<Described>), String> {
+    fn start_process(&self) -> Result<LiveHandle, String> {
         let spec = &self.inner.spec;
         let mut child = Command::new(&spec.program)
             .args(&spec.args)

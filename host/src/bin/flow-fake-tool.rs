@@ -130,7 +130,7 @@ fn main() {
                     if id.starts_with("crash-after-read") {
                         std::process::exit(3);
                     }
-                    let result = weather::handle(call);
+                    let result = weather::handle(*call);
                     let mut replies = core.finish(&key, result);
                     if id.starts_with("twice") {
                         replies.push(replies[0].clone());

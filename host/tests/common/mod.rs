@@ -1,7 +1,7 @@
 //! Helpers shared by the host's integration tests.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use flow_core::host::{Binding, Host, HostOptions, Resolver};
@@ -56,10 +56,10 @@ pub fn options() -> (HostOptions, Arc<Mutex<Vec<String>>>) {
 }
 
 /// Every Tool of the listing bound, by host override, to `command`.
-pub fn resolver(command: &str, dir: &PathBuf) -> Resolver {
+pub fn resolver(command: &str, dir: &Path) -> Resolver {
     let mut resolver = Resolver::default();
     for tool in listing().tools {
-        let binding = Binding { runner: Runner::Command(command.to_owned()), dir: dir.clone(), origin: "test override".into() };
+        let binding = Binding { runner: Runner::Command(command.to_owned()), dir: dir.to_path_buf(), origin: "test override".into() };
         resolver.overrides.insert(tool.tool, binding);
     }
     resolver
