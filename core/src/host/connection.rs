@@ -223,8 +223,11 @@ impl Connection {
         }
         let sent = {
             let mut w = lock(&writer);
-            let stdin = w.stdin.as_mut().expect("open until the process ends");
-            stdin.write_all(write_describe_request(id).as_bytes()).and_then(|()| stdin.flush())
+            // Its reader may already have seen it end.
+            match w.stdin.as_mut() {
+                Some(stdin) => stdin.write_all(write_describe_request(id).as_bytes()).and_then(|()| stdin.flush()),
+                None => Err(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the process has ended")),
+            }
         };
         let answer = match sent {
             Err(e) => Err(format!("could not send describe: {e}")),
