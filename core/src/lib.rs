@@ -15,6 +15,7 @@
 //! - [`schema`]: "Schemas" and `decisions.md` section 4.
 //! - [`fingerprint`]: "Identity and fingerprints": signatures, fingerprints, describe entries.
 //! - [`protocol`]: "The Tool process protocol": messages, outcomes and the server runtime toolkits share.
+//! - [`toolkit`]: the runtime of generated Rust Tools: call context, executor, serving.
 //! - [`host`]: the host client: starting Tool processes, binding, calls, restarts.
 //! - [`manifest`]: flow.toml and the nearest-manifest rule.
 
@@ -33,6 +34,7 @@ pub mod plan;
 pub mod protocol;
 pub mod schema;
 pub mod time;
+pub mod toolkit;
 pub mod types;
 pub mod value;
 

@@ -39,11 +39,17 @@ fn containers_and_scalars_round_trip_to_canonical_text() {
         round_trip::<BTreeMap<String, Option<BigInt>>>(r#"{"Dict":["Text",{"Option":"Int"}]}"#, r#"{"b":"None","a":{"Some":1}}"#),
         r#"{"a":{"Some":1},"b":"None"}"#
     );
-    assert_eq!(round_trip::<BTreeMap<BigInt, String>>(r#"{"Dict":["Int","Text"]}"#, r#"[[2,"b"],[1,"a"]]"#), r#"[[1,"a"],[2,"b"]]"#);
+    assert_eq!(
+        round_trip::<BTreeMap<BigInt, String>>(r#"{"Dict":["Int","Text"]}"#, r#"[[2,"b"],[1,"a"]]"#),
+        r#"[[1,"a"],[2,"b"]]"#
+    );
     assert_eq!(round_trip::<(BigInt, String, bool)>(r#"{"Tuple":["Int","Text","Bool"]}"#, r#"[1,"é",true]"#), r#"[1,"é",true]"#);
     assert_eq!(round_trip::<Vec<u8>>(r#""Bytes""#, r#""AQID""#), r#""AQID""#);
     assert_eq!(round_trip::<Option<()>>(r#"{"Option":"Unit"}"#, r#"{"Some":null}"#), r#"{"Some":null}"#);
-    assert_eq!(round_trip::<BTreeSet<Json>>(r#"{"Set":"json.Value"}"#, r#"[{}, [], "a", 1.0, true, null]"#), r#"[null,true,1,"a",[],{}]"#);
+    assert_eq!(
+        round_trip::<BTreeSet<Json>>(r#"{"Set":"json.Value"}"#, r#"[{}, [], "a", 1.0, true, null]"#),
+        r#"[null,true,1,"a",[],{}]"#
+    );
 }
 
 #[test]
@@ -122,12 +128,9 @@ fn the_json_of_every_vector_value_is_its_canonical_text() {
     let weather = support::weather_model::weather();
     let custom = listing_of_vectors();
     let mut checked = 0;
-    for (file, listing) in [
-        ("decode-weather", &weather),
-        ("decode-compound", &weather),
-        ("decode-primitives", &weather),
-        ("decode-custom", &custom),
-    ] {
+    for (file, listing) in
+        [("decode-weather", &weather), ("decode-compound", &weather), ("decode-primitives", &weather), ("decode-custom", &custom)]
+    {
         let path = format!("{}/../tests/vectors/{file}.json", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).unwrap();
         let cases = json::parse_str(&text, &Limits::default()).unwrap();

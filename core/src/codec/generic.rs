@@ -284,7 +284,11 @@ fn resolve_items(items: Vec<Value>, plan: &Plan, item: NodeId) -> Result<Vec<Val
 /// Record fields and named payload parts: the Option-field rule follows the
 /// substituted type, so a `T = Option<X>` field's placeholder holds the
 /// standalone `"None"` or `{"Some": x}` and becomes the field's Option.
-fn resolve_fields(fields: Vec<(std::sync::Arc<str>, Value)>, plans: &[FieldPlan], plan: &Plan) -> Result<Vec<(std::sync::Arc<str>, Value)>> {
+fn resolve_fields(
+    fields: Vec<(std::sync::Arc<str>, Value)>,
+    plans: &[FieldPlan],
+    plan: &Plan,
+) -> Result<Vec<(std::sync::Arc<str>, Value)>> {
     if fields.len() != plans.len() {
         return Ok(fields);
     }
@@ -345,9 +349,7 @@ pub(crate) fn json_of(value: &Value) -> Json {
             let members = entries.iter().map(|(k, v)| (k.clone(), json_of(v))).collect();
             Json::Object(Object::from_members(members).expect("dict keys are unique"))
         }
-        Value::Dict(entries) => {
-            Json::Array(entries.iter().map(|(k, v)| Json::Array(vec![json_of(k), json_of(v)])).collect())
-        }
+        Value::Dict(entries) => Json::Array(entries.iter().map(|(k, v)| Json::Array(vec![json_of(k), json_of(v)])).collect()),
         Value::Option(None) => Json::str("None"),
         Value::Option(Some(inner)) => Json::object([("Some", json_of(inner))]),
         Value::Record(fields) => fields_json(fields),

@@ -37,6 +37,19 @@ scalar!(Instant, Instant, "an Instant");
 scalar!(Duration, Duration, "a Duration");
 scalar!(Json, Json, "a json.Value");
 
+/// A value as itself: for code that works with the value model directly.
+impl FromValue for Value {
+    fn from_value(value: Value) -> Result<Self> {
+        Ok(value)
+    }
+}
+
+impl IntoValue for Value {
+    fn into_value(self) -> Value {
+        self
+    }
+}
+
 impl FromValue for String {
     fn from_value(value: Value) -> Result<Self> {
         match value {

@@ -239,7 +239,10 @@ pub fn random_value(plan: &Plan, id: NodeId, rng: &mut Rng, depth: u32) -> Value
         Node::Dict(key, value) => {
             let mut entries: Vec<(Value, Value)> = (0..len(rng))
                 .map(|_| {
-                    (random_value(plan, *key, rng, depth.saturating_sub(1)), random_value(plan, *value, rng, depth.saturating_sub(1)))
+                    (
+                        random_value(plan, *key, rng, depth.saturating_sub(1)),
+                        random_value(plan, *value, rng, depth.saturating_sub(1)),
+                    )
                 })
                 .collect();
             entries.sort_by(|a, b| a.0.flow_cmp(&b.0));
