@@ -22,8 +22,11 @@ pub enum Lang {
     Rust,
 }
 
-fn language(lang: Lang) -> Result<Box<dyn Language>, String> {
-    Err(format!("--lang {lang:?} is not available yet").to_lowercase())
+fn language(lang: Lang, flow_core_path: Option<&str>) -> Result<Box<dyn Language>, String> {
+    match lang {
+        Lang::Rust => Ok(Box::new(generate::rust::Rust { flow_core_path: flow_core_path.map(str::to_owned) })),
+        other => Err(format!("--lang {other:?} is not available yet").to_lowercase()),
+    }
 }
 
 fn read_listing(listing: Option<&Path>) -> Result<(String, Vec<u8>), String> {
@@ -45,14 +48,26 @@ fn read_listing(listing: Option<&Path>) -> Result<(String, Vec<u8>), String> {
     Ok((DEFAULT_LISTING.to_owned(), bytes))
 }
 
-pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, check: bool, no_manifest: bool) -> Result<String, String> {
+/// What `--lang` takes beside the listing and the output folder.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `--check`: compare, write nothing.
+    pub check: bool,
+    /// `--no-manifest`: leave flow.toml alone.
+    pub no_manifest: bool,
+    /// `--flow-core-path` (Rust): flow-core's path for the generated Cargo.toml.
+    pub flow_core_path: Option<String>,
+}
+
+pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, options: &Options) -> Result<String, String> {
+    let Options { check, no_manifest, flow_core_path } = options;
     let (name, bytes) = read_listing(listing)?;
     let listing = listing_from_text(&bytes, &Limits::default()).map_err(|e| format!("{name}: {e}"))?;
     let input = GenInput::prepare(&listing).map_err(|e| format!("{name}: {e}"))?;
-    let language = language(lang)?;
+    let language = language(lang, flow_core_path.as_deref())?;
     let out: PathBuf = out.map_or_else(|| language.default_out(&input), Path::to_path_buf);
     let output = language.generate(&input, &out).map_err(|e| format!("{name}: {e}"))?;
-    if check {
+    if *check {
         let stale = generate::check(&out, &output);
         if stale.is_empty() {
             return Ok(format!("up to date: {}\n", out.display()));
@@ -61,7 +76,7 @@ pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, check: bool, 
     }
     let written = generate::write(&out, &output)?;
     eprintln!("flow-gen: {} of {} files written under {}", written.len(), output.files.len(), out.display());
-    if !no_manifest {
+    if !*no_manifest {
         let command = language.serve_command(&input, &out);
         if crate::manifest_update::update(Path::new(MANIFEST), &listing, &command)? {
             eprintln!("flow-gen: {MANIFEST} binds the Tools with `{command}`");

@@ -38,7 +38,7 @@ pub use shapes::{constructor, named, positional, record, Constructor, Fields, Pa
 pub use crate::error::{Error, Result};
 pub use crate::json::Json;
 pub use crate::time::{Duration, Instant};
-pub use crate::value::Value;
+pub use crate::value::{EnumPayload as Payload, Value};
 pub use bigdecimal::BigDecimal;
 pub use num_bigint::BigInt;
 

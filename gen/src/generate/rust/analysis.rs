@@ -1,0 +1,367 @@
+//! Facts about the declarations that decide their Rust shape, computed once
+//! over the whole listing (fixpoints over the declaration graph):
+//!
+//! - which type parameters a declaration uses: an unused one (Flow allows a
+//!   nominal argument that no value holds) is left out of the Rust type, since
+//!   Rust refuses an unused parameter;
+//! - which parameters must be `Ord` for the declaration to be decoded (they
+//!   reach a Set element or a Dict key, where `BTreeSet` and `BTreeMap` need it);
+//! - which declarations hold a host token, and so have no order (no `Ord`);
+//! - which fields hold their own declaration inline (not behind a `Vec`,
+//!   `BTreeSet` or `BTreeMap`), and so need a `Box` to have a size;
+//! - which declarations values can reach from the Tools, which are the ones
+//!   generated.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use flow_core::types::{Body, Declarations, Payload, Prim, Template, Term, ToolDecl};
+
+pub struct Facts<'a> {
+    declarations: &'a Declarations,
+    used: BTreeMap<&'a str, Vec<bool>>,
+    needs_ord: BTreeMap<&'a str, Vec<bool>>,
+    holds_host: BTreeSet<&'a str>,
+    inline_params: BTreeMap<&'a str, Vec<bool>>,
+    /// The declarations each one holds inline, transitively.
+    inline_reach: BTreeMap<&'a str, BTreeSet<&'a str>>,
+    /// Record and enum declarations reachable by values, in lexical order.
+    pub generated: Vec<&'a str>,
+    /// Host token declarations reachable by values, in lexical order.
+    pub hosts: Vec<&'a str>,
+}
+
+/// The terms of a declaration's members: field types and payload parts.
+pub fn member_terms(template: &Template) -> Vec<&Term> {
+    match &template.body {
+        Body::Record { fields } => fields.iter().map(|f| &f.ty).collect(),
+        Body::Enum { constructors } => constructors
+            .iter()
+            .flat_map(|c| match &c.payload {
+                None => Vec::new(),
+                Some(Payload::Positional(parts)) => parts.iter().collect(),
+                Some(Payload::Named(fields)) => fields.iter().map(|f| &f.ty).collect(),
+            })
+            .collect(),
+        Body::Host | Body::Nondata => Vec::new(),
+    }
+}
+
+fn own_param(term: &Term, owner: &str) -> Option<usize> {
+    match term {
+        Term::Param { owner: o, index } if o == owner => Some(*index),
+        _ => None,
+    }
+}
+
+impl<'a> Facts<'a> {
+    pub fn new(declarations: &'a Declarations, tools: &'a [ToolDecl]) -> Facts<'a> {
+        let unset = || -> BTreeMap<&'a str, Vec<bool>> {
+            declarations.iter().map(|(id, t)| (id.as_str(), vec![false; t.generic.len()])).collect()
+        };
+        let mut facts = Facts {
+            declarations,
+            used: unset(),
+            needs_ord: unset(),
+            holds_host: BTreeSet::new(),
+            inline_params: unset(),
+            inline_reach: BTreeMap::new(),
+            generated: Vec::new(),
+            hosts: Vec::new(),
+        };
+        facts.fix(|facts, id, term, changed| facts.mark_used(id, term, changed));
+        facts.fix(|facts, id, term, changed| facts.mark_ord(id, term, false, changed));
+        facts.fix(|facts, id, term, changed| facts.mark_inline(id, term, changed));
+        facts.fix(|facts, id, term, changed| facts.mark_host(id, term, changed));
+        facts.close_inline_reach();
+        facts.reach_from(tools);
+        facts
+    }
+
+    /// Runs `step` over every member term of every declaration until nothing changes.
+    fn fix(&mut self, step: impl Fn(&mut Facts<'a>, &'a str, &'a Term, &mut bool)) {
+        let declarations = self.declarations;
+        loop {
+            let mut changed = false;
+            for (id, template) in declarations {
+                for term in member_terms(template) {
+                    step(self, id, term, &mut changed);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    fn set(map: &mut BTreeMap<&'a str, Vec<bool>>, id: &str, index: usize, changed: &mut bool) {
+        if let Some(slot) = map.get_mut(id).and_then(|v| v.get_mut(index)) {
+            if !*slot {
+                *slot = true;
+                *changed = true;
+            }
+        }
+    }
+
+    fn flag(map: &BTreeMap<&'a str, Vec<bool>>, id: &str, index: usize) -> bool {
+        map.get(id).and_then(|v| v.get(index)).copied().unwrap_or(false)
+    }
+
+    /// Whether parameter `index` of declaration `id` appears in a value of it.
+    pub fn used(&self, id: &str, index: usize) -> bool {
+        Self::flag(&self.used, id, index)
+    }
+
+    /// Whether decoding declaration `id` needs its parameter `index` to be `Ord`.
+    pub fn needs_ord(&self, id: &str, index: usize) -> bool {
+        Self::flag(&self.needs_ord, id, index)
+    }
+
+    /// Whether declaration `id` holds a host token, so has no order.
+    pub fn holds_host(&self, id: &str) -> bool {
+        self.holds_host.contains(id)
+    }
+
+    /// Value positions: not inside a function or a Task.
+    fn mark_used(&mut self, id: &'a str, term: &'a Term, changed: &mut bool) {
+        match term {
+            Term::Param { .. } => {
+                if let Some(i) = own_param(term, id) {
+                    Self::set(&mut self.used, id, i, changed);
+                }
+            }
+            Term::List(t) | Term::Set(t) | Term::Option(t) => self.mark_used(id, t, changed),
+            Term::Dict(k, v) => {
+                self.mark_used(id, k, changed);
+                self.mark_used(id, v, changed);
+            }
+            Term::Tuple(items) => items.iter().for_each(|t| self.mark_used(id, t, changed)),
+            Term::Named { declaration, args } => {
+                for (j, arg) in args.iter().enumerate() {
+                    if self.used(declaration, j) {
+                        self.mark_used(id, arg, changed);
+                    }
+                }
+            }
+            Term::Prim(_) | Term::Function { .. } | Term::Task(_) => {}
+        }
+    }
+
+    /// `ordered`: the term is (inside) a Set element or a Dict key, or an
+    /// argument that must be `Ord`.
+    fn mark_ord(&mut self, id: &'a str, term: &'a Term, ordered: bool, changed: &mut bool) {
+        match term {
+            Term::Param { .. } => {
+                if let (Some(i), true) = (own_param(term, id), ordered) {
+                    Self::set(&mut self.needs_ord, id, i, changed);
+                }
+            }
+            Term::List(t) | Term::Option(t) => self.mark_ord(id, t, ordered, changed),
+            Term::Set(t) => self.mark_ord(id, t, true, changed),
+            Term::Dict(k, v) => {
+                self.mark_ord(id, k, true, changed);
+                self.mark_ord(id, v, ordered, changed);
+            }
+            Term::Tuple(items) => items.iter().for_each(|t| self.mark_ord(id, t, ordered, changed)),
+            Term::Named { declaration, args } => {
+                for (j, arg) in args.iter().enumerate() {
+                    if self.used(declaration, j) {
+                        let ordered = ordered || self.needs_ord(declaration, j);
+                        self.mark_ord(id, arg, ordered, changed);
+                    }
+                }
+            }
+            Term::Prim(_) | Term::Function { .. } | Term::Task(_) => {}
+        }
+    }
+
+    /// Inline positions: the term itself, Option payloads, tuple items, and
+    /// arguments a declaration holds inline. A `Vec`, `BTreeSet` or
+    /// `BTreeMap` holds its items on the heap.
+    fn mark_inline(&mut self, id: &'a str, term: &'a Term, changed: &mut bool) {
+        match term {
+            Term::Param { .. } => {
+                if let Some(i) = own_param(term, id) {
+                    Self::set(&mut self.inline_params, id, i, changed);
+                }
+            }
+            Term::Option(t) => self.mark_inline(id, t, changed),
+            Term::Tuple(items) => items.iter().for_each(|t| self.mark_inline(id, t, changed)),
+            Term::Named { declaration, args } => {
+                for (j, arg) in args.iter().enumerate() {
+                    if self.holds_inline(declaration, j) {
+                        self.mark_inline(id, arg, changed);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn holds_inline(&self, id: &str, index: usize) -> bool {
+        self.used(id, index) && Self::flag(&self.inline_params, id, index)
+    }
+
+    fn mark_host(&mut self, id: &'a str, term: &'a Term, changed: &mut bool) {
+        if self.reaches_host(term) && self.holds_host.insert(id) {
+            *changed = true;
+        }
+    }
+
+    /// Whether values of `term` can hold a host token (so have no order).
+    pub fn reaches_host(&self, term: &Term) -> bool {
+        match term {
+            Term::List(t) | Term::Set(t) | Term::Option(t) => self.reaches_host(t),
+            Term::Dict(k, v) => self.reaches_host(k) || self.reaches_host(v),
+            Term::Tuple(items) => items.iter().any(|t| self.reaches_host(t)),
+            Term::Named { declaration, args } => {
+                let host = self.declarations.get(declaration).is_some_and(|t| matches!(t.body, Body::Host));
+                host || self.holds_host.contains(declaration.as_str())
+                    || args.iter().enumerate().any(|(j, a)| self.used(declaration, j) && self.reaches_host(a))
+            }
+            Term::Prim(_) | Term::Param { .. } | Term::Function { .. } | Term::Task(_) => false,
+        }
+    }
+
+    /// The declarations a term holds inline, not looking into them.
+    fn inline_named(&self, term: &'a Term, out: &mut BTreeSet<&'a str>) {
+        match term {
+            Term::Option(t) => self.inline_named(t, out),
+            Term::Tuple(items) => items.iter().for_each(|t| self.inline_named(t, out)),
+            Term::Named { declaration, args } => {
+                out.insert(declaration.as_str());
+                for (j, arg) in args.iter().enumerate() {
+                    if self.holds_inline(declaration, j) {
+                        self.inline_named(arg, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn close_inline_reach(&mut self) {
+        let mut reach: BTreeMap<&'a str, BTreeSet<&'a str>> = BTreeMap::new();
+        for (id, template) in self.declarations {
+            let mut direct = BTreeSet::new();
+            for term in member_terms(template) {
+                self.inline_named(term, &mut direct);
+            }
+            reach.insert(id.as_str(), direct);
+        }
+        loop {
+            let mut changed = false;
+            let ids: Vec<&str> = reach.keys().copied().collect();
+            for id in ids {
+                let next: BTreeSet<&str> = reach[id].iter().flat_map(|e| reach.get(e).into_iter().flatten().copied()).collect();
+                let entry = reach.get_mut(id).expect("every declaration");
+                for e in next {
+                    changed |= entry.insert(e);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.inline_reach = reach;
+    }
+
+    /// Whether a value of `term`, in an inline position of declaration
+    /// `owner`'s members, holds an `owner` inline: that position needs a Box.
+    pub fn holds_owner_inline(&self, owner: &str, term: &Term) -> bool {
+        match term {
+            Term::Option(t) => self.holds_owner_inline(owner, t),
+            Term::Tuple(items) => items.iter().any(|t| self.holds_owner_inline(owner, t)),
+            Term::Named { declaration, args } => {
+                declaration == owner
+                    || self.inline_reach.get(declaration.as_str()).is_some_and(|r| r.contains(owner))
+                    || args
+                        .iter()
+                        .enumerate()
+                        .any(|(j, a)| self.holds_inline(declaration, j) && self.holds_owner_inline(owner, a))
+            }
+            _ => false,
+        }
+    }
+
+    /// Records and enums, and host types, that values reach from the Tools'
+    /// parameters and results.
+    fn reach_from(&mut self, tools: &'a [ToolDecl]) {
+        let mut seen = BTreeSet::new();
+        for tool in tools {
+            for term in tool.params.iter().map(|p| &p.ty).chain([&tool.ok, &tool.err]) {
+                self.visit(term, &mut seen);
+            }
+        }
+        let mut ids: Vec<&'a str> = seen.into_iter().collect();
+        ids.sort_by_key(|id| (self.declarations[*id].lexical_ordinal, *id));
+        for id in ids {
+            match self.declarations[id].body {
+                Body::Record { .. } | Body::Enum { .. } => self.generated.push(id),
+                Body::Host => self.hosts.push(id),
+                Body::Nondata => {}
+            }
+        }
+    }
+
+    fn visit(&self, term: &'a Term, seen: &mut BTreeSet<&'a str>) {
+        match term {
+            Term::List(t) | Term::Set(t) | Term::Option(t) => self.visit(t, seen),
+            Term::Dict(k, v) => {
+                self.visit(k, seen);
+                self.visit(v, seen);
+            }
+            Term::Tuple(items) => items.iter().for_each(|t| self.visit(t, seen)),
+            Term::Named { declaration, args } => {
+                let Some((id, template)) = self.declarations.get_key_value(declaration) else { return };
+                if seen.insert(id.as_str()) {
+                    for member in member_terms(template) {
+                        self.visit(member, seen);
+                    }
+                }
+                for (j, arg) in args.iter().enumerate() {
+                    if self.used(declaration, j) {
+                        self.visit(arg, seen);
+                    }
+                }
+            }
+            Term::Prim(_) | Term::Param { .. } | Term::Function { .. } | Term::Task(_) => {}
+        }
+    }
+}
+
+/// Whether a term is Text (a Dict keyed by it is a JSON object).
+pub fn is_text(term: &Term) -> bool {
+    *term == Term::Prim(Prim::Text)
+}
+
+/// Whether a term mentions one of a generic Tool's own type parameters.
+pub fn mentions_tool_param(term: &Term) -> bool {
+    let mut found = false;
+    term.walk(&mut |t| {
+        if let Term::Param { owner, .. } = t {
+            found |= owner == flow_core::types::TOOL_OWNER;
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flow_core::types::parse::listing_from_text;
+    use flow_core::Limits;
+
+    #[test]
+    fn weather_facts() {
+        let text = include_str!("../../../../tests/examples/weather.tools.json");
+        let listing = listing_from_text(text.as_bytes(), &Limits::default()).unwrap();
+        let facts = Facts::new(&listing.declarations, &listing.tools);
+        // Page<T> uses T in a List: used, not needing Ord, not inline.
+        assert!(facts.used("5", 0) && !facts.needs_ord("5", 0));
+        assert!(!facts.holds_host("6"));
+        // Region holds List<Region>: on the heap, no Box.
+        let region = &listing.declarations["7"];
+        assert!(!facts.holds_owner_inline("7", member_terms(region)[1]));
+        assert_eq!(facts.generated, ["1", "2", "3", "4", "5", "6", "7", "8"]);
+    }
+}

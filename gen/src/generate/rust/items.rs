@@ -1,0 +1,319 @@
+//! The generated types: one struct per record, one enum per enum, one alias
+//! per host token type, each with what its codec impls need. Everything
+//! here is text ready to place: templates only put it in order.
+
+use std::collections::BTreeMap;
+
+use flow_core::types::{Body, Declarations, Field, Payload, Template};
+
+use super::analysis::Facts;
+use super::layout;
+use super::names::{doc_lines, pascal, snake, string_literal, Scope};
+use super::terms::{Builtin, FileScope, Place, Terms};
+
+/// One declaration's Rust type.
+pub struct Item {
+    pub record: Option<Record>,
+    pub enumeration: Option<Enum>,
+    pub host: Option<Host>,
+}
+
+/// What every record and enum has.
+pub struct Common {
+    /// The type's name.
+    pub ident: String,
+    /// Its Flow name, as a string literal (for messages).
+    pub flow_name: String,
+    /// `<T, U>` or nothing: the used type parameters.
+    pub generics: String,
+    /// The type with its parameters: `Page<T>`.
+    pub self_type: String,
+    /// Doc comment lines, the identity last.
+    pub doc: String,
+    pub derives: String,
+    /// Generics of the `FromValue` impl, with bounds.
+    pub from_generics: String,
+    /// Generics of the `IntoValue` impl, with bounds.
+    pub into_generics: String,
+}
+
+pub struct Record {
+    pub common: Common,
+    pub fields: Vec<FieldItem>,
+}
+
+pub struct FieldItem {
+    pub ident: String,
+    /// The Flow name as a string literal.
+    pub name: String,
+    pub ty: String,
+    pub doc: String,
+}
+
+pub struct Enum {
+    pub common: Common,
+    pub variants: Vec<Variant>,
+}
+
+pub struct Variant {
+    pub ident: String,
+    /// The Flow name as a string literal.
+    pub name: String,
+    /// The constructor's position in declaration order: its place in Flow's order.
+    pub index: usize,
+    pub doc: String,
+    /// No payload.
+    pub unit: bool,
+    pub parts: Vec<String>,
+    /// Named parts; `named` tells an empty named payload (`Blank {}`) from none.
+    pub named: bool,
+    pub fields: Vec<FieldItem>,
+}
+
+impl Variant {
+    /// The variant in its enum: `Clear,`, `Cloudy(BigInt),`, or a block of
+    /// named parts with their docs.
+    pub fn declaration(&self) -> String {
+        if self.unit {
+            format!("{},", self.ident)
+        } else if !self.named {
+            format!("{}({}),", self.ident, self.parts.join(", "))
+        } else if self.fields.is_empty() {
+            format!("{} {{}},", self.ident)
+        } else {
+            let mut out = format!("{} {{\n", self.ident);
+            for field in &self.fields {
+                out.push_str(&format!("{}        {}: {},\n", field.doc, field.ident, field.ty));
+            }
+            out.push_str("    },");
+            out
+        }
+    }
+
+    /// The match arm's expression (after `"Name" =>`) that builds this
+    /// variant from a constructor's payload, in `FromValue`.
+    pub fn decoding_arm(&self) -> String {
+        let ident = &self.ident;
+        if self.unit {
+            format!("constructor.unit().map(|()| Self::{ident}),")
+        } else if !self.named && self.parts.len() == 1 {
+            format!("Ok(Self::{ident}(constructor.positional()?.part()?)),")
+        } else if !self.named {
+            let reads = vec!["parts.part()?"; self.parts.len()].join(", ");
+            format!(
+                "{{\n                let mut parts = constructor.positional()?;\n                Ok(Self::{ident}({reads}))\n            }}"
+            )
+        } else if self.fields.is_empty() {
+            format!("constructor.named().map(|_| Self::{ident} {{}}),")
+        } else {
+            let mut out =
+                format!("{{\n                let mut fields = constructor.named()?;\n                Ok(Self::{ident} {{\n");
+            for field in &self.fields {
+                out.push_str(&format!("                    {}: fields.field({})?,\n", field.ident, field.name));
+            }
+            out.push_str("                })\n            }");
+            out
+        }
+    }
+
+    /// The match arm that turns this variant into a value, in `IntoValue`
+    /// (the arms are indented by 12).
+    pub fn encoding_arm(&self) -> String {
+        let (ident, index, name) = (&self.ident, self.index, &self.name);
+        let (pattern, head, values): (String, &str, Vec<String>) = if self.unit {
+            let call = format!("flow::constructor({index}, {name}, flow::Payload::None)");
+            return layout::match_arm(12, &format!("Self::{ident}"), |_| call.clone());
+        } else if !self.named {
+            let bindings: Vec<String> = (0..self.parts.len()).map(|i| format!("part{i}")).collect();
+            let values = bindings.iter().map(|b| format!("{b}.into_value()")).collect();
+            (format!("Self::{ident}({})", bindings.join(", ")), "flow::positional(vec!", values)
+        } else {
+            let bindings: Vec<&str> = self.fields.iter().map(|f| f.ident.as_str()).collect();
+            let pattern = if bindings.is_empty() {
+                format!("Self::{ident} {{}}")
+            } else {
+                format!("Self::{ident} {{ {} }}", bindings.join(", "))
+            };
+            let values = self.fields.iter().map(|f| format!("({}, {}.into_value())", f.name, f.ident)).collect();
+            (pattern, "flow::named(vec!", values)
+        };
+        layout::match_arm(12, &pattern, |column| {
+            // Broken, the call's arguments sit at 16 and the payload's items at 20.
+            let payload = layout::list(16, column, head, "[", "])", &values, "");
+            let payload = if payload.contains('\n') { layout::list(16, 16, head, "[", "])", &values, "") } else { payload };
+            layout::list(12, column, "flow::constructor", "(", ")", &[index.to_string(), name.clone(), payload], "")
+        })
+    }
+}
+
+impl Record {
+    /// The body of `into_value` (indented by 8): the record value.
+    pub fn encoding(&self) -> String {
+        let values: Vec<String> = self.fields.iter().map(|f| format!("({}, self.{}.into_value())", f.name, f.ident)).collect();
+        layout::list(8, 8, "flow::record(vec!", "[", "])", &values, "")
+    }
+}
+
+pub struct Host {
+    pub ident: String,
+    pub doc: String,
+    pub target: String,
+}
+
+/// The Rust names of the declarations: types (by local id) and each one's
+/// type parameters.
+pub struct Names {
+    pub types: BTreeMap<String, String>,
+    pub params: BTreeMap<String, Vec<String>>,
+}
+
+/// Names every generated declaration, in lexical order, claiming each in one
+/// scope with the names the package's own modules take.
+pub fn names(declarations: &Declarations, facts: &Facts, reserved: &[&str]) -> Names {
+    let mut scope = Scope::with(reserved.iter().copied());
+    let mut types = BTreeMap::new();
+    for id in facts.generated.iter().chain(&facts.hosts) {
+        types.insert(id.to_string(), scope.claim(pascal(&declarations[*id].name)));
+    }
+    // Type parameters hide any type of their name inside their declaration,
+    // so they take none of the declarations' or built-ins' names.
+    let builtins = FileScope::builtin_names();
+    let mut params = BTreeMap::new();
+    for id in &facts.generated {
+        let mut local = Scope::with(types.values().cloned().chain(builtins.iter().map(|s| s.to_string())));
+        let names = declarations[*id].generic.iter().map(|name| local.claim(pascal(name))).collect();
+        params.insert(id.to_string(), names);
+    }
+    Names { types, params }
+}
+
+fn identity_doc(doc: Option<&str>, identity: &str, indent: &str) -> String {
+    let mut out = doc_lines(doc, indent);
+    if !out.is_empty() {
+        out.push_str(indent);
+        out.push_str("///\n");
+    }
+    out.push_str(&doc_lines(Some(&format!("`{identity}`")), indent));
+    out
+}
+
+/// Builds every generated declaration's item, for `types.rs` and `codec.rs`.
+pub fn items(
+    declarations: &Declarations,
+    facts: &Facts,
+    names: &Names,
+    terms: &Terms,
+    scope: &FileScope,
+) -> Result<Vec<Item>, String> {
+    let mut items = Vec::new();
+    let mut ids: Vec<&str> = facts.generated.iter().chain(&facts.hosts).copied().collect();
+    ids.sort_by_key(|id| (declarations[*id].lexical_ordinal, *id));
+    for id in ids {
+        let template = &declarations[id];
+        let within = |e: String| format!("{}: {e}", template.identity);
+        let item = match &template.body {
+            Body::Record { fields } => Item {
+                record: Some(Record {
+                    common: common(id, template, facts, names),
+                    fields: field_items(fields, id, "    ", terms, scope).map_err(within)?,
+                }),
+                enumeration: None,
+                host: None,
+            },
+            Body::Enum { constructors } => {
+                let mut variant_names = Scope::default();
+                let mut variants = Vec::with_capacity(constructors.len());
+                for (index, c) in constructors.iter().enumerate() {
+                    let (parts, named, fields) = match &c.payload {
+                        None => (Vec::new(), false, Vec::new()),
+                        Some(Payload::Positional(parts)) => {
+                            let place = Place::Member { owner: id };
+                            let parts = parts.iter().map(|t| terms.render(t, place, scope)).collect::<Result<_, _>>();
+                            (parts.map_err(within)?, false, Vec::new())
+                        }
+                        Some(Payload::Named(fields)) => {
+                            (Vec::new(), true, field_items(fields, id, "        ", terms, scope).map_err(within)?)
+                        }
+                    };
+                    variants.push(Variant {
+                        ident: variant_names.claim(pascal(&c.name)),
+                        name: string_literal(&c.name),
+                        index,
+                        doc: doc_lines(c.doc.as_deref(), "    "),
+                        unit: c.payload.is_none(),
+                        parts,
+                        named,
+                        fields,
+                    });
+                }
+                Item {
+                    record: None,
+                    enumeration: Some(Enum { common: common(id, template, facts, names), variants }),
+                    host: None,
+                }
+            }
+            Body::Host => Item {
+                record: None,
+                enumeration: None,
+                host: Some(Host {
+                    ident: names.types[id].clone(),
+                    doc: identity_doc(template.doc.as_deref(), &template.identity, ""),
+                    target: scope.builtin(Builtin::HostToken),
+                }),
+            },
+            Body::Nondata => continue,
+        };
+        items.push(item);
+    }
+    Ok(items)
+}
+
+/// Fields (of a record, at `indent` 4, or of a named payload, at 8).
+fn field_items(fields: &[Field], owner: &str, indent: &str, terms: &Terms, scope: &FileScope) -> Result<Vec<FieldItem>, String> {
+    let mut idents = Scope::default();
+    fields
+        .iter()
+        .map(|f| {
+            Ok(FieldItem {
+                ident: idents.claim(snake(&f.name)),
+                name: string_literal(&f.name),
+                ty: terms.render(&f.ty, Place::Member { owner }, scope).map_err(|e| format!("field {}: {e}", f.name))?,
+                doc: doc_lines(f.doc.as_deref(), indent),
+            })
+        })
+        .collect()
+}
+
+fn common(id: &str, template: &Template, facts: &Facts, names: &Names) -> Common {
+    let ident = names.types[id].clone();
+    let used: Vec<(usize, &String)> = names.params[id].iter().enumerate().filter(|(i, _)| facts.used(id, *i)).collect();
+    let list = |bound: &dyn Fn(usize, &str) -> String| -> String {
+        if used.is_empty() {
+            String::new()
+        } else {
+            format!("<{}>", used.iter().map(|(i, name)| bound(*i, name)).collect::<Vec<_>>().join(", "))
+        }
+    };
+    let generics = list(&|_, name| name.to_owned());
+    let from_generics = list(&|i, name| {
+        if facts.needs_ord(id, i) {
+            format!("{name}: flow::FromValue + std::cmp::Ord")
+        } else {
+            format!("{name}: flow::FromValue")
+        }
+    });
+    let into_generics = list(&|_, name| format!("{name}: flow::IntoValue"));
+    // A host token has no order, so neither has a type that holds one.
+    let derives =
+        if facts.holds_host(id) { "Debug, Clone, PartialEq, Eq" } else { "Debug, Clone, PartialEq, Eq, PartialOrd, Ord" };
+    Common {
+        self_type: format!("{ident}{generics}"),
+        ident,
+        flow_name: string_literal(&template.name),
+        generics,
+        doc: identity_doc(template.doc.as_deref(), &template.identity, ""),
+        derives: derives.to_owned(),
+        from_generics,
+        into_generics,
+    }
+}

@@ -1,0 +1,21 @@
+{{ header }}
+//! Conversions between the types of [`crate::types`] and flow-core values:
+//! fields and constructors by their Flow names, in declaration order. The
+//! server core decodes args into values at the declared types and checks
+//! results before writing their canonical text, so these impls are all a
+//! type needs to cross. (`into_value` needs no import: inside an impl of
+//! `IntoValue`, its methods are in scope.)
+{%- if !items.is_empty() %}
+
+use flow_core::codec as flow;
+
+use crate::types::*;
+{%- endif %}
+{%- for item in items %}
+{%- if let Some(record) = item.record %}
+{% include "rust/record_codec.rs" %}
+{%- endif %}
+{%- if let Some(enumeration) = item.enumeration %}
+{% include "rust/enum_codec.rs" %}
+{%- endif %}
+{%- endfor %}

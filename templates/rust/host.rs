@@ -1,0 +1,2 @@
+
+{{ host.doc }}pub type {{ host.ident }} = {{ host.target }};

@@ -1,0 +1,44 @@
+{{ header }}
+//! Serving the {{ project }} Tools on flow-core's protocol runtime: the
+//! server core decodes each call's args at the declared types (NotRun when
+//! they do not decode), answers `describe` from [`crate::metadata`], runs
+//! each call's method on its own thread, answers a call sent again without
+//! running it twice, and checks each result before writing it (Unknown when
+//! it is not of the declared type, or the method panicked).
+
+use std::sync::Arc;
+
+use flow_core::protocol::{HandlerResult, StartedCall, StdioServer};
+use flow_core::toolkit;
+
+use crate::metadata;
+use crate::tools::{{ trait_name }};
+
+/// Serves `tools` on stdin and stdout until stdin ends and every running
+/// call has replied: the Tool process.
+pub fn serve(tools: impl {{ trait_name }}) -> std::io::Result<()> {
+    server(tools)?.serve_stdio()
+}
+
+/// A server of `tools`, to serve any input and output
+/// ([`StdioServer::serve`]). Refuses metadata that is not its listing's.
+pub fn server(tools: impl {{ trait_name }}) -> std::io::Result<StdioServer> {
+    let tools = Arc::new(tools);
+    Ok(toolkit::server(metadata::LISTING, metadata::DESCRIBE)?
+{%- for method in methods %}
+        .handle(metadata::{{ method.constant }}.identity, {
+            let tools = Arc::clone(&tools);
+            move |call| {{ method.handler }}(&*tools, call)
+        })
+{%- endfor %})
+}
+{%- for method in methods %}
+
+/// Runs [`{{ trait_name }}::{{ method.method }}`] for a started call.
+fn {{ method.handler }}(tools: &impl {{ trait_name }}, call: StartedCall) -> HandlerResult {
+    toolkit::handle(call, |ctx, {{ method.args_binding }}| {
+        {{ method.handler_call }}
+        Ok(ctx.reply(toolkit::block_on(reply)))
+    })
+}
+{%- endfor %}

@@ -1,0 +1,29 @@
+{{ header }}
+//! The {{ project }} Tools to implement: one method per Tool.
+//!
+//! A method gets its call's context ([`Call`](flow_core::toolkit::Call):
+//! cancellation, and for a generic Tool the call's types view, success schema
+//! and codecs) and the Tool's arguments, and returns the Tool's result: `Ok`
+//! replies Ok, `Err` (the declared error) replies Failed, and a panic replies
+//! Unknown. Each call runs on its own thread with a small executor
+//! ([`block_on`](flow_core::toolkit::block_on)), so a method may also block.
+//! A value of a generic Tool's type parameter is its JSON
+//! ([`GenericValue`](flow_core::codec::GenericValue)); the call's codecs give
+//! its typed value, equality and order.
+
+// The methods take the Tools' parameters and types as they are declared.
+#![allow(clippy::too_many_arguments, clippy::type_complexity)]
+{%- if !imports.is_empty() %}
+
+{{ imports }}
+{%- endif %}
+
+/// The {{ project }} Tools. Implement every method, then serve the
+/// implementation with [`serve`](crate::serve).
+pub trait {{ trait_name }}: Send + Sync + 'static {
+{%- for method in methods %}
+{%- if !loop.first %}
+{% endif %}
+{{ method.doc }}{{ method.signature }}
+{%- endfor %}
+}
