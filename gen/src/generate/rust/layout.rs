@@ -11,11 +11,15 @@ const LIST_WIDTH: usize = 60;
 /// `head(a, b)` (or `head![a, b]`) starting at `column` on a line indented
 /// by `indent`, followed by `tail`: on one line when the items and the line
 /// fit, else one item per line. `open` and `close` are the brackets.
+///
+/// A call whose one argument is a `vec![...]` (`head` ends in `(vec!`) counts
+/// that argument whole against the call width, as rustfmt does.
 pub fn list(indent: usize, column: usize, head: &str, open: &str, close: &str, items: &[String], tail: &str) -> String {
     let joined = items.join(", ");
     let one_line = format!("{head}{open}{joined}{close}{tail}");
     let multiline = items.iter().any(|i| i.contains('\n'));
-    if !multiline && joined.len() <= LIST_WIDTH && column + one_line.len() <= MAX_WIDTH {
+    let width = if head.ends_with("(vec!") { joined.len() + "vec![]".len() } else { joined.len() };
+    if !multiline && width <= LIST_WIDTH && column + one_line.len() <= MAX_WIDTH {
         return one_line;
     }
     let pad = " ".repeat(indent + 4);
@@ -64,6 +68,38 @@ pub fn match_arm(indent: usize, pattern: &str, layout: impl Fn(usize) -> String)
     format!("{prefix}{same_line},")
 }
 
+/// A type `Outer<A, B>` that does not fit after `prefix` at `indent`, with
+/// its arguments one per line, as rustfmt breaks a long return type.
+pub fn generic_type(indent: usize, prefix: &str, ty: &str, suffix: &str) -> String {
+    let one_line = format!("{prefix}{ty}{suffix}");
+    let (Some(open), true) = (ty.find('<'), ty.ends_with('>')) else { return one_line };
+    if indent + one_line.len() <= MAX_WIDTH {
+        return one_line;
+    }
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0, open + 1);
+    let inner = &ty[..ty.len() - 1];
+    for (i, c) in inner.char_indices().skip(open + 1) {
+        match c {
+            '<' | '(' => depth += 1,
+            '>' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                args.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    args.push(inner[start..].trim());
+    let pad = " ".repeat(indent + 4);
+    let mut out = format!("{prefix}{}\n", &ty[..=open]);
+    for arg in args {
+        out.push_str(&format!("{pad}{arg},\n"));
+    }
+    out.push_str(&format!("{}>{suffix}", " ".repeat(indent)));
+    out
+}
+
 /// rustfmt's order of `use` paths: segment by segment, a lower-case
 /// segment (a module) before a capitalized one (a type), then by text.
 pub fn use_order(a: &str, b: &str) -> std::cmp::Ordering {
@@ -99,6 +135,13 @@ mod tests {
         assert_eq!(let_statement(8, "r", text("f(a)".into())), "let r = f(a);");
         let long = "c".repeat(85);
         assert_eq!(let_statement(8, "r", text(long.clone())), format!("let r =\n            {long};"));
+    }
+
+    #[test]
+    fn long_types_break_their_arguments() {
+        assert_eq!(generic_type(4, ") -> ", "R<A, B>", " {"), ") -> R<A, B> {");
+        let long = format!("Result<{}, Option<(B, C)>>", "a".repeat(90));
+        assert_eq!(generic_type(4, ") -> ", &long, " {"), format!(") -> Result<\n        {},\n        Option<(B, C)>,\n    > {{", "a".repeat(90)));
     }
 
     #[test]

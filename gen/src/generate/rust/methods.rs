@@ -53,6 +53,8 @@ pub struct Method {
     pub doc: String,
     /// The same lines at the top level.
     pub top_doc: String,
+    /// The identity alone, at the trait's indent (for the scaffold).
+    pub stub_doc: String,
     /// The trait's declaration (`fn name(...) -> impl Future<...>;`), or
     /// the implementation's stub (`async fn name(...) -> Result<...> {`).
     pub signature: String,
@@ -79,7 +81,8 @@ fn signature(indent: &str, head: &str, params: &[(String, String)], returns: &st
     for param in all {
         out.push_str(&format!("{indent}    {param},\n"));
     }
-    out.push_str(&format!("{indent}) -> {returns}{end}"));
+    out.push_str(indent);
+    out.push_str(&layout::generic_type(indent.len(), ") -> ", returns, end));
     out
 }
 
@@ -141,10 +144,11 @@ pub fn methods(
                 handler_call,
                 args_binding: if tool.params.is_empty() { "_" } else { "args" }.to_owned(),
                 signature,
-                method_literal: string_literal(&names.method),
+                method_literal: string_literal(names.method.trim_start_matches("r#")),
                 method: names.method.clone(),
                 doc: doc("    "),
                 top_doc: doc(""),
+                stub_doc: doc_lines(Some(&format!("`{}`", tool.tool)), "    "),
                 handler: names.handler.clone(),
                 constant: names.constant.clone(),
                 identity: string_literal(&tool.tool),

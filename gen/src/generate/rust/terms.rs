@@ -181,11 +181,31 @@ impl FileScope {
     }
 }
 
+/// A `use` line; a list too long for one line fills lines of its own, as
+/// rustfmt's mixed layout does.
 fn use_line(module: &str, names: &[&str]) -> String {
-    match names {
+    let one_line = match names {
         [one] => format!("use {module}::{one};"),
         many => format!("use {module}::{{{}}};", many.join(", ")),
+    };
+    if one_line.len() <= super::layout::MAX_WIDTH {
+        return one_line;
     }
+    let mut out = format!("use {module}::{{\n");
+    let mut line = String::new();
+    for name in names {
+        if !line.is_empty() && 4 + line.len() + 1 + name.len() + 1 > super::layout::MAX_WIDTH {
+            out.push_str(&format!("    {line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(name);
+        line.push(',');
+    }
+    out.push_str(&format!("    {line}\n}};"));
+    out
 }
 
 /// Where a term is: in a declaration's members, or at a Tool's root.
