@@ -78,6 +78,38 @@ fn the_keywords_sample_is_what_generation_writes() {
 }
 
 #[test]
+fn the_codec_sample_is_what_generation_writes() {
+    // Its listing is the one the decode-custom vectors decode at.
+    let vectors = std::fs::read_to_string(repo().join("tests/vectors/decode-custom.json")).unwrap();
+    let vectors = flow_core::json::parse_str(&vectors, &flow_core::Limits::default()).unwrap();
+    let listing = std::fs::read_to_string(repo().join("tests/examples/codec.tools.json")).unwrap();
+    let listing = flow_core::json::parse_str(&listing, &flow_core::Limits::default()).unwrap();
+    assert_eq!(
+        vectors.as_object().unwrap().get("listing"),
+        Some(&listing),
+        "tests/examples/codec.tools.json is not the vectors' listing"
+    );
+    regenerates("codec");
+}
+
+/// The samples read as formatted Rust: rustfmt (default settings, as the
+/// generated crates carry no rustfmt.toml) changes nothing.
+#[test]
+fn the_samples_are_as_rustfmt_formats_them() {
+    for name in ["weather", "keywords", "codec"] {
+        let src = repo().join(format!("generated-samples/rust/{name}/src"));
+        let sources: Vec<PathBuf> =
+            files(&src).into_keys().filter(|p| p.extension().is_some_and(|e| e == "rs")).map(|p| src.join(p)).collect();
+        let output = Command::new("rustfmt")
+            .args(["--edition", "2021", "--check"])
+            .args(&sources)
+            .output()
+            .expect("rustfmt runs (rustup component add rustfmt)");
+        assert!(output.status.success(), "{name}: rustfmt would change:\n{}", String::from_utf8_lossy(&output.stdout));
+    }
+}
+
+#[test]
 fn check_names_stale_generated_files_and_leaves_scaffolds_alone() {
     let repo = repo();
     let weather = repo.join("tests/examples/weather.tools.json");
@@ -140,7 +172,9 @@ fn with_no_arguments_a_tool_repository_gets_its_package_and_binding() {
     let manifest = std::fs::read_to_string(dir.join("flow.toml")).unwrap();
     assert!(manifest.contains("# the Tools of this repository\n"), "{manifest}");
     assert!(
-        manifest.contains("[tools.\"weather.flow\"]\ncommand = \"cargo run --quiet --release --manifest-path weather-tools/Cargo.toml\""),
+        manifest.contains(
+            "[tools.\"weather.flow\"]\ncommand = \"cargo run --quiet --release --manifest-path weather-tools/Cargo.toml\""
+        ),
         "{manifest}"
     );
     let cargo = String::from_utf8(package[Path::new("Cargo.toml")].clone()).unwrap();

@@ -5,6 +5,9 @@
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
 //! `IntoValue`, its methods are in scope.)
+
+// A Unit field or part converts like any other.
+#![allow(clippy::unit_arg)]
 {%- if !items.is_empty() %}
 
 use flow_core::codec as flow;

@@ -12,13 +12,14 @@
 /// The Tools' bodies.
 pub struct {{ implementation }};
 
-// A stub's parameters stay unused until its body is written.
+// A stub's parameters stay unused until its body is written. The Tools'
+// docs are on the trait.
 #[allow(unused_variables)]
 impl {{ trait_name }} for {{ implementation }} {
 {%- for method in methods %}
 {%- if !loop.first %}
 {% endif %}
-{{ method.doc }}{{ method.signature }}
+{{ method.stub_doc }}{{ method.signature }}
         todo!({{ method.method_literal }})
     }
 {%- endfor %}

@@ -3,6 +3,7 @@
 //! `describe` result (each Tool's identity, fingerprint and signature), which
 //! the server answers once it has checked it against the listing.
 
+{% include "rust/doc_lints.rs" %}
 /// The tools listing the package was generated from (`flow tools` output).
 pub const LISTING: &str = include_str!("flow.tools.json");
 

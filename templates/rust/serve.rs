@@ -22,20 +22,24 @@ pub fn serve(tools: impl {{ trait_name }}) -> std::io::Result<()> {
 
 /// A server of `tools`, to serve any input and output
 /// ([`StdioServer::serve`]). Refuses metadata that is not its listing's.
-pub fn server(tools: impl {{ trait_name }}) -> std::io::Result<StdioServer> {
+pub fn server<T: {{ trait_name }}>(tools: T) -> std::io::Result<StdioServer> {
+    let handlers: [(&str, Handler<T>); {{ methods.len() }}] = {{ handlers }};
     let tools = Arc::new(tools);
-    Ok(toolkit::server(metadata::LISTING, metadata::DESCRIBE)?
-{%- for method in methods %}
-        .handle(metadata::{{ method.constant }}.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| {{ method.handler }}(&*tools, call)
-        })
-{%- endfor %})
+    let mut server = toolkit::server(metadata::LISTING, metadata::DESCRIBE)?;
+    for (identity, handler) in handlers {
+        let tools = Arc::clone(&tools);
+        server = server.handle(identity, move |call| handler(&tools, call));
+    }
+    Ok(server)
 }
+
+/// A Tool's handler: converts a started call's args, runs the Tool's method
+/// on them, and turns its result into the reply.
+type Handler<T> = fn(&T, StartedCall) -> HandlerResult;
 {%- for method in methods %}
 
 /// Runs [`{{ trait_name }}::{{ method.method }}`] for a started call.
-fn {{ method.handler }}(tools: &impl {{ trait_name }}, call: StartedCall) -> HandlerResult {
+fn {{ method.handler }}<T: {{ trait_name }}>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, {{ method.args_binding }}| {
         {{ method.handler_call }}
         Ok(ctx.reply(toolkit::block_on(reply)))

@@ -11,6 +11,7 @@
 //! ([`GenericValue`](flow_core::codec::GenericValue)); the call's codecs give
 //! its typed value, equality and order.
 
+{% include "rust/doc_lints.rs" %}
 // The methods take the Tools' parameters and types as they are declared.
 #![allow(clippy::too_many_arguments, clippy::type_complexity)]
 {%- if !imports.is_empty() %}

@@ -7,6 +7,15 @@
 //! constructors in declaration order), so a `BTreeSet` or `BTreeMap` of these
 //! types iterates in the order its encoding takes. A type that holds a host
 //! token has no order, so no `Ord`.
+
+{% include "rust/doc_lints.rs" %}
+// Shapes and names are the declarations': a large constructor stays inline,
+// and constructor names may share a prefix or be acronyms.
+#![allow(
+    clippy::large_enum_variant,
+    clippy::enum_variant_names,
+    clippy::upper_case_acronyms
+)]
 {%- if !imports.is_empty() %}
 
 {{ imports }}

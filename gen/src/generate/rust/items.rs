@@ -81,6 +81,15 @@ impl Variant {
         } else if self.fields.is_empty() {
             format!("{} {{}},", self.ident)
         } else {
+            // rustfmt's struct_variant_width: short undocumented parts stay on one line.
+            let parts: Vec<String> = self.fields.iter().map(|f| format!("{}: {}", f.ident, f.ty)).collect();
+            let one_line = format!("{} {{ {} }},", self.ident, parts.join(", "));
+            if self.fields.iter().all(|f| f.doc.is_empty())
+                && parts.join(", ").len() <= 35
+                && 4 + one_line.len() <= layout::MAX_WIDTH
+            {
+                return one_line;
+            }
             let mut out = format!("{} {{\n", self.ident);
             for field in &self.fields {
                 out.push_str(&format!("{}        {}: {},\n", field.doc, field.ident, field.ty));

@@ -141,7 +141,10 @@ mod tests {
     fn long_types_break_their_arguments() {
         assert_eq!(generic_type(4, ") -> ", "R<A, B>", " {"), ") -> R<A, B> {");
         let long = format!("Result<{}, Option<(B, C)>>", "a".repeat(90));
-        assert_eq!(generic_type(4, ") -> ", &long, " {"), format!(") -> Result<\n        {},\n        Option<(B, C)>,\n    > {{", "a".repeat(90)));
+        assert_eq!(
+            generic_type(4, ") -> ", &long, " {"),
+            format!(") -> Result<\n        {},\n        Option<(B, C)>,\n    > {{", "a".repeat(90))
+        );
     }
 
     #[test]

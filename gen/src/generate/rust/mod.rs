@@ -167,6 +167,8 @@ impl Language for Rust {
         let stubs =
             methods::methods(&listing.tools, &tool_names, &fingerprints, &terms, &stub_scope, methods::Form::Stub, &trait_name)?;
 
+        let handler_pairs: Vec<String> =
+            trait_methods.iter().map(|m| format!("(metadata::{}.identity, {})", m.constant, m.handler)).collect();
         let mut output = Output::default();
         output.generated(
             "src/types.rs",
@@ -185,7 +187,13 @@ impl Language for Rust {
         );
         output.generated(
             "src/serve.rs",
-            render(&ServeFile { header: &header, project, trait_name: &trait_name, methods: &trait_methods })?,
+            render(&ServeFile {
+                header: &header,
+                project,
+                trait_name: &trait_name,
+                methods: &trait_methods,
+                handlers: layout::list(4, 4 + "let handlers: [(&str, Handler<T>); N] = ".len(), "", "[", "]", &handler_pairs, ""),
+            })?,
         );
         let constants: Vec<&str> = trait_methods.iter().map(|m| m.constant.as_str()).collect();
         output.generated(

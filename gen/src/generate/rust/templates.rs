@@ -40,6 +40,8 @@ pub struct ServeFile<'a> {
     pub project: &'a str,
     pub trait_name: &'a str,
     pub methods: &'a [Method],
+    /// The array of (identity, handler) pairs.
+    pub handlers: String,
 }
 
 #[derive(Template)]

@@ -22,33 +22,29 @@ pub fn serve(tools: impl KeywordsTools) -> std::io::Result<()> {
 
 /// A server of `tools`, to serve any input and output
 /// ([`StdioServer::serve`]). Refuses metadata that is not its listing's.
-pub fn server(tools: impl KeywordsTools) -> std::io::Result<StdioServer> {
+pub fn server<T: KeywordsTools>(tools: T) -> std::io::Result<StdioServer> {
+    let handlers: [(&str, Handler<T>); 5] = [
+        (metadata::TYPE.identity, r#type),
+        (metadata::GET_SUM.identity, get_sum),
+        (metadata::GET_SUM_2.identity, get_sum_2),
+        (metadata::PING.identity, ping),
+        (metadata::PICK.identity, pick),
+    ];
     let tools = Arc::new(tools);
-    Ok(toolkit::server(metadata::LISTING, metadata::DESCRIBE)?
-        .handle(metadata::TYPE.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| r#type(&*tools, call)
-        })
-        .handle(metadata::GET_SUM.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| get_sum(&*tools, call)
-        })
-        .handle(metadata::GET_SUM_2.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| get_sum_2(&*tools, call)
-        })
-        .handle(metadata::PING.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| ping(&*tools, call)
-        })
-        .handle(metadata::PICK.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| pick(&*tools, call)
-        }))
+    let mut server = toolkit::server(metadata::LISTING, metadata::DESCRIBE)?;
+    for (identity, handler) in handlers {
+        let tools = Arc::clone(&tools);
+        server = server.handle(identity, move |call| handler(&tools, call));
+    }
+    Ok(server)
 }
 
+/// A Tool's handler: converts a started call's args, runs the Tool's method
+/// on them, and turns its result into the reply.
+type Handler<T> = fn(&T, StartedCall) -> HandlerResult;
+
 /// Runs [`KeywordsTools::r#type`] for a started call.
-fn r#type(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
+fn r#type<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = KeywordsTools::r#type(
             tools,
@@ -67,7 +63,7 @@ fn r#type(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
 }
 
 /// Runs [`KeywordsTools::get_sum`] for a started call.
-fn get_sum(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
+fn get_sum<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = KeywordsTools::get_sum(tools, ctx, args.next("call")?, args.next("args")?);
         Ok(ctx.reply(toolkit::block_on(reply)))
@@ -75,7 +71,7 @@ fn get_sum(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
 }
 
 /// Runs [`KeywordsTools::get_sum_2`] for a started call.
-fn get_sum_2(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
+fn get_sum_2<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = KeywordsTools::get_sum_2(tools, ctx, args.next("tools")?);
         Ok(ctx.reply(toolkit::block_on(reply)))
@@ -83,7 +79,7 @@ fn get_sum_2(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
 }
 
 /// Runs [`KeywordsTools::ping`] for a started call.
-fn ping(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
+fn ping<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, _| {
         let reply = KeywordsTools::ping(tools, ctx);
         Ok(ctx.reply(toolkit::block_on(reply)))
@@ -91,7 +87,7 @@ fn ping(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
 }
 
 /// Runs [`KeywordsTools::pick`] for a started call.
-fn pick(tools: &impl KeywordsTools, call: StartedCall) -> HandlerResult {
+fn pick<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = KeywordsTools::pick(
             tools,

@@ -22,29 +22,28 @@ pub fn serve(tools: impl WeatherTools) -> std::io::Result<()> {
 
 /// A server of `tools`, to serve any input and output
 /// ([`StdioServer::serve`]). Refuses metadata that is not its listing's.
-pub fn server(tools: impl WeatherTools) -> std::io::Result<StdioServer> {
+pub fn server<T: WeatherTools>(tools: T) -> std::io::Result<StdioServer> {
+    let handlers: [(&str, Handler<T>); 4] = [
+        (metadata::GET_FORECAST.identity, get_forecast),
+        (metadata::LIST_STATIONS.identity, list_stations),
+        (metadata::STATION_HISTORY.identity, station_history),
+        (metadata::ECHO.identity, echo),
+    ];
     let tools = Arc::new(tools);
-    Ok(toolkit::server(metadata::LISTING, metadata::DESCRIBE)?
-        .handle(metadata::GET_FORECAST.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| get_forecast(&*tools, call)
-        })
-        .handle(metadata::LIST_STATIONS.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| list_stations(&*tools, call)
-        })
-        .handle(metadata::STATION_HISTORY.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| station_history(&*tools, call)
-        })
-        .handle(metadata::ECHO.identity, {
-            let tools = Arc::clone(&tools);
-            move |call| echo(&*tools, call)
-        }))
+    let mut server = toolkit::server(metadata::LISTING, metadata::DESCRIBE)?;
+    for (identity, handler) in handlers {
+        let tools = Arc::clone(&tools);
+        server = server.handle(identity, move |call| handler(&tools, call));
+    }
+    Ok(server)
 }
 
+/// A Tool's handler: converts a started call's args, runs the Tool's method
+/// on them, and turns its result into the reply.
+type Handler<T> = fn(&T, StartedCall) -> HandlerResult;
+
 /// Runs [`WeatherTools::get_forecast`] for a started call.
-fn get_forecast(tools: &impl WeatherTools, call: StartedCall) -> HandlerResult {
+fn get_forecast<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = WeatherTools::get_forecast(
             tools,
@@ -58,7 +57,7 @@ fn get_forecast(tools: &impl WeatherTools, call: StartedCall) -> HandlerResult {
 }
 
 /// Runs [`WeatherTools::list_stations`] for a started call.
-fn list_stations(tools: &impl WeatherTools, call: StartedCall) -> HandlerResult {
+fn list_stations<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply =
             WeatherTools::list_stations(tools, ctx, args.next("region")?, args.next("cursor")?);
@@ -67,7 +66,7 @@ fn list_stations(tools: &impl WeatherTools, call: StartedCall) -> HandlerResult 
 }
 
 /// Runs [`WeatherTools::station_history`] for a started call.
-fn station_history(tools: &impl WeatherTools, call: StartedCall) -> HandlerResult {
+fn station_history<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = WeatherTools::station_history(
             tools,
@@ -82,7 +81,7 @@ fn station_history(tools: &impl WeatherTools, call: StartedCall) -> HandlerResul
 }
 
 /// Runs [`WeatherTools::echo`] for a started call.
-fn echo(tools: &impl WeatherTools, call: StartedCall) -> HandlerResult {
+fn echo<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = WeatherTools::echo(tools, ctx, args.next("value")?);
         Ok(ctx.reply(toolkit::block_on(reply)))
