@@ -6,7 +6,7 @@ CARGO ?= cargo
 .PHONY: demo test lint bench
 
 demo:
-	$(CARGO) build --locked --release -p flow-gen
+	$(CARGO) build --locked --release -p flow-gen -p flow-host
 	./scripts/demo
 
 test: lint

@@ -18,8 +18,8 @@
 //! - `--state DIR`: counts its starts in DIR/starts (for the next two);
 //! - `--drop-after-restart NAME`: from the second start on, does not serve NAME;
 //! - `--close-stdin-on-first-start`: on the first start, closes its stdin
-//!   right after answering describe (so no call can reach it), then waits to
-//!   be ended.
+//!   and then answers describe (so no call can reach it), then waits to be
+//!   ended.
 
 #[path = "../weather.rs"]
 mod weather;
@@ -114,13 +114,16 @@ fn main() {
                         (Some(data), true) => text.replace("\"data\":\"0.1\"", &format!("\"data\":{}", Json::str(data.as_str()).to_canonical())),
                         _ => text,
                     };
-                    write(&text);
                     if describe && start == 1 && flags.close_stdin_on_first_start {
+                        // Closed before describe is answered, so that the host
+                        // cannot write a call before the pipe has no reader.
                         // SAFETY: fd 0 is ours; nothing reads it after this.
                         drop(unsafe { std::fs::File::from_raw_fd(0) });
+                        write(&text);
                         std::thread::sleep(Duration::from_secs(30));
                         std::process::exit(0);
                     }
+                    write(&text);
                 }
                 Event::Log(text) => eprintln!("flow-fake-tool: {text}"),
                 Event::Cancel(_) => {}
