@@ -28,6 +28,10 @@ pub fn update(manifest: &Path, listing: &Listing, command: &str) -> Result<bool,
         Err(e) => return Err(format!("{}: {e}", manifest.display())),
     };
     let mut document: DocumentMut = original.parse().map_err(|e| format!("{}: {e}", manifest.display()))?;
+    // Comments after the last table are the document's trailing text, which
+    // toml_edit writes after every table; a table added here goes after them.
+    let mut trailing = document.trailing().as_str().unwrap_or("").to_owned();
+    document.set_trailing("");
     let tools = document.entry("tools").or_insert_with(|| {
         let mut table = Table::new();
         table.set_implicit(true);
@@ -40,13 +44,20 @@ pub fn update(manifest: &Path, listing: &Listing, command: &str) -> Result<bool,
     files.sort_unstable();
     files.dedup();
     for file in files {
-        let entry = tools.entry(file).or_insert_with(|| Item::Table(Table::new()));
+        let entry = tools.entry(file).or_insert_with(|| {
+            let mut table = Table::new();
+            if !trailing.is_empty() {
+                table.decor_mut().set_prefix(std::mem::take(&mut trailing) + "\n");
+            }
+            Item::Table(table)
+        });
         let Some(table) = entry.as_table_mut() else {
             return Err(format!("{}: tools.\"{file}\" is not a table", manifest.display()));
         };
         table.remove("mcp");
         table.insert("command", value(command));
     }
+    document.set_trailing(trailing);
     let updated = document.to_string();
     if updated == original {
         return Ok(false);
@@ -58,6 +69,37 @@ pub fn update(manifest: &Path, listing: &Listing, command: &str) -> Result<bool,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn updated(original: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("flow-gen-manifest-{}-{}", std::process::id(), original.len()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let manifest = dir.join("flow.toml");
+        std::fs::write(&manifest, original).unwrap();
+        let listing = flow_core::types::parse::listing_from_text(
+            include_bytes!("../../tests/examples/weather.tools.json"),
+            &flow_core::Limits::default(),
+        )
+        .unwrap();
+        update(&manifest, &listing, "python -m weather_tools").unwrap();
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
+        text
+    }
+
+    #[test]
+    fn adds_tables_after_existing_text_and_keeps_other_tables() {
+        assert_eq!(
+            updated("# Bindings of this repository.\n"),
+            "# Bindings of this repository.\n\n[tools.\"weather.flow\"]\ncommand = \"python -m weather_tools\"\n"
+        );
+        let other = "[tools.\"search.flow\"]\nmcp = \"npx @acme/search-mcp\" # kept\n";
+        assert_eq!(
+            updated(other),
+            format!("{other}\n[tools.\"weather.flow\"]\ncommand = \"python -m weather_tools\"\n")
+        );
+        let existing = "[tools.\"weather.flow\"]\nmcp = \"old\"\n";
+        assert_eq!(updated(existing), "[tools.\"weather.flow\"]\ncommand = \"python -m weather_tools\"\n");
+    }
 
     #[test]
     fn declaring_files() {
