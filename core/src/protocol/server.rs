@@ -141,6 +141,11 @@ pub enum HandlerResult {
     /// The author's code stopped some other way: answered Unknown, since what
     /// it did before it stopped is not known.
     Error(String),
+    /// The author's code never ran: a toolkit whose own conversion of the
+    /// decoded args refused them before calling it (a toolkit bug, or a
+    /// generated package older than its runtime) knows the call did not
+    /// happen, and says so rather than Unknown.
+    NotRun(String),
 }
 
 struct ServedTool {
@@ -478,6 +483,7 @@ fn encode(result: HandlerResult, types: &CallTypes) -> Outcome {
             Err(e) => unknown("error", e),
         },
         HandlerResult::Error(why) => Outcome::Unknown(format!("the handler failed: {why}")),
+        HandlerResult::NotRun(why) => Outcome::NotRun(why),
     }
 }
 

@@ -153,6 +153,10 @@ fn a_started_call_carries_decoded_args_and_its_reply_is_checked() {
     assert!(lines[0].contains("\"Unknown\":\"the handler failed: boom\""));
     // Finishing twice writes nothing.
     assert!(core.finish(&call.key, HandlerResult::Error("again".into())).is_empty());
+
+    let call = started(core.receive(forecast("c5", "1").as_bytes()));
+    let lines = core.finish(&call.key, HandlerResult::NotRun("the args did not convert".into()));
+    assert!(lines[0].contains("\"outcome\":{\"NotRun\":\"the args did not convert\"}"), "{}", lines[0]);
 }
 
 #[test]
