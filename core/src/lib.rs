@@ -16,6 +16,7 @@
 //! - [`protocol`]: "The Tool process protocol": messages, outcomes and the server runtime toolkits share.
 //! - [`host`]: the host client: starting Tool processes, binding, calls, restarts.
 //! - [`manifest`]: flow.toml and the nearest-manifest rule.
+//! - [`mcp`]: MCP's messages, a client session, and the MCP adapter.
 
 pub mod base64;
 pub mod check;
@@ -26,6 +27,7 @@ pub mod host;
 pub mod json;
 pub mod limits;
 pub mod manifest;
+pub mod mcp;
 pub mod number;
 pub mod plan;
 pub mod protocol;

@@ -1,0 +1,14 @@
+//! MCP: the Model Context Protocol, as the MCP adapter speaks it
+//! (`host-boundary.md`, "Adapters"; the facts in `../shared/research/mcp.md`).
+//!
+//! - [`version`]: the two eras and their versions.
+//! - [`jsonrpc`]: JSON-RPC 2.0 lines as MCP uses them, read without ever failing.
+//! - [`shapes`]: the message shapes of both eras, read and written both ways
+//!   (an MCP server serving Flow Tools reuses them).
+//! - [`session`]: one client session, sans-IO: the dual-era probe, the
+//!   handshake, `tools/list` pages, calls and cancels.
+
+pub mod jsonrpc;
+pub mod session;
+pub mod shapes;
+pub mod version;
