@@ -11,10 +11,19 @@
 //!   parameters: None left out, Some as its value).
 //! - [`outcome`]: an answer to `tools/call` as a Flow outcome, BadReply for
 //!   what cannot be mapped.
+//! - [`client`]: one MCP server process: threads, restarts, calls settled
+//!   when it ends.
+//! - [`adapter`]: the MCP adapter: declarations offered by NAME, calls, the
+//!   five outcomes (used in process by the host).
+//! - [`serve`]: the adapter as a Flow Tool process (`flow-host mcp-adapter`),
+//!   and how BadReply crosses a process boundary that carries four outcomes.
 
+pub mod adapter;
+pub mod arguments;
+pub mod client;
 pub mod jsonrpc;
+pub mod outcome;
+pub mod serve;
 pub mod session;
 pub mod shapes;
 pub mod version;
-pub mod arguments;
-pub mod outcome;
