@@ -32,7 +32,7 @@ pub mod options;
 pub mod resolve;
 pub mod shell_words;
 
-pub use bind::{encode_args, fits, Host, Refusal, RefusalKind};
+pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};
 pub use connection::{CallHandle, Connection, ProcessSpec};
 pub use described::{Described, DescribedTool};
 pub use generic::{views, GenericViews};
