@@ -11,7 +11,8 @@ The SDK serves both eras; a client that probes `server/discover` gets the
   not JSON;
 - note: structured content holding null where the declaration has an
   Option<Text> field (pydantic writes None as null);
-- slow, was_cancelled: a call to cancel, and a way to see the cancel arrived;
+- slow, slow_started, was_cancelled: a call to cancel, a way to know it
+  runs, and a way to see the cancel arrived;
 - pid, crash: which process answers, and a tool that ends it.
 """
 
@@ -46,6 +47,10 @@ class Pid(BaseModel):
 
 class Cancelled(BaseModel):
     cancelled: bool
+
+
+class Started(BaseModel):
+    started: bool
 
 
 @mcp.tool()
@@ -83,18 +88,30 @@ def note() -> Note:
     return Note()
 
 
+started = asyncio.Event()
 cancelled = asyncio.Event()
 
 
 @mcp.tool()
 async def slow() -> Greeting:
     """Waits until cancelled."""
+    started.set()
     try:
         await asyncio.sleep(3600)
     except asyncio.CancelledError:
         cancelled.set()
         raise
     return Greeting(text="finished")
+
+
+@mcp.tool()
+async def slow_started() -> Started:
+    """Whether a slow call is running (waiting a while for one)."""
+    try:
+        await asyncio.wait_for(started.wait(), timeout=60)
+    except TimeoutError:
+        pass
+    return Started(started=started.is_set())
 
 
 @mcp.tool()
