@@ -375,15 +375,18 @@ impl McpConnection {
             match session.call(id, name, arguments) {
                 Ok(line) if line.len() > self.inner.options.limits.max_bytes + 1 => {
                     session.forget(id);
-                    let why = format!("the tools/call request is {} bytes, more than the message size limit of {}", line.len() - 1, self.inner.options.limits.max_bytes);
-                    deliver(CallEnd::NotRun(why));
-                    return None;
+                    let max = self.inner.options.limits.max_bytes;
+                    Err(format!("the tools/call request is {} bytes, more than the message size limit of {max}", line.len() - 1))
                 }
-                Ok(line) => line,
-                Err(why) => {
-                    deliver(CallEnd::NotRun(why));
-                    return None;
-                }
+                other => other,
+            }
+        };
+        // Delivered outside the session's lock: `deliver` is the caller's code.
+        let line = match line {
+            Ok(line) => line,
+            Err(why) => {
+                deliver(CallEnd::NotRun(why));
+                return None;
             }
         };
         let serial = {
