@@ -6,7 +6,8 @@ mod mcp_servers;
 
 use std::process::Command;
 
-use flow_core::host::RefusalKind;
+use flow_core::host::{Binding, Host, RefusalKind, Resolver};
+use flow_core::manifest::Runner;
 use flow_core::mcp::version::Era;
 use flow_core::protocol::{CallKey, CallOutcome};
 use mcp_servers::*;
@@ -162,4 +163,28 @@ fn listing_with_vanished() -> String {
     let text = std::fs::read_to_string(repo().join("tests/mcp").join(LISTING)).unwrap();
     let entry = format!(r#"{{"tool":"{}","doc":null,"generic":[],"params":[],"ok":"Int","err":"Never"}},"#, tool("vanished"));
     text.replacen("\"tools\": [", &format!("\"tools\": [{entry}"), 1)
+}
+
+#[test]
+fn the_adapter_process_cancels_and_restarts_like_the_library() {
+    let listing_path = repo().join("tests/mcp").join(LISTING);
+    let adapter = format!("{} mcp-adapter {} -- {}", quote(env!("CARGO_BIN_EXE_flow-host")), quote(listing_path.to_str().unwrap()), python_server());
+    let listing = listing(LISTING);
+    let mut resolver = Resolver::default();
+    for decl in &listing.tools {
+        let binding = Binding { runner: Runner::Command(adapter.clone()), dir: repo(), origin: "test override".into() };
+        resolver.overrides.insert(decl.tool.clone(), binding);
+    }
+    let (options, log) = options();
+    let setup = Setup { host: Host::bind(&listing, &resolver, options).unwrap_or_else(|r| panic!("{r:#?}")), log };
+    let slow = setup.host.call(&tool("slow"), CallKey::new("run-1", "slow"), &json("{}")).unwrap();
+    assert_eq!(call(&setup, "slow_started", "1", "{}").to_canonical(), r#"{"Ok":{"started":true}}"#);
+    slow.cancel();
+    assert!(matches!(slow.wait(), CallOutcome::Unknown(why) if why.starts_with("cancelled: ")));
+    assert_eq!(call(&setup, "was_cancelled", "2", "{}").to_canonical(), r#"{"Ok":{"cancelled":true}}"#);
+    // The MCP server ends inside the adapter process, which lives on and
+    // starts it again: the Flow side sees no process end.
+    assert!(matches!(call(&setup, "crash", "3", "{}"), CallOutcome::Unknown(why) if why.contains("after the call reached it")));
+    assert!(call(&setup, "pid", "4", "{}").is_ok());
+    assert_eq!(setup.host.connection(&tool("pid")).unwrap().starts(), 1);
 }

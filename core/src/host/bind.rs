@@ -41,7 +41,8 @@ use super::shell_words;
 /// Why a declaration could not be bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RefusalKind {
-    /// No binding covers it, or the process bound to it does not serve it.
+    /// No binding covers it, the process bound to it does not serve it, or
+    /// the MCP server bound to it offers no tool of its NAME.
     Unbound,
     /// The process serves it with another fingerprint.
     Mismatch,
