@@ -25,6 +25,7 @@ use crate::json::{write_string, Json};
 use crate::manifest::Runner;
 use crate::mcp::adapter::{no_tool, McpAdapter};
 use crate::mcp::client::McpOptions;
+use crate::mcp::serve::SHUTDOWN_GRACE;
 use crate::protocol::message::{write_call, CallKey};
 use crate::protocol::server::CallTypes;
 use crate::types::parse::check_data_version;
@@ -116,12 +117,23 @@ pub struct Host {
 
 impl Drop for Host {
     fn drop(&mut self) {
-        for connection in &self.connections {
-            connection.stop();
-        }
-        for adapter in &self.adapters {
-            adapter.connection().stop();
-        }
+        stop_all(&self.connections, &self.adapters);
+    }
+}
+
+/// Asks every process to finish. MCP servers get MCP's stdio shutdown: close
+/// stdin, wait, then kill; a server busy with a cancelled call may not exit
+/// at the end of its input (Node keeps running while a timer is pending),
+/// and must not outlive the host.
+fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
+    for connection in connections {
+        connection.stop();
+    }
+    for adapter in adapters {
+        adapter.connection().stop();
+    }
+    for adapter in adapters {
+        adapter.connection().shutdown(SHUTDOWN_GRACE);
     }
 }
 
@@ -230,12 +242,7 @@ impl Host {
         if refusals.is_empty() {
             Ok(Host { tools, declarations: listing.declarations.clone(), connections, adapters, options })
         } else {
-            for connection in &connections {
-                connection.stop();
-            }
-            for adapter in &adapters {
-                adapter.connection().stop();
-            }
+            stop_all(&connections, &adapters);
             Err(refusals)
         }
     }
