@@ -3,13 +3,13 @@
 
 CARGO ?= cargo
 
-.PHONY: demo test lint bench
+.PHONY: demo test lint bench mcp-servers
 
 demo:
 	$(CARGO) build --locked --release -p flow-gen -p flow-host
 	./scripts/demo
 
-test: lint
+test: lint mcp-servers
 	$(CARGO) test --workspace --locked
 
 lint:
@@ -17,3 +17,22 @@ lint:
 
 bench:
 	$(CARGO) bench --locked -p flow-benches
+
+# The real MCP servers the adapter's tests start over stdio (host/tests/mcp_*.rs):
+# the Python SDK pinned by tests/mcp/requirements.txt in its own venv, and
+# @modelcontextprotocol/server-everything pinned by tests/mcp/package-lock.json.
+# Each is redone only when its pin file changes.
+PYTHON ?= python3
+MCP_VENV = .venv-mcp
+
+mcp-servers: $(MCP_VENV)/.installed tests/mcp/node_modules/.installed
+
+$(MCP_VENV)/.installed: tests/mcp/requirements.txt
+	rm -rf $(MCP_VENV)
+	$(PYTHON) -m venv $(MCP_VENV)
+	$(MCP_VENV)/bin/pip install --quiet --disable-pip-version-check -r tests/mcp/requirements.txt
+	touch $@
+
+tests/mcp/node_modules/.installed: tests/mcp/package.json tests/mcp/package-lock.json
+	cd tests/mcp && npm ci --no-audit --no-fund
+	touch $@

@@ -18,6 +18,7 @@
 //! - [`toolkit`]: the runtime of generated Rust Tools: call context, executor, serving.
 //! - [`host`]: the host client: starting Tool processes, binding, calls, restarts.
 //! - [`manifest`]: flow.toml and the nearest-manifest rule.
+//! - [`mcp`]: MCP's messages, a client session, and the MCP adapter.
 
 pub mod base64;
 pub mod check;
@@ -29,6 +30,7 @@ pub mod host;
 pub mod json;
 pub mod limits;
 pub mod manifest;
+pub mod mcp;
 pub mod number;
 pub mod plan;
 pub mod protocol;

@@ -4,10 +4,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use flow_core::host::{Connection, Host, HostOptions, ProcessSpec, Resolver};
 use flow_core::json::{self, Json};
+use flow_core::mcp::client::McpOptions;
+use flow_core::mcp::serve::serve_stdio;
 use flow_core::protocol::CallKey;
 use flow_core::types::parse::{listing_from_text, term_from_json};
 use flow_core::types::{Listing, Term};
@@ -73,6 +76,18 @@ enum Command {
         #[arg(long)]
         manifest: Option<PathBuf>,
     },
+    /// Serve LISTING's Tools from an MCP server, speaking the Flow protocol on
+    /// stdin and stdout: a `command` any host can bind. Each declaration is
+    /// the MCP tool of its NAME; what the server cannot answer as the declared
+    /// types is Unknown with a reason starting `BadReply: `.
+    #[command(name = "mcp-adapter")]
+    McpAdapter {
+        /// The tools listing (`flow tools` output) declaring the MCP tools.
+        listing: PathBuf,
+        /// The MCP server's command and its arguments (no shell), after `--`.
+        #[arg(last = true, required = true, num_args = 1..)]
+        command: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -83,6 +98,7 @@ fn main() -> ExitCode {
             call(&listing, &tool, &args, manifest, CallKey::new(run, call_id), &type_args)
         }
         Command::Check { listing, manifest } => check(&listing, manifest),
+        Command::McpAdapter { listing, command } => mcp_adapter(&listing, command),
     };
     match result {
         Ok(code) => code,
@@ -169,6 +185,15 @@ fn type_terms(generic: &[String], type_args: &[String]) -> Result<Vec<Term>, Str
             given.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()).ok_or_else(|| format!("the Tool is generic: give --type-arg {name}=TERM"))
         })
         .collect()
+}
+
+fn mcp_adapter(listing_path: &std::path::Path, mut command: Vec<String>) -> Result<ExitCode, String> {
+    let listing = load_listing(listing_path)?;
+    let program = command.remove(0);
+    let dir = std::env::current_dir().map_err(|e| e.to_string())?;
+    let options = McpOptions { log: Arc::new(|line| eprintln!("flow-host mcp-adapter: {line}")), ..McpOptions::default() };
+    serve_stdio(&listing, ProcessSpec { program, args: command, dir }, options)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn check(listing_path: &std::path::Path, manifest: Option<PathBuf>) -> Result<ExitCode, String> {

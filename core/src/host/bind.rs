@@ -6,6 +6,13 @@
 //! no binding, a fingerprint that does not match, a data version whose major
 //! differs (a version refusal), a process that cannot be used, and a
 //! configuration error.
+//!
+//! A flow.toml `mcp = "..."` binding is answered in process by the MCP
+//! adapter ([`crate::mcp::adapter`]): the server is started and its tools
+//! listed when binding, and a declaration whose NAME it offers no tool for is
+//! unbound. The adapter describes from the same declarations it is handed,
+//! as a toolkit does, so it fits by construction; and since it runs in the
+//! host, what it cannot map is BadReply itself, not a reply standing for it.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -16,10 +23,14 @@ use crate::error::{Error, Path, Result, Rule};
 use crate::fingerprint::fingerprint;
 use crate::json::{write_string, Json};
 use crate::manifest::Runner;
+use crate::mcp::adapter::{no_tool, McpAdapter};
+use crate::mcp::client::McpOptions;
+use crate::mcp::serve::SHUTDOWN_GRACE;
 use crate::protocol::message::{write_call, CallKey};
 use crate::protocol::server::CallTypes;
 use crate::types::parse::check_data_version;
-use crate::types::{Declarations, Listing, Param, Term, ToolDecl};
+use crate::types::{identity_name, Declarations, Listing, Param, Term, ToolDecl};
+use crate::value::Value;
 
 use super::connection::{CallHandle, Connection, ProcessSpec};
 use super::described::Described;
@@ -31,14 +42,14 @@ use super::shell_words;
 /// Why a declaration could not be bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RefusalKind {
-    /// No binding covers it, or the process bound to it does not serve it.
+    /// No binding covers it, the process bound to it does not serve it, or
+    /// the MCP server bound to it offers no tool of its NAME.
     Unbound,
     /// The process serves it with another fingerprint.
     Mismatch,
     /// The process's data version has another major.
     Version,
-    /// The process could not be started or described, or the binding names
-    /// something this host cannot run (an MCP server).
+    /// The process (or MCP server) could not be started or described.
     Unavailable,
     /// A manifest or command that cannot be read.
     Config,
@@ -79,12 +90,20 @@ pub fn fits(described: &Described, tool: &str, expected: &str) -> std::result::R
     Ok(())
 }
 
+/// What answers a bound declaration's calls.
+enum Implementation {
+    /// A Tool process speaking the protocol.
+    Process(Connection),
+    /// An MCP server, through the adapter in process.
+    Mcp(McpAdapter),
+}
+
 struct Bound {
     decl: ToolDecl,
     fingerprint: String,
     /// Compiled once for a nongeneric Tool.
     types: Option<Arc<CallTypes>>,
-    connection: Connection,
+    implementation: Implementation,
 }
 
 /// Every declaration of a listing, bound.
@@ -92,22 +111,43 @@ pub struct Host {
     tools: HashMap<String, Bound>,
     declarations: Declarations,
     connections: Vec<Connection>,
+    adapters: Vec<McpAdapter>,
     options: HostOptions,
 }
 
 impl Drop for Host {
     fn drop(&mut self) {
-        for connection in &self.connections {
-            connection.stop();
-        }
+        stop_all(&self.connections, &self.adapters);
     }
 }
+
+/// Asks every process to finish. MCP servers get MCP's stdio shutdown: close
+/// stdin, wait, then kill; a server busy with a cancelled call may not exit
+/// at the end of its input (Node keeps running while a timer is pending),
+/// and must not outlive the host.
+fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
+    for connection in connections {
+        connection.stop();
+    }
+    for adapter in adapters {
+        adapter.connection().stop();
+    }
+    for adapter in adapters {
+        adapter.connection().shutdown(SHUTDOWN_GRACE);
+    }
+}
+
+/// Each process started while binding, with what it described, once per
+/// command however many declarations it binds.
+type Started<T, L> = HashMap<ProcessSpec, (T, std::result::Result<L, String>)>;
+type McpTools = Arc<std::collections::BTreeMap<String, crate::mcp::shapes::Tool>>;
 
 impl Host {
     /// Binds every declaration of `listing`, or refuses with every refusal.
     pub fn bind(listing: &Listing, resolver: &Resolver, options: HostOptions) -> std::result::Result<Host, Vec<Refusal>> {
         let mut refusals = Vec::new();
-        let mut connections: HashMap<ProcessSpec, (Connection, std::result::Result<Arc<Described>, String>)> = HashMap::new();
+        let mut connections: Started<Connection, Arc<Described>> = HashMap::new();
+        let mut adapters: Started<McpAdapter, McpTools> = HashMap::new();
         let mut tools = HashMap::new();
         for decl in &listing.tools {
             let refuse = |kind, reason: String| Refusal { tool: decl.tool.clone(), kind, reason };
@@ -123,12 +163,7 @@ impl Host {
                 }
             };
             let command = match &binding.runner {
-                Runner::Command(command) => command,
-                Runner::Mcp(_) => {
-                    let why = format!("{} binds it to an MCP server, and this host has no MCP adapter", binding.origin);
-                    refusals.push(refuse(RefusalKind::Unavailable, why));
-                    continue;
-                }
+                Runner::Command(command) | Runner::Mcp(command) => command,
             };
             let spec = match shell_words::split(command) {
                 Ok(words) if !words.is_empty() => {
@@ -151,22 +186,44 @@ impl Host {
                     continue;
                 }
             };
-            let (connection, described) = connections.entry(spec.clone()).or_insert_with(|| {
-                let connection = Connection::new(spec, options.clone());
-                let described = connection.describe();
-                (connection, described)
-            });
-            let described = match described {
-                Ok(d) => d,
-                Err(why) => {
-                    refusals.push(refuse(RefusalKind::Unavailable, format!("{} (bound by {})", why, binding.origin)));
+            let implementation = if let Runner::Mcp(_) = binding.runner {
+                let (adapter, tools) = adapters.entry(spec.clone()).or_insert_with(|| {
+                    let adapter = McpAdapter::new(spec, McpOptions::from(&options));
+                    let tools = adapter.connection().tools();
+                    (adapter, tools)
+                });
+                let tools = match tools {
+                    Ok(tools) => tools,
+                    Err(why) => {
+                        refusals.push(refuse(RefusalKind::Unavailable, format!("{} (bound by {})", why, binding.origin)));
+                        continue;
+                    }
+                };
+                let name = identity_name(&decl.tool);
+                if !tools.contains_key(name) {
+                    refusals.push(refuse(RefusalKind::Unbound, format!("{} (bound by {})", no_tool(name, tools), binding.origin)));
                     continue;
                 }
+                Implementation::Mcp(adapter.clone())
+            } else {
+                let (connection, described) = connections.entry(spec.clone()).or_insert_with(|| {
+                    let connection = Connection::new(spec, options.clone());
+                    let described = connection.describe();
+                    (connection, described)
+                });
+                let described = match described {
+                    Ok(d) => d,
+                    Err(why) => {
+                        refusals.push(refuse(RefusalKind::Unavailable, format!("{} (bound by {})", why, binding.origin)));
+                        continue;
+                    }
+                };
+                if let Err((kind, why)) = fits(described, &decl.tool, &expected) {
+                    refusals.push(refuse(kind, format!("{why} (bound by {})", binding.origin)));
+                    continue;
+                }
+                Implementation::Process(connection.clone())
             };
-            if let Err((kind, why)) = fits(described, &decl.tool, &expected) {
-                refusals.push(refuse(kind, format!("{why} (bound by {})", binding.origin)));
-                continue;
-            }
             let types = if decl.is_generic() {
                 None
             } else {
@@ -178,22 +235,32 @@ impl Host {
                     }
                 }
             };
-            tools.insert(decl.tool.clone(), Bound { decl: decl.clone(), fingerprint: expected, types, connection: connection.clone() });
+            tools.insert(decl.tool.clone(), Bound { decl: decl.clone(), fingerprint: expected, types, implementation });
         }
         let connections: Vec<Connection> = connections.into_values().map(|(c, _)| c).collect();
+        let adapters: Vec<McpAdapter> = adapters.into_values().map(|(a, _)| a).collect();
         if refusals.is_empty() {
-            Ok(Host { tools, declarations: listing.declarations.clone(), connections, options })
+            Ok(Host { tools, declarations: listing.declarations.clone(), connections, adapters, options })
         } else {
-            for connection in &connections {
-                connection.stop();
-            }
+            stop_all(&connections, &adapters);
             Err(refusals)
         }
     }
 
-    /// The connection serving a bound Tool.
+    /// The connection serving a bound Tool, when a Tool process serves it.
     pub fn connection(&self, tool: &str) -> Option<&Connection> {
-        self.tools.get(tool).map(|b| &b.connection)
+        match &self.tools.get(tool)?.implementation {
+            Implementation::Process(connection) => Some(connection),
+            Implementation::Mcp(_) => None,
+        }
+    }
+
+    /// The MCP adapter serving a bound Tool, when an MCP server serves it.
+    pub fn mcp_adapter(&self, tool: &str) -> Option<&McpAdapter> {
+        match &self.tools.get(tool)?.implementation {
+            Implementation::Mcp(adapter) => Some(adapter),
+            Implementation::Process(_) => None,
+        }
     }
 
     pub fn options(&self) -> &HostOptions {
@@ -225,31 +292,58 @@ impl Host {
                 (types, v.view.params.clone(), Some((v.schema, v.types)))
             }
         };
-        let args = encode_args(args, &params, &types)?;
-        let line = write_call(&key, tool, &args, generic.as_ref().map(|(s, t)| (s, t)));
-        let expected = bound.fingerprint.clone();
-        let identity = tool.to_owned();
-        Ok(bound.connection.send(key, line, types, move |described| {
-            fits(described, &identity, &expected).map_err(|(_, why)| format!("the restarted Tool process no longer fits: {why}"))
-        }))
+        match &bound.implementation {
+            Implementation::Process(connection) => {
+                let args = encode_args(args, &params, &types)?;
+                let line = write_call(&key, tool, &args, generic.as_ref().map(|(s, t)| (s, t)));
+                let expected = bound.fingerprint.clone();
+                let identity = tool.to_owned();
+                Ok(connection.send(key, line, types, move |described| {
+                    fits(described, &identity, &expected).map_err(|(_, why)| format!("the restarted Tool process no longer fits: {why}"))
+                }))
+            }
+            // The MCP request's id is the call's history id alone: MCP has no
+            // place for the run id (see `crate::mcp::session`).
+            Implementation::Mcp(adapter) => {
+                let values = decode_args(args, &params, &types)?;
+                let (tx, rx) = std::sync::mpsc::channel();
+                let sent = adapter.call(&key.call, &bound.decl, &params, &values, types, move |outcome| {
+                    let _ = tx.send(outcome);
+                });
+                let cancel = sent.map(|sent| {
+                    let adapter = adapter.clone();
+                    Box::new(move || adapter.cancel(&sent)) as Box<dyn Fn() + Send>
+                });
+                Ok(CallHandle::pending(key, rx, cancel))
+            }
+        }
     }
 }
 
-/// The canonical text of a call's args object: each parameter present and
-/// decoding at its type, no other member.
-pub fn encode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<String> {
+/// A call's args decoded at their declared types, in parameter order: each
+/// parameter present, no other member. Paths are `$.args.NAME...`.
+pub fn decode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<Vec<Value>> {
     let base = Path::root().key("args");
     let object = args.as_object().ok_or_else(|| Error::at(base.clone(), Rule::Type, format!("expected an object, found {}", args.kind_name())))?;
     if let Some(extra) = object.keys().find(|k| !params.iter().any(|p| p.name == *k)) {
         return Err(Error::at(base.key(extra), Rule::Shape, "not a parameter of the Tool"));
     }
-    let mut members = Vec::with_capacity(params.len());
-    for (param, &node) in params.iter().zip(&types.params) {
-        let at = base.clone().key(param.name.as_str());
-        let json = object.get(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
-        let value = from_json(json.clone(), &types.plan, node).map_err(|e| e.under_path(&at))?;
-        members.push((param.name.as_str(), value.to_canonical()));
-    }
+    params
+        .iter()
+        .zip(&types.params)
+        .map(|(param, &node)| {
+            let at = base.clone().key(param.name.as_str());
+            let json = object.get(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
+            from_json(json.clone(), &types.plan, node).map_err(|e| e.under_path(&at))
+        })
+        .collect()
+}
+
+/// The canonical text of a call's args object: each parameter present and
+/// decoding at its type, no other member.
+pub fn encode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<String> {
+    let values = decode_args(args, params, types)?;
+    let mut members: Vec<(&str, String)> = params.iter().zip(&values).map(|(p, v)| (p.name.as_str(), v.to_canonical())).collect();
     // Canonical text: keys in code-point order, which is byte order.
     members.sort_by(|a, b| a.0.cmp(b.0));
     let mut out = String::from("{");

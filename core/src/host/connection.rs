@@ -100,18 +100,27 @@ pub struct Connection {
     inner: Arc<Inner>,
 }
 
+/// How a call is cancelled: a Tool process is sent `cancel`; an in-process
+/// implementation (the MCP adapter) is told directly.
+type Cancel = Box<dyn Fn() + Send>;
+
 /// A call sent (or answered without sending): wait for its outcome.
 pub struct CallHandle {
     key: CallKey,
     rx: Receiver<CallOutcome>,
-    cancel: Option<(Arc<Mutex<Writer>>, Connection)>,
+    cancel: Option<Cancel>,
 }
 
 impl CallHandle {
-    fn done(key: CallKey, outcome: CallOutcome) -> CallHandle {
+    pub(crate) fn done(key: CallKey, outcome: CallOutcome) -> CallHandle {
         let (tx, rx) = mpsc::channel();
         let _ = tx.send(outcome);
         CallHandle { key, rx, cancel: None }
+    }
+
+    /// A call whose outcome arrives on `rx`, cancelled by `cancel`.
+    pub(crate) fn pending(key: CallKey, rx: Receiver<CallOutcome>, cancel: Option<Cancel>) -> CallHandle {
+        CallHandle { key, rx, cancel }
     }
 
     pub fn key(&self) -> &CallKey {
@@ -135,14 +144,19 @@ impl CallHandle {
     /// Asks the process to stop work on the call. It proves nothing: the call
     /// stays open until its reply, or until the process ends.
     pub fn cancel(&self) {
-        if let Some((writer, connection)) = &self.cancel {
-            let mut w = lock(writer);
-            if !w.dead {
-                if let Some(stdin) = w.stdin.as_mut() {
-                    if stdin.write_all(write_cancel(&self.key).as_bytes()).and_then(|()| stdin.flush()).is_err() {
-                        connection.log(&format!("could not send the cancel of {}", self.key));
-                    }
-                }
+        if let Some(cancel) = &self.cancel {
+            cancel();
+        }
+    }
+}
+
+/// Writes `cancel` for `key` to a process, if it still takes lines.
+fn send_cancel(writer: &Mutex<Writer>, connection: &Connection, key: &CallKey) {
+    let mut w = lock(writer);
+    if !w.dead {
+        if let Some(stdin) = w.stdin.as_mut() {
+            if stdin.write_all(write_cancel(key).as_bytes()).and_then(|()| stdin.flush()).is_err() {
+                connection.log(&format!("could not send the cancel of {key}"));
             }
         }
     }
@@ -281,7 +295,11 @@ impl Connection {
             }
             state.pending.insert(key.clone(), Pending { tx, types, generation, written: false });
         }
-        let handle = CallHandle { key: key.clone(), rx, cancel: Some((writer.clone(), self.clone())) };
+        let cancel: Cancel = {
+            let (writer, connection, key) = (writer.clone(), self.clone(), key.clone());
+            Box::new(move || send_cancel(&writer, &connection, &key))
+        };
+        let handle = CallHandle { key: key.clone(), rx, cancel: Some(cancel) };
         let mut w = lock(&writer);
         let written = !w.dead
             && w.stdin.as_mut().is_some_and(|stdin| stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()).is_ok());

@@ -9,7 +9,8 @@
 //!   per call, BadReply decided, restarted after it ends.
 //! - [`described`]: the describe result, read with exact shapes.
 //! - [`bind`]: binding every declaration of a listing by fingerprint, with
-//!   distinct refusals, and calling bound Tools.
+//!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings
+//!   through the MCP adapter in process ([`crate::mcp`]).
 //! - [`generic`]: the `types` and `schema` views of a generic call.
 //! - [`options`]: limits, describe timeout, logging.
 //!
@@ -32,7 +33,7 @@ pub mod options;
 pub mod resolve;
 pub mod shell_words;
 
-pub use bind::{encode_args, fits, Host, Refusal, RefusalKind};
+pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};
 pub use connection::{CallHandle, Connection, ProcessSpec};
 pub use described::{Described, DescribedTool};
 pub use generic::{views, GenericViews};

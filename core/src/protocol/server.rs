@@ -146,6 +146,11 @@ pub enum HandlerResult {
     /// generated package older than its runtime) knows the call did not
     /// happen, and says so rather than Unknown.
     NotRun(String),
+    /// The call may or may not have happened, and the handler knows why in
+    /// words of its own: an adapter whose backend's answer it cannot map, or
+    /// whose call was cancelled with no answer. The reason goes out as is,
+    /// without the "handler failed" of [`HandlerResult::Error`].
+    Unknown(String),
 }
 
 struct ServedTool {
@@ -484,6 +489,7 @@ fn encode(result: HandlerResult, types: &CallTypes) -> Outcome {
         },
         HandlerResult::Error(why) => Outcome::Unknown(format!("the handler failed: {why}")),
         HandlerResult::NotRun(why) => Outcome::NotRun(why),
+        HandlerResult::Unknown(why) => Outcome::Unknown(why),
     }
 }
 

@@ -157,6 +157,10 @@ fn a_started_call_carries_decoded_args_and_its_reply_is_checked() {
     let call = started(core.receive(forecast("c5", "1").as_bytes()));
     let lines = core.finish(&call.key, HandlerResult::NotRun("the args did not convert".into()));
     assert!(lines[0].contains("\"outcome\":{\"NotRun\":\"the args did not convert\"}"), "{}", lines[0]);
+
+    let call = started(core.receive(forecast("c6", "1").as_bytes()));
+    let lines = core.finish(&call.key, HandlerResult::Unknown("cancelled".into()));
+    assert!(lines[0].contains("\"outcome\":{\"Unknown\":\"cancelled\"}"), "{}", lines[0]);
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! Correlating a line that cannot be read: a bounded-memory scan for its
-//! `method`, `params.run` and `params.call`.
+//! `method`, `params.run` and `params.call`, and its top-level `id` when that
+//! is a string (how an MCP response names the call it answers, see
+//! [`crate::mcp`]).
 //!
 //! A line over the size limit is never read into a tree, and a line that JSON
 //! reading refuses (a number past the digit limit, too deep, a duplicate key,
@@ -31,6 +33,8 @@ pub struct Skim {
     pub run: Option<String>,
     /// `params.call`.
     pub call: Option<String>,
+    /// The top-level `id`, when it is a string.
+    pub id: Option<String>,
 }
 
 impl Skim {
@@ -54,6 +58,7 @@ enum Key {
     Params,
     Run,
     Call,
+    Id,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -72,6 +77,7 @@ enum Role {
     Method,
     Run,
     Call,
+    Id,
 }
 
 /// A push scanner: feed it the line in pieces, then `finish`.
@@ -156,6 +162,7 @@ impl Skimmer {
         self.role = match depth {
             1 if outer.object && outer.expecting_key => Role::KeyAt(0),
             1 if outer.object && outer.key == Key::Method => Role::Method,
+            1 if outer.object && outer.key == Key::Id => Role::Id,
             2 if outer.key == Key::Params && inner.object && inner.expecting_key => Role::KeyAt(1),
             2 if outer.key == Key::Params && inner.object && inner.key == Key::Run => Role::Run,
             2 if outer.key == Key::Params && inner.object && inner.key == Key::Call => Role::Call,
@@ -186,6 +193,7 @@ impl Skimmer {
                 let key = match (i, text.as_deref()) {
                     (0, Some("method")) => Key::Method,
                     (0, Some("params")) => Key::Params,
+                    (0, Some("id")) => Key::Id,
                     (1, Some("run")) => Key::Run,
                     (1, Some("call")) => Key::Call,
                     _ => Key::Other,
@@ -200,6 +208,9 @@ impl Skimmer {
             }
             (Role::Call, Some(t)) => {
                 self.found.call.get_or_insert(t);
+            }
+            (Role::Id, Some(t)) => {
+                self.found.id.get_or_insert(t);
             }
             _ => {}
         }
@@ -254,6 +265,13 @@ mod tests {
         let skim = Skim::of(line.as_bytes());
         assert_eq!(skim.run, None);
         assert_eq!(skim.call.as_deref(), Some("c"));
+    }
+
+    #[test]
+    fn finds_a_top_level_string_id_only() {
+        let line = br#"{"result":{"id":"inner","structuredContent":{"n":1e99999}},"jsonrpc":"2.0","id":"call \"7\""}"#;
+        assert_eq!(Skim::of(line).id.as_deref(), Some("call \"7\""));
+        assert_eq!(Skim::of(br#"{"id":7,"result":{"id":"inner"}}"#).id, None);
     }
 
     #[test]

@@ -1,0 +1,571 @@
+//! One MCP server process as a client sees it: started on demand, the era
+//! negotiated and every tool listed before any call, calls multiplexed over
+//! its stdin and answered by JSON-RPC id, and started again for the next call
+//! after it ends. The rules live in the sans-IO [`Session`]; this file owns
+//! the process and the threads.
+//!
+//! Threads, per process: a reader (stdout into the session), a writer (the
+//! only one that touches stdin), and a stderr reader (each line a log line).
+//! Only the writer can block on the server: everyone else queues lines to it,
+//! and the reader never waits even for the queue (an answer to a server's
+//! ping that does not fit is dropped and logged), so a server that stops
+//! reading its stdin can stall calls but never the reading of its answers.
+//!
+//! Locks, in this order when nested: `start` (one start at a time), a
+//! process's `io`, then `state`; a process's `session` and `child` are taken
+//! alone. The writer holds `io` around a write and the mark that the call's
+//! line reached the server; the end of a process takes `io` after the kill,
+//! so that mark cannot race the decision between Unknown (the line reached
+//! the server) and NotRun (it did not).
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use crate::host::{HostOptions, LogSink, ProcessSpec};
+use crate::json::Object;
+use crate::limits::Limits;
+use crate::protocol::framing::{Frame, LineReader};
+
+use super::session::{Action, Answer, Session};
+use super::shapes::Tool;
+use super::version::{Era, Implementation};
+
+/// Lines queued for one process's writer: beyond this, a caller waits.
+const QUEUE: usize = 64;
+/// The longest stderr line logged whole.
+const STDERR_LINE: usize = 64 * 1024;
+
+/// What an MCP client can tune.
+#[derive(Clone)]
+pub struct McpOptions {
+    /// Reading limits for the server's lines; `max_bytes` is the size limit
+    /// of one line, in both directions.
+    pub limits: Limits,
+    /// How long `server/discover` may go unanswered before the handshake era
+    /// is tried (a server of that era may ignore it rather than refuse it).
+    pub probe_timeout: Duration,
+    /// How long a started server may take from start to its last page of
+    /// tools. A server that never gets there must not hang the host.
+    pub ready_timeout: Duration,
+    /// Log lines: the session's notes, the server's notifications and stderr.
+    pub log: LogSink,
+    /// Discard the server's stderr instead of logging it.
+    pub quiet_stderr: bool,
+    /// Who the client says it is.
+    pub client: Implementation,
+}
+
+impl Default for McpOptions {
+    fn default() -> McpOptions {
+        McpOptions::from(&HostOptions::default())
+    }
+}
+
+impl From<&HostOptions> for McpOptions {
+    /// The host's limits, log and stderr choice; its describe timeout is the
+    /// time to be ready, since listing the tools is this adapter's describe.
+    fn from(host: &HostOptions) -> McpOptions {
+        McpOptions {
+            limits: host.limits,
+            probe_timeout: Duration::from_secs(10).min(host.describe_timeout),
+            ready_timeout: host.describe_timeout,
+            log: host.log.clone(),
+            quiet_stderr: host.quiet_stderr,
+            client: Implementation::flow_adapter(),
+        }
+    }
+}
+
+/// How a call ended, as far as the client knows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CallEnd {
+    /// The server answered (or sent a line naming the call).
+    Answered(Answer),
+    /// The call never reached the server.
+    NotRun(String),
+    /// It reached the server, and no answer will come: the server ended, or
+    /// the call was cancelled.
+    Unknown(String),
+}
+
+type Deliver = Box<dyn FnOnce(CallEnd) + Send>;
+
+struct Pending {
+    generation: u64,
+    serial: u64,
+    deliver: Deliver,
+    written: bool,
+}
+
+enum Job {
+    /// A line, and the call (id, serial) whose line it is.
+    Line(String, Option<(String, u64)>),
+    /// Close stdin: the server's cue to exit.
+    Close,
+}
+
+/// One started server process.
+struct Process {
+    generation: u64,
+    session: Mutex<Session>,
+    jobs: SyncSender<Job>,
+    handshake: Mutex<Option<Sender<Result<(), String>>>>,
+    child: Arc<Mutex<Child>>,
+    io: Arc<Mutex<()>>,
+    /// Set (under the state lock) when it has ended, so that a process that
+    /// ends just as it becomes ready is never taken for the live one.
+    done: AtomicBool,
+}
+
+/// The running process and what it listed.
+#[derive(Clone)]
+struct Live {
+    process: Arc<Process>,
+    tools: Arc<BTreeMap<String, Tool>>,
+    era: Era,
+}
+
+#[derive(Default)]
+struct State {
+    live: Option<Live>,
+    generation: u64,
+    serial: u64,
+    pending: HashMap<String, Pending>,
+}
+
+struct Inner {
+    spec: ProcessSpec,
+    options: McpOptions,
+    start: Mutex<()>,
+    state: Mutex<State>,
+    /// Notified when a process ends.
+    ended: Condvar,
+}
+
+/// An MCP server, started on demand and again after it ends. Clones share it.
+#[derive(Clone)]
+pub struct McpConnection {
+    inner: Arc<Inner>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A poisoned lock means a panic elsewhere; the data is still consistent
+    // for what these locks guard, and serving on beats dying.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A call that went out: what [`McpConnection::cancel`] needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sent {
+    pub id: String,
+    serial: u64,
+}
+
+impl McpConnection {
+    /// A connection to a server not yet started: the first use starts it.
+    pub fn new(spec: ProcessSpec, options: McpOptions) -> McpConnection {
+        McpConnection {
+            inner: Arc::new(Inner { spec, options, start: Mutex::new(()), state: Mutex::new(State::default()), ended: Condvar::new() }),
+        }
+    }
+
+    pub fn spec(&self) -> &ProcessSpec {
+        &self.inner.spec
+    }
+
+    pub fn options(&self) -> &McpOptions {
+        &self.inner.options
+    }
+
+    fn log(&self, text: &str) {
+        (self.inner.options.log)(&format!("{}: {text}", self.inner.spec.display()));
+    }
+
+    /// The tools of the running server by name, starting it (era, handshake,
+    /// every page) if none runs.
+    pub fn tools(&self) -> Result<Arc<BTreeMap<String, Tool>>, String> {
+        self.ensure_live().map(|live| live.tools)
+    }
+
+    /// The era of the running server, if one runs.
+    pub fn era(&self) -> Option<Era> {
+        lock(&self.inner.state).live.as_ref().map(|l| l.era.clone())
+    }
+
+    /// How many processes have been started so far.
+    pub fn starts(&self) -> u64 {
+        lock(&self.inner.state).generation
+    }
+
+    fn ensure_live(&self) -> Result<Live, String> {
+        let _start = lock(&self.inner.start);
+        if let Some(live) = &lock(&self.inner.state).live {
+            return Ok(live.clone());
+        }
+        self.start_process()
+    }
+
+    /// Starts the server and waits until it is ready; called with the start
+    /// lock held.
+    fn start_process(&self) -> Result<Live, String> {
+        let spec = &self.inner.spec;
+        let options = &self.inner.options;
+        let mut child = Command::new(&spec.program)
+            .args(&spec.args)
+            .current_dir(&spec.dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if options.quiet_stderr { Stdio::null() } else { Stdio::piped() })
+            .spawn()
+            .map_err(|e| format!("could not start `{}` in {}: {e}", spec.display(), spec.dir.display()))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr = child.stderr.take();
+        let (session, first) = Session::start(options.client.clone(), options.limits);
+        let (jobs, queue) = mpsc::sync_channel(QUEUE);
+        let (handshake, ready) = mpsc::channel();
+        let generation = {
+            let mut state = lock(&self.inner.state);
+            state.generation += 1;
+            state.generation
+        };
+        let process = Arc::new(Process {
+            generation,
+            session: Mutex::new(session),
+            jobs,
+            handshake: Mutex::new(Some(handshake)),
+            child: Arc::new(Mutex::new(child)),
+            io: Arc::new(Mutex::new(())),
+            done: AtomicBool::new(false),
+        });
+        let spawned = self.spawn_threads(&process, stdin, stdout, stderr, queue);
+        if let Err(e) = spawned {
+            let _ = lock(&process.child).kill();
+            return Err(format!("could not start a thread for the MCP server: {e}"));
+        }
+        self.apply(&process, first);
+        match self.wait_ready(&process, &ready) {
+            Ok(()) => {
+                let session = lock(&process.session);
+                let era = session.era().cloned().expect("a ready session has an era");
+                let live = Live { process: process.clone(), tools: Arc::new(session.tools().clone()), era };
+                drop(session);
+                let mut state = lock(&self.inner.state);
+                if process.done.load(Ordering::SeqCst) {
+                    return Err("the MCP server ended as it became ready".to_owned());
+                }
+                state.live = Some(live.clone());
+                Ok(live)
+            }
+            Err(why) => {
+                // Not usable: end it; its reader finishes the bookkeeping.
+                let _ = lock(&process.child).kill();
+                Err(why)
+            }
+        }
+    }
+
+    fn spawn_threads(
+        &self,
+        process: &Arc<Process>,
+        stdin: ChildStdin,
+        stdout: std::process::ChildStdout,
+        stderr: Option<std::process::ChildStderr>,
+        queue: Receiver<Job>,
+    ) -> std::io::Result<()> {
+        let generation = process.generation;
+        let (connection, io, child) = (self.clone(), process.io.clone(), process.child.clone());
+        std::thread::Builder::new()
+            .name(format!("mcp writer {generation}"))
+            .spawn(move || connection.write_loop(stdin, &queue, &io, &child))?;
+        let (connection, reader_process) = (self.clone(), process.clone());
+        std::thread::Builder::new()
+            .name(format!("mcp reader {generation}"))
+            .spawn(move || connection.read_loop(&reader_process, stdout))?;
+        if let Some(stderr) = stderr {
+            let connection = self.clone();
+            std::thread::Builder::new().name(format!("mcp stderr {generation}")).spawn(move || connection.stderr_loop(stderr))?;
+        }
+        Ok(())
+    }
+
+    /// Waits for the session to be ready: the probe gets `probe_timeout`, and
+    /// everything `ready_timeout`.
+    fn wait_ready(&self, process: &Process, ready: &Receiver<Result<(), String>>) -> Result<(), String> {
+        let options = &self.inner.options;
+        let deadline = Instant::now() + options.ready_timeout;
+        let mut waited = ready.recv_timeout(options.probe_timeout);
+        if let Err(RecvTimeoutError::Timeout) = waited {
+            let actions = {
+                let mut session = lock(&process.session);
+                if session.is_probing() {
+                    session.probe_timed_out()
+                } else {
+                    Vec::new()
+                }
+            };
+            self.apply(process, actions);
+            waited = ready.recv_timeout(deadline.saturating_duration_since(Instant::now()));
+        }
+        match waited {
+            Ok(result) => result,
+            Err(RecvTimeoutError::Timeout) => Err(format!("the MCP server was not ready (era, tools) within {:?}", options.ready_timeout)),
+            Err(RecvTimeoutError::Disconnected) => Err("the MCP server ended before it was ready".to_owned()),
+        }
+    }
+
+    /// Carries out a session's actions. Never blocks: lines the writer's
+    /// queue cannot take now are dropped and logged (only answers to the
+    /// server's own requests are written from here, and the handshake's
+    /// requests, which find the queue empty).
+    fn apply(&self, process: &Process, actions: Vec<Action>) {
+        for action in actions {
+            match action {
+                Action::Write(line) => match process.jobs.try_send(Job::Line(line, None)) {
+                    Ok(()) | Err(TrySendError::Disconnected(_)) => {}
+                    Err(TrySendError::Full(_)) => self.log("dropped a line for the server: its stdin is backed up"),
+                },
+                Action::Ready => {
+                    if let Some(tx) = lock(&process.handshake).take() {
+                        let _ = tx.send(Ok(()));
+                    }
+                }
+                Action::Failed(why) => {
+                    if let Some(tx) = lock(&process.handshake).take() {
+                        let _ = tx.send(Err(why));
+                    }
+                }
+                Action::Answered { id, answer } => {
+                    let pending = {
+                        let mut state = lock(&self.inner.state);
+                        match state.pending.get(&id) {
+                            Some(p) if p.generation == process.generation => state.pending.remove(&id),
+                            _ => None,
+                        }
+                    };
+                    match pending {
+                        Some(p) => (p.deliver)(CallEnd::Answered(answer)),
+                        None => self.log(&format!("dropped an answer to call {id:?}, which is not open")),
+                    }
+                }
+                Action::Log(text) => self.log(&text),
+            }
+        }
+    }
+
+    /// Sends a call: `tools/call` of `name` with JSON-RPC id `id`. `deliver`
+    /// gets how it ended, exactly once, on some thread (at once, here, when
+    /// the call cannot go out). `None` when it did not go out.
+    pub fn call(&self, id: &str, name: &str, arguments: Object, deliver: impl FnOnce(CallEnd) + Send + 'static) -> Option<Sent> {
+        let live = match self.ensure_live() {
+            Ok(live) => live,
+            Err(why) => {
+                deliver(CallEnd::NotRun(format!("the MCP server is not available: {why}")));
+                return None;
+            }
+        };
+        let process = &live.process;
+        let line = {
+            let mut session = lock(&process.session);
+            match session.call(id, name, arguments) {
+                Ok(line) if line.len() > self.inner.options.limits.max_bytes + 1 => {
+                    session.forget(id);
+                    let max = self.inner.options.limits.max_bytes;
+                    Err(format!("the tools/call request is {} bytes, more than the message size limit of {max}", line.len() - 1))
+                }
+                other => other,
+            }
+        };
+        // Delivered outside the session's lock: `deliver` is the caller's code.
+        let line = match line {
+            Ok(line) => line,
+            Err(why) => {
+                deliver(CallEnd::NotRun(why));
+                return None;
+            }
+        };
+        let serial = {
+            let mut state = lock(&self.inner.state);
+            // The process may have ended since it was found live; its end
+            // settled what was pending then, and this call was not.
+            if state.live.as_ref().is_none_or(|l| l.process.generation != process.generation) {
+                drop(state);
+                deliver(CallEnd::NotRun("the MCP server ended before the call reached it".to_owned()));
+                return None;
+            }
+            state.serial += 1;
+            let serial = state.serial;
+            state.pending.insert(id.to_owned(), Pending { generation: process.generation, serial, deliver: Box::new(deliver), written: false });
+            serial
+        };
+        // A writer that is gone has ended with its process, whose end
+        // settles this call as not written.
+        let _ = process.jobs.send(Job::Line(line, Some((id.to_owned(), serial))));
+        Some(Sent { id: id.to_owned(), serial })
+    }
+
+    /// Cancels a call that went out: `notifications/cancelled` to the server,
+    /// and the call ends Unknown now, since MCP sends no response to a
+    /// cancelled request and whether the tool ran is not known. Nothing
+    /// happens for a call that has already ended.
+    pub fn cancel(&self, sent: &Sent) {
+        let process = {
+            let state = lock(&self.inner.state);
+            let generation = match state.pending.get(&sent.id) {
+                Some(p) if p.serial == sent.serial => p.generation,
+                _ => return,
+            };
+            match state.live.as_ref().filter(|l| l.process.generation == generation) {
+                Some(live) => live.process.clone(),
+                None => return,
+            }
+        };
+        let line = lock(&process.session).cancel(&sent.id, "cancelled by the Flow host");
+        let pending = {
+            let mut state = lock(&self.inner.state);
+            match state.pending.get(&sent.id) {
+                Some(p) if p.serial == sent.serial => state.pending.remove(&sent.id),
+                _ => None,
+            }
+        };
+        if let Some(pending) = pending {
+            let why = "cancelled: the MCP server was sent notifications/cancelled, and answers a cancelled request with nothing, so whether the tool ran is not known";
+            (pending.deliver)(CallEnd::Unknown(why.to_owned()));
+        }
+        if let Some(line) = line {
+            let _ = process.jobs.send(Job::Line(line, None));
+        }
+    }
+
+    fn write_loop(&self, mut stdin: ChildStdin, queue: &Receiver<Job>, io: &Mutex<()>, child: &Mutex<Child>) {
+        while let Ok(job) = queue.recv() {
+            let (line, call) = match job {
+                Job::Line(line, call) => (line, call),
+                Job::Close => return,
+            };
+            let _io = lock(io);
+            if let Err(e) = stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()) {
+                // A server whose stdin is closed cannot take calls: end it, so
+                // its end settles what is out and the next call starts another.
+                self.log(&format!("could not write to the server: {e}"));
+                let _ = lock(child).kill();
+                return;
+            }
+            if let Some((id, serial)) = call {
+                if let Some(p) = lock(&self.inner.state).pending.get_mut(&id).filter(|p| p.serial == serial) {
+                    p.written = true;
+                }
+            }
+        }
+    }
+
+    fn read_loop(&self, process: &Process, stdout: std::process::ChildStdout) {
+        let mut reader = LineReader::new(BufReader::new(stdout), self.inner.options.limits.max_bytes);
+        loop {
+            let frame = match reader.next_frame() {
+                Ok(Some(frame)) => frame,
+                Ok(None) => break,
+                Err(e) => {
+                    self.log(&format!("reading its output failed: {e}"));
+                    break;
+                }
+            };
+            let actions = lock(&process.session).receive_frame(frame);
+            self.apply(process, actions);
+        }
+        self.ended(process);
+    }
+
+    fn stderr_loop(&self, stderr: std::process::ChildStderr) {
+        let mut reader = LineReader::new(BufReader::new(stderr), STDERR_LINE);
+        while let Ok(Some(frame)) = reader.next_frame() {
+            match frame {
+                Frame::Line(line) | Frame::Unterminated(line) => self.log(&format!("stderr: {}", String::from_utf8_lossy(&line))),
+                Frame::TooLong { length, .. } => self.log(&format!("stderr: a line of {length} bytes, not shown")),
+            }
+        }
+    }
+
+    /// The process ended (or its output did): end it for good and settle
+    /// every call that was out to it.
+    fn ended(&self, process: &Process) {
+        let status = {
+            let mut child = lock(&process.child);
+            let _ = child.kill();
+            child.wait()
+        };
+        let how = match status {
+            Ok(s) => s.to_string(),
+            Err(e) => e.to_string(),
+        };
+        let settled: Vec<Pending> = {
+            let _io = lock(&process.io);
+            let mut state = lock(&self.inner.state);
+            process.done.store(true, Ordering::SeqCst);
+            if state.live.as_ref().is_some_and(|l| l.process.generation == process.generation) {
+                state.live = None;
+            }
+            let ids: Vec<String> = state.pending.iter().filter(|(_, p)| p.generation == process.generation).map(|(k, _)| k.clone()).collect();
+            ids.into_iter().filter_map(|id| state.pending.remove(&id)).collect()
+        };
+        self.inner.ended.notify_all();
+        let _ = process.jobs.try_send(Job::Close);
+        if let Some(tx) = lock(&process.handshake).take() {
+            let _ = tx.send(Err(format!("the MCP server ended ({how}) before it was ready")));
+        }
+        if !settled.is_empty() {
+            self.log(&format!("the server ended ({how}) with {} call(s) out", settled.len()));
+        }
+        for pending in settled {
+            let end = if pending.written {
+                CallEnd::Unknown(format!("the MCP server ended ({how}) after the call reached it"))
+            } else {
+                CallEnd::NotRun(format!("the MCP server ended ({how}) before the call reached it"))
+            };
+            (pending.deliver)(end);
+        }
+    }
+
+    /// Closes the running server's stdin, which asks it to exit; calls out
+    /// to it are settled when it does.
+    pub fn stop(&self) {
+        let live = lock(&self.inner.state).live.clone();
+        if let Some(live) = live {
+            if let Err(TrySendError::Full(_)) = live.process.jobs.try_send(Job::Close) {
+                // Its writer is stuck on a server that does not read: it will
+                // not read its end of input either.
+                let _ = lock(&live.process.child).kill();
+            }
+        }
+    }
+
+    /// Stops the running server and waits up to `grace` for it to end, then
+    /// kills it (MCP's stdio shutdown: close stdin, wait, then kill).
+    pub fn shutdown(&self, grace: Duration) {
+        let Some(live) = lock(&self.inner.state).live.clone() else { return };
+        self.stop();
+        let state = lock(&self.inner.state);
+        let generation = live.process.generation;
+        let (state, _) = self
+            .inner
+            .ended
+            .wait_timeout_while(state, grace, |s| s.live.as_ref().is_some_and(|l| l.process.generation == generation))
+            .unwrap_or_else(|e| e.into_inner());
+        drop(state);
+        let _ = lock(&live.process.child).kill();
+    }
+
+    /// Kills the running server, if any; calls out to it are settled as for
+    /// any end.
+    pub fn kill(&self) {
+        let live = lock(&self.inner.state).live.clone();
+        if let Some(live) = live {
+            let _ = lock(&live.process.child).kill();
+        }
+    }
+}

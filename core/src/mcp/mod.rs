@@ -1,0 +1,29 @@
+//! MCP: the Model Context Protocol, as the MCP adapter speaks it
+//! (`host-boundary.md`, "Adapters"; the facts in `../shared/research/mcp.md`).
+//!
+//! - [`version`]: the two eras and their versions.
+//! - [`jsonrpc`]: JSON-RPC 2.0 lines as MCP uses them, read without ever failing.
+//! - [`shapes`]: the message shapes of both eras, read and written both ways
+//!   (an MCP server serving Flow Tools reuses them).
+//! - [`session`]: one client session, sans-IO: the dual-era probe, the
+//!   handshake, `tools/list` pages, calls and cancels.
+//! - [`arguments`]: a Flow call's args as an MCP tool's `arguments` (Option
+//!   parameters: None left out, Some as its value).
+//! - [`outcome`]: an answer to `tools/call` as a Flow outcome, BadReply for
+//!   what cannot be mapped.
+//! - [`client`]: one MCP server process: threads, restarts, calls settled
+//!   when it ends.
+//! - [`adapter`]: the MCP adapter: declarations offered by NAME, calls, the
+//!   five outcomes (used in process by the host).
+//! - [`serve`]: the adapter as a Flow Tool process (`flow-host mcp-adapter`),
+//!   and how BadReply crosses a process boundary that carries four outcomes.
+
+pub mod adapter;
+pub mod arguments;
+pub mod client;
+pub mod jsonrpc;
+pub mod outcome;
+pub mod serve;
+pub mod session;
+pub mod shapes;
+pub mod version;

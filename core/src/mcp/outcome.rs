@@ -1,0 +1,139 @@
+//! What an MCP server's answer to `tools/call` is as a Flow outcome
+//! (`host-boundary.md`, "Adapters"):
+//!
+//! - the structured result is `structuredContent` or, when the result has
+//!   none, the JSON its one text content block holds;
+//! - it is decoded at the success type, or at the error type when the result
+//!   is marked `isError`: Ok or Failed;
+//! - anything else is a result the adapter cannot map, BadReply with the
+//!   reason: an error response, a line that cannot be read, a result that is
+//!   not a `tools/call` result, a `resultType` other than `complete` (the
+//!   server waits for input the adapter cannot give), no or several text
+//!   blocks and no `structuredContent`, text that is not JSON, or a value that
+//!   does not decode. The reason names the path from the response root
+//!   (`$.result.structuredContent.days[0].high_c`) and the rule.
+//!
+//! Content blocks that are not text (images, audio, resources) have no place
+//! in a declared type: beside one text block, or beside `structuredContent`,
+//! they are ignored.
+
+use crate::decode::from_json;
+use crate::error::Path;
+use crate::json::{parse_str, Json};
+use crate::limits::Limits;
+use crate::protocol::outcome::CallOutcome;
+use crate::protocol::server::CallTypes;
+
+use super::session::Answer;
+use super::shapes::{CallToolResult, Content};
+
+/// How much of a text that is not JSON a reason quotes.
+const QUOTE: usize = 200;
+
+fn quoted(text: &str) -> String {
+    let cut: String = text.chars().take(QUOTE).collect();
+    let mut out = Json::String(cut).to_canonical();
+    if text.chars().count() > QUOTE {
+        out.push_str("...");
+    }
+    out
+}
+
+/// The Flow outcome of one answer, decoded at `types`.
+pub fn map_answer(answer: Answer, types: &CallTypes, limits: &Limits) -> CallOutcome {
+    let result = match answer {
+        Answer::Result(result) => result,
+        Answer::Error(e) => return CallOutcome::BadReply(format!("the MCP server answered {e}, not a result")),
+        Answer::Unreadable(why) => return CallOutcome::BadReply(format!("the MCP server's answer cannot be read: {why}")),
+    };
+    let at = Path::root().key("result");
+    let result = match CallToolResult::from_json(&result, &at) {
+        Ok(result) => result,
+        Err(e) => return CallOutcome::BadReply(format!("not a tools/call result: {e}")),
+    };
+    if let Some(kind) = result.result_type.as_deref().filter(|k| *k != "complete") {
+        return CallOutcome::BadReply(format!("{}: {kind:?}: the call waits for input the adapter cannot give [shape]", at.key("resultType")));
+    }
+    let (json, path) = match structured(result.structured_content, &result.content, &at, limits) {
+        Ok(found) => found,
+        Err(why) => return CallOutcome::BadReply(why),
+    };
+    let (node, wrap): (_, fn(crate::Value) -> CallOutcome) =
+        if result.is_error { (types.err, CallOutcome::Failed) } else { (types.ok, CallOutcome::Ok) };
+    match from_json(json, &types.plan, node) {
+        Ok(value) => wrap(value),
+        Err(e) => CallOutcome::BadReply(e.under_path(&path).to_string()),
+    }
+}
+
+/// The structured result and its path: `structuredContent`, else the JSON of
+/// the one text block.
+fn structured(structured: Option<Json>, content: &[Content], at: &Path, limits: &Limits) -> Result<(Json, Path), String> {
+    if let Some(json) = structured {
+        return Ok((json, at.clone().key("structuredContent")));
+    }
+    let texts: Vec<(usize, &str)> =
+        content.iter().enumerate().filter_map(|(i, c)| if let Content::Text(t) = c { Some((i, t.as_str())) } else { None }).collect();
+    match texts[..] {
+        [(i, text)] => {
+            let path = at.clone().key("content").index(i).key("text");
+            parse_str(text, limits).map(|json| (json, path.clone())).map_err(|e| {
+                format!("{path}: no structuredContent, and the one text block is not JSON: {} [{}]: {}", e.message, e.rule.code(), quoted(text))
+            })
+        }
+        [] => Err(format!("{}: no structuredContent and no text block [shape]", at.clone().key("content"))),
+        _ => Err(format!("{}: no structuredContent and {} text blocks, not one [shape]", at.clone().key("content"), texts.len())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mcp::jsonrpc::RpcError;
+    use crate::types::{Prim, Term};
+
+    fn types() -> CallTypes {
+        let list = Term::List(Box::new(Term::Prim(Prim::Int)));
+        CallTypes::compile(&Default::default(), &[], &list, &Term::Prim(Prim::Text)).unwrap()
+    }
+
+    fn map(result: &str) -> CallOutcome {
+        let json = parse_str(result, &Limits::default()).unwrap();
+        map_answer(Answer::Result(json), &types(), &Limits::default())
+    }
+
+    fn bad(result: &str) -> String {
+        match map(result) {
+            CallOutcome::BadReply(why) => why,
+            other => panic!("{result}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn structured_content_or_the_one_text_block_decodes() {
+        assert_eq!(map(r#"{"content":[{"type":"text","text":"[9]"}],"structuredContent":[1,2e0]}"#).to_canonical(), r#"{"Ok":[1,2]}"#);
+        assert_eq!(map(r#"{"content":[{"type":"image","data":"","mimeType":"image/png"},{"type":"text","text":" [3] "}]}"#).to_canonical(), r#"{"Ok":[3]}"#);
+        assert_eq!(map(r#"{"content":[],"structuredContent":"no","isError":true}"#).to_canonical(), r#"{"Failed":"no"}"#);
+        assert_eq!(map(r#"{"content":[{"type":"text","text":"\"late\""}],"isError":true,"resultType":"complete"}"#).to_canonical(), r#"{"Failed":"late"}"#);
+    }
+
+    #[test]
+    fn what_cannot_be_mapped_is_bad_reply_with_the_reason() {
+        assert_eq!(bad(r#"{"content":[],"structuredContent":[1,"x"]}"#), "$.result.structuredContent[1]: expected an Int (a number), found a string [type]");
+        assert_eq!(bad(r#"{"content":[{"type":"text","text":"Echo: hi"}]}"#), "$.result.content[0].text: no structuredContent, and the one text block is not JSON: invalid JSON at byte 0: expected a JSON value [syntax]: \"Echo: hi\"");
+        assert_eq!(bad(r#"{"content":[]}"#), "$.result.content: no structuredContent and no text block [shape]");
+        assert_eq!(bad(r#"{"content":[{"type":"text","text":"[1]"},{"type":"text","text":"[2]"}]}"#), "$.result.content: no structuredContent and 2 text blocks, not one [shape]");
+        assert!(bad(r#"{"content":"x"}"#).starts_with("not a tools/call result: $.result.content: expected an array"));
+        assert!(bad(r#"{"content":[],"structuredContent":[],"resultType":"input_required"}"#).contains("\"input_required\""));
+        // An error result is decoded at the error type, and refused there.
+        assert!(bad(r#"{"content":[{"type":"text","text":"Unknown tool: x"}],"isError":true}"#).contains("is not JSON"));
+        assert_eq!(bad(r#"{"content":[],"structuredContent":[1],"isError":true}"#), "$.result.structuredContent: expected a string, found an array [type]");
+        let long = format!(r#"{{"content":[{{"type":"text","text":"{}"}}]}}"#, "x".repeat(1000));
+        assert!(bad(&long).ends_with("xxx\"..."));
+
+        let error = map_answer(Answer::Error(RpcError::new(-32602, "Invalid params")), &types(), &Limits::default());
+        assert_eq!(error, CallOutcome::BadReply("the MCP server answered error -32602: Invalid params, not a result".into()));
+        let unreadable = map_answer(Answer::Unreadable("a line of 99 bytes".into()), &types(), &Limits::default());
+        assert!(matches!(unreadable, CallOutcome::BadReply(r) if r.contains("cannot be read: a line of 99 bytes")));
+    }
+}
