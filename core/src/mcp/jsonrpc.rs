@@ -103,10 +103,14 @@ pub fn read_frame(frame: Frame, limits: &Limits) -> Option<Message> {
 
 /// Reads one line (without its `\n`).
 pub fn read(line: &[u8], limits: &Limits) -> Message {
-    let json = match json::parse(line, limits) {
-        Ok(json) => json,
-        Err(e) => return Message::Invalid { id: Skim::of(line).id.map(Json::String), why: format!("not a readable JSON text: {e}") },
-    };
+    match json::parse(line, limits) {
+        Ok(json) => message(json),
+        Err(e) => Message::Invalid { id: Skim::of(line).id.map(Json::String), why: format!("not a readable JSON text: {e}") },
+    }
+}
+
+/// What a JSON text already read is.
+pub fn message(json: Json) -> Message {
     let Json::Object(mut o) = json else {
         return Message::Invalid { id: None, why: format!("a message is a JSON-RPC 2.0 object, not {}", json.kind_name()) };
     };

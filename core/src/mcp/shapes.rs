@@ -126,6 +126,8 @@ impl DiscoverResult {
         o.insert("capabilities", self.capabilities.clone());
         o.insert("resultType", Json::str("complete"));
         o.insert("cacheScope", Json::str("private"));
+        // Required with cacheScope (`CacheableResult`); 0: fetch again at will.
+        o.insert("ttlMs", Json::Number(crate::Number::from_i64(0)));
         put_text(&mut o, "instructions", &self.instructions);
         Json::Object(o)
     }

@@ -301,13 +301,13 @@ impl ServerCore {
                 self.seen_or(key, |core| core.start(call))
             }
             Incoming::BadCall { key, reason } => self.seen_or(key, |_| Err(reason)),
-            Incoming::Cancel(key) => match self.running.get(&key) {
-                Some(running) => {
-                    running.cancel.cancel();
+            Incoming::Cancel(key) => {
+                if self.cancel(&key) {
                     vec![Event::Cancel(key)]
+                } else {
+                    vec![Event::Log(format!("ignored a cancel of {key}, which is not running"))]
                 }
-                None => vec![Event::Log(format!("ignored a cancel of {key}, which is not running"))],
-            },
+            }
             Incoming::Reply(r) => vec![Event::Log(format!("ignored a reply for {} sent to a Tool process", r.key))],
             Incoming::BadReply { key, .. } => vec![Event::Log(format!("ignored a reply for {key} sent to a Tool process"))],
             Incoming::Response { id, .. } => vec![Event::Log(format!("ignored a response (id {}) nobody asked for", id.to_canonical()))],
@@ -406,8 +406,7 @@ impl ServerCore {
     /// The reply of a started call whose handler returned. Returns nothing for
     /// a pair that is not running (finished twice, or never started).
     pub fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String> {
-        let Some(running) = self.running.remove(key) else { return Vec::new() };
-        let outcome = encode(result, &running.types);
+        let Some(outcome) = self.settle(key, result) else { return Vec::new() };
         let mut line = write_reply(key, &outcome);
         if line.len() > self.limits.max_bytes {
             let why = format!(
@@ -420,6 +419,78 @@ impl ServerCore {
         }
         self.remember(key.clone(), line.clone());
         vec![line]
+    }
+
+    /// Ends a running call: its handler's result checked at the declared
+    /// type, as [`ServerCore::finish`] does, but not written or remembered.
+    /// What a front that writes its own replies (MCP) builds on; `None` for a
+    /// pair that is not running.
+    pub fn settle(&mut self, key: &CallKey, result: HandlerResult) -> Option<Outcome> {
+        let running = self.running.remove(key)?;
+        Some(encode(result, &running.types))
+    }
+
+    /// Sets a running call's cancel token; false when it is not running.
+    pub fn cancel(&self, key: &CallKey) -> bool {
+        match self.running.get(key) {
+            Some(running) => {
+                running.cancel.cancel();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Starts a call whose args a front decoded under its own rules (MCP's
+    /// arguments, whose Option parameters may be left out): the core keeps
+    /// its bookkeeping, so `cancel`, `settle` and `finish` work on it as on
+    /// any call. `None` when the pair is already running. `args` must be of
+    /// `types`' parameter types, and `generic` present exactly for a generic
+    /// Tool: the front decoded them there.
+    pub fn start_decoded(
+        &mut self,
+        key: CallKey,
+        tool: usize,
+        args: Vec<Value>,
+        generic: Option<GenericCall>,
+        types: Arc<CallTypes>,
+    ) -> Option<StartedCall> {
+        if self.running.contains_key(&key) {
+            return None;
+        }
+        let started = StartedCall {
+            key: key.clone(),
+            tool,
+            identity: self.tools[tool].identity.clone(),
+            args,
+            generic,
+            cancel: CancelToken::new(),
+            types,
+        };
+        self.running.insert(key, Running { cancel: started.cancel.clone(), types: started.types.clone() });
+        Some(started)
+    }
+
+    /// How many Tools are served.
+    pub fn tool_count(&self) -> usize {
+        self.tools.len()
+    }
+
+    /// A served Tool's declaration, by index.
+    pub fn tool_decl(&self, tool: usize) -> &ToolDecl {
+        &self.tools[tool].decl
+    }
+
+    /// A served Tool's TypeSpec, by index: what a generic call's view is
+    /// checked against.
+    pub fn tool_spec(&self, tool: usize) -> &TypeSpec {
+        &self.tools[tool].spec
+    }
+
+    /// A nongeneric Tool's compiled types, by index (`None` for a generic one,
+    /// whose types are each call's).
+    pub fn tool_types(&self, tool: usize) -> Option<&Arc<CallTypes>> {
+        self.tools[tool].types.as_ref()
     }
 
     /// Sets every running call's cancel token (for a driver shutting down).
@@ -463,7 +534,7 @@ fn decode_args(mut args: Object, params: &[Param], types: &CallTypes) -> Result<
 /// A decoded value as canonical JSON, read back from its canonical text: it
 /// nests no deeper and holds no longer numbers than the args it was decoded
 /// from under `limits`, and is no longer than it in bytes but for escapes.
-fn value_json(value: &Value, limits: &Limits) -> Result<Json> {
+pub(crate) fn value_json(value: &Value, limits: &Limits) -> Result<Json> {
     let limits = Limits { max_bytes: usize::MAX, ..*limits };
     crate::json::parse_str(&value.to_canonical(), &limits)
 }

@@ -61,7 +61,21 @@ impl<'a> Generator<'a> {
 
     /// The schema of `root`, with `$defs` holding exactly the named types it reaches.
     pub(super) fn standalone(mut self, root: &Term) -> Result<Json> {
-        let mut schema = self.value(root, 0)?;
+        let schema = self.value(root, 0)?;
+        self.with_defs(schema)
+    }
+
+    /// The schema of an object holding `fields` as a record does (the
+    /// Option-field rule included), with `$defs` holding exactly the named
+    /// types they reach.
+    pub(super) fn standalone_object(mut self, fields: &[Field]) -> Result<Json> {
+        // No declaration owns these fields, so there is nothing to substitute.
+        let schema = self.object(fields, &Scope { owner: "", args: &[] })?;
+        self.with_defs(schema)
+    }
+
+    /// Generates the entries of every key met and puts them under `$defs`.
+    fn with_defs(mut self, mut schema: Json) -> Result<Json> {
         while let Some((key, named)) = self.pending.pop() {
             let entry = self.entry(&named).map_err(|e| within(e, format_args!("in {key}")))?;
             self.entries.push((key, entry));

@@ -73,6 +73,17 @@ pub fn schema_of(term: &Term, declarations: &Declarations, form: SchemaForm, too
     generate::Generator::new(declarations, form, tool_generic).standalone(term)
 }
 
+/// The standalone schema of an object with one member per `(name, term)`,
+/// read as a record's fields: a member whose term is an Option is not
+/// required and has its payload's schema. Not part of the contract's schemas:
+/// how a front that takes a Tool's args as a record (MCP's `arguments`)
+/// describes them.
+pub fn object_schema(members: &[(String, Term)], declarations: &Declarations, form: SchemaForm, tool_generic: &[String]) -> Result<Json> {
+    let fields: Vec<crate::types::Field> =
+        members.iter().map(|(name, ty)| crate::types::Field { name: name.clone(), ty: ty.clone(), doc: None }).collect();
+    generate::Generator::new(declarations, form, tool_generic).standalone_object(&fields)
+}
+
 /// A generic call's schema view must agree with the success type's projection
 /// under Schemas (`host-boundary.md`, "Type descriptions"): the describe-form
 /// schema of the view's concrete `ok` term over the view's own declarations.
