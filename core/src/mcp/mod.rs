@@ -17,13 +17,21 @@
 //!   five outcomes (used in process by the host).
 //! - [`serve`]: the adapter as a Flow Tool process (`flow-host mcp-adapter`),
 //!   and how BadReply crosses a process boundary that carries four outcomes.
+//!
+//! The other direction, Flow Tools served to MCP clients, reuses the shapes,
+//! JSON-RPC lines, arguments and outcome mapping above:
+//!
+//! - [`schemas`]: a Tool's schemas as `inputSchema` and `outputSchema`.
+//! - [`tools`]: the served Tools as MCP tools (a generic one at json.Value).
 
 pub mod adapter;
 pub mod arguments;
 pub mod client;
 pub mod jsonrpc;
 pub mod outcome;
+pub mod schemas;
 pub mod serve;
 pub mod session;
 pub mod shapes;
+pub mod tools;
 pub mod version;

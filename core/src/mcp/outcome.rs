@@ -16,14 +16,21 @@
 //! Content blocks that are not text (images, audio, resources) have no place
 //! in a declared type: beside one text block, or beside `structuredContent`,
 //! they are ignored.
+//!
+//! The other way, a Flow Tool served to MCP clients answers with
+//! [`call_result`], which the mapping above reads back as the same outcome:
+//! Ok as `structuredContent` and its JSON in one text block; Failed as an
+//! `isError` result whose one text block holds the error's JSON; NotRun and
+//! Unknown as `isError` results whose text names the outcome and why.
 
 use crate::decode::from_json;
 use crate::error::Path;
 use crate::json::{parse_str, Json};
 use crate::limits::Limits;
-use crate::protocol::outcome::CallOutcome;
+use crate::protocol::outcome::{CallOutcome, Outcome};
 use crate::protocol::server::CallTypes;
 
+use super::schemas::RESULT_MEMBER;
 use super::session::Answer;
 use super::shapes::{CallToolResult, Content};
 
@@ -86,6 +93,34 @@ fn structured(structured: Option<Json>, content: &[Content], at: &Path, limits: 
     }
 }
 
+/// A served Tool's outcome as a `tools/call` result. `wrapped`: the Tool's
+/// success type is not an object, so its `outputSchema` is
+/// `{"result": ...}` and so is its structured result.
+///
+/// The declared error carries no `structuredContent`: a client checks any
+/// `structuredContent` against the `outputSchema`, which describes the
+/// success type (the TypeScript SDK 1.32 does so even on an `isError`
+/// result), so the error's JSON is the one text block, where [`map_answer`]
+/// finds it when there is no `structuredContent`.
+pub fn call_result(outcome: &Outcome, wrapped: bool, limits: &Limits) -> CallToolResult {
+    let error = |text: String| CallToolResult { content: vec![Content::Text(text)], structured_content: None, is_error: true, result_type: None };
+    match outcome {
+        Outcome::Ok(value) => {
+            let text = if wrapped { format!("{{{}:{value}}}", Json::str(RESULT_MEMBER).to_canonical()) } else { value.clone() };
+            // The value was checked at its type, so its text reads back; only
+            // a value nested deeper than a client may read is refused here.
+            // The line's size is its writer's to check.
+            match parse_str(&text, &Limits { max_bytes: usize::MAX, ..*limits }) {
+                Ok(json) => CallToolResult { content: vec![Content::Text(text)], structured_content: Some(json), is_error: false, result_type: None },
+                Err(e) => error(format!("Unknown: the result cannot be sent: {e}")),
+            }
+        }
+        Outcome::Failed(value) => error(value.clone()),
+        Outcome::NotRun(why) => error(format!("NotRun: {why}")),
+        Outcome::Unknown(why) => error(format!("Unknown: {why}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +170,34 @@ mod tests {
         assert_eq!(error, CallOutcome::BadReply("the MCP server answered error -32602: Invalid params, not a result".into()));
         let unreadable = map_answer(Answer::Unreadable("a line of 99 bytes".into()), &types(), &Limits::default());
         assert!(matches!(unreadable, CallOutcome::BadReply(r) if r.contains("cannot be read: a line of 99 bytes")));
+    }
+
+    #[test]
+    fn a_served_outcome_maps_back_to_itself() {
+        let limits = Limits::default();
+        let back = |outcome: &Outcome, wrapped: bool, types: &CallTypes| {
+            let result = call_result(outcome, wrapped, &limits);
+            map_answer(Answer::Result(result.to_json()), types, &limits)
+        };
+        let ok = Outcome::Ok("[1,2]".into());
+        let result = call_result(&ok, false, &limits);
+        assert_eq!(result.to_json().to_canonical(), r#"{"content":[{"text":"[1,2]","type":"text"}],"structuredContent":[1,2]}"#);
+        assert_eq!(back(&ok, false, &types()).to_canonical(), r#"{"Ok":[1,2]}"#);
+        let failed = Outcome::Failed("\"no\"".into());
+        assert_eq!(call_result(&failed, false, &limits).to_json().to_canonical(), r#"{"content":[{"text":"\"no\"","type":"text"}],"isError":true}"#);
+        assert_eq!(back(&failed, false, &types()).to_canonical(), r#"{"Failed":"no"}"#);
+        // Wrapped: the adapter reads it back at a record holding `result`.
+        let wrapped = call_result(&ok, true, &limits).to_json().to_canonical();
+        assert_eq!(wrapped, r#"{"content":[{"text":"{\"result\":[1,2]}","type":"text"}],"structuredContent":{"result":[1,2]}}"#);
+        // NotRun and Unknown are errors whose text is no JSON: BadReply to an adapter.
+        let not_run = call_result(&Outcome::NotRun("$.params.arguments.a: missing argument [missing-field]".into()), false, &limits);
+        assert_eq!(not_run.to_json().to_canonical(), r#"{"content":[{"text":"NotRun: $.params.arguments.a: missing argument [missing-field]","type":"text"}],"isError":true}"#);
+        assert!(matches!(back(&Outcome::Unknown("it broke".into()), false, &types()), CallOutcome::BadReply(_)));
+        // A value nested past the depth limit is not sent as structured content.
+        let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
+        assert!(!call_result(&Outcome::Ok(deep.clone()), false, &limits).is_error);
+        let too_deep = call_result(&Outcome::Ok(deep), true, &limits);
+        assert!(too_deep.is_error && too_deep.structured_content.is_none());
+        assert!(matches!(&too_deep.content[0], Content::Text(t) if t.starts_with("Unknown: the result cannot be sent: ") && t.ends_with("[too-deep]")), "{too_deep:?}");
     }
 }
