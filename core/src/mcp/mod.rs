@@ -23,10 +23,13 @@
 //!
 //! - [`schemas`]: a Tool's schemas as `inputSchema` and `outputSchema`.
 //! - [`tools`]: the served Tools as MCP tools (a generic one at json.Value).
+//! - [`front`]: the MCP front, sans-IO, wrapping the server core every
+//!   toolkit serves through.
 
 pub mod adapter;
 pub mod arguments;
 pub mod client;
+pub mod front;
 pub mod jsonrpc;
 pub mod outcome;
 pub mod schemas;

@@ -27,7 +27,10 @@
 //! ```
 //!
 //! [`server::ServerCore`] is sans-IO: no threads, no clocks, no reading. A
-//! driver owns IO and decides how handlers run. [`stdio::StdioServer`] is the
+//! driver owns IO and decides how handlers run. It drives a [`Front`]: the
+//! core itself, or the core wrapped to speak MCP ([`crate::mcp::front`]),
+//! which starts calls with the same `Start` and only writes replies
+//! otherwise; `--mcp` on a Tool process's command line chooses it. [`stdio::StdioServer`] is the
 //! driver for Rust handlers (a thread per call, one writer lock). A binding
 //! reuses the same core from its own event loop: Python would read stdin on a
 //! thread, call `receive` for each line, and run each `Start` in an executor,
@@ -46,6 +49,8 @@
 //! - [`outcome`]: the four outcomes on the wire, and the host's fifth, BadReply.
 //! - [`cancel`]: the cancellation token a handler watches.
 //! - [`server`]: the sans-IO server core.
+//! - [`front`]: which protocol a process speaks: the core itself, or MCP
+//!   ([`crate::mcp::front`], wrapping the core); drivers hold a [`Front`].
 //! - [`stdio`]: the threaded driver for Rust handlers.
 //!
 //! # Decided where the spec is silent
@@ -69,6 +74,7 @@
 
 pub mod cancel;
 pub mod framing;
+pub mod front;
 pub mod message;
 pub mod outcome;
 pub mod server;
@@ -77,6 +83,7 @@ pub mod stdio;
 
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};
+pub use front::{Front, FrontKind};
 pub use message::{CallKey, Incoming};
 pub use outcome::{CallOutcome, Outcome};
 pub use server::{CallTypes, Event, GenericCall, HandlerResult, ServedEntry, ServerCore, StartedCall};

@@ -19,15 +19,17 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use super::framing::LineReader;
-use super::server::{Event, HandlerResult, ServerCore, StartedCall};
+use super::front::{Front, FrontKind};
+use super::server::{Event, HandlerResult, StartedCall};
 
 /// A Tool's implementation: runs on its own thread, may block, should watch
 /// `call.cancel`.
 pub type Handler = Arc<dyn Fn(StartedCall) -> HandlerResult + Send + Sync>;
 
-/// Handlers by Tool identity, ready to serve a [`ServerCore`].
+/// Handlers by Tool identity, ready to serve a [`Front`]: a
+/// [`super::ServerCore`] speaking the Flow protocol or MCP.
 pub struct StdioServer {
-    core: ServerCore,
+    front: Front,
     handlers: HashMap<String, Handler>,
 }
 
@@ -48,7 +50,7 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 struct Shared<W> {
-    core: Mutex<ServerCore>,
+    core: Mutex<Front>,
     out: Mutex<W>,
 }
 
@@ -63,8 +65,14 @@ impl<W: Write> Shared<W> {
 }
 
 impl StdioServer {
-    pub fn new(core: ServerCore) -> StdioServer {
-        StdioServer { core, handlers: HashMap::new() }
+    pub fn new(front: impl Into<Front>) -> StdioServer {
+        StdioServer { front: front.into(), handlers: HashMap::new() }
+    }
+
+    /// Speaks `kind` instead (see [`FrontKind`]).
+    pub fn speak(self, kind: FrontKind) -> io::Result<StdioServer> {
+        let front = self.front.speak(kind).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        Ok(StdioServer { front, ..self })
     }
 
     /// Sets the handler of the Tool with this identity.
@@ -82,9 +90,9 @@ impl StdioServer {
     /// has replied. Refuses to start when a served Tool has no handler, or a
     /// handler names no served Tool.
     pub fn serve<R: Read, W: Write + Send + 'static>(self, input: R, output: W) -> io::Result<()> {
-        let StdioServer { core, mut handlers } = self;
+        let StdioServer { front: core, mut handlers } = self;
         let mut by_index = Vec::new();
-        for identity in core.identities() {
+        for identity in core.core().identities() {
             let handler = handlers.remove(identity).ok_or_else(|| {
                 io::Error::new(io::ErrorKind::InvalidInput, format!("no handler for the served Tool {identity}"))
             })?;
@@ -139,6 +147,7 @@ fn run<W: Write>(shared: &Shared<W>, handler: &Handler, call: StartedCall) {
 mod tests {
     use super::*;
     use crate::json::Json;
+    use crate::protocol::ServerCore;
     use crate::types::parse::listing_from_text;
     use crate::value::Value;
     use crate::Limits;
