@@ -15,7 +15,8 @@
 //!   generic Tool the types view, success schema and [`Codec`]s.
 //! - [`Codec`]: one concrete type's decoding, encoding, equality and order.
 //! - [`block_on`]: the executor.
-//! - [`server`], [`handle`], [`Args`]: what generated `serve` code calls.
+//! - [`server`], [`handle`], [`Args`], [`serve_process`]: what generated
+//!   `serve` code calls (the last reads `--mcp` off the command line).
 
 mod call;
 mod codec;
@@ -25,7 +26,7 @@ mod serve;
 pub use call::{Call, Cancelled};
 pub use codec::Codec;
 pub use executor::block_on;
-pub use serve::{handle, server, Args};
+pub use serve::{handle, serve_process, server, Args};
 
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::fingerprint::describe_entry;
 use crate::json::{self, Json};
 use crate::limits::Limits;
-use crate::protocol::{HandlerResult, ServedEntry, ServerCore, StartedCall, StdioServer};
+use crate::protocol::{FrontKind, HandlerResult, ServedEntry, ServerCore, StartedCall, StdioServer};
 use crate::types::parse::{check_data_version, listing_from_text};
 use crate::value::Value;
 
@@ -41,6 +41,21 @@ pub fn server(listing: &str, describe: &str) -> io::Result<StdioServer> {
     }
     let core = ServerCore::new(&listing, entries).map_err(|e| invalid("the embedded listing", &e))?;
     Ok(StdioServer::new(core))
+}
+
+/// Runs a Tool process: serves `server` on stdin and stdout, speaking the
+/// protocol the command line names ([`FrontKind::from_args`]): the Flow Tool
+/// process protocol with no argument, MCP with `--mcp`. Anything else is a
+/// usage error: it is said on stderr and the process exits with status 2.
+pub fn serve_process(server: StdioServer) -> io::Result<()> {
+    let kind = match FrontKind::from_args(std::env::args().skip(1)) {
+        Ok(kind) => kind,
+        Err(usage) => {
+            eprintln!("{usage}");
+            std::process::exit(2);
+        }
+    };
+    server.speak(kind)?.serve_stdio()
 }
 
 fn served_entries(describe: &Json) -> std::result::Result<Vec<ServedEntry>, String> {

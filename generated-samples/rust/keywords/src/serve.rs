@@ -15,9 +15,11 @@ use crate::metadata;
 use crate::tools::KeywordsTools;
 
 /// Serves `tools` on stdin and stdout until stdin ends and every running
-/// call has replied: the Tool process.
+/// call has replied: the Tool process. It speaks the Flow Tool process
+/// protocol, or with `--mcp` on its command line serves the Tools to MCP
+/// clients.
 pub fn serve(tools: impl KeywordsTools) -> std::io::Result<()> {
-    server(tools)?.serve_stdio()
+    toolkit::serve_process(server(tools)?)
 }
 
 /// A server of `tools`, to serve any input and output
