@@ -18,9 +18,11 @@ lint:
 bench:
 	$(CARGO) bench --locked -p flow-benches
 
-# The real MCP servers the adapter's tests start over stdio (host/tests/mcp_*.rs):
-# the Python SDK pinned by tests/mcp/requirements.txt in its own venv, and
-# @modelcontextprotocol/server-everything pinned by tests/mcp/package-lock.json.
+# The real MCP servers the adapter's tests start over stdio (host/tests/mcp_*.rs),
+# and the official clients that drive Flow Tools served over MCP
+# (examples/rust-weather/tests/mcp_clients.rs): the Python SDK pinned by
+# tests/mcp/requirements.txt in its own venv, and @modelcontextprotocol/server-everything
+# and @modelcontextprotocol/sdk pinned by tests/mcp/package-lock.json.
 # Each is redone only when its pin file changes.
 PYTHON ?= python3
 MCP_VENV = .venv-mcp
