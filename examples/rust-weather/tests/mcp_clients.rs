@@ -34,42 +34,80 @@ fn json(text: &str) -> Json {
     parse_str(text, &Limits::default()).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
-/// The calls every client makes, in order; `CANCEL` waits for its cancel.
-const PLAN: &str = r#"{
+/// The calls every client makes of the Rust weather Tool, in order, each
+/// with what it must get back (`expect`, which the client scripts ignore):
+/// `ok` (the structured content, which the one text block holds too),
+/// `failed` (an `isError` result whose text is this JSON, with no structured
+/// content) or `text` (an `isError` result with this text; a `...` at its end
+/// matches any rest). `cancel` waits for its cancel; `then` comes after it.
+/// Another language's weather Tool is driven by a plan of its own: the
+/// inputs that fail or wait are its implementation's.
+const RUST_PLAN: &str = r#"{
   "calls": [
-    {"name": "get_forecast", "arguments": {"city": "Oslo", "days": 2}},
-    {"name": "get_forecast", "arguments": {"city": "Nowhere", "days": 1, "units": "Imperial"}},
-    {"name": "get_forecast", "arguments": {"city": "Oslo", "days": "two"}},
-    {"name": "list_stations", "arguments": {"region": {"name": "north", "children": [{"name": "fjords", "children": []}]}}},
-    {"name": "list_stations", "arguments": {"region": {"name": "north", "children": []}, "cursor": "1"}},
-    {"name": "station_history", "arguments": {"station": 7, "since": "2026-01-01T01:00:00+01:00", "window": "PT0.5S", "counts": [[1, 2], [3, 4]]}},
-    {"name": "echo", "arguments": {"value": {"b": [1, 2.50], "a": null}}},
-    {"name": "get_forcast", "arguments": {}}
+    {"name": "get_forecast", "arguments": {"city": "Oslo", "days": 2},
+     "expect": {"ok": {"city": "Oslo", "days": [
+        {"date": "2026-12-01", "high_c": 4, "low_c": -1, "sky": "Clear"},
+        {"date": "2026-12-02", "high_c": 5, "low_c": -1, "rain_mm": 0.25, "sky": {"Cloudy": 41}}],
+        "issued": "2026-11-30T06:00:00Z", "source": "rust-weather", "tags": ["metric", "sample"]}}},
+    {"name": "get_forecast", "arguments": {"city": "Oslo", "days": 1, "units": "Imperial"},
+     "expect": {"ok": {"city": "Oslo", "days": [{"date": "2026-12-01", "high_c": 39.2, "low_c": 30.2, "sky": "Clear"}],
+        "issued": "2026-11-30T06:00:00Z", "source": "rust-weather", "tags": ["imperial", "sample"]}}},
+    {"name": "get_forecast", "arguments": {"city": "Nowhere", "days": 1},
+     "expect": {"failed": {"UnknownCity": {"query": "Nowhere", "suggestions": ["Oslo"]}}}},
+    {"name": "get_forecast", "arguments": {"city": "Oslo", "days": "two"},
+     "expect": {"text": "NotRun: $.params.arguments.days: expected an Int (a number), found a string [type]"}},
+    {"name": "get_forecast", "arguments": {"city": "Oslo", "days": 1, "units": {"Some": "Metric"}},
+     "expect": {"text": "NotRun: $.params.arguments.units: ..."}},
+    {"name": "list_stations", "arguments": {"region": {"name": "north", "children": []}, "cursor": "1"},
+     "expect": {"ok": {"items": [
+        {"id": 1, "position": [59.91, 10.75], "raw": {"children": [], "region": "north"}, "readings": {"pressure_hpa": 1013.25}},
+        {"id": 2, "position": [59.91, 10.75], "raw": {"children": [], "region": "north"}, "readings": {"pressure_hpa": 1013.25}}]}}},
+    {"name": "station_history",
+     "arguments": {"station": 7, "since": "2026-01-01T01:00:00+01:00", "window": "PT0.5S", "counts": [[1, 2], [3, 4]]},
+     "expect": {"ok": {"result": [["2026-01-01T00:00:00Z", 13], ["2026-01-01T00:00:00.5Z", 13.1], ["2026-01-01T00:00:01Z", 13.2]]}}},
+    {"name": "echo", "arguments": {"value": {"b": [1, 2.50], "a": null}},
+     "expect": {"ok": {"result": {"a": null, "b": [1, 2.5]}}}},
+    {"name": "get_forcast", "arguments": {},
+     "expect": {"text": "NotRun: $.params.name: no tool is named \"get_forcast\" (the tools are: get_forecast, list_stations, station_history, echo) [unresolved]"}},
+    {"name": "get_forecast", "arguments": {"city": "panic", "days": 1},
+     "expect": {"text": "Unknown: the handler failed: it panicked: asked to panic"}}
   ],
   "cancel": {"name": "get_forecast", "arguments": {"city": "wait-for-cancel", "days": 1}},
-  "then": {"name": "echo", "arguments": {"value": "after the cancel"}}
+  "then": {"name": "echo", "arguments": {"value": "after the cancel"}, "expect": {"ok": {"result": "after the cancel"}}}
 }"#;
+
+/// A Tool process, and the plan its clients follow.
+struct Served {
+    name: &'static str,
+    command: Vec<String>,
+    plan: &'static str,
+}
+
+fn rust_weather() -> Served {
+    Served { name: "rust", command: vec![env!("CARGO_BIN_EXE_rust-weather").to_owned(), "--mcp".to_owned()], plan: RUST_PLAN }
+}
 
 /// What a client saw, and the lines that passed between it and the Tool.
 struct Run {
+    plan: Json,
     report: Json,
     sent: Vec<Json>,
     received: Vec<Json>,
     status: String,
 }
 
-/// Runs a client script (`program`, `args`, then `-- CMD...`) against the
-/// Rust weather Tool behind the recorder.
-fn run(name: &str, program: &str, args: &[&str]) -> Run {
-    let dir = std::env::temp_dir().join(format!("rust-weather-mcp-{name}-{}", std::process::id()));
+/// Runs a client script (`program`, `args`, the plan, then `-- CMD...`)
+/// against `served` behind the recorder.
+fn run(client: &str, served: &Served, program: &str, args: &[&str]) -> Run {
+    let dir = std::env::temp_dir().join(format!("flow-mcp-{client}-{}-{}", served.name, std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let recorder = repo().join("tests/mcp/clients/record.py");
     let output = Command::new(program)
         .args(args)
-        .arg("--")
+        .args([served.plan, "--"])
         .args([python().as_str(), recorder.to_str().unwrap(), dir.to_str().unwrap(), "--"])
-        .args([env!("CARGO_BIN_EXE_rust-weather"), "--mcp"])
+        .args(&served.command)
         .current_dir(repo())
         .output()
         .unwrap_or_else(|e| panic!("{program} cannot be started: {e}"));
@@ -80,6 +118,7 @@ fn run(name: &str, program: &str, args: &[&str]) -> Run {
         text.lines().map(json).collect()
     };
     let run = Run {
+        plan: json(served.plan),
         report: json(stdout.trim()),
         sent: lines("in"),
         received: lines("out"),
@@ -89,15 +128,15 @@ fn run(name: &str, program: &str, args: &[&str]) -> Run {
     run
 }
 
-fn python_client(mode: &str) -> Run {
+fn python_client(mode: &str, served: &Served) -> Run {
     let script = repo().join("tests/mcp/clients/python_client.py");
-    run(&format!("python-{mode}"), &python(), &[script.to_str().unwrap(), mode, PLAN])
+    run(&format!("python-{mode}"), served, &python(), &[script.to_str().unwrap(), mode])
 }
 
-fn ts_client() -> Run {
+fn ts_client(served: &Served) -> Run {
     installed(repo().join("tests/mcp/node_modules/@modelcontextprotocol/sdk/package.json"), "the MCP TypeScript SDK");
     let script = repo().join("tests/mcp/clients/ts_client.mjs");
-    run("ts", "node", &[script.to_str().unwrap(), PLAN])
+    run("ts", served, "node", &[script.to_str().unwrap()])
 }
 
 fn at<'a>(json: &'a Json, path: &[&str]) -> Option<&'a Json> {
@@ -119,16 +158,27 @@ fn text(result: &Json) -> &str {
     member(&content[0], &["text"]).as_str().unwrap()
 }
 
-/// An Ok result: its structured content, which the text block holds too.
-fn ok(result: &Json) -> &Json {
-    assert!(!is_error(result), "{}", result.to_canonical());
-    let structured = member(result, &["structuredContent"]);
-    assert_eq!(&json(text(result)), structured);
-    structured
-}
-
-fn calls(run: &Run) -> &[Json] {
-    member(&run.report, &["calls"]).as_array().unwrap()
+/// A result is what its plan step expects.
+fn check_result(step: &Json, result: &Json) {
+    let expect = member(step, &["expect"]).as_object().unwrap();
+    let context = || format!("{} gave {}", step.to_canonical(), result.to_canonical());
+    if let Some(value) = expect.get("ok") {
+        assert!(!is_error(result), "{}", context());
+        assert!(at(result, &["structuredContent"]) == Some(value), "{}", context());
+        assert!(&json(text(result)) == value, "{}", context());
+    } else if let Some(value) = expect.get("failed") {
+        assert!(is_error(result), "{}", context());
+        assert!(&json(text(result)) == value, "{}", context());
+        assert!(at(result, &["structuredContent"]).is_none(), "{}", context());
+    } else if let Some(Json::String(expected)) = expect.get("text") {
+        assert!(is_error(result), "{}", context());
+        match expected.strip_suffix("...") {
+            Some(prefix) => assert!(text(result).starts_with(prefix), "{}", context()),
+            None => assert_eq!(text(result), expected, "{}", context()),
+        }
+    } else {
+        panic!("a plan step expects ok, failed or text: {}", step.to_canonical());
+    }
 }
 
 /// What every client must have seen, whatever its era.
@@ -143,53 +193,23 @@ fn check_report(run: &Run) {
     assert_eq!(member(forecast, &["outputSchema", "type"]), &Json::str("object"));
     assert_eq!(member(&tools[3], &["outputSchema"]), &json(r#"{"type":"object","properties":{"result":{}},"required":["result"]}"#));
 
-    let calls = calls(run);
-    assert_eq!(
-        ok(&calls[0]),
-        &json(concat!(
-            r#"{"city":"Oslo","days":["#,
-            r#"{"date":"2026-12-01","high_c":4,"low_c":-1,"sky":"Clear"},"#,
-            r#"{"date":"2026-12-02","high_c":5,"low_c":-1,"rain_mm":0.25,"sky":{"Cloudy":41}}],"#,
-            r#""issued":"2026-11-30T06:00:00Z","source":"rust-weather","tags":["metric","sample"]}"#
-        ))
-    );
-    // The declared error: its JSON in the text, no structured content.
-    assert!(is_error(&calls[1]));
-    assert_eq!(json(text(&calls[1])), json(r#"{"UnknownCity":{"query":"Nowhere","suggestions":["Oslo"]}}"#));
-    assert_eq!(at(&calls[1], &["structuredContent"]), None);
-    // A refusal: the path and the rule.
-    assert!(is_error(&calls[2]));
-    assert_eq!(text(&calls[2]), "NotRun: $.params.arguments.days: expected an Int (a number), found a string [type]");
-    // cursor left out is None; given, it is the Some.
-    let first = ok(&calls[3]);
-    let ids: Vec<String> = member(first, &["items"]).as_array().unwrap().iter().map(|s| member(s, &["id"]).to_canonical()).collect();
-    assert_eq!((ids, member(first, &["next"])), (vec!["0".to_owned(), "1".to_owned()], &Json::str("2")));
-    let second = ok(&calls[4]);
-    assert_eq!(member(&member(second, &["items"]).as_array().unwrap()[0], &["id"]), &json("1"));
-    assert_eq!(at(second, &["next"]), None);
-    // Not an object: wrapped. The instant given with an offset comes back in UTC.
-    assert_eq!(
-        ok(&calls[5]),
-        &json(r#"{"result":[["2026-01-01T00:00:00Z",13],["2026-01-01T00:00:00.5Z",13.1],["2026-01-01T00:00:01Z",13.2]]}"#)
-    );
-    assert_eq!(ok(&calls[6]), &json(r#"{"result":{"a":null,"b":[1,2.5]}}"#));
-    assert!(is_error(&calls[7]));
-    assert!(text(&calls[7]).starts_with("NotRun: $.params.name: no tool is named \"get_forcast\""), "{}", text(&calls[7]));
-
+    let steps = member(&run.plan, &["calls"]).as_array().unwrap();
+    let results = member(&run.report, &["calls"]).as_array().unwrap();
+    assert_eq!(steps.len(), results.len());
+    for (step, result) in steps.iter().zip(results) {
+        check_result(step, result);
+    }
     let cancel = member(&run.report, &["cancel", "raised"]).as_str().unwrap();
     assert!(cancel.to_lowercase().contains("timed out"), "{cancel}");
-    assert_eq!(ok(member(&run.report, &["then"])), &json(r#"{"result":"after the cancel"}"#));
+    check_result(member(&run.plan, &["then"]), member(&run.report, &["then"]));
 }
 
 /// The cancel went out with the waiting call's id, nothing answered that
 /// id, and the Tool ended by itself when its input ended: it waits for its
 /// running calls first, so the cancel reached the waiting one.
 fn check_cancel(run: &Run) {
-    let waiting = run
-        .sent
-        .iter()
-        .find(|l| at(l, &["params", "arguments", "city"]) == Some(&Json::str("wait-for-cancel")))
-        .expect("the waiting call was sent");
+    let arguments = member(&run.plan, &["cancel", "arguments"]);
+    let waiting = run.sent.iter().find(|l| at(l, &["params", "arguments"]) == Some(arguments)).expect("the waiting call was sent");
     let id = member(waiting, &["id"]);
     let cancels: Vec<&Json> = run.sent.iter().filter(|l| at(l, &["method"]) == Some(&Json::str("notifications/cancelled"))).collect();
     assert_eq!(cancels.len(), 1);
@@ -205,7 +225,7 @@ fn results(run: &Run) -> Vec<&Json> {
 
 #[test]
 fn the_python_sdk_client_in_the_2026_era() {
-    let run = python_client("auto");
+    let run = python_client("auto", &rust_weather());
     assert_eq!(member(&run.report, &["protocolVersion"]), &Json::str("2026-07-28"));
     assert_eq!(member(&run.sent[0], &["method"]), &Json::str("server/discover"));
     // No handshake, and every result of the era says it is complete.
@@ -217,7 +237,7 @@ fn the_python_sdk_client_in_the_2026_era() {
 
 #[test]
 fn the_python_sdk_client_in_the_handshake_era() {
-    let run = python_client("legacy");
+    let run = python_client("legacy", &rust_weather());
     assert_eq!(member(&run.report, &["protocolVersion"]), &Json::str("2025-11-25"));
     assert_eq!(member(&run.sent[0], &["method"]), &Json::str("initialize"));
     assert_eq!(member(&run.sent[1], &["method"]), &Json::str("notifications/initialized"));
@@ -228,7 +248,7 @@ fn the_python_sdk_client_in_the_handshake_era() {
 
 #[test]
 fn the_typescript_sdk_client_in_the_handshake_era() {
-    let run = ts_client();
+    let run = ts_client(&rust_weather());
     assert_eq!(member(&run.sent[0], &["method"]), &Json::str("initialize"));
     let version = member(&run.sent[0], &["params", "protocolVersion"]);
     assert_eq!(member(&run.received[0], &["result", "protocolVersion"]), version);
