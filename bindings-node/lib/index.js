@@ -1,0 +1,51 @@
+'use strict'
+// @flow/toolkit: Flow's host boundary for Node.js. Types are in index.d.ts.
+const native = require('./native.js')
+const { Decimal } = require('./decimal.js')
+const { Instant, Duration } = require('./time.js')
+const { HostToken } = require('./host-token.js')
+const { Some } = require('./option.js')
+const { FlowSet, FlowMap, flowKey } = require('./collections.js')
+const { FlowError, Failed } = require('./errors.js')
+
+// The classes native code builds and recognizes, and two helpers it calls to
+// read a set's members and a map's entries, whichever kind they are.
+native.register({
+  Decimal,
+  Instant,
+  Duration,
+  HostToken,
+  Some,
+  FlowSet,
+  FlowMap,
+  FlowError,
+  Map,
+  Set,
+  setToArray: (set) => (set instanceof FlowSet ? set.toArray() : Array.from(set)),
+  mapToArray: (map) => (map instanceof FlowMap ? map.toArray() : Array.from(map)),
+})
+
+const { serve } = require('./serve.js')
+
+module.exports = {
+  // Values
+  Decimal,
+  Instant,
+  Duration,
+  HostToken,
+  Some,
+  FlowSet,
+  FlowMap,
+  flowKey,
+  // Text and types
+  canonicalize: native.canonicalize,
+  parse: native.parse,
+  stringify: native.stringify,
+  Types: native.Types,
+  Codec: native.Codec,
+  // Errors
+  FlowError,
+  Failed,
+  // Serving Tools
+  serve,
+}

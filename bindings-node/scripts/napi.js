@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+'use strict'
+// Runs the napi CLI to (re)generate the committed index.js and index.d.ts
+// from the Rust sources, or with --out DIR into another folder (the drift
+// test compares the two). It builds the crate into target/napi: the CLI
+// always passes --target, so it cannot share target/debug.
+const { execFileSync } = require('node:child_process')
+const path = require('node:path')
+
+const root = path.join(__dirname, '..')
+const outAt = process.argv.indexOf('--out')
+const out = outAt === -1 ? root : path.resolve(process.argv[outAt + 1])
+const cli = path.join(root, 'node_modules', '@napi-rs', 'cli', 'dist', 'cli.js')
+execFileSync(
+  process.execPath,
+  [
+    cli,
+    'build',
+    '--platform',
+    '--js',
+    'index.js',
+    '--dts',
+    'index.d.ts',
+    '--dts-header',
+    "import type { JsonValue, TypeTerm } from './lib/index'",
+    '--target-dir',
+    path.join(root, '..', 'target', 'napi'),
+    '--output-dir',
+    out,
+  ],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+)

@@ -1,0 +1,137 @@
+//! JSON text in and out: canonical text, exact parsing, and the canonical
+//! text of JavaScript JSON values; Instant and Duration text for their classes.
+
+use flow_core::error::{Error, Rule};
+use flow_core::time::{Duration, Instant, TimeError};
+use flow_core::Limits;
+use napi::bindgen_prelude::BigInt as JsBigInt;
+use napi::{Env, Result};
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+use napi_derive::napi;
+
+use crate::classes::{throw_flow, Classes};
+use crate::from_js::{Fault, FromJs};
+use crate::js::{In, Js, Kind, Out, Raw};
+use crate::to_js::ToJs;
+
+/// The bytes of a text argument: a string (held to Flow's Text: no lone
+/// surrogates) or a Uint8Array of UTF-8, which is read as is.
+pub fn input_bytes(js: Js, v: Raw) -> std::result::Result<Vec<u8>, Fault> {
+    match js.kind(v)? {
+        Kind::String => {
+            let s = js.get_string(v)?;
+            if s.contains('\u{FFFD}') && js.has_lone_surrogate(v)? {
+                return Err(Fault::Flow(Error::new(Rule::LoneSurrogate, "the text holds a lone surrogate, which is not UTF-8")));
+            }
+            Ok(s.into_bytes())
+        }
+        Kind::Object => match js.uint8_array(v)? {
+            Some(bytes) => Ok(bytes),
+            None => Err(Fault::Napi(napi::Error::new(napi::Status::InvalidArg, "expected a string or a Uint8Array".to_owned()))),
+        },
+        other => Err(Fault::Napi(napi::Error::new(
+            napi::Status::InvalidArg,
+            format!("expected a string or a Uint8Array, found {}", other.name()),
+        ))),
+    }
+}
+
+/// The canonical text of any JSON text (`host-boundary.md`, "The canonical
+/// form"): read under the default limits, refusing what Flow refuses
+/// (duplicate keys, lone surrogates, numbers past 4,300 digits, nesting past
+/// 128), then written with sorted keys, no whitespace and plain numbers.
+/// A refusal throws a `FlowError` naming the path and the rule.
+#[napi(ts_args_type = "text: string | Uint8Array")]
+pub fn canonicalize(env: Env, text: In) -> Result<String> {
+    let js = Js::new(env.raw());
+    let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
+    flow_core::json::canonicalize(&bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))
+}
+
+/// Reads JSON text exactly: numbers never pass through a float (whole ones
+/// become `bigint`, others `Decimal`), and the text is held to Flow's JSON
+/// rules (no duplicate keys, no lone surrogates, the default limits).
+#[napi(ts_args_type = "text: string | Uint8Array", ts_return_type = "JsonValue")]
+pub fn parse(env: Env, text: In) -> Result<Out> {
+    let js = Js::new(env.raw());
+    let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
+    let json = flow_core::json::parse(&bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
+    let classes = Classes::get(js)?;
+    Ok(Out(ToJs::new(js, classes)?.json(&json)?))
+}
+
+/// The canonical text of a JSON value built in JavaScript (numbers as
+/// `bigint` or `Decimal`; a JavaScript `number` is refused as inexact, and so
+/// is `undefined`).
+#[napi(ts_args_type = "value: JsonValue")]
+pub fn stringify(env: Env, value: In) -> Result<String> {
+    let js = Js::new(env.raw());
+    let classes = Classes::get(js)?;
+    let plan = flow_core::plan::Plan::new();
+    let mut from = FromJs::new(js, classes, &plan, Limits::default())?;
+    let json = from.json(value.0).map_err(|f| f.throw(js))?;
+    Ok(json.to_canonical())
+}
+
+fn time_error(js: Js, e: TimeError, rule: Rule) -> napi::Error {
+    let error = match e {
+        TimeError::Form(m) => Error::new(rule, m),
+        TimeError::Range(m) => Error::new(Rule::Range, m),
+    };
+    throw_flow(js, &error)
+}
+
+fn nanos(js: Js, v: &JsBigInt, what: &str) -> Result<i128> {
+    let (negative, magnitude, lossless) = (v.sign_bit, v.words.clone(), true);
+    let _ = lossless;
+    let mut i = BigInt::from(0u8);
+    for w in magnitude.iter().rev() {
+        i = (i << 64) + BigInt::from(*w);
+    }
+    if negative {
+        i = -i;
+    }
+    i.to_i128().ok_or_else(|| throw_flow(js, &Error::new(Rule::Range, format!("{what} is out of range"))))
+}
+
+fn to_js_bigint(i: i128) -> JsBigInt {
+    let magnitude = i.unsigned_abs();
+    JsBigInt { sign_bit: i < 0, words: vec![magnitude as u64, (magnitude >> 64) as u64] }
+}
+
+/// Nanoseconds since the epoch of an Instant's text (`decisions.md` 1).
+#[napi]
+pub fn instant_parse(env: Env, text: String) -> Result<JsBigInt> {
+    let js = Js::new(env.raw());
+    let instant = Instant::parse(&text).map_err(|e| time_error(js, e, Rule::Instant))?;
+    Ok(to_js_bigint(instant.nanos()))
+}
+
+/// The canonical text of an Instant given in nanoseconds since the epoch.
+#[napi]
+pub fn instant_format(env: Env, nanoseconds: JsBigInt) -> Result<String> {
+    let js = Js::new(env.raw());
+    let n = nanos(js, &nanoseconds, "the Instant")?;
+    let instant = Instant::from_nanos(n)
+        .ok_or_else(|| throw_flow(js, &Error::new(Rule::Range, "the Instant is outside the range of decisions.md 1")))?;
+    Ok(instant.to_string())
+}
+
+/// Nanoseconds of a Duration's text (`PT<seconds>S`).
+#[napi]
+pub fn duration_parse(env: Env, text: String) -> Result<JsBigInt> {
+    let js = Js::new(env.raw());
+    let duration = Duration::parse(&text).map_err(|e| time_error(js, e, Rule::Duration))?;
+    Ok(to_js_bigint(duration.nanos()))
+}
+
+/// The canonical text of a Duration given in nanoseconds.
+#[napi]
+pub fn duration_format(env: Env, nanoseconds: JsBigInt) -> Result<String> {
+    let js = Js::new(env.raw());
+    let n = nanos(js, &nanoseconds, "the Duration")?;
+    let duration = Duration::from_nanos(n)
+        .ok_or_else(|| throw_flow(js, &Error::new(Rule::Range, "the Duration is outside the range of decisions.md 1")))?;
+    Ok(duration.to_string())
+}
