@@ -37,6 +37,35 @@ export declare class Codec {
   equals(a: unknown, b: unknown): boolean
 }
 
+/**
+ * Serves the Tools of generated metadata over the process's stdin and
+ * stdout. Used by `serve()` in `lib/serve.js`; not for direct use.
+ */
+export declare class Server {
+  /**
+   * `listing` is the tools listing's text; `tools` the JSON text of the
+   * served entries `[{tool, fingerprint, signature}]` embedded at
+   * generation time. An entry whose fingerprint is not the listing's own
+   * (a hand-edited or stale metadata file) is refused.
+   */
+  constructor(listing: string, tools: string)
+  /** The identities served, in the order handlers are given. */
+  get tools(): Array<string>
+  /**
+   * Starts reading stdin on a thread of its own; `onEvent(kind, id, tool,
+   * args, context)` is called on the JS thread with kind 0 (start a call),
+   * 1 (cancel call `id`) or 2 (stdin ended: no more calls will come).
+   */
+  start(onEvent: (kind: number, id: number, tool: number, args: unknown[], context: Record<string, unknown>) => void): void
+  /**
+   * Ends call `id`: kind 0 with its result, 1 with its declared error,
+   * 2 with a description of what else stopped the handler (Unknown).
+   */
+  finish(id: number, kind: number, value: unknown): void
+  /** The `describe` result this server answers. */
+  describe(): JsonValue
+}
+
 /** The types of a tools listing (the output of `flow tools`), validated. */
 export declare class Types {
   /**

@@ -836,6 +836,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.Codec = nativeBinding.Codec
+module.exports.Server = nativeBinding.Server
 module.exports.Types = nativeBinding.Types
 module.exports.canonicalize = nativeBinding.canonicalize
 module.exports.durationFormat = nativeBinding.durationFormat

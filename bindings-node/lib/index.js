@@ -25,7 +25,7 @@ native.register({
   mapToArray: (map) => (map instanceof FlowMap ? map.toArray() : Array.from(map)),
 })
 
-const { serve } = require('./serve.js')
+const { serve, CancelledError } = require('./serve.js')
 
 module.exports = {
   // Values
@@ -48,4 +48,5 @@ module.exports = {
   Failed,
   // Serving Tools
   serve,
+  CancelledError,
 }

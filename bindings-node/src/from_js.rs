@@ -362,7 +362,7 @@ impl<'a> FromJs<'a> {
     }
 
     /// The members of a Set (built-in or FlowSet) as an array.
-    fn set_members(&mut self, v: Raw) -> R<Option<Raw>> {
+    pub fn members(&mut self, v: Raw) -> R<Option<Raw>> {
         let js = self.js;
         if js.kind(v)? != Kind::Object {
             return Ok(None);
@@ -375,13 +375,13 @@ impl<'a> FromJs<'a> {
     }
 
     fn set(&mut self, v: Raw, item: NodeId) -> R<Vec<Value>> {
-        let Some(array) = self.set_members(v)? else { return self.expected("a Set (a ReadonlySet or FlowSet)", v) };
+        let Some(array) = self.members(v)? else { return self.expected("a Set (a ReadonlySet or FlowSet)", v) };
         let values = self.items(array, item)?;
         sorted_unique(values, |x| x, Rule::DuplicateElement, "two equal members in a Set")
     }
 
     /// The entries of a Map (built-in or FlowMap) as an array of pairs.
-    fn map_entries(&mut self, v: Raw) -> R<Option<Raw>> {
+    pub fn entries(&mut self, v: Raw) -> R<Option<Raw>> {
         let js = self.js;
         if js.kind(v)? != Kind::Object {
             return Ok(None);
@@ -395,7 +395,7 @@ impl<'a> FromJs<'a> {
 
     fn text_dict(&mut self, v: Raw, item: NodeId) -> R<Vec<(String, Value)>> {
         let js = self.js;
-        let Some(pairs) = self.map_entries(v)? else { return self.expected("a Dict (a ReadonlyMap)", v) };
+        let Some(pairs) = self.entries(v)? else { return self.expected("a Dict (a ReadonlyMap)", v) };
         let len = js.array_len(pairs)?;
         let mut entries = Vec::with_capacity(len);
         for i in 0..len {
@@ -416,7 +416,7 @@ impl<'a> FromJs<'a> {
 
     fn dict(&mut self, v: Raw, key: NodeId, item: NodeId) -> R<Vec<(Value, Value)>> {
         let js = self.js;
-        let Some(pairs) = self.map_entries(v)? else { return self.expected("a Dict (a ReadonlyMap or FlowMap)", v) };
+        let Some(pairs) = self.entries(v)? else { return self.expected("a Dict (a ReadonlyMap or FlowMap)", v) };
         let len = js.array_len(pairs)?;
         let mut entries = Vec::with_capacity(len);
         for i in 0..len {

@@ -3,6 +3,7 @@
 //! - [`text`]: canonical text, exact JSON parsing, Instant and Duration text.
 //! - [`types`]: a listing's types: fingerprints, signatures, schemas, codecs.
 //! - [`server`]: the Tool server runtime, reusing flow-core's `ServerCore`.
+//! - [`generic`]: generic Tools' values of a type parameter, as JSON.
 //! - [`gen`]: the flow-gen command, so `npx flow-gen` needs no Rust toolchain.
 //! - [`to_js`], [`from_js`]: the value mapping, both ways.
 //! - [`classes`]: the JavaScript classes of `lib/` that native code builds.
@@ -11,10 +12,15 @@
 //! The public API is `lib/index.js` (typed by `lib/index.d.ts`), which wraps
 //! this module; `index.d.ts` beside it is what napi-rs generates from here.
 
+// napi-derive registers exports outside test builds only.
+#![cfg_attr(test, allow(dead_code))]
+
 mod classes;
 mod from_js;
 mod gen;
+mod generic;
 mod js;
+mod server;
 mod text;
 mod to_js;
 mod types;

@@ -43,6 +43,10 @@ impl ToJs {
         Ok(ToJs { js, c, names: HashMap::new(), case: js.string("case")?, value: js.string("value")? })
     }
 
+    pub fn classes(&self) -> &Classes {
+        &self.c
+    }
+
     fn name(&mut self, name: &str) -> Result<Raw> {
         if let Some(&raw) = self.names.get(name) {
             return Ok(raw);

@@ -151,13 +151,13 @@ impl Codec {
         Codec { plan, node, term }
     }
 
-    fn from_js(&self, js: Js, value: Raw) -> Result<Value> {
+    fn value_of(&self, js: Js, value: Raw) -> Result<Value> {
         let classes = Classes::get(js)?;
         let mut from = FromJs::new(js, classes, &self.plan, Limits::default())?;
         from.value(value, self.node).map_err(|f| f.throw(js))
     }
 
-    fn to_js(&self, js: Js, value: &Value) -> Result<Raw> {
+    fn js_of(&self, js: Js, value: &Value) -> Result<Raw> {
         let classes = Classes::get(js)?;
         ToJs::new(js, classes)?.value(value)
     }
@@ -178,7 +178,7 @@ impl Codec {
         let js = Js::new(env.raw());
         let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
         let value = decode_with(&bytes, &self.plan, self.node, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
-        Ok(Out(self.to_js(js, &value)?))
+        Ok(Out(self.js_of(js, &value)?))
     }
 
     /// The canonical text of a value of this type. A value that is not of the
@@ -186,29 +186,29 @@ impl Codec {
     #[napi(ts_args_type = "value: unknown")]
     pub fn encode(&self, env: Env, value: In) -> Result<String> {
         let js = Js::new(env.raw());
-        Ok(self.from_js(js, value.0)?.to_canonical())
+        Ok(self.value_of(js, value.0)?.to_canonical())
     }
 
     /// A value of this type from its JSON (as `parse` gives it, or as a
     /// generic Tool's context hands it over).
     #[napi(js_name = "fromJson", ts_args_type = "json: JsonValue", ts_return_type = "unknown")]
-    pub fn from_json(&self, env: Env, json: In) -> Result<Out> {
+    pub fn json_to_value(&self, env: Env, json: In) -> Result<Out> {
         let js = Js::new(env.raw());
         let classes = Classes::get(js)?;
         let empty = Plan::new();
         let json = FromJs::new(js, classes, &empty, Limits::default())?.json(json.0).map_err(|f| f.throw(js))?;
         let value = flow_core::decode::from_json(json, &self.plan, self.node).map_err(|e| throw_flow(js, &e))?;
-        Ok(Out(self.to_js(js, &value)?))
+        Ok(Out(self.js_of(js, &value)?))
     }
 
     /// The JSON of a value of this type (its encoding, with exact numbers).
     #[napi(js_name = "toJson", ts_args_type = "value: unknown", ts_return_type = "JsonValue")]
-    pub fn to_json(&self, env: Env, value: In) -> Result<Out> {
+    pub fn value_to_json(&self, env: Env, value: In) -> Result<Out> {
         let js = Js::new(env.raw());
-        let value = self.from_js(js, value.0)?;
+        let value = self.value_of(js, value.0)?;
         let json = flow_core::json::parse_str(&value.to_canonical(), &Limits { max_bytes: usize::MAX, ..Limits::default() })
             .map_err(|e| throw_flow(js, &e))?;
-        json_out(js, &json).map(|o| o)
+        json_out(js, &json)
     }
 
     /// Flow's order between two values of this type (`decisions.md` 3):
@@ -216,8 +216,8 @@ impl Codec {
     #[napi(ts_args_type = "a: unknown, b: unknown")]
     pub fn compare(&self, env: Env, a: In, b: In) -> Result<i32> {
         let js = Js::new(env.raw());
-        let a = self.from_js(js, a.0)?;
-        let b = self.from_js(js, b.0)?;
+        let a = self.value_of(js, a.0)?;
+        let b = self.value_of(js, b.0)?;
         Ok(a.flow_cmp(&b) as i32)
     }
 
@@ -225,6 +225,6 @@ impl Codec {
     #[napi(ts_args_type = "a: unknown, b: unknown")]
     pub fn equals(&self, env: Env, a: In, b: In) -> Result<bool> {
         let js = Js::new(env.raw());
-        Ok(self.from_js(js, a.0)? == self.from_js(js, b.0)?)
+        Ok(self.value_of(js, a.0)? == self.value_of(js, b.0)?)
     }
 }
