@@ -80,6 +80,14 @@ class FlowSet {
     return this._byKey.values()
   }
 
+  keys() {
+    return this._byKey.values()
+  }
+
+  *entries() {
+    for (const v of this._byKey.values()) yield [v, v]
+  }
+
   [Symbol.iterator]() {
     return this._byKey.values()
   }
