@@ -369,7 +369,7 @@ fn read(shared: &Arc<Shared>, tsfn: Tsfn) {
                         );
                         id
                     };
-                    tsfn.send(JsEvent::Start { id, call: Box::new(call) });
+                    tsfn.send(JsEvent::Start { id, call });
                 }
                 Event::Cancel(key) => {
                     let id = lock(&shared.calls).by_key.get(&key).copied();
