@@ -26,7 +26,10 @@ native.register({
 })
 
 const { serve, CancelledError } = require('./serve.js')
+const { canonicalize, parse, stringify, Types, Codec } = native
 
+// Every export is a shorthand property, so that Node's ES module loader sees
+// them all as named exports (`import { Decimal } from '@flow/toolkit'`).
 module.exports = {
   // Values
   Decimal,
@@ -38,11 +41,11 @@ module.exports = {
   FlowMap,
   flowKey,
   // Text and types
-  canonicalize: native.canonicalize,
-  parse: native.parse,
-  stringify: native.stringify,
-  Types: native.Types,
-  Codec: native.Codec,
+  canonicalize,
+  parse,
+  stringify,
+  Types,
+  Codec,
   // Errors
   FlowError,
   Failed,
