@@ -1,4 +1,4 @@
-import type { JsonValue, TypeTerm } from './lib/index'
+import type { JsonValue, Limits, TypeTerm } from './lib/index'
 /**
  * Which binding artifact the generated loader actually loaded: `'native'` for
  * a native addon, otherwise the `platformArchABI` of the WASI flavor. Every
@@ -15,7 +15,7 @@ export declare class Codec {
    * Decodes JSON text at this type (`host-boundary.md`, "Decoding"): never
    * coercing, guessing or filling a default. A refusal throws a `FlowError`.
    */
-  decode(text: string | Uint8Array): unknown
+  decode(text: string | Uint8Array, limits?: Limits): unknown
   /**
    * The canonical text of a value of this type. A value that is not of the
    * type throws a `FlowError` naming the path (`$.days[0].high_c`).
@@ -88,6 +88,13 @@ export declare class Types {
   /** The JSON Schema (2020-12) of a type term, with its `$defs`. */
   schema(term: TypeTerm | string): JsonValue
   /**
+   * Checks a generic call's views against the Tool (`host-boundary.md`,
+   * "Type descriptions"): `types` against the served TypeSpec and `schema`
+   * against its success type, as a Tool process does before running the
+   * author's code. A refusal throws a `FlowError`.
+   */
+  checkCallView(tool: string, types: string, schema: string): void
+  /**
    * A codec for values of a type term (`"Int"`, `{ List: "Decimal" }`,
    * `{ Named: { declaration: "1", args: [] } }`), resolved in this listing.
    */
@@ -101,7 +108,7 @@ export declare class Types {
  * 128), then written with sorted keys, no whitespace and plain numbers.
  * A refusal throws a `FlowError` naming the path and the rule.
  */
-export declare function canonicalize(text: string | Uint8Array): string
+export declare function canonicalize(text: string | Uint8Array, limits?: Limits): string
 
 /** The canonical text of a Duration given in nanoseconds. */
 export declare function durationFormat(nanoseconds: bigint): string
@@ -126,7 +133,7 @@ export declare function instantParse(text: string): bigint
  * become `bigint`, others `Decimal`), and the text is held to Flow's JSON
  * rules (no duplicate keys, no lone surrogates, the default limits).
  */
-export declare function parse(text: string | Uint8Array): JsonValue
+export declare function parse(text: string | Uint8Array, limits?: Limits): JsonValue
 
 /**
  * Called once by `lib/index.js` with the classes native code builds and

@@ -46,8 +46,9 @@ function flowKey(value) {
     const keys = [...value._byKey.entries()].map(([k, [, v]]) => k + ':' + flowKey(v))
     return 'M{' + keys.sort().join(',') + '}'
   }
+  if (value instanceof Set) return 'F{' + [...value].map(flowKey).sort().join(',') + '}'
   if (value instanceof Map) {
-    const keys = [...value.entries()].map(([k, v]) => JSON.stringify(k) + ':' + flowKey(v))
+    const keys = [...value.entries()].map(([k, v]) => flowKey(k) + ':' + flowKey(v))
     return 'M{' + keys.sort().join(',') + '}'
   }
   // A record, an enum value or a JSON object: members by name, absent and

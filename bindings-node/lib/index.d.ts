@@ -46,6 +46,13 @@ export type TypeTerm =
   | { readonly Named: { readonly declaration: string; readonly args: readonly TypeTerm[] } }
   | { readonly Param: { readonly owner: string; readonly index: number } }
 
+/** Decoding limits (`decisions.md` 2); each defaults: 16 MiB, depth 128, 4,300 digits. */
+export interface Limits {
+  readonly maxBytes?: number
+  readonly maxDepth?: number
+  readonly maxDigits?: number
+}
+
 /** An exact decimal: `coefficient × 10^exponent`, kept normalized (1.50 is 1.5). Never a float. */
 export declare class Decimal {
   /** The coefficient, without trailing zeros (0 for zero). */
@@ -194,9 +201,9 @@ export declare class Failed<E = unknown> extends Error {
 export declare class CancelledError extends Error {}
 
 /** The canonical text of any JSON text. Throws a FlowError on what Flow refuses. */
-export declare function canonicalize(text: string | Uint8Array): string
+export declare function canonicalize(text: string | Uint8Array, limits?: Limits): string
 /** Reads JSON text exactly: whole numbers as bigint, others as Decimal; Flow's JSON rules. */
-export declare function parse(text: string | Uint8Array): JsonValue
+export declare function parse(text: string | Uint8Array, limits?: Limits): JsonValue
 /** The canonical text of a JSON value (a `number` or `undefined` anywhere is refused). */
 export declare function stringify(value: JsonValue): string
 
@@ -205,7 +212,7 @@ export interface Codec<T = unknown> {
   /** The type term, as canonical JSON text. */
   readonly type: string
   /** Decodes JSON text at this type; throws a FlowError naming the path and rule. */
-  decode(text: string | Uint8Array): T
+  decode(text: string | Uint8Array, limits?: Limits): T
   /** The canonical text of a value; throws a FlowError naming the path when it is not of the type. */
   encode(value: T): string
   /** A value of this type from its JSON. */
@@ -233,6 +240,8 @@ export declare class Types {
   describe(): JsonValue
   /** The JSON Schema of a type term. */
   schema(term: TypeTerm | string): JsonValue
+  /** Checks a generic call's types view and schema against the Tool, as a Tool process does; throws a FlowError. */
+  checkCallView(tool: string, types: string, schema: string): void
   /** A codec for a type term resolved in this listing. */
   codec<T = unknown>(term: TypeTerm | string): Codec<T>
 }

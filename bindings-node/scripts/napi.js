@@ -10,7 +10,8 @@ const path = require('node:path')
 const root = path.join(__dirname, '..')
 const outAt = process.argv.indexOf('--out')
 const out = outAt === -1 ? root : path.resolve(process.argv[outAt + 1])
-const cli = path.join(root, 'node_modules', '@napi-rs', 'cli', 'dist', 'cli.js')
+// The CLI is a development dependency of the repository (../package.json).
+const cli = path.join(path.dirname(require.resolve('@napi-rs/cli/package.json', { paths: [root, path.join(root, '..')] })), 'dist', 'cli.js')
 execFileSync(
   process.execPath,
   [
@@ -22,7 +23,7 @@ execFileSync(
     '--dts',
     'index.d.ts',
     '--dts-header',
-    "import type { JsonValue, TypeTerm } from './lib/index'",
+    "import type { JsonValue, Limits, TypeTerm } from './lib/index'",
     '--target-dir',
     path.join(root, '..', 'target', 'napi'),
     '--output-dir',

@@ -37,26 +37,65 @@ pub fn input_bytes(js: Js, v: Raw) -> std::result::Result<Vec<u8>, Fault> {
     }
 }
 
+/// Limits from `{ maxBytes, maxDepth, maxDigits }` (any subset; the rest
+/// default), or the defaults for `undefined`.
+pub fn limits_of(js: Js, v: Option<In>) -> Result<Limits> {
+    let mut limits = Limits::default();
+    let Some(In(v)) = v else { return Ok(limits) };
+    if matches!(js.kind(v)?, Kind::Undefined | Kind::Null) {
+        return Ok(limits);
+    }
+    if js.kind(v)? != Kind::Object {
+        return Err(napi::Error::new(napi::Status::InvalidArg, "limits must be an object".to_owned()));
+    }
+    let read = |name: &str| -> Result<Option<u64>> {
+        let member = js.get_named(v, name)?;
+        match js.kind(member)? {
+            Kind::Undefined => Ok(None),
+            Kind::Number => {
+                let n = js.get_f64(member)?;
+                if n < 0.0 || n.fract() != 0.0 || n > 9_007_199_254_740_991.0 {
+                    return Err(napi::Error::new(napi::Status::InvalidArg, format!("limits.{name} must be a whole number")));
+                }
+                Ok(Some(n as u64))
+            }
+            _ => Err(napi::Error::new(napi::Status::InvalidArg, format!("limits.{name} must be a number"))),
+        }
+    };
+    if let Some(n) = read("maxBytes")? {
+        limits.max_bytes = n as usize;
+    }
+    if let Some(n) = read("maxDepth")? {
+        limits.max_depth = n as usize;
+    }
+    if let Some(n) = read("maxDigits")? {
+        limits.max_digits = n;
+    }
+    Ok(limits)
+}
+
 /// The canonical text of any JSON text (`host-boundary.md`, "The canonical
 /// form"): read under the default limits, refusing what Flow refuses
 /// (duplicate keys, lone surrogates, numbers past 4,300 digits, nesting past
 /// 128), then written with sorted keys, no whitespace and plain numbers.
 /// A refusal throws a `FlowError` naming the path and the rule.
-#[napi(ts_args_type = "text: string | Uint8Array")]
-pub fn canonicalize(env: Env, text: In) -> Result<String> {
+#[napi(ts_args_type = "text: string | Uint8Array, limits?: Limits")]
+pub fn canonicalize(env: Env, text: In, limits: Option<In>) -> Result<String> {
     let js = Js::new(env.raw());
+    let limits = limits_of(js, limits)?;
     let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
-    flow_core::json::canonicalize(&bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))
+    flow_core::json::canonicalize(&bytes, &limits).map_err(|e| throw_flow(js, &e))
 }
 
 /// Reads JSON text exactly: numbers never pass through a float (whole ones
 /// become `bigint`, others `Decimal`), and the text is held to Flow's JSON
 /// rules (no duplicate keys, no lone surrogates, the default limits).
-#[napi(ts_args_type = "text: string | Uint8Array", ts_return_type = "JsonValue")]
-pub fn parse(env: Env, text: In) -> Result<Out> {
+#[napi(ts_args_type = "text: string | Uint8Array, limits?: Limits", ts_return_type = "JsonValue")]
+pub fn parse(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     let js = Js::new(env.raw());
+    let limits = limits_of(js, limits)?;
     let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
-    let json = flow_core::json::parse(&bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
+    let json = flow_core::json::parse(&bytes, &limits).map_err(|e| throw_flow(js, &e))?;
     let classes = Classes::get(js)?;
     Ok(Out(ToJs::new(js, classes)?.json(&json)?))
 }

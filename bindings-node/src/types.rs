@@ -121,6 +121,23 @@ impl Types {
         json_out(js, &json)
     }
 
+    /// Checks a generic call's views against the Tool (`host-boundary.md`,
+    /// "Type descriptions"): `types` against the served TypeSpec and `schema`
+    /// against its success type, as a Tool process does before running the
+    /// author's code. A refusal throws a `FlowError`.
+    #[napi(js_name = "checkCallView", ts_args_type = "tool: string, types: string, schema: string")]
+    pub fn check_call_view(&self, env: Env, tool: String, types: String, schema: String) -> Result<()> {
+        let js = Js::new(env.raw());
+        let served = flow_core::types::TypeSpec::for_tool(&self.listing, &tool).ok_or_else(|| {
+            throw_flow(js, &Error::new(Rule::Unresolved, format!("{tool} is not a Tool of the listing")))
+        })?;
+        let parse = |text: &str| flow_core::json::parse_str(text, &Limits::default()).map_err(|e| throw_flow(js, &e));
+        let (types, schema) = (parse(&types)?, parse(&schema)?);
+        let view = flow_core::types::call_view_from_json(&types).map_err(|e| throw_flow(js, &e))?;
+        flow_core::types::check_call_view(&served, &view).map_err(|e| throw_flow(js, &e))?;
+        flow_core::schema::check_call_schema(&view, &schema).map_err(|e| throw_flow(js, &e))
+    }
+
     /// A codec for values of a type term (`"Int"`, `{ List: "Decimal" }`,
     /// `{ Named: { declaration: "1", args: [] } }`), resolved in this listing.
     #[napi(ts_args_type = "term: TypeTerm | string")]
@@ -173,11 +190,12 @@ impl Codec {
 
     /// Decodes JSON text at this type (`host-boundary.md`, "Decoding"): never
     /// coercing, guessing or filling a default. A refusal throws a `FlowError`.
-    #[napi(ts_args_type = "text: string | Uint8Array", ts_return_type = "unknown")]
-    pub fn decode(&self, env: Env, text: In) -> Result<Out> {
+    #[napi(ts_args_type = "text: string | Uint8Array, limits?: Limits", ts_return_type = "unknown")]
+    pub fn decode(&self, env: Env, text: In, limits: Option<In>) -> Result<Out> {
         let js = Js::new(env.raw());
+        let limits = crate::text::limits_of(js, limits)?;
         let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
-        let value = decode_with(&bytes, &self.plan, self.node, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
+        let value = decode_with(&bytes, &self.plan, self.node, &limits).map_err(|e| throw_flow(js, &e))?;
         Ok(Out(self.js_of(js, &value)?))
     }
 
