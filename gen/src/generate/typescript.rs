@@ -116,19 +116,22 @@ pub fn doc_comment(text: Option<&str>, extra: &[String], indent: usize) -> Strin
     out
 }
 
-/// Claims names in one scope: a later equal name gets `_2`, `_3`, ...
+/// Claims names in one scope: a reserved word or a name the scope reserves
+/// gets a trailing `_`; a later equal name gets `_2`, `_3`, ...
 #[derive(Default)]
 struct Namespace {
+    reserved: HashSet<String>,
     taken: HashSet<String>,
 }
 
 impl Namespace {
     fn with(reserved: &[&str]) -> Namespace {
-        Namespace { taken: reserved.iter().map(|s| s.to_string()).collect() }
+        let reserved: HashSet<String> = reserved.iter().map(|s| s.to_string()).collect();
+        Namespace { taken: reserved.clone(), reserved }
     }
 
     fn claim(&mut self, base: String) -> String {
-        let base = if RESERVED.contains(&base.as_str()) { base + "_" } else { base };
+        let base = if RESERVED.contains(&base.as_str()) || self.reserved.contains(&base) { base + "_" } else { base };
         let mut name = base.clone();
         let mut n = 2;
         while !self.taken.insert(name.clone()) {
