@@ -21,12 +21,18 @@ use crate::js::{In, Js, Kind, Out, Raw};
 use crate::text::input_bytes;
 use crate::to_js::ToJs;
 
-/// JSON text of a term given as text or as a JSON-shaped object
-/// (`{ List: "Int" }`), written by JavaScript's own JSON.stringify: a term
-/// holds no number but small indices.
+/// JSON text of a term given as a primitive's name (`"Int"`), as JSON text,
+/// or as a JSON-shaped object (`{ List: "Int" }`), written by JavaScript's
+/// own JSON.stringify: a term holds no number but small indices.
 pub fn term_text(js: Js, v: Raw) -> Result<String> {
     if js.kind(v)? == Kind::String {
-        return js.get_string(v);
+        // A primitive's name ("Int") is a term of its own; any other string
+        // is a term's JSON text.
+        let text = js.get_string(v)?;
+        if flow_core::types::Prim::from_name(&text).is_some() {
+            return Ok(format!("\"{text}\""));
+        }
+        return Ok(text);
     }
     let mut global = std::ptr::null_mut();
     crate::js::check(unsafe { napi::sys::napi_get_global(js.env, &mut global) }, "global")?;
