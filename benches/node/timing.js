@@ -1,0 +1,22 @@
+// Medians of repeated runs after a warm-up; rows printed as a Markdown table.
+export function medianMs(fn, runs = 15, warmup = 3) {
+  for (let i = 0; i < warmup; i++) fn()
+  const times = []
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint()
+    fn()
+    times.push(Number(process.hrtime.bigint() - start) / 1e6)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)]
+}
+
+export function header(title) {
+  console.log(`\n${title}\n`)
+  console.log('| what | median | throughput |')
+  console.log('|---|---|---|')
+}
+
+export function row(what, ms, bytes) {
+  console.log(`| ${what} | ${ms.toFixed(1)} ms | ${(bytes / 1e6 / (ms / 1e3)).toFixed(0)} MB/s |`)
+}
