@@ -16,13 +16,22 @@ function normalize(coefficient, exponent) {
   return [coefficient, exponent]
 }
 
+// Passed by native code, which builds Decimals already normalized; nothing
+// outside this package holds it.
+const TRUSTED = Symbol('trusted')
+
 class Decimal {
   /**
    * coefficient × 10^exponent. `exponent` is a safe integer.
    * @param {bigint} coefficient
    * @param {number} [exponent]
    */
-  constructor(coefficient, exponent = 0) {
+  constructor(coefficient, exponent = 0, trusted = undefined) {
+    if (trusted === TRUSTED) {
+      this.coefficient = coefficient
+      this.exponent = exponent
+      return
+    }
     if (typeof coefficient !== 'bigint') {
       throw new TypeError(`Decimal: the coefficient must be a bigint, not ${describe(coefficient)}`)
     }
@@ -147,4 +156,4 @@ function describe(value) {
   return `a ${typeof value} (${String(value)})`
 }
 
-module.exports = { Decimal, describe }
+module.exports = { Decimal, describe, TRUSTED }

@@ -1,7 +1,7 @@
 'use strict'
 // @flow/toolkit: Flow's host boundary for Node.js. Types are in index.d.ts.
 const native = require('./native.js')
-const { Decimal } = require('./decimal.js')
+const { Decimal, TRUSTED } = require('./decimal.js')
 const { Instant, Duration } = require('./time.js')
 const { HostToken } = require('./host-token.js')
 const { Some } = require('./option.js')
@@ -12,6 +12,7 @@ const { FlowError, Failed } = require('./errors.js')
 // read a set's members and a map's entries, whichever kind they are.
 native.register({
   Decimal,
+  trusted: TRUSTED,
   Instant,
   Duration,
   HostToken,

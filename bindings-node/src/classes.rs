@@ -42,6 +42,7 @@ macro_rules! registry {
 
 registry! {
     decimal: "Decimal",
+    trusted: "trusted",
     instant: "Instant",
     duration: "Duration",
     host_token: "HostToken",

@@ -127,6 +127,12 @@ impl Js {
         Ok(v)
     }
 
+    pub fn bigint_i64(self, i: i64) -> Result<Raw> {
+        let mut v = ptr::null_mut();
+        check(unsafe { sys::napi_create_bigint_int64(self.env, i, &mut v) }, "bigint")?;
+        Ok(v)
+    }
+
     pub fn bigint(self, i: &BigInt) -> Result<Raw> {
         let mut v = ptr::null_mut();
         let (sign, words) = i.to_u64_digits();

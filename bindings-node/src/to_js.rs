@@ -61,7 +61,10 @@ impl ToJs {
         match value {
             Value::Unit => js.null(),
             Value::Bool(b) => js.boolean(*b),
-            Value::Int(i) => js.bigint(i),
+            Value::Int(i) => match i64::try_from(i) {
+                Ok(small) => js.bigint_i64(small),
+                Err(_) => js.bigint(i),
+            },
             Value::Decimal(n) => self.decimal(n),
             Value::Text(s) => js.string(s),
             Value::Bytes(b) => js.bytes(b),
@@ -165,19 +168,31 @@ impl ToJs {
         Ok(object)
     }
 
+    /// A bigint of `(-1)^negative * digits * 10^zeros`, without allocating
+    /// when it fits in an i64 (18 digits always do).
+    fn integer(&self, negative: bool, digits: &str, zeros: usize) -> Result<Raw> {
+        if digits.len() + zeros <= 18 {
+            let mut i: i64 = 0;
+            for b in digits.bytes() {
+                i = i * 10 + i64::from(b - b'0');
+            }
+            for _ in 0..zeros {
+                i *= 10;
+            }
+            return self.js.bigint_i64(if negative { -i } else { i });
+        }
+        let mut text = String::with_capacity(digits.len() + zeros);
+        text.push_str(digits);
+        text.extend(std::iter::repeat_n('0', zeros));
+        let magnitude = BigInt::parse_bytes(text.as_bytes(), 10).expect("digits are ASCII decimal");
+        self.js.bigint(&if negative { -magnitude } else { magnitude })
+    }
+
+    /// A `Decimal`, made through its constructor's trusted path: the
+    /// coefficient and exponent are already normalized.
     pub fn decimal(&mut self, n: &Number) -> Result<Raw> {
         let js = self.js;
-        let coefficient = if n.is_zero() {
-            BigInt::from(0)
-        } else {
-            let magnitude = BigInt::parse_bytes(n.digits().as_bytes(), 10).expect("digits are ASCII decimal");
-            if n.is_negative() {
-                -magnitude
-            } else {
-                magnitude
-            }
-        };
-        let args = [js.bigint(&coefficient)?, js.number(n.exponent() as f64)?];
+        let args = [self.integer(n.is_negative(), n.digits(), 0)?, js.number(n.exponent() as f64)?, self.c.trusted];
         js.new_instance(self.c.decimal, &args)
     }
 
@@ -187,10 +202,8 @@ impl ToJs {
         match json {
             Json::Null => js.null(),
             Json::Bool(b) => js.boolean(*b),
-            Json::Number(n) => match n.to_bigint() {
-                Some(i) => js.bigint(&i),
-                None => self.decimal(n),
-            },
+            Json::Number(n) if n.is_whole() => self.integer(n.is_negative(), n.digits(), n.exponent() as usize),
+            Json::Number(n) => self.decimal(n),
             Json::String(s) => js.string(s),
             Json::Array(items) => {
                 let array = js.array(items.len())?;
