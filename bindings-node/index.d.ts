@@ -129,11 +129,10 @@ export declare function instantFormat(nanoseconds: bigint): string
 export declare function instantParse(text: string): bigint
 
 /**
- * Reads JSON text exactly: numbers never pass through a float (whole ones
- * become `bigint`, others `Decimal`), and the text is held to Flow's JSON
- * rules (no duplicate keys, no lone surrogates, the default limits).
+ * Reads JSON text under Flow's rules and returns its tape: `[ops, text,
+ * keys]`, which `lib/tape.js` turns into values. Use `parse` instead.
  */
-export declare function parse(text: string | Uint8Array, limits?: Limits): JsonValue
+export declare function parseTape(text: string | Uint8Array, limits?: Limits): [Int32Array, string, Int32Array]
 
 /**
  * Called once by `lib/index.js` with the classes native code builds and

@@ -844,6 +844,6 @@ module.exports.durationParse = nativeBinding.durationParse
 module.exports.flowGen = nativeBinding.flowGen
 module.exports.instantFormat = nativeBinding.instantFormat
 module.exports.instantParse = nativeBinding.instantParse
-module.exports.parse = nativeBinding.parse
+module.exports.parseTape = nativeBinding.parseTape
 module.exports.register = nativeBinding.register
 module.exports.stringify = nativeBinding.stringify

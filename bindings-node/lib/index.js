@@ -27,7 +27,13 @@ native.register({
 })
 
 const { serve, CancelledError } = require('./serve.js')
-const { canonicalize, parse, stringify, Types, Codec } = native
+const { fromTape } = require('./tape.js')
+const { canonicalize, stringify, Types, Codec } = native
+
+/** Reads JSON text exactly (whole numbers bigint, others Decimal) under Flow's rules. */
+function parse(text, limits) {
+  return fromTape(native.parseTape(text, limits))
+}
 
 // Every export is a shorthand property, so that Node's ES module loader sees
 // them all as named exports (`import { Decimal } from '@flow/toolkit'`).

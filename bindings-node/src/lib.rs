@@ -1,6 +1,7 @@
 //! `@flow/toolkit`: flow-core for Node.js, through Node-API (napi-rs).
 //!
 //! - [`text`]: canonical text, exact JSON parsing, Instant and Duration text.
+//! - [`tape`]: parsed JSON handed to JavaScript in one piece, built there.
 //! - [`types`]: a listing's types: fingerprints, signatures, schemas, codecs.
 //! - [`server`]: the Tool server runtime, reusing flow-core's `ServerCore`.
 //! - [`generic`]: generic Tools' values of a type parameter, as JSON.
@@ -21,6 +22,7 @@ mod gen;
 mod generic;
 mod js;
 mod server;
+mod tape;
 mod text;
 mod to_js;
 mod types;

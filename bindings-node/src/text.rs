@@ -12,8 +12,7 @@ use napi_derive::napi;
 
 use crate::classes::{throw_flow, Classes};
 use crate::from_js::{Fault, FromJs};
-use crate::js::{In, Js, Kind, Out, Raw};
-use crate::to_js::ToJs;
+use crate::js::{In, Js, Kind, Raw};
 
 /// The bytes of a text argument: a string (held to Flow's Text: no lone
 /// surrogates) or a Uint8Array of UTF-8, which is read as is.
@@ -85,19 +84,6 @@ pub fn canonicalize(env: Env, text: In, limits: Option<In>) -> Result<String> {
     let limits = limits_of(js, limits)?;
     let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
     flow_core::json::canonicalize(&bytes, &limits).map_err(|e| throw_flow(js, &e))
-}
-
-/// Reads JSON text exactly: numbers never pass through a float (whole ones
-/// become `bigint`, others `Decimal`), and the text is held to Flow's JSON
-/// rules (no duplicate keys, no lone surrogates, the default limits).
-#[napi(ts_args_type = "text: string | Uint8Array, limits?: Limits", ts_return_type = "JsonValue")]
-pub fn parse(env: Env, text: In, limits: Option<In>) -> Result<Out> {
-    let js = Js::new(env.raw());
-    let limits = limits_of(js, limits)?;
-    let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
-    let json = flow_core::json::parse(&bytes, &limits).map_err(|e| throw_flow(js, &e))?;
-    let classes = Classes::get(js)?;
-    Ok(Out(ToJs::new(js, classes)?.json(&json)?))
 }
 
 /// The canonical text of a JSON value built in JavaScript (numbers as
