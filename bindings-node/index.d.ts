@@ -140,9 +140,5 @@ export declare function parseTape(text: string | Uint8Array, limits?: Limits): [
  */
 export declare function register(classes: Record<string, unknown>): void
 
-/**
- * The canonical text of a JSON value built in JavaScript (numbers as
- * `bigint` or `Decimal`; a JavaScript `number` is refused as inexact, and so
- * is `undefined`).
- */
-export declare function stringify(value: JsonValue): string
+/** The canonical text of a tape written by `lib/tape.js`. Use `stringify`. */
+export declare function stringifyTape(ops: Int32Array, text: string, limits?: Limits): string

@@ -846,4 +846,4 @@ module.exports.instantFormat = nativeBinding.instantFormat
 module.exports.instantParse = nativeBinding.instantParse
 module.exports.parseTape = nativeBinding.parseTape
 module.exports.register = nativeBinding.register
-module.exports.stringify = nativeBinding.stringify
+module.exports.stringifyTape = nativeBinding.stringifyTape

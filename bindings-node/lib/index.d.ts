@@ -205,7 +205,7 @@ export declare function canonicalize(text: string | Uint8Array, limits?: Limits)
 /** Reads JSON text exactly: whole numbers as bigint, others as Decimal; Flow's JSON rules. */
 export declare function parse(text: string | Uint8Array, limits?: Limits): JsonValue
 /** The canonical text of a JSON value (a `number` or `undefined` anywhere is refused). */
-export declare function stringify(value: JsonValue): string
+export declare function stringify(value: JsonValue, limits?: Limits): string
 
 /** Decodes and encodes values of one type (`T` is the type you declare it to be). */
 export interface Codec<T = unknown> {

@@ -27,12 +27,18 @@ native.register({
 })
 
 const { serve, CancelledError } = require('./serve.js')
-const { fromTape } = require('./tape.js')
-const { canonicalize, stringify, Types, Codec } = native
+const { fromTape, toTape } = require('./tape.js')
+const { canonicalize, Types, Codec } = native
 
 /** Reads JSON text exactly (whole numbers bigint, others Decimal) under Flow's rules. */
 function parse(text, limits) {
   return fromTape(native.parseTape(text, limits))
+}
+
+/** The canonical text of a JSON value (a `number` or `undefined` anywhere is refused). */
+function stringify(value, limits) {
+  const [ops, text] = toTape(value, limits?.maxDepth)
+  return native.stringifyTape(ops, text, limits)
 }
 
 // Every export is a shorthand property, so that Node's ES module loader sees

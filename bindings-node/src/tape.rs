@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use flow_core::json::Json;
+use flow_core::json::{write_string, Json};
 use flow_core::Number;
 use napi::{sys, Env, Result};
 use napi_derive::napi;
@@ -169,4 +169,207 @@ pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     js.set_index(out, 1, js.string(&tape.text)?)?;
     js.set_index(out, 2, int32_array(js, &tape.key_table)?)?;
     Ok(Out(out))
+}
+
+/// Writes the canonical text of a tape written by `lib/tape.js` (`toTape`)
+/// straight from the tape, holding it to Flow's rules: no lone surrogates,
+/// numbers within the digit limit, keys unique. An object whose keys come in
+/// code-point order (as `parse` builds them) is written as it is read; any
+/// other is written member by member into buffers and then sorted.
+struct Writer<'a> {
+    ops: &'a [i32],
+    at: usize,
+    units: &'a [u16],
+    pos: usize,
+    max_digits: u64,
+    scratch: String,
+}
+
+fn malformed() -> flow_core::Error {
+    flow_core::Error::new(flow_core::Rule::Encode, "a malformed tape (a bug in @flow/toolkit)")
+}
+
+impl Writer<'_> {
+    fn op(&mut self) -> flow_core::Result<i32> {
+        let op = *self.ops.get(self.at).ok_or_else(malformed)?;
+        self.at += 1;
+        Ok(op)
+    }
+
+    fn count(&mut self) -> flow_core::Result<usize> {
+        usize::try_from(self.op()?).map_err(|_| malformed())
+    }
+
+    /// The next text, decoded into `scratch`.
+    fn text(&mut self) -> flow_core::Result<()> {
+        let n = self.count()?;
+        let units = self.units.get(self.pos..self.pos + n).ok_or_else(malformed)?;
+        self.pos += n;
+        self.scratch.clear();
+        for c in char::decode_utf16(units.iter().copied()) {
+            match c {
+                Ok(c) => self.scratch.push(c),
+                Err(_) => {
+                    return Err(flow_core::Error::new(
+                        flow_core::Rule::LoneSurrogate,
+                        "a string holding a lone surrogate is no JSON text",
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn number(&mut self, exponent: i64, out: &mut String) -> flow_core::Result<()> {
+        self.text()?;
+        let text = &self.scratch;
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(digits) => (true, digits),
+            None => (false, text.as_str()),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        let n = Number::from_parts(negative, digits, exponent);
+        n.check_digits(self.max_digits)?;
+        n.write_canonical(out);
+        Ok(())
+    }
+
+    fn value(&mut self, out: &mut String) -> flow_core::Result<()> {
+        match self.op()? {
+            NULL => out.push_str("null"),
+            FALSE => out.push_str("false"),
+            TRUE => out.push_str("true"),
+            STRING => {
+                self.text()?;
+                write_string(out, &self.scratch);
+            }
+            INT => {
+                use std::fmt::Write;
+                let i = self.op()?;
+                write!(out, "{i}").expect("writing to a String");
+            }
+            BIGINT => self.number(0, out)?,
+            DECIMAL => {
+                // The coefficient's text, then the exponent.
+                let exponent = *self.ops.get(self.at + 1).ok_or_else(malformed)?;
+                self.number(i64::from(exponent), out)?;
+                self.at += 1;
+            }
+            ARRAY => {
+                let n = self.count()?;
+                out.push('[');
+                for i in 0..n {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    self.value(out).map_err(|e| e.under_index(i))?;
+                }
+                out.push(']');
+            }
+            OBJECT => {
+                let n = self.count()?;
+                let (at, pos, start) = (self.at, self.pos, out.len());
+                if !self.sorted_object(n, out)? {
+                    out.truncate(start);
+                    (self.at, self.pos) = (at, pos);
+                    self.unsorted_object(n, out)?;
+                }
+            }
+            _ => return Err(malformed()),
+        }
+        Ok(())
+    }
+
+    /// Writes the object as read; false (with `out` to be rolled back) at
+    /// the first key that is not after the one before.
+    fn sorted_object(&mut self, n: usize, out: &mut String) -> flow_core::Result<bool> {
+        out.push('{');
+        let mut previous = String::new();
+        for i in 0..n {
+            self.text()?;
+            if i > 0 {
+                if self.scratch.as_str() <= previous.as_str() {
+                    return Ok(false);
+                }
+                out.push(',');
+            }
+            let key = std::mem::take(&mut self.scratch);
+            write_string(out, &key);
+            out.push(':');
+            self.value(out).map_err(|e| e.under_key(&key))?;
+            previous = key;
+        }
+        out.push('}');
+        Ok(true)
+    }
+
+    fn unsorted_object(&mut self, n: usize, out: &mut String) -> flow_core::Result<()> {
+        let mut members = Vec::with_capacity(n);
+        for _ in 0..n {
+            self.text()?;
+            let key = std::mem::take(&mut self.scratch);
+            let mut text = String::new();
+            self.value(&mut text).map_err(|e| e.under_key(&key))?;
+            members.push((key, text));
+        }
+        // UTF-8 byte order is code-point order.
+        members.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        if let Some(w) = members.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(flow_core::Error::new(flow_core::Rule::DuplicateKey, format!("the key {:?} twice", w[0].0)));
+        }
+        out.push('{');
+        for (i, (key, text)) in members.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_string(out, key);
+            out.push(':');
+            out.push_str(text);
+        }
+        out.push('}');
+        Ok(())
+    }
+}
+
+/// The canonical text of a tape written by `lib/tape.js`. Use `stringify`.
+#[napi(js_name = "stringifyTape", ts_args_type = "ops: Int32Array, text: string, limits?: Limits")]
+pub fn stringify_tape(env: Env, ops: In, text: In, limits: Option<In>) -> Result<String> {
+    let js = Js::new(env.raw());
+    let limits = limits_of(js, limits)?;
+    let ops = int32_slice(js, ops.0)?;
+    let units = utf16(js, text.0)?;
+    let mut writer = Writer { ops, at: 0, units: &units, pos: 0, max_digits: limits.max_digits, scratch: String::new() };
+    let mut out = String::with_capacity(units.len() + ops.len());
+    writer.value(&mut out).map_err(|e| throw_flow(js, &e))?;
+    Ok(out)
+}
+
+/// The elements of an Int32Array, borrowed for the call.
+fn int32_slice<'a>(js: Js, v: Raw) -> Result<&'a [i32]> {
+    let mut kind = 0;
+    let mut len = 0usize;
+    let mut data = std::ptr::null_mut();
+    let mut buffer = std::ptr::null_mut();
+    let mut offset = 0usize;
+    check(unsafe { sys::napi_get_typedarray_info(js.env, v, &mut kind, &mut len, &mut data, &mut buffer, &mut offset) }, "Int32Array")?;
+    if kind != sys::TypedarrayType::int32_array {
+        return Err(napi::Error::new(napi::Status::InvalidArg, "expected an Int32Array".to_owned()));
+    }
+    if len == 0 {
+        return Ok(&[]);
+    }
+    // The array lives at least as long as this call, which is as long as the slice is used.
+    Ok(unsafe { std::slice::from_raw_parts(data as *const i32, len) })
+}
+
+fn utf16(js: Js, v: Raw) -> Result<Vec<u16>> {
+    let mut len = 0usize;
+    check(unsafe { sys::napi_get_value_string_utf16(js.env, v, std::ptr::null_mut(), 0, &mut len) }, "string length")?;
+    let mut buf: Vec<u16> = Vec::with_capacity(len + 1);
+    let mut written = 0usize;
+    check(unsafe { sys::napi_get_value_string_utf16(js.env, v, buf.as_mut_ptr(), len + 1, &mut written) }, "string")?;
+    unsafe { buf.set_len(written) };
+    Ok(buf)
 }

@@ -10,8 +10,8 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use napi_derive::napi;
 
-use crate::classes::{throw_flow, Classes};
-use crate::from_js::{Fault, FromJs};
+use crate::classes::throw_flow;
+use crate::from_js::Fault;
 use crate::js::{In, Js, Kind, Raw};
 
 /// The bytes of a text argument: a string (held to Flow's Text: no lone
@@ -84,19 +84,6 @@ pub fn canonicalize(env: Env, text: In, limits: Option<In>) -> Result<String> {
     let limits = limits_of(js, limits)?;
     let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
     flow_core::json::canonicalize(&bytes, &limits).map_err(|e| throw_flow(js, &e))
-}
-
-/// The canonical text of a JSON value built in JavaScript (numbers as
-/// `bigint` or `Decimal`; a JavaScript `number` is refused as inexact, and so
-/// is `undefined`).
-#[napi(ts_args_type = "value: JsonValue")]
-pub fn stringify(env: Env, value: In) -> Result<String> {
-    let js = Js::new(env.raw());
-    let classes = Classes::get(js)?;
-    let plan = flow_core::plan::Plan::new();
-    let mut from = FromJs::new(js, classes, &plan, Limits::default())?;
-    let json = from.json(value.0).map_err(|f| f.throw(js))?;
-    Ok(json.to_canonical())
 }
 
 fn time_error(js: Js, e: TimeError, rule: Rule) -> napi::Error {
