@@ -181,6 +181,13 @@ test('json.Value: whole numbers bigint, others Decimal; objects plain; numbers r
   assert.equal(parsed.s, 'é😀')
   refuses(() => t.parse('{"a":1,"a":1}'), 'duplicate-key', '$')
   refuses(() => t.parse('[[1]]', { maxDepth: 1 }), 'too-deep')
+  // stringify: keys in code-point order (U+E000 before U+1F600, which UTF-16
+  // order would reverse), exact numbers, refusals at their path.
+  assert.equal(t.stringify({ b: 1n, a: [Decimal.parse('-2.50'), 3000000000n], '\uE000': null, '😀': true }), '{"a":[-2.5,3000000000],"b":1,"\uE000":null,"😀":true}')
+  refuses(() => t.stringify({ a: [1n, 2] }), 'encode', '$.a[1]')
+  refuses(() => t.stringify({ 'a b': 'x\ud800' }), 'lone-surrogate', '$["a b"]')
+  refuses(() => t.stringify([10n ** 4300n]), 'number-too-large', '$[0]')
+  refuses(() => t.stringify(new Map()), 'encode', '$')
   const cyclic = { a: [] }
   cyclic.a.push(cyclic)
   refuses(() => t.stringify(cyclic), 'too-deep')
