@@ -1,11 +1,15 @@
 // Medians of repeated runs after a warm-up; rows printed as a Markdown table.
+// Time is this process's CPU time (user + system, all its threads, so the
+// garbage collector's too), not wall time: on a shared machine other
+// processes' load stretches wall time but not this.
 export function medianMs(fn, runs = 15, warmup = 3) {
   for (let i = 0; i < warmup; i++) fn()
   const times = []
   for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint()
+    const start = process.cpuUsage()
     fn()
-    times.push(Number(process.hrtime.bigint() - start) / 1e6)
+    const used = process.cpuUsage(start)
+    times.push((used.user + used.system) / 1e3)
   }
   times.sort((a, b) => a - b)
   return times[Math.floor(times.length / 2)]
@@ -13,7 +17,7 @@ export function medianMs(fn, runs = 15, warmup = 3) {
 
 export function header(title) {
   console.log(`\n${title}\n`)
-  console.log('| what | median | throughput |')
+  console.log('| what | median CPU time | throughput |')
   console.log('|---|---|---|')
 }
 

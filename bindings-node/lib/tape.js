@@ -2,8 +2,12 @@
 // Builds JSON values from the tape native code writes (src/tape.rs says its
 // format): one pass, no Node-API call per value.
 const { Decimal, TRUSTED } = require('./decimal.js')
+const { Instant, Duration } = require('./time.js')
+const { HostToken } = require('./host-token.js')
+const { Some } = require('./option.js')
+const { FlowSet, FlowMap } = require('./collections.js')
 
-function fromTape([ops, text, keyTable]) {
+function fromTape(ops, text, keyTable) {
   const keys = new Array(keyTable.length / 2)
   for (let k = 0; k < keys.length; k++) keys[k] = text.slice(keyTable[2 * k], keyTable[2 * k] + keyTable[2 * k + 1])
   let i = 0
@@ -49,6 +53,51 @@ function fromTape([ops, text, keyTable]) {
           }
         }
         return object
+      }
+      case 9: {
+        const start = ops[i++]
+        return new Instant(BigInt(text.slice(start, start + ops[i++])))
+      }
+      case 10: {
+        const start = ops[i++]
+        return new Duration(BigInt(text.slice(start, start + ops[i++])))
+      }
+      case 11: {
+        const start = ops[i++]
+        return Buffer.from(text.slice(start, start + ops[i++]), 'base64')
+      }
+      case 12:
+      case 13: {
+        const kind = ops[i - 1]
+        const n = ops[i++]
+        const items = new Array(n)
+        for (let j = 0; j < n; j++) items[j] = value()
+        return kind === 12 ? new Set(items) : new FlowSet(items)
+      }
+      case 14:
+      case 15: {
+        const kind = ops[i - 1]
+        const n = ops[i++]
+        const entries = new Array(n)
+        for (let j = 0; j < n; j++) {
+          const k = value()
+          entries[j] = [k, value()]
+        }
+        return kind === 14 ? new Map(entries) : new FlowMap(entries)
+      }
+      case 16:
+        return undefined
+      case 17:
+        return new Some(value())
+      case 18:
+        return { case: keys[ops[i++]] }
+      case 19: {
+        const name = keys[ops[i++]]
+        return { case: name, value: value() }
+      }
+      case 20: {
+        const start = ops[i++]
+        return new HostToken(text.slice(start, start + ops[i++]))
       }
       default:
         throw new Error('@flow/toolkit: a malformed tape (a bug)')

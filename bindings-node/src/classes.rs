@@ -54,6 +54,7 @@ registry! {
     set: "Set",
     set_to_array: "setToArray",
     map_to_array: "mapToArray",
+    from_tape: "fromTape",
 }
 
 thread_local! {

@@ -11,10 +11,19 @@
 //! a fractional number (its coefficient's text); `ARRAY n` then n values;
 //! `OBJECT n` then n pairs of a key index and a value. Keys are written once
 //! each, into a table of `start len` pairs.
+//!
+//! Typed values (`Codec.decode`) add: `INSTANT start len` and `DURATION start
+//! len` (nanoseconds' text), `BYTES start len` (base64), `SET n` and `FLOW_SET
+//! n` then n values, `MAP n` and `FLOW_MAP n` then n key and value pairs,
+//! `UNDEFINED` (None), `SOME` then a value, `ENUM key` (a constructor without
+//! payload, by its name's key index) and `ENUM_VALUE key` then its payload,
+//! `HOST start len` (a host token's canonical text). A record is an `OBJECT`
+//! of its present fields.
 
 use std::collections::HashMap;
 
 use flow_core::json::{write_string, Json};
+use flow_core::value::{EnumPayload, Value};
 use flow_core::Number;
 use napi::{sys, Env, Result};
 use napi_derive::napi;
@@ -22,6 +31,7 @@ use napi_derive::napi;
 use crate::classes::throw_flow;
 use crate::js::{check, In, Js, Out, Raw};
 use crate::text::{input_bytes, limits_of};
+use crate::to_js::builtin_key;
 
 const NULL: i32 = 0;
 const FALSE: i32 = 1;
@@ -32,6 +42,18 @@ const BIGINT: i32 = 5;
 const DECIMAL: i32 = 6;
 const ARRAY: i32 = 7;
 const OBJECT: i32 = 8;
+const INSTANT: i32 = 9;
+const DURATION: i32 = 10;
+const BYTES: i32 = 11;
+const SET: i32 = 12;
+const FLOW_SET: i32 = 13;
+const MAP: i32 = 14;
+const FLOW_MAP: i32 = 15;
+const UNDEFINED: i32 = 16;
+const SOME: i32 = 17;
+const ENUM: i32 = 18;
+const ENUM_VALUE: i32 = 19;
+const HOST: i32 = 20;
 
 #[derive(Default)]
 struct Tape<'a> {
@@ -98,6 +120,126 @@ impl<'a> Tape<'a> {
         }
     }
 
+    fn key(&mut self, key: &'a str) -> i32 {
+        if let Some(&index) = self.keys.get(key) {
+            return index;
+        }
+        let index = (self.key_table.len() / 2) as i32;
+        let n = units(key);
+        self.key_table.extend([self.units as i32, n as i32]);
+        self.text.push_str(key);
+        self.units += n;
+        self.keys.insert(key, index);
+        index
+    }
+
+    fn op_text(&mut self, op: i32, text: &str) {
+        self.ops.push(op);
+        self.push_text(text);
+    }
+
+    /// A typed value (see the module's doc for the typed ops).
+    fn typed(&mut self, value: &'a Value) {
+        match value {
+            Value::Unit => self.ops.push(NULL),
+            Value::Bool(b) => self.ops.push(if *b { TRUE } else { FALSE }),
+            Value::Int(i) => match i32::try_from(i) {
+                Ok(small) => self.ops.extend([INT, small]),
+                Err(_) => self.op_text(BIGINT, &i.to_string()),
+            },
+            Value::Decimal(n) => {
+                self.ops.push(DECIMAL);
+                self.push_digits(n.is_negative(), n.digits(), 0);
+                self.ops.push(n.exponent().clamp(i32::MIN as i64, i32::MAX as i64) as i32);
+            }
+            Value::Text(s) => self.op_text(STRING, s),
+            Value::Bytes(b) => {
+                let mut text = String::with_capacity(b.len() * 4 / 3 + 4);
+                flow_core::base64::encode(b, &mut text);
+                self.op_text(BYTES, &text);
+            }
+            Value::Instant(i) => self.op_text(INSTANT, &i.nanos().to_string()),
+            Value::Duration(d) => self.op_text(DURATION, &d.nanos().to_string()),
+            Value::List(items) | Value::Tuple(items) => self.items(ARRAY, items),
+            Value::Set(items) => {
+                let builtin = items.first().is_none_or(builtin_key);
+                self.items(if builtin { SET } else { FLOW_SET }, items)
+            }
+            Value::TextDict(entries) => {
+                self.ops.extend([MAP, entries.len() as i32]);
+                for (k, v) in entries {
+                    self.op_text(STRING, k);
+                    self.typed(v);
+                }
+            }
+            Value::Dict(entries) => {
+                let builtin = entries.first().is_none_or(|(k, _)| builtin_key(k));
+                self.ops.extend([if builtin { MAP } else { FLOW_MAP }, entries.len() as i32]);
+                for (k, v) in entries {
+                    self.typed(k);
+                    self.typed(v);
+                }
+            }
+            Value::Option(None) => self.ops.push(UNDEFINED),
+            Value::Option(Some(inner)) => self.some(inner),
+            Value::Record(fields) => self.fields(fields),
+            Value::Enum(e) => match &e.payload {
+                EnumPayload::None => {
+                    let key = self.key(&e.name);
+                    self.ops.extend([ENUM, key]);
+                }
+                payload => {
+                    let key = self.key(&e.name);
+                    self.ops.extend([ENUM_VALUE, key]);
+                    match payload {
+                        EnumPayload::Positional(parts) if parts.len() == 1 => self.typed(&parts[0]),
+                        EnumPayload::Positional(parts) => self.items(ARRAY, parts),
+                        EnumPayload::Named(fields) => self.fields(fields),
+                        EnumPayload::None => unreachable!("handled above"),
+                    }
+                }
+            },
+            Value::Json(j) => self.value(j),
+            Value::HostToken(j) => self.op_text(HOST, &j.to_canonical()),
+        }
+    }
+
+    fn items(&mut self, op: i32, items: &'a [Value]) {
+        self.ops.extend([op, items.len() as i32]);
+        for item in items {
+            self.typed(item);
+        }
+    }
+
+    /// Some(v): v itself, or `SOME` v where v is itself an Option.
+    fn some(&mut self, inner: &'a Value) {
+        if matches!(inner, Value::Option(_)) {
+            self.ops.push(SOME);
+        }
+        self.typed(inner);
+    }
+
+    /// A record or named payload: the fields holding None are left out.
+    fn fields(&mut self, fields: &'a [(std::sync::Arc<str>, Value)]) {
+        let present = fields.iter().filter(|(_, v)| !matches!(v, Value::Option(None))).count();
+        self.ops.extend([OBJECT, present as i32]);
+        for (name, value) in fields {
+            match value {
+                Value::Option(None) => {}
+                Value::Option(Some(inner)) => {
+                    let key = self.key(name);
+                    self.ops.push(key);
+                    self.some(inner);
+                }
+                other => {
+                    let key = self.key(name);
+                    self.ops.push(key);
+                    self.typed(other);
+                }
+            }
+        }
+    }
+
     fn value(&mut self, json: &'a Json) {
         match json {
             Json::Null => self.ops.push(NULL),
@@ -117,25 +259,24 @@ impl<'a> Tape<'a> {
             Json::Object(object) => {
                 self.ops.extend([OBJECT, object.len() as i32]);
                 for (key, member) in object.iter() {
-                    let index = match self.keys.get(key) {
-                        Some(&index) => index,
-                        None => {
-                            let index = (self.key_table.len() / 2) as i32;
-                            let start = self.units;
-                            let n = units(key);
-                            self.text.push_str(key);
-                            self.units += n;
-                            self.key_table.extend([start as i32, n as i32]);
-                            self.keys.insert(key, index);
-                            index
-                        }
-                    };
+                    let index = self.key(key);
                     self.ops.push(index);
                     self.value(member);
                 }
             }
         }
     }
+}
+
+/// The JavaScript value of a typed value, built by `lib/tape.js` from its
+/// tape in one call.
+pub fn typed_to_js(js: Js, value: &Value) -> Result<Raw> {
+    let mut tape = Tape::default();
+    tape.typed(value);
+    let classes = crate::classes::Classes::get(js)?;
+    let args = [int32_array(js, &tape.ops)?, js.string(&tape.text)?, int32_array(js, &tape.key_table)?];
+    let undefined = js.undefined()?;
+    js.call(classes.from_tape, undefined, &args)
 }
 
 fn int32_array(js: Js, values: &[i32]) -> Result<Raw> {

@@ -202,7 +202,7 @@ impl Codec {
         let limits = crate::text::limits_of(js, limits)?;
         let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
         let value = decode_with(&bytes, &self.plan, self.node, &limits).map_err(|e| throw_flow(js, &e))?;
-        Ok(Out(self.js_of(js, &value)?))
+        Ok(Out(crate::tape::typed_to_js(js, &value)?))
     }
 
     /// The canonical text of a value of this type. A value that is not of the
