@@ -130,9 +130,9 @@ export declare function instantParse(text: string): bigint
 
 /**
  * Reads JSON text under Flow's rules and returns its tape: `[ops, text,
- * keys]`, which `lib/tape.js` turns into values. Use `parse` instead.
+ * keys, int64s]`, which `lib/tape.js` turns into values. Use `parse` instead.
  */
-export declare function parseTape(text: string | Uint8Array, limits?: Limits): [Int32Array, string, Int32Array]
+export declare function parseTape(text: string | Uint8Array, limits?: Limits): [Int32Array, string, Int32Array, BigInt64Array]
 
 /**
  * Called once by `lib/index.js` with the classes native code builds and

@@ -7,7 +7,8 @@ const { HostToken } = require('./host-token.js')
 const { Some } = require('./option.js')
 const { FlowSet, FlowMap } = require('./collections.js')
 
-function fromTape(ops, text, keyTable) {
+function fromTape(ops, text, keyTable, int64s) {
+  let w = 0
   const keys = new Array(keyTable.length / 2)
   for (let k = 0; k < keys.length; k++) keys[k] = text.slice(keyTable[2 * k], keyTable[2 * k] + keyTable[2 * k + 1])
   let i = 0
@@ -99,6 +100,8 @@ function fromTape(ops, text, keyTable) {
         const start = ops[i++]
         return new HostToken(text.slice(start, start + ops[i++]))
       }
+      case 21:
+        return int64s[w++]
       default:
         throw new Error('@flow/toolkit: a malformed tape (a bug)')
     }

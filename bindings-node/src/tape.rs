@@ -6,8 +6,10 @@
 //! JavaScript, where V8 makes object and array creation cheap.
 //!
 //! Tape (`i32`s): `NULL`, `FALSE`, `TRUE`; `STRING start len` (UTF-16 offsets
-//! into the text); `INT value` for an integer that fits an i32; `BIGINT start
-//! len` for a longer integer's decimal text; `DECIMAL start len exponent` for
+//! into the text); `INT value` for an integer that fits an i32; `INT64` for
+//! one that fits an i64, the next of a BigInt64Array beside the tape (V8
+//! makes a bigint from it without parsing text); `BIGINT start len` for a
+//! longer integer's decimal text; `DECIMAL start len exponent` for
 //! a fractional number (its coefficient's text); `ARRAY n` then n values;
 //! `OBJECT n` then n pairs of a key index and a value. Keys are written once
 //! each, into a table of `start len` pairs.
@@ -54,6 +56,7 @@ const SOME: i32 = 17;
 const ENUM: i32 = 18;
 const ENUM_VALUE: i32 = 19;
 const HOST: i32 = 20;
+const INT64: i32 = 21;
 
 #[derive(Default)]
 struct Tape<'a> {
@@ -63,6 +66,7 @@ struct Tape<'a> {
     units: usize,
     keys: HashMap<&'a str, i32>,
     key_table: Vec<i32>,
+    int64s: Vec<i64>,
 }
 
 fn units(s: &str) -> usize {
@@ -107,6 +111,16 @@ impl<'a> Tape<'a> {
                     i *= 10;
                 }
                 self.ops.extend([INT, if n.is_negative() { -i } else { i }]);
+            } else if n.digits().len() + zeros <= 18 {
+                let mut i: i64 = 0;
+                for b in n.digits().bytes() {
+                    i = i * 10 + i64::from(b - b'0');
+                }
+                for _ in 0..zeros {
+                    i *= 10;
+                }
+                self.ops.push(INT64);
+                self.int64s.push(if n.is_negative() { -i } else { i });
             } else {
                 self.ops.push(BIGINT);
                 self.push_digits(n.is_negative(), n.digits(), zeros);
@@ -143,9 +157,13 @@ impl<'a> Tape<'a> {
         match value {
             Value::Unit => self.ops.push(NULL),
             Value::Bool(b) => self.ops.push(if *b { TRUE } else { FALSE }),
-            Value::Int(i) => match i32::try_from(i) {
-                Ok(small) => self.ops.extend([INT, small]),
-                Err(_) => self.op_text(BIGINT, &i.to_string()),
+            Value::Int(i) => match (i32::try_from(i), i64::try_from(i)) {
+                (Ok(small), _) => self.ops.extend([INT, small]),
+                (_, Ok(wide)) => {
+                    self.ops.push(INT64);
+                    self.int64s.push(wide);
+                }
+                _ => self.op_text(BIGINT, &i.to_string()),
             },
             Value::Decimal(n) => {
                 self.ops.push(DECIMAL);
@@ -274,12 +292,25 @@ pub fn typed_to_js(js: Js, value: &Value) -> Result<Raw> {
     let mut tape = Tape::default();
     tape.typed(value);
     let classes = crate::classes::Classes::get(js)?;
-    let args = [int32_array(js, &tape.ops)?, js.string(&tape.text)?, int32_array(js, &tape.key_table)?];
+    let args = [
+        int32_array(js, &tape.ops)?,
+        js.string(&tape.text)?,
+        int32_array(js, &tape.key_table)?,
+        bigint64_array(js, &tape.int64s)?,
+    ];
     let undefined = js.undefined()?;
     js.call(classes.from_tape, undefined, &args)
 }
 
 fn int32_array(js: Js, values: &[i32]) -> Result<Raw> {
+    typed_array(js, values, sys::TypedarrayType::int32_array)
+}
+
+fn bigint64_array(js: Js, values: &[i64]) -> Result<Raw> {
+    typed_array(js, values, sys::TypedarrayType::bigint64_array)
+}
+
+fn typed_array<T: Copy>(js: Js, values: &[T], kind: sys::napi_typedarray_type) -> Result<Raw> {
     let bytes = std::mem::size_of_val(values);
     let mut data = std::ptr::null_mut();
     let mut buffer = std::ptr::null_mut();
@@ -288,16 +319,13 @@ fn int32_array(js: Js, values: &[i32]) -> Result<Raw> {
         unsafe { std::ptr::copy_nonoverlapping(values.as_ptr() as *const u8, data as *mut u8, bytes) };
     }
     let mut array = std::ptr::null_mut();
-    check(
-        unsafe { sys::napi_create_typedarray(js.env, sys::TypedarrayType::int32_array, values.len(), buffer, 0, &mut array) },
-        "Int32Array",
-    )?;
+    check(unsafe { sys::napi_create_typedarray(js.env, kind, values.len(), buffer, 0, &mut array) }, "typed array")?;
     Ok(array)
 }
 
 /// Reads JSON text under Flow's rules and returns its tape: `[ops, text,
-/// keys]`, which `lib/tape.js` turns into values. Use `parse` instead.
-#[napi(js_name = "parseTape", ts_args_type = "text: string | Uint8Array, limits?: Limits", ts_return_type = "[Int32Array, string, Int32Array]")]
+/// keys, int64s]`, which `lib/tape.js` turns into values. Use `parse` instead.
+#[napi(js_name = "parseTape", ts_args_type = "text: string | Uint8Array, limits?: Limits", ts_return_type = "[Int32Array, string, Int32Array, BigInt64Array]")]
 pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     let js = Js::new(env.raw());
     let limits = limits_of(js, limits)?;
@@ -305,10 +333,11 @@ pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     let json = flow_core::json::parse(&bytes, &limits).map_err(|e| throw_flow(js, &e))?;
     let mut tape = Tape { text: String::with_capacity(bytes.len()), ..Tape::default() };
     tape.value(&json);
-    let out = js.array(3)?;
+    let out = js.array(4)?;
     js.set_index(out, 0, int32_array(js, &tape.ops)?)?;
     js.set_index(out, 1, js.string(&tape.text)?)?;
     js.set_index(out, 2, int32_array(js, &tape.key_table)?)?;
+    js.set_index(out, 3, bigint64_array(js, &tape.int64s)?)?;
     Ok(Out(out))
 }
 
