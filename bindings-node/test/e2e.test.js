@@ -164,3 +164,36 @@ test('stdin\'s end: running calls still reply, then the process exits 0', async 
   assert.equal(code, 0)
   assert.ok('Ok' in (await p.reply('slow')))
 })
+
+test('stdout belongs to the protocol: console.log in a handler goes to stderr', async () => {
+  const fs = require('node:fs')
+  const os = require('node:os')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-stdout-'))
+  const script = path.join(dir, 'tool.js')
+  fs.writeFileSync(
+    script,
+    `const t = require(${JSON.stringify(path.join(__dirname, '..'))})
+const fs = require('node:fs')
+const listing = t.canonicalize(fs.readFileSync(${JSON.stringify(weatherListing)}))
+const tools = t.stringify(new t.Types(listing).describe().tools)
+const fail = async () => { throw new Error('not this one') }
+t.serve({ listing, tools }, [
+  async (city) => {
+    console.log('noise from', city)
+    process.stdout.write('more noise\\n')
+    throw new t.Failed({ case: 'RateLimited' })
+  },
+  fail,
+  fail,
+  async (value) => value,
+])
+`,
+  )
+  const p = new Peer('node', [script], dir)
+  p.call('log', W + 'get_forecast', { city: 'Oslo', days: 1, units: 'None' })
+  assert.deepEqual(await p.reply('log'), { Failed: 'RateLimited' })
+  assert.equal(await p.end(), 0)
+  for (const line of p.lines) assert.doesNotThrow(() => JSON.parse(line), line)
+  assert.match(p.stderr, /noise from Oslo/)
+  assert.match(p.stderr, /more noise/)
+})
