@@ -281,7 +281,6 @@ export interface ServedMetadata {
 }
 
 /** A handler: the Tool's arguments, then its context; resolves to the result. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Handler = (...args: any[]) => Promise<unknown>
 
 export interface ServeOptions {
