@@ -62,7 +62,9 @@ function serve(metadata, handlers, options = {}) {
     let kind
     let value
     try {
-      value = await handlers[tool](...args, context)
+      // Called as a plain function, so its stack reads as the author wrote it.
+      const handler = handlers[tool]
+      value = await handler(...args, context)
       kind = 0
     } catch (thrown) {
       if (thrown instanceof Failed) {
