@@ -2,20 +2,23 @@
 # it needs from the project's own files, so both work on a fresh machine.
 
 CARGO ?= cargo
+NPM ?= npm
 
-.PHONY: demo test lint bench mcp-servers
+.PHONY: demo test lint bench mcp-servers node-env node-test node-bench
 
-demo:
+demo: node-env
 	$(CARGO) build --locked --release -p flow-gen -p flow-host
 	./scripts/demo
 
 test: lint mcp-servers
 	$(CARGO) test --workspace --locked
+	$(CARGO) build --locked -p flow-gen -p flow-host
+	$(MAKE) node-test
 
 lint:
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 
-bench:
+bench: node-bench
 	$(CARGO) bench --locked -p flow-benches
 
 # The real MCP servers the adapter's tests start over stdio (host/tests/mcp_*.rs),
@@ -38,3 +41,23 @@ $(MCP_VENV)/.installed: tests/mcp/requirements.txt
 tests/mcp/node_modules/.installed: tests/mcp/package.json tests/mcp/package-lock.json
 	cd tests/mcp && npm ci --no-audit --no-fund
 	touch $@
+
+# @flow/toolkit's native module built from this checkout (debug: quick to
+# compile), then node_modules from the lockfile (TypeScript, @types/node, the
+# napi CLI, and @flow/toolkit linked from bindings-node). The module is built
+# first so that npm's install step finds it and does not build a release one.
+node-env:
+	node bindings-node/scripts/build.js --force
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+
+node-test: node-env
+	cd bindings-node && node --test test/
+
+# Benchmarks measure against a release build; not part of `make test`.
+node-bench: node-env
+	node bindings-node/scripts/build.js --force --release
+	$(CARGO) build --locked --release -p flow-host
+	cd benches/node && $(NPM) ci --no-audit --no-fund --loglevel=error
+	node benches/node/parse.js
+	node benches/node/canonical.js
+	node benches/node/calls.js

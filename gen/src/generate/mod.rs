@@ -17,6 +17,7 @@
 
 pub mod names;
 pub mod rust;
+pub mod typescript;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,103 @@
+'use strict'
+// serve(): runs a Tool process. The protocol's rules are flow-core's (through
+// the native Server); this file runs handlers: each call gets an
+// AbortController whose signal a `cancel` aborts, and its settled promise
+// becomes the reply.
+const native = require('./native.js')
+const { Failed } = require('./errors.js')
+
+const START = 0
+const CANCEL = 1
+const END = 2
+
+/** Why a handler's signal was aborted. */
+class CancelledError extends Error {
+  constructor() {
+    super('the host cancelled this call')
+    this.name = 'CancelledError'
+  }
+}
+
+function describeThrown(thrown) {
+  if (thrown instanceof Error) return `${thrown.name}: ${thrown.message}`
+  try {
+    return `it threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : String(thrown)}`
+  } catch {
+    return 'it threw a value that cannot be shown'
+  }
+}
+
+/**
+ * Serves `metadata`'s Tools on stdin and stdout until stdin ends and every
+ * running call has replied; the promise resolves then. `handlers` are in the
+ * metadata's Tool order; each is called with the Tool's arguments, then the
+ * call's context (with `signal`).
+ */
+function serve(metadata, handlers, options = {}) {
+  const server = new native.Server(metadata.listing, metadata.tools)
+  const tools = server.tools
+  if (!Array.isArray(handlers) || handlers.length !== tools.length) {
+    throw new TypeError(`serve: expected ${tools.length} handlers (one per Tool: ${tools.join(', ')})`)
+  }
+  handlers.forEach((handler, i) => {
+    if (typeof handler !== 'function') {
+      throw new TypeError(`serve: the handler of ${tools[i]} is not a function`)
+    }
+  })
+  const log = options.log ?? ((line) => process.stderr.write(line + '\n'))
+  const running = new Map()
+  let ended = false
+  let resolveDone
+  const done = new Promise((resolve) => {
+    resolveDone = resolve
+  })
+  const settle = () => {
+    if (ended && running.size === 0) resolveDone()
+  }
+
+  async function run(id, tool, args, context) {
+    const controller = new AbortController()
+    running.set(id, controller)
+    context.signal = controller.signal
+    let kind
+    let value
+    try {
+      // Called as a plain function, so its stack reads as the author wrote it.
+      const handler = handlers[tool]
+      value = await handler(...args, context)
+      kind = 0
+    } catch (thrown) {
+      if (thrown instanceof Failed) {
+        kind = 1
+        value = thrown.error
+      } else {
+        // What the handler did before it threw is not known: Unknown. The
+        // author sees why on stderr; the host gets the one-line reason.
+        kind = 2
+        value = describeThrown(thrown)
+        log(`flow tool: ${tools[tool]} (run ${JSON.stringify(context.run)}, call ${JSON.stringify(context.call)}) threw: ${thrown instanceof Error && thrown.stack ? thrown.stack : value}`)
+      }
+    }
+    running.delete(id)
+    try {
+      server.finish(id, kind, value)
+    } catch (e) {
+      log(`flow tool: could not reply to call ${JSON.stringify(context.call)}: ${e && e.message}`)
+    }
+    settle()
+  }
+
+  server.start((kind, id, tool, args, context) => {
+    if (kind === START) {
+      run(id, tool, args, context)
+    } else if (kind === CANCEL) {
+      running.get(id)?.abort(new CancelledError())
+    } else if (kind === END) {
+      ended = true
+      settle()
+    }
+  })
+  return done
+}
+
+module.exports = { serve, CancelledError }

@@ -1,0 +1,478 @@
+//! The Tool server runtime for JavaScript handlers: flow-core's sans-IO
+//! [`ServerCore`] driven from Node (`core/src/protocol/mod.rs` describes the
+//! design every toolkit shares).
+//!
+//! ```text
+//!  stdin ─► reader thread ─► ServerCore::receive ─┬─► Write: the line, whole, to the protocol's stdout
+//!           (Rust, blocking)                      ├─► Start/Cancel ─► threadsafe function ─► JS: run the
+//!                                                 │                   (args converted on     async handler,
+//!                                                 │                    the JS thread)        abort its signal
+//!  JS handler settles ─► Server.finish (JS thread) ─► ServerCore::finish ─► the reply line
+//! ```
+//!
+//! Everything that is a rule (decoding args before author code, NotRun,
+//! re-sent pairs, checking results, Unknown) is the core's. Here: IO, ids,
+//! and converting values. Stdout belongs to the protocol: at `start` the
+//! process's fd 1 is pointed at stderr, so `console.log` in a handler cannot
+//! corrupt the stream, and replies go to a duplicate of the original fd 1.
+
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::fs::File;
+use std::io::{self, BufReader, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::FromRawFd;
+use std::ptr;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use flow_core::error::{Error, Rule};
+use flow_core::fingerprint::fingerprint;
+use flow_core::json::Json;
+use flow_core::plan::Plan;
+use flow_core::protocol::{CallKey, CallTypes, Event, HandlerResult, LineReader, ServedEntry, ServerCore, StartedCall};
+use flow_core::types::parse::listing_from_text;
+use flow_core::types::{call_view_to_json, term_to_json, Listing};
+use flow_core::Limits;
+use napi::bindgen_prelude::ToNapiValue;
+use napi::{sys, Env, Result, Status};
+use napi_derive::napi;
+
+use crate::classes::{throw_flow, Classes};
+use crate::from_js::{Fault, FromJs};
+use crate::generic::{js_to_json, json_to_js};
+use crate::js::{check, In, Js, Kind, Out, Raw};
+use crate::text::input_bytes;
+use crate::to_js::ToJs;
+use crate::types::Codec;
+
+struct CallState {
+    key: CallKey,
+    tool: usize,
+    types: Arc<CallTypes>,
+    generic: bool,
+}
+
+#[derive(Default)]
+struct Calls {
+    next: u32,
+    by_id: HashMap<u32, CallState>,
+    by_key: HashMap<CallKey, u32>,
+}
+
+struct Shared {
+    core: Mutex<ServerCore>,
+    /// The protocol's stdout (a duplicate of the original fd 1).
+    out: Mutex<Option<File>>,
+    calls: Mutex<Calls>,
+    listing: Arc<Listing>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding these is a bug here; serving on beats dying.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Shared {
+    /// Writes one whole line. A pipe left non-blocking by someone else is
+    /// waited on, never given half a line.
+    fn write(&self, line: &str) {
+        let mut out = lock(&self.out);
+        let Some(file) = out.as_mut() else { return };
+        let mut bytes = line.as_bytes();
+        while !bytes.is_empty() {
+            match file.write(bytes) {
+                Ok(0) => break,
+                Ok(n) => bytes = &bytes[n..],
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => wait_writable(file),
+                Err(_) => {
+                    eprintln!("flow tool: could not write a reply: the host is gone");
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn wait_writable(file: &File) {
+    use std::os::fd::AsRawFd;
+    let mut poll = libc::pollfd { fd: file.as_raw_fd(), events: libc::POLLOUT, revents: 0 };
+    unsafe { libc::poll(&mut poll, 1, 1000) };
+}
+
+enum JsEvent {
+    Start { id: u32, call: Box<StartedCall> },
+    Cancel { id: u32 },
+    End,
+}
+
+const START: f64 = 0.0;
+const CANCEL: f64 = 1.0;
+const END: f64 = 2.0;
+
+/// A threadsafe function handle, sent to the reader thread.
+struct Tsfn(sys::napi_threadsafe_function);
+unsafe impl Send for Tsfn {}
+
+impl Tsfn {
+    fn send(&self, event: JsEvent) {
+        let data = Box::into_raw(Box::new(event)) as *mut c_void;
+        let status = unsafe { sys::napi_call_threadsafe_function(self.0, data, sys::ThreadsafeFunctionCallMode::blocking) };
+        if status != sys::Status::napi_ok {
+            // Node is shutting down; nobody is left to run the handler.
+            drop(unsafe { Box::from_raw(data as *mut JsEvent) });
+        }
+    }
+}
+
+impl Drop for Tsfn {
+    fn drop(&mut self) {
+        unsafe { sys::napi_release_threadsafe_function(self.0, sys::ThreadsafeFunctionReleaseMode::release) };
+    }
+}
+
+/// Serves the Tools of generated metadata over the process's stdin and
+/// stdout. Used by `serve()` in `lib/serve.js`; not for direct use.
+#[napi]
+pub struct Server {
+    shared: Arc<Shared>,
+    started: bool,
+}
+
+#[napi]
+impl Server {
+    /// `listing` is the tools listing's text; `tools` the JSON text of the
+    /// served entries `[{tool, fingerprint, signature}]` embedded at
+    /// generation time. An entry whose fingerprint is not the listing's own
+    /// (a hand-edited or stale metadata file) is refused.
+    #[napi(constructor, ts_args_type = "listing: string, tools: string")]
+    pub fn new(env: Env, listing: In, tools: In) -> Result<Server> {
+        let js = Js::new(env.raw());
+        let listing_bytes = input_bytes(js, listing.0).map_err(|f| f.throw(js))?;
+        let listing = listing_from_text(&listing_bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
+        let tools_bytes = input_bytes(js, tools.0).map_err(|f| f.throw(js))?;
+        let tools = flow_core::json::parse(&tools_bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
+        let entries = served_entries(&tools, &listing).map_err(|e| throw_flow(js, &e))?;
+        let core = ServerCore::new(&listing, entries).map_err(|e| throw_flow(js, &e))?;
+        Ok(Server {
+            shared: Arc::new(Shared {
+                core: Mutex::new(core),
+                out: Mutex::new(None),
+                calls: Mutex::new(Calls::default()),
+                listing: Arc::new(listing),
+            }),
+            started: false,
+        })
+    }
+
+    /// The identities served, in the order handlers are given.
+    #[napi(getter)]
+    pub fn tools(&self) -> Vec<String> {
+        lock(&self.shared.core).identities().map(str::to_owned).collect()
+    }
+
+    /// Starts reading stdin on a thread of its own; `onEvent(kind, id, tool,
+    /// args, context)` is called on the JS thread with kind 0 (start a call),
+    /// 1 (cancel call `id`) or 2 (stdin ended: no more calls will come).
+    #[napi(
+        ts_args_type = "onEvent: (kind: number, id: number, tool: number, args: unknown[], context: Record<string, unknown>) => void"
+    )]
+    pub fn start(&mut self, env: Env, on_event: In) -> Result<()> {
+        let js = Js::new(env.raw());
+        if self.started {
+            return Err(napi::Error::new(Status::GenericFailure, "the server is already started".to_owned()));
+        }
+        if js.kind(on_event.0)? != Kind::Function {
+            return Err(napi::Error::new(Status::InvalidArg, "onEvent must be a function".to_owned()));
+        }
+        let out = take_stdout()?;
+        *lock(&self.shared.out) = Some(out);
+        self.started = true;
+
+        let context = Arc::into_raw(self.shared.clone()) as *mut c_void;
+        let name = js.string("flow-tool-server")?;
+        let mut tsfn = ptr::null_mut();
+        check(
+            unsafe {
+                sys::napi_create_threadsafe_function(
+                    js.env,
+                    on_event.0,
+                    ptr::null_mut(),
+                    name,
+                    0,
+                    1,
+                    context,
+                    Some(finalize),
+                    context,
+                    Some(call_js),
+                    &mut tsfn,
+                )
+            },
+            "threadsafe function",
+        )?;
+        let tsfn = Tsfn(tsfn);
+        let shared = self.shared.clone();
+        std::thread::Builder::new()
+            .name("flow-tool-reader".to_owned())
+            .spawn(move || read(&shared, tsfn))
+            .map_err(|e| napi::Error::new(Status::GenericFailure, format!("could not start the reader thread: {e}")))?;
+        Ok(())
+    }
+
+    /// Ends call `id`: kind 0 with its result, 1 with its declared error,
+    /// 2 with a description of what else stopped the handler (Unknown).
+    #[napi(ts_args_type = "id: number, kind: number, value: unknown")]
+    pub fn finish(&self, env: Env, id: u32, kind: u32, value: In) -> Result<()> {
+        let js = Js::new(env.raw());
+        let state = {
+            let mut calls = lock(&self.shared.calls);
+            let Some(state) = calls.by_id.remove(&id) else { return Ok(()) };
+            calls.by_key.remove(&state.key);
+            state
+        };
+        let result = match kind {
+            0 | 1 => {
+                let (what, failed) = if kind == 0 { ("result", false) } else { ("declared error", true) };
+                match self.convert(js, &state, value.0, failed) {
+                    Ok(result) => result,
+                    Err(Fault::Flow(e)) => {
+                        let why = format!("its {what} is not of the declared type: {e}");
+                        eprintln!("flow tool: {} {}: {why}", state_tool(&self.shared, &state), state.key);
+                        HandlerResult::Error(why)
+                    }
+                    Err(Fault::Napi(e)) => HandlerResult::Error(format!("its {what} could not be read: {e}")),
+                }
+            }
+            _ => {
+                let text = if js.kind(value.0)? == Kind::String { js.get_string(value.0)? } else { "it threw".to_owned() };
+                HandlerResult::Error(text)
+            }
+        };
+        let lines = lock(&self.shared.core).finish(&state.key, result);
+        for line in lines {
+            self.shared.write(&line);
+        }
+        Ok(())
+    }
+
+    /// The `describe` result this server answers.
+    #[napi(ts_return_type = "JsonValue")]
+    pub fn describe(&self, env: Env) -> Result<Out> {
+        let js = Js::new(env.raw());
+        let json = lock(&self.shared.core).describe_result().clone();
+        Ok(Out(ToJs::new(js, Classes::get(js)?)?.json(&json)?))
+    }
+}
+
+impl Server {
+    fn convert(&self, js: Js, state: &CallState, value: Raw, failed: bool) -> std::result::Result<HandlerResult, Fault> {
+        let classes = Classes::get(js)?;
+        if state.generic {
+            let decl = &self.shared.listing.tools[state.tool];
+            let term = if failed { &decl.err } else { &decl.ok };
+            let plan = Plan::new();
+            let mut from = FromJs::new(js, classes, &plan, Limits::default())?;
+            let json = js_to_json(&mut from, value, term, &self.shared.listing.declarations)?;
+            return Ok(if failed { HandlerResult::FailedJson(json) } else { HandlerResult::OkJson(json) });
+        }
+        let types = &state.types;
+        let mut from = FromJs::new(js, classes, &types.plan, Limits::default())?;
+        let v = from.value(value, if failed { types.err } else { types.ok })?;
+        Ok(if failed { HandlerResult::Failed(v) } else { HandlerResult::Ok(v) })
+    }
+}
+
+fn state_tool(shared: &Shared, state: &CallState) -> String {
+    shared.listing.tools[state.tool].tool.clone()
+}
+
+/// The embedded entries, each checked against the listing's own fingerprint.
+fn served_entries(tools: &Json, listing: &Listing) -> flow_core::Result<Vec<ServedEntry>> {
+    let items = tools.as_array().ok_or_else(|| Error::new(Rule::Shape, "expected an array of served Tools"))?;
+    let mut entries = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let at = |e: Error| e.under_index(i);
+        let member = |k: &str| item.as_object().and_then(|o| o.get(k));
+        let text = |k: &str| {
+            member(k).and_then(Json::as_str).map(str::to_owned).ok_or_else(|| at(Error::new(Rule::Shape, format!("missing {k}"))))
+        };
+        let tool = text("tool")?;
+        let claimed = text("fingerprint")?;
+        let signature = member("signature").cloned().ok_or_else(|| at(Error::new(Rule::Shape, "missing signature")))?;
+        let decl = listing
+            .tool(&tool)
+            .ok_or_else(|| at(Error::new(Rule::Unresolved, format!("{tool} is not a Tool of the listing"))))?;
+        let actual = fingerprint(decl, &listing.declarations).map_err(at)?;
+        if actual != claimed {
+            return Err(at(Error::new(
+                Rule::ViewMismatch,
+                format!("{tool}: the embedded fingerprint {claimed} is not the listing's {actual}; generate the package again"),
+            ))
+            .under_key("fingerprint"));
+        }
+        entries.push(ServedEntry { tool, fingerprint: claimed, signature });
+    }
+    Ok(entries)
+}
+
+/// Takes the process's stdout for the protocol and points fd 1 at stderr.
+fn take_stdout() -> Result<File> {
+    let fail = |what: &str| napi::Error::new(Status::GenericFailure, format!("{what}: {}", io::Error::last_os_error()));
+    let protocol = unsafe { libc::dup(1) };
+    if protocol < 0 {
+        return Err(fail("could not duplicate stdout"));
+    }
+    if unsafe { libc::dup2(2, 1) } < 0 {
+        return Err(fail("could not point stdout at stderr"));
+    }
+    for fd in [protocol, 0] {
+        // libuv may have made these non-blocking for process.stdout/stdin;
+        // the reader thread and whole-line writes want blocking IO.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
+            }
+        }
+    }
+    Ok(unsafe { File::from_raw_fd(protocol) })
+}
+
+fn read(shared: &Arc<Shared>, tsfn: Tsfn) {
+    let limit = lock(&shared.core).limits().max_bytes;
+    // fd 0 stays open: it is the process's, not this thread's.
+    let stdin = ManuallyDrop::new(unsafe { File::from_raw_fd(0) });
+    let mut reader = LineReader::new(BufReader::with_capacity(1 << 16, &*stdin), limit);
+    loop {
+        let frame = match reader.next_frame() {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("flow tool: stopped reading stdin: {e}");
+                break;
+            }
+        };
+        let events = lock(&shared.core).receive_frame(frame);
+        for event in events {
+            match event {
+                Event::Write(line) => shared.write(&line),
+                Event::Log(text) => eprintln!("flow tool: {text}"),
+                Event::Start(call) => {
+                    let id = {
+                        let mut calls = lock(&shared.calls);
+                        calls.next = calls.next.wrapping_add(1);
+                        let id = calls.next;
+                        calls.by_key.insert(call.key.clone(), id);
+                        calls.by_id.insert(
+                            id,
+                            CallState { key: call.key.clone(), tool: call.tool, types: call.types.clone(), generic: call.generic.is_some() },
+                        );
+                        id
+                    };
+                    tsfn.send(JsEvent::Start { id, call });
+                }
+                Event::Cancel(key) => {
+                    let id = lock(&shared.calls).by_key.get(&key).copied();
+                    if let Some(id) = id {
+                        tsfn.send(JsEvent::Cancel { id });
+                    }
+                }
+            }
+        }
+    }
+    tsfn.send(JsEvent::End);
+    // Dropping the handle releases the threadsafe function: once its queue
+    // is delivered, it no longer keeps Node's event loop alive.
+}
+
+unsafe extern "C" fn finalize(_env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
+    drop(Arc::from_raw(data as *const Shared));
+}
+
+unsafe extern "C" fn call_js(env: sys::napi_env, callback: Raw, context: *mut c_void, data: *mut c_void) {
+    let event = Box::from_raw(data as *mut JsEvent);
+    if env.is_null() || callback.is_null() {
+        return;
+    }
+    let shared = &*(context as *const Shared);
+    let js = Js::new(env);
+    if let Err(e) = deliver(js, callback, shared, *event) {
+        if e.status != Status::PendingException {
+            eprintln!("flow tool: could not hand a call to JavaScript: {e}");
+        }
+    }
+}
+
+fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()> {
+    let undefined = js.undefined()?;
+    let args = match event {
+        JsEvent::End => vec![js.number(END)?],
+        JsEvent::Cancel { id } => vec![js.number(CANCEL)?, js.number(id as f64)?],
+        JsEvent::Start { id, call } => {
+            let classes = Classes::get(js)?;
+            let mut to = ToJs::new(js, classes)?;
+            let context = js.object()?;
+            js.set(context, js.string("run")?, js.string(&call.key.run)?)?;
+            js.set(context, js.string("call")?, js.string(&call.key.call)?)?;
+            js.set(context, js.string("tool")?, js.string(&call.identity)?)?;
+            let args = match &call.generic {
+                None => {
+                    let array = js.array(call.args.len())?;
+                    for (i, arg) in call.args.iter().enumerate() {
+                        let v = to.value(arg)?;
+                        js.set_index(array, i, v)?;
+                    }
+                    array
+                }
+                Some(generic) => {
+                    let decl = &shared.listing.tools[call.tool];
+                    let array = js.array(generic.args_json.len())?;
+                    for (i, (json, param)) in generic.args_json.iter().zip(&decl.params).enumerate() {
+                        let v = json_to_js(&mut to, js, json, &param.ty, &shared.listing.declarations)?;
+                        js.set_index(array, i, v)?;
+                    }
+                    generic_context(js, &mut to, context, generic)?;
+                    array
+                }
+            };
+            vec![js.number(START)?, js.number(id as f64)?, js.number(call.tool as f64)?, args, context]
+        }
+    };
+    js.call(callback, undefined, &args)?;
+    Ok(())
+}
+
+/// What a generic call's handler gets beside its args (`host-boundary.md`,
+/// "Toolkits"): the validated types view, the success schema, each type
+/// parameter's concrete term, and codecs for the concrete roots and bindings.
+fn generic_context(js: Js, to: &mut ToJs, context: Raw, generic: &flow_core::protocol::GenericCall) -> Result<()> {
+    let view = &generic.view;
+    js.set(context, js.string("types")?, to.json(&call_view_to_json(view))?)?;
+    js.set(context, js.string("schema")?, to.json(&generic.schema)?)?;
+    let types = &generic.types;
+    let plan = Arc::new(types.plan.clone());
+    let codec = |node, term: &flow_core::types::Term| -> Result<Raw> {
+        let codec = Codec::from_plan(plan.clone(), node, term_to_json(term).to_canonical());
+        unsafe { Codec::to_napi_value(js.env, codec) }
+    };
+    let params = js.array(types.params.len())?;
+    for (i, (node, param)) in types.params.iter().zip(&view.params).enumerate() {
+        js.set_index(params, i, codec(*node, &param.ty)?)?;
+    }
+    let codecs = js.object()?;
+    js.set(codecs, js.string("params")?, params)?;
+    js.set(codecs, js.string("ok")?, codec(types.ok, &view.ok)?)?;
+    js.set(codecs, js.string("err")?, codec(types.err, &view.err)?)?;
+    // A binding's codec is made whether or not values of it can cross: using
+    // one that cannot throws then, and a call that never needs it runs.
+    let bindings = js.object()?;
+    for (name, term) in &view.bindings {
+        let Ok((plan, node)) = Plan::compile(&view.declarations, term) else { continue };
+        let codec = Codec::from_plan(Arc::new(plan), node, term_to_json(term).to_canonical());
+        let value = unsafe { Codec::to_napi_value(js.env, codec)? };
+        js.set_member(bindings, js.string(name)?, name, value)?;
+    }
+    js.set(codecs, js.string("bindings")?, bindings)?;
+    js.set(context, js.string("codecs")?, codecs)?;
+    Ok(())
+}

@@ -1,0 +1,76 @@
+'use strict'
+// Shared by the tests: paths, building the example, a raw protocol peer.
+const { spawn, execFileSync } = require('node:child_process')
+const fs = require('node:fs')
+const path = require('node:path')
+const readline = require('node:readline')
+
+const repo = path.join(__dirname, '..', '..')
+const example = path.join(repo, 'examples', 'typescript')
+const weatherListing = path.join(repo, 'tests', 'examples', 'weather.tools.json')
+const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc')
+
+function targetDir() {
+  const metadata = execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], {
+    cwd: repo,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  })
+  return JSON.parse(metadata).target_directory
+}
+
+/** A binary of the workspace, built by `make node-test` before the tests. */
+function binary(name) {
+  const file = path.join(targetDir(), 'debug', name)
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`cargo build -p ${name}\` (make node-test does)`)
+  return file
+}
+
+/** Compiles the example's TypeScript into its dist/. */
+function buildExample() {
+  execFileSync(process.execPath, [tsc, '-p', path.join(example, 'weather-tools')], { stdio: 'inherit' })
+}
+
+/** A Tool process spoken to line by line, as a host would. */
+class Peer {
+  constructor(command, args, cwd) {
+    this.child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] })
+    this.stderr = ''
+    this.child.stderr.on('data', (d) => (this.stderr += d))
+    this.lines = []
+    this.waiters = []
+    readline.createInterface({ input: this.child.stdout }).on('line', (line) => {
+      this.lines.push(line)
+      for (const w of this.waiters.splice(0)) w()
+    })
+    this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)))
+  }
+
+  send(message) {
+    this.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n')
+  }
+
+  call(call, tool, args, extra = {}) {
+    this.send({ method: 'call', params: { run: 'r', call, tool, args, ...extra } })
+  }
+
+  /** Resolves with the lines that match, once there are `count` of them. */
+  async replies(call, count = 1) {
+    for (;;) {
+      const found = this.lines.filter((l) => l.includes(`"call":${JSON.stringify(call)}`))
+      if (found.length >= count) return found
+      await new Promise((resolve) => this.waiters.push(resolve))
+    }
+  }
+
+  async reply(call) {
+    return JSON.parse((await this.replies(call))[0]).params.outcome
+  }
+
+  end() {
+    this.child.stdin.end()
+    return this.exited
+  }
+}
+
+module.exports = { repo, example, weatherListing, tsc, binary, buildExample, Peer }

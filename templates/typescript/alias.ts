@@ -1,0 +1,1 @@
+{{ doc }}export type {{ name }}{{ params }} = {{ target }}

@@ -1,0 +1,2 @@
+{{ doc }}export interface {{ name }}{{ params }} {
+{{ members }}}
