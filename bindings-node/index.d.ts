@@ -46,9 +46,12 @@ export declare class Server {
    * `listing` is the tools listing's text; `tools` the JSON text of the
    * served entries `[{tool, fingerprint, signature}]` embedded at
    * generation time. An entry whose fingerprint is not the listing's own
-   * (a hand-edited or stale metadata file) is refused.
+   * (a hand-edited or stale metadata file) is refused. `args` are the
+   * process's arguments: none speaks the Flow protocol, `--mcp` serves MCP
+   * clients, anything else is refused with the usage (an error whose
+   * `code` is `InvalidArg`).
    */
-  constructor(listing: string, tools: string)
+  constructor(listing: string, tools: string, args: string[])
   /** The identities served, in the order handlers are given. */
   get tools(): Array<string>
   /**

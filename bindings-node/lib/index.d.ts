@@ -286,11 +286,18 @@ export type Handler = (...args: any[]) => Promise<unknown>
 export interface ServeOptions {
   /** Where the runtime's own lines go (default: stderr). */
   log?: (line: string) => void
+  /**
+   * The process's arguments (default: `process.argv.slice(2)`): none speaks
+   * the Flow Tool process protocol, `--mcp` serves the Tools to MCP clients,
+   * anything else is a usage error (exit status 2).
+   */
+  args?: readonly string[]
 }
 
 /**
  * Serves the Tools on stdin and stdout until stdin ends and every running
- * call has replied. From the call on, stdout belongs to the protocol: fd 1 is
- * pointed at stderr, so `console.log` goes there.
+ * call has replied, speaking the Flow Tool process protocol, or MCP with
+ * `--mcp` on the command line. From the call on, stdout belongs to the
+ * protocol: fd 1 is pointed at stderr, so `console.log` goes there.
  */
 export declare function serve(metadata: ServedMetadata, handlers: readonly Handler[], options?: ServeOptions): Promise<void>

@@ -27,14 +27,30 @@ function describeThrown(thrown) {
   }
 }
 
+/** The native server, speaking what `args` name; a usage error ends the process. */
+function nativeServer(metadata, args) {
+  try {
+    return new native.Server(metadata.listing, metadata.tools, args)
+  } catch (e) {
+    if (e && e.code === 'InvalidArg') {
+      process.stderr.write(`${e.message}\n`)
+      process.exit(2)
+    }
+    throw e
+  }
+}
+
 /**
  * Serves `metadata`'s Tools on stdin and stdout until stdin ends and every
  * running call has replied; the promise resolves then. `handlers` are in the
  * metadata's Tool order; each is called with the Tool's arguments, then the
- * call's context (with `signal`).
+ * call's context (with `signal`). It speaks the Flow Tool process protocol,
+ * or with `--mcp` among the process's arguments (`options.args`, by default
+ * `process.argv.slice(2)`) serves the Tools to MCP clients; any other
+ * argument is a usage error (exit status 2).
  */
 function serve(metadata, handlers, options = {}) {
-  const server = new native.Server(metadata.listing, metadata.tools)
+  const server = nativeServer(metadata, options.args ?? process.argv.slice(2))
   const tools = server.tools
   if (!Array.isArray(handlers) || handlers.length !== tools.length) {
     throw new TypeError(`serve: expected ${tools.length} handlers (one per Tool: ${tools.join(', ')})`)

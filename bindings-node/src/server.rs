@@ -1,6 +1,9 @@
 //! The Tool server runtime for JavaScript handlers: flow-core's sans-IO
 //! [`ServerCore`] driven from Node (`core/src/protocol/mod.rs` describes the
-//! design every toolkit shares).
+//! design every toolkit shares), behind the [`Front`] the process's command
+//! line names: the Flow Tool process protocol, or MCP with `--mcp`. Calls
+//! start and end the same way behind either, so nothing below depends on
+//! which.
 //!
 //! ```text
 //!  stdin ─► reader thread ─► ServerCore::receive ─┬─► Write: the line, whole, to the protocol's stdout
@@ -29,7 +32,7 @@ use flow_core::error::{Error, Rule};
 use flow_core::fingerprint::fingerprint;
 use flow_core::json::Json;
 use flow_core::plan::Plan;
-use flow_core::protocol::{CallKey, CallTypes, Event, HandlerResult, LineReader, ServedEntry, ServerCore, StartedCall};
+use flow_core::protocol::{CallKey, CallTypes, Event, Front, FrontKind, HandlerResult, LineReader, ServedEntry, ServerCore, StartedCall};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{call_view_to_json, term_to_json, Listing};
 use flow_core::Limits;
@@ -60,7 +63,7 @@ struct Calls {
 }
 
 struct Shared {
-    core: Mutex<ServerCore>,
+    core: Mutex<Front>,
     /// The protocol's stdout (a duplicate of the original fd 1).
     out: Mutex<Option<File>>,
     calls: Mutex<Calls>,
@@ -144,9 +147,12 @@ impl Server {
     /// `listing` is the tools listing's text; `tools` the JSON text of the
     /// served entries `[{tool, fingerprint, signature}]` embedded at
     /// generation time. An entry whose fingerprint is not the listing's own
-    /// (a hand-edited or stale metadata file) is refused.
-    #[napi(constructor, ts_args_type = "listing: string, tools: string")]
-    pub fn new(env: Env, listing: In, tools: In) -> Result<Server> {
+    /// (a hand-edited or stale metadata file) is refused. `args` are the
+    /// process's arguments: none speaks the Flow protocol, `--mcp` serves MCP
+    /// clients, anything else is refused with the usage (an error whose
+    /// `code` is `InvalidArg`).
+    #[napi(constructor, ts_args_type = "listing: string, tools: string, args: string[]")]
+    pub fn new(env: Env, listing: In, tools: In, args: Vec<String>) -> Result<Server> {
         let js = Js::new(env.raw());
         let listing_bytes = input_bytes(js, listing.0).map_err(|f| f.throw(js))?;
         let listing = listing_from_text(&listing_bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
@@ -154,9 +160,11 @@ impl Server {
         let tools = flow_core::json::parse(&tools_bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
         let entries = served_entries(&tools, &listing).map_err(|e| throw_flow(js, &e))?;
         let core = ServerCore::new(&listing, entries).map_err(|e| throw_flow(js, &e))?;
+        let kind = FrontKind::from_args(&args).map_err(|usage| napi::Error::new(Status::InvalidArg, usage))?;
+        let front = Front::new(core, kind).map_err(|e| throw_flow(js, &e))?;
         Ok(Server {
             shared: Arc::new(Shared {
-                core: Mutex::new(core),
+                core: Mutex::new(front),
                 out: Mutex::new(None),
                 calls: Mutex::new(Calls::default()),
                 listing: Arc::new(listing),
@@ -168,7 +176,7 @@ impl Server {
     /// The identities served, in the order handlers are given.
     #[napi(getter)]
     pub fn tools(&self) -> Vec<String> {
-        lock(&self.shared.core).identities().map(str::to_owned).collect()
+        lock(&self.shared.core).core().identities().map(str::to_owned).collect()
     }
 
     /// Starts reading stdin on a thread of its own; `onEvent(kind, id, tool,
@@ -259,7 +267,7 @@ impl Server {
     #[napi(ts_return_type = "JsonValue")]
     pub fn describe(&self, env: Env) -> Result<Out> {
         let js = Js::new(env.raw());
-        let json = lock(&self.shared.core).describe_result().clone();
+        let json = lock(&self.shared.core).core().describe_result().clone();
         Ok(Out(ToJs::new(js, Classes::get(js)?)?.json(&json)?))
     }
 }

@@ -1,8 +1,9 @@
 {{ header }}
 //
 // The {{ project }} Tool process: serves src/implementation.ts on stdin and
-// stdout (`node dist/main.js` after `tsc`). From here on stdout belongs to the
-// protocol; console.log goes to stderr.
+// stdout (`node dist/main.js` after `tsc`), or with `--mcp` serves it to MCP
+// clients. From here on stdout belongs to the protocol; console.log goes to
+// stderr.
 
 import { serve } from "@flow/toolkit"
 import * as implementation from "./implementation.js"
