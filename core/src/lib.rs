@@ -13,16 +13,22 @@
 //! - [`check`]: a value checked against its type before it is encoded.
 //! - [`schema`]: "Schemas" and `decisions.md` section 4.
 //! - [`fingerprint`]: "Identity and fingerprints": signatures, fingerprints, describe entries.
+//! - [`protocol`]: "The Tool process protocol": messages, outcomes and the server runtime toolkits share.
+//! - [`host`]: the host client: starting Tool processes, binding, calls, restarts.
+//! - [`manifest`]: flow.toml and the nearest-manifest rule.
 
 pub mod base64;
 pub mod check;
 pub mod decode;
 pub mod error;
 pub mod fingerprint;
+pub mod host;
 pub mod json;
 pub mod limits;
+pub mod manifest;
 pub mod number;
 pub mod plan;
+pub mod protocol;
 pub mod schema;
 pub mod time;
 pub mod types;

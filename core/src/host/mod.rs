@@ -1,0 +1,3 @@
+//! The host side of the Tool process protocol.
+
+pub mod shell_words;

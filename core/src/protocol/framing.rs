@@ -1,0 +1,132 @@
+//! Framing: one message per line, `\n`-terminated (`decisions.md` section 7),
+//! read in bounded memory.
+//!
+//! A line longer than the limit is not kept: the reader keeps at most `limit`
+//! bytes, then streams the rest of the line through a [`Skimmer`] and hands
+//! back only its length and what the skimmer found, so a hostile peer sending
+//! gigabytes without a newline costs the reader nothing but time.
+
+use std::io::{self, BufRead};
+
+use super::skim::{Skim, Skimmer};
+
+/// One line read from a peer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Frame {
+    /// A whole line, without its `\n`, at most the limit long.
+    Line(Vec<u8>),
+    /// A line longer than the limit: how long it was (without its `\n`) and what
+    /// a bounded scan found in it.
+    TooLong { length: u64, skim: Skim },
+    /// Bytes after the last `\n` when the stream ended. A crashed peer leaves
+    /// half a message here; whether it counts is the caller's choice.
+    Unterminated(Vec<u8>),
+}
+
+/// Reads [`Frame`]s from a stream.
+pub struct LineReader<R> {
+    inner: R,
+    limit: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// `limit` is the largest line kept, in bytes (`Limits::max_bytes`).
+    pub fn new(inner: R, limit: usize) -> LineReader<R> {
+        LineReader { inner, limit }
+    }
+
+    /// The next frame, or `None` at the end of the stream.
+    pub fn next_frame(&mut self) -> io::Result<Option<Frame>> {
+        let mut line = Vec::new();
+        let mut skimmer: Option<Skimmer> = None;
+        let mut length: u64 = 0;
+        loop {
+            let chunk = match self.inner.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                return Ok(match skimmer {
+                    // An unterminated line over the limit: still only its skim.
+                    Some(s) => Some(Frame::TooLong { length, skim: s.finish() }),
+                    None if line.is_empty() => None,
+                    None => Some(Frame::Unterminated(line)),
+                });
+            }
+            let (piece, consumed, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (&chunk[..i], i + 1, true),
+                None => (chunk, chunk.len(), false),
+            };
+            length += piece.len() as u64;
+            match &mut skimmer {
+                Some(s) => s.feed(piece),
+                None if line.len() + piece.len() <= self.limit => line.extend_from_slice(piece),
+                None => {
+                    let mut s = Skimmer::new();
+                    s.feed(&line);
+                    s.feed(piece);
+                    line = Vec::new();
+                    skimmer = Some(s);
+                }
+            }
+            self.inner.consume(consumed);
+            if done {
+                return Ok(Some(match skimmer {
+                    Some(s) => Frame::TooLong { length, skim: s.finish() },
+                    None => Frame::Line(line),
+                }));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(input: &[u8], limit: usize, capacity: usize) -> Vec<Frame> {
+        let mut reader = LineReader::new(std::io::BufReader::with_capacity(capacity, input), limit);
+        let mut out = Vec::new();
+        while let Some(frame) = reader.next_frame().unwrap() {
+            out.push(frame);
+        }
+        out
+    }
+
+    #[test]
+    fn splits_lines_and_keeps_an_unterminated_tail_apart() {
+        for capacity in [1, 2, 7, 8192] {
+            let got = frames(b"ab\n\ncd\nef", 10, capacity);
+            assert_eq!(
+                got,
+                vec![
+                    Frame::Line(b"ab".to_vec()),
+                    Frame::Line(Vec::new()),
+                    Frame::Line(b"cd".to_vec()),
+                    Frame::Unterminated(b"ef".to_vec())
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_at_the_limit_is_kept_one_over_is_skimmed() {
+        let at = format!("{}\n", "x".repeat(10));
+        assert_eq!(frames(at.as_bytes(), 10, 3), vec![Frame::Line(b"x".repeat(10))]);
+        let over = r#"{"method":"reply","params":{"call":"c","outcome":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx","run":"r"}}"#;
+        let input = format!("{over}\nok\n");
+        for capacity in [1, 5, 8192] {
+            let got = frames(input.as_bytes(), 20, capacity);
+            assert_eq!(got.len(), 2);
+            match &got[0] {
+                Frame::TooLong { length, skim } => {
+                    assert_eq!(*length, over.len() as u64);
+                    assert_eq!(skim.pair(), Some(("r".to_owned(), "c".to_owned())));
+                }
+                other => panic!("{other:?}"),
+            }
+            assert_eq!(got[1], Frame::Line(b"ok".to_vec()));
+        }
+    }
+}

@@ -1,0 +1,486 @@
+//! The server core every toolkit serves through: sans-IO, so the Rust stdio
+//! driver, the Python binding and the Node binding drive the same rules.
+//!
+//! The core owns everything that is a rule of the protocol:
+//! - framing and message rules (through [`super::message`]);
+//! - `describe`, from metadata generated with the Tool (identity, fingerprint,
+//!   describe-form signature) and the listing's declarations;
+//! - decoding `args` at the declared types *before* any author code runs, and
+//!   for a generic Tool validating its `types` and `schema` views first: every
+//!   refusal is NotRun, with a reason naming the path and the rule;
+//! - bookkeeping of (run, call) pairs: a pair running is not started again,
+//!   and its one reply goes out when it ends; a pair finished gets the same
+//!   reply line again, from a bounded memory (oldest forgotten first);
+//! - cancellation tokens;
+//! - encoding results: a handler's value is checked at the declared type and
+//!   anything else the handler does (an error, a panic, a value of another
+//!   type, a reply over the size limit) is Unknown.
+//!
+//! What it leaves to its driver is IO and running handlers: `receive` takes a
+//! line and returns [`Event`]s (lines to write, calls to start, cancels to
+//! deliver, things to log); when a started call's handler returns, the driver
+//! calls `finish` and writes the lines it gets back.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use crate::check::check;
+use crate::decode::from_json;
+use crate::error::{Error, Path, Result, Rule};
+use crate::fingerprint::describe_entry;
+use crate::json::{Json, Object};
+use crate::limits::Limits;
+use crate::plan::{NodeId, Plan};
+use crate::schema::check_call_schema;
+use crate::types::parse::{call_view_from_json, DATA_VERSION};
+use crate::types::{check_call_view, CallView, Listing, Param, ToolDecl, TypeSpec};
+use crate::value::Value;
+
+use super::cancel::CancelToken;
+use super::framing::Frame;
+use super::message::{self, write_error, write_reply, write_result, CallKey, CallMessage, Incoming};
+use super::outcome::Outcome;
+
+/// How many finished pairs a server remembers by default.
+pub const DEFAULT_MEMORY: usize = 4096;
+
+/// One served Tool as generated code embeds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServedEntry {
+    /// The declaration's identity.
+    pub tool: String,
+    pub fingerprint: String,
+    /// The describe-form signature.
+    pub signature: Json,
+}
+
+/// The compiled declared types of one call: parameters in declaration order,
+/// then ok and err. Shared by every call of a nongeneric Tool; built per call
+/// for a generic one, from its concrete view.
+#[derive(Debug, Clone)]
+pub struct CallTypes {
+    pub plan: Plan,
+    pub params: Vec<NodeId>,
+    pub ok: NodeId,
+    pub err: NodeId,
+}
+
+impl CallTypes {
+    /// Compiles `params`, `ok` and `err` over `declarations`.
+    pub fn compile(declarations: &crate::types::Declarations, params: &[Param], ok: &crate::types::Term, err: &crate::types::Term) -> Result<CallTypes> {
+        let mut plan = Plan::new();
+        let params = params.iter().map(|p| plan.add(declarations, &p.ty)).collect::<Result<Vec<_>>>()?;
+        let ok = plan.add(declarations, ok)?;
+        let err = plan.add(declarations, err)?;
+        Ok(CallTypes { plan, params, ok, err })
+    }
+
+    /// Decodes a JSON value at the declared success type: how a handler that
+    /// holds JSON (a generic Tool's `T`) builds its result.
+    pub fn decode_ok(&self, json: Json) -> Result<Value> {
+        from_json(json, &self.plan, self.ok)
+    }
+
+    pub fn decode_err(&self, json: Json) -> Result<Value> {
+        from_json(json, &self.plan, self.err)
+    }
+}
+
+/// What a generic call's handler gets beyond its args: the validated view, the
+/// success schema, and the compiled concrete roots.
+#[derive(Debug, Clone)]
+pub struct GenericCall {
+    pub view: CallView,
+    pub schema: Json,
+    pub types: Arc<CallTypes>,
+    /// The args as canonical JSON, in parameter order: values of a type
+    /// parameter reach the author as JSON.
+    pub args_json: Vec<Json>,
+}
+
+/// A call whose args decoded: the driver runs its handler.
+#[derive(Debug, Clone)]
+pub struct StartedCall {
+    pub key: CallKey,
+    /// The Tool's index in the served entries.
+    pub tool: usize,
+    pub identity: Arc<str>,
+    /// Args in parameter order, decoded at the declared (for a generic call,
+    /// the view's concrete) types.
+    pub args: Vec<Value>,
+    pub generic: Option<GenericCall>,
+    pub cancel: CancelToken,
+    /// The declared types of this call.
+    pub types: Arc<CallTypes>,
+}
+
+/// What the driver does next.
+#[derive(Debug)]
+pub enum Event {
+    /// Write this line (it ends in `\n`).
+    Write(String),
+    /// Run the handler of this call, then call [`ServerCore::finish`].
+    Start(StartedCall),
+    /// A cancel reached this running call; its token is already set.
+    Cancel(CallKey),
+    /// Something to tell a person on stderr.
+    Log(String),
+}
+
+/// What a handler returned.
+#[derive(Debug, Clone)]
+pub enum HandlerResult {
+    /// The declared success value.
+    Ok(Value),
+    /// The declared error value.
+    Failed(Value),
+    /// A success value held as JSON, decoded at the declared type.
+    OkJson(Json),
+    /// An error value held as JSON, decoded at the declared type.
+    FailedJson(Json),
+    /// The author's code stopped some other way: answered Unknown, since what
+    /// it did before it stopped is not known.
+    Error(String),
+}
+
+struct ServedTool {
+    decl: ToolDecl,
+    identity: Arc<str>,
+    /// The served TypeSpec, against which a generic call's view is checked.
+    spec: TypeSpec,
+    /// Compiled once for a nongeneric Tool.
+    types: Option<Arc<CallTypes>>,
+}
+
+struct Running {
+    cancel: CancelToken,
+    types: Arc<CallTypes>,
+}
+
+/// The sans-IO server.
+pub struct ServerCore {
+    tools: Vec<ServedTool>,
+    by_identity: HashMap<String, usize>,
+    describe: Json,
+    limits: Limits,
+    running: HashMap<CallKey, Running>,
+    finished: HashMap<CallKey, String>,
+    finished_order: VecDeque<CallKey>,
+    memory: usize,
+}
+
+fn params_path() -> Path {
+    Path::root().key("params")
+}
+
+impl ServerCore {
+    /// Serves every Tool of `listing`, computing fingerprints and signatures.
+    pub fn from_listing(listing: &Listing) -> Result<ServerCore> {
+        let mut entries = Vec::with_capacity(listing.tools.len());
+        for (i, tool) in listing.tools.iter().enumerate() {
+            let entry = describe_entry(tool, &listing.declarations).map_err(|e| e.under_index(i).under_key("tools"))?;
+            let get = |k: &str| entry.as_object().and_then(|o| o.get(k)).cloned().expect("describe entry member");
+            entries.push(ServedEntry {
+                tool: tool.tool.clone(),
+                fingerprint: get("fingerprint").as_str().expect("fingerprint text").to_owned(),
+                signature: get("signature"),
+            });
+        }
+        ServerCore::new(listing, entries)
+    }
+
+    /// Serves `entries`, generated metadata, each naming a Tool of `listing`
+    /// (whose declarations give the types to decode at).
+    pub fn new(listing: &Listing, entries: Vec<ServedEntry>) -> Result<ServerCore> {
+        let mut tools = Vec::with_capacity(entries.len());
+        let mut by_identity = HashMap::new();
+        let mut described = Vec::with_capacity(entries.len());
+        for (i, entry) in entries.into_iter().enumerate() {
+            let at = |e: Error| e.under_index(i);
+            let decl = listing
+                .tool(&entry.tool)
+                .ok_or_else(|| at(Error::new(Rule::Unresolved, format!("{} is not a Tool of the listing", entry.tool))))?
+                .clone();
+            let spec = TypeSpec::for_tool(listing, &entry.tool).expect("the Tool is in the listing");
+            let types = if decl.is_generic() {
+                None
+            } else {
+                Some(Arc::new(CallTypes::compile(&spec.declarations, &decl.params, &decl.ok, &decl.err).map_err(at)?))
+            };
+            if by_identity.insert(entry.tool.clone(), i).is_some() {
+                return Err(at(Error::new(Rule::DuplicateName, format!("{} is served twice", entry.tool))));
+            }
+            described.push(Json::object([
+                ("tool", Json::str(entry.tool.as_str())),
+                ("fingerprint", Json::String(entry.fingerprint)),
+                ("signature", entry.signature),
+            ]));
+            tools.push(ServedTool { identity: entry.tool.as_str().into(), decl, spec, types });
+        }
+        let describe = Json::object([("data", Json::str(DATA_VERSION)), ("tools", Json::Array(described))]);
+        Ok(ServerCore {
+            tools,
+            by_identity,
+            describe,
+            limits: Limits::default(),
+            running: HashMap::new(),
+            finished: HashMap::new(),
+            finished_order: VecDeque::new(),
+            memory: DEFAULT_MEMORY,
+        })
+    }
+
+    /// Changes the decoding limits (the message size limit among them).
+    pub fn with_limits(mut self, limits: Limits) -> ServerCore {
+        self.limits = limits;
+        self
+    }
+
+    /// Changes how many finished pairs are remembered (0: none).
+    pub fn with_memory(mut self, memory: usize) -> ServerCore {
+        self.memory = memory;
+        self
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The served identities, by Tool index.
+    pub fn identities(&self) -> impl Iterator<Item = &str> {
+        self.tools.iter().map(|t| &*t.identity)
+    }
+
+    /// The `describe` result.
+    pub fn describe_result(&self) -> &Json {
+        &self.describe
+    }
+
+    /// How many calls are running.
+    pub fn running(&self) -> usize {
+        self.running.len()
+    }
+
+    /// Reads one line (without its `\n`).
+    pub fn receive(&mut self, line: &[u8]) -> Vec<Event> {
+        let incoming = message::parse_line(line, &self.limits);
+        self.handle(incoming)
+    }
+
+    /// Reads one frame from a [`super::framing::LineReader`]. A final line
+    /// without its `\n` is read like any other: a person piping a message in
+    /// may well leave it off.
+    pub fn receive_frame(&mut self, frame: Frame) -> Vec<Event> {
+        match frame {
+            Frame::Line(line) | Frame::Unterminated(line) => self.receive(&line),
+            Frame::TooLong { length, skim } => {
+                let incoming = message::too_long(length, skim, &self.limits);
+                self.handle(incoming)
+            }
+        }
+    }
+
+    fn handle(&mut self, incoming: Incoming) -> Vec<Event> {
+        match incoming {
+            Incoming::Describe { id } => vec![Event::Write(write_result(&id, &self.describe))],
+            Incoming::Refuse { id, code, message } => {
+                vec![Event::Log(format!("answered error {code}: {message}")), Event::Write(write_error(&id, code, &message))]
+            }
+            Incoming::Call(call) => {
+                let key = call.key.clone();
+                self.seen_or(key, |core| core.start(call))
+            }
+            Incoming::BadCall { key, reason } => self.seen_or(key, |_| Err(reason)),
+            Incoming::Cancel(key) => match self.running.get(&key) {
+                Some(running) => {
+                    running.cancel.cancel();
+                    vec![Event::Cancel(key)]
+                }
+                None => vec![Event::Log(format!("ignored a cancel of {key}, which is not running"))],
+            },
+            Incoming::Reply(r) => vec![Event::Log(format!("ignored a reply for {} sent to a Tool process", r.key))],
+            Incoming::BadReply { key, .. } => vec![Event::Log(format!("ignored a reply for {key} sent to a Tool process"))],
+            Incoming::Response { id, .. } => vec![Event::Log(format!("ignored a response (id {}) nobody asked for", id.to_canonical()))],
+            Incoming::Ignore(why) => vec![Event::Log(why)],
+        }
+    }
+
+    /// A pair seen before is answered from memory (or left to its running
+    /// handler); a new one is started, or answered NotRun with the reason.
+    fn seen_or(&mut self, key: CallKey, start: impl FnOnce(&mut ServerCore) -> std::result::Result<StartedCall, String>) -> Vec<Event> {
+        if let Some(line) = self.finished.get(&key) {
+            return vec![Event::Log(format!("{key} was seen before: sent its outcome again")), Event::Write(line.clone())];
+        }
+        if self.running.contains_key(&key) {
+            return vec![Event::Log(format!("{key} is running: its reply goes out when it ends"))];
+        }
+        match start(self) {
+            Ok(started) => {
+                self.running.insert(key, Running { cancel: started.cancel.clone(), types: started.types.clone() });
+                vec![Event::Start(started)]
+            }
+            Err(reason) => {
+                let line = write_reply(&key, &Outcome::NotRun(reason));
+                self.remember(key, line.clone());
+                vec![Event::Write(line)]
+            }
+        }
+    }
+
+    /// Everything checked before author code runs.
+    fn start(&self, call: CallMessage) -> std::result::Result<StartedCall, String> {
+        let CallMessage { key, tool, args, schema, types } = call;
+        let index = *self.by_identity.get(&tool).ok_or_else(|| {
+            Error::at(params_path().key("tool"), Rule::Unresolved, format!("this process serves no Tool {tool}")).to_string()
+        })?;
+        let served = &self.tools[index];
+        let (call_types, params, generic) = match &served.types {
+            Some(call_types) => {
+                for (name, member) in [("schema", &schema), ("types", &types)] {
+                    if member.is_some() {
+                        let why = format!("a call of the nongeneric Tool {tool} carries no {name}");
+                        return Err(Error::at(params_path().key(name), Rule::Shape, why).to_string());
+                    }
+                }
+                (call_types.clone(), &served.decl.params, None)
+            }
+            None => {
+                let (view, schema, call_types) = self.generic_views(served, schema, types).map_err(|e| e.to_string())?;
+                (call_types, &served.decl.params, Some((view, schema)))
+            }
+        };
+        let args = decode_args(args, params, &call_types).map_err(|e| e.to_string())?;
+        let generic = match generic {
+            None => None,
+            Some((view, schema)) => Some(GenericCall {
+                view,
+                schema,
+                types: call_types.clone(),
+                args_json: args.iter().map(|v| value_json(v, &self.limits)).collect::<Result<_>>().map_err(|e| e.to_string())?,
+            }),
+        };
+        Ok(StartedCall {
+            key,
+            tool: index,
+            identity: served.identity.clone(),
+            args,
+            generic,
+            cancel: CancelToken::new(),
+            types: call_types,
+        })
+    }
+
+    /// A generic call's `types` and `schema`, both required and non-null,
+    /// validated and checked against the served TypeSpec, and its concrete
+    /// roots compiled.
+    fn generic_views(&self, served: &ServedTool, schema: Option<Json>, types: Option<Json>) -> Result<(CallView, Json, Arc<CallTypes>)> {
+        let required = |member: Option<Json>, name: &str| match member {
+            None | Some(Json::Null) => Err(Error::at(
+                params_path().key(name),
+                Rule::MissingField,
+                format!("a call of the generic Tool {} requires {name}, not null or missing", served.identity),
+            )),
+            Some(json) => Ok(json),
+        };
+        let schema = required(schema, "schema")?;
+        let types = required(types, "types")?;
+        let types_path = params_path().key("types");
+        let view = call_view_from_json(&types).map_err(|e| e.under_path(&types_path))?;
+        check_call_view(&served.spec, &view).map_err(|e| e.under_path(&types_path))?;
+        check_call_schema(&view, &schema).map_err(|e| e.under_path(&params_path().key("schema")))?;
+        let call_types = CallTypes::compile(&view.declarations, &view.params, &view.ok, &view.err)
+            .map_err(|e| e.under_path(&types_path))?;
+        Ok((view, schema, Arc::new(call_types)))
+    }
+
+    /// The reply of a started call whose handler returned. Returns nothing for
+    /// a pair that is not running (finished twice, or never started).
+    pub fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String> {
+        let Some(running) = self.running.remove(key) else { return Vec::new() };
+        let outcome = encode(result, &running.types);
+        let mut line = write_reply(key, &outcome);
+        if line.len() > self.limits.max_bytes {
+            let why = format!(
+                "the reply would be {} bytes, more than the message size limit of {} [{}]",
+                line.len() - 1,
+                self.limits.max_bytes,
+                Rule::TooLarge.code()
+            );
+            line = write_reply(key, &Outcome::Unknown(why));
+        }
+        self.remember(key.clone(), line.clone());
+        vec![line]
+    }
+
+    /// Sets every running call's cancel token (for a driver shutting down).
+    pub fn cancel_all(&self) {
+        for running in self.running.values() {
+            running.cancel.cancel();
+        }
+    }
+
+    fn remember(&mut self, key: CallKey, line: String) {
+        if self.memory == 0 {
+            return;
+        }
+        if self.finished.insert(key.clone(), line).is_none() {
+            self.finished_order.push_back(key);
+        }
+        while self.finished_order.len() > self.memory {
+            if let Some(oldest) = self.finished_order.pop_front() {
+                self.finished.remove(&oldest);
+            }
+        }
+    }
+}
+
+/// Args in parameter order: each present, each decoding at its type, no
+/// other member. Paths are from the message root (`$.params.args.days`).
+fn decode_args(mut args: Object, params: &[Param], types: &CallTypes) -> Result<Vec<Value>> {
+    let base = params_path().key("args");
+    let mut values = Vec::with_capacity(params.len());
+    for (param, &node) in params.iter().zip(&types.params) {
+        let at = base.clone().key(param.name.as_str());
+        let json = args.remove(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
+        values.push(from_json(json, &types.plan, node).map_err(|e| e.under_path(&at))?);
+    }
+    if let Some(extra) = args.keys().next() {
+        return Err(Error::at(base.key(extra), Rule::Shape, "not a parameter of the Tool"));
+    }
+    Ok(values)
+}
+
+/// A decoded value as canonical JSON, read back from its canonical text: it
+/// nests no deeper and holds no longer numbers than the args it was decoded
+/// from under `limits`, and is no longer than it in bytes but for escapes.
+fn value_json(value: &Value, limits: &Limits) -> Result<Json> {
+    let limits = Limits { max_bytes: usize::MAX, ..*limits };
+    crate::json::parse_str(&value.to_canonical(), &limits)
+}
+
+fn encode(result: HandlerResult, types: &CallTypes) -> Outcome {
+    let unknown = |what: &str, e: Error| Outcome::Unknown(format!("the handler's {what} is not of the declared type: {e}"));
+    match result {
+        HandlerResult::Ok(v) => match check(&v, &types.plan, types.ok) {
+            Ok(()) => Outcome::ok(&v),
+            Err(e) => unknown("result", e),
+        },
+        HandlerResult::Failed(v) => match check(&v, &types.plan, types.err) {
+            Ok(()) => Outcome::failed(&v),
+            Err(e) => unknown("error", e),
+        },
+        HandlerResult::OkJson(j) => match types.decode_ok(j) {
+            Ok(v) => Outcome::ok(&v),
+            Err(e) => unknown("result", e),
+        },
+        HandlerResult::FailedJson(j) => match types.decode_err(j) {
+            Ok(v) => Outcome::failed(&v),
+            Err(e) => unknown("error", e),
+        },
+        HandlerResult::Error(why) => Outcome::Unknown(format!("the handler failed: {why}")),
+    }
+}
+
+#[cfg(test)]
+#[path = "server_tests.rs"]
+mod tests;
