@@ -23,7 +23,10 @@ pub enum Lang {
 }
 
 fn language(lang: Lang) -> Result<Box<dyn Language>, String> {
-    Err(format!("--lang {lang:?} is not available yet").to_lowercase())
+    match lang {
+        Lang::Python => Ok(Box::new(generate::python::Python)),
+        other => Err(format!("--lang {other:?} is not available yet").to_lowercase()),
+    }
 }
 
 fn read_listing(listing: Option<&Path>) -> Result<(String, Vec<u8>), String> {

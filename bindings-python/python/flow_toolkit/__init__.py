@@ -63,9 +63,12 @@ from flow_toolkit._native import (
 )
 from flow_toolkit._values import FlowMap, FlowSet, JsonValue, Some
 from flow_toolkit._dynamic import codec_for
+from flow_toolkit._runtime import CallContext, Failed, serve
 
 __all__ = [
     "DATA_VERSION",
+    "CallContext",
+    "Failed",
     "Codec",
     "DecodeError",
     "Duration",
@@ -82,5 +85,6 @@ __all__ = [
     "check_listing",
     "codec_for",
     "fingerprints",
+    "serve",
     "tool_signature",
 ]
