@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::error::{Error, Result, Rule};
-use crate::types::{Body, Declarations, Payload, Prim, Term, TOOL_OWNER};
+use crate::error::Result;
+use crate::types::{resolve_named, Body, Declarations, Payload, Prim, Term, TOOL_OWNER};
 
 pub type NodeId = usize;
 
@@ -155,20 +155,7 @@ impl Plan {
                 if let Some(&id) = self.memo.get(term) {
                     return Ok(id);
                 }
-                let template = declarations.get(declaration).ok_or_else(|| {
-                    Error::new(Rule::Unresolved, format!("no declaration {declaration:?}"))
-                })?;
-                if template.generic.len() != args.len() {
-                    return Err(Error::new(
-                        Rule::Arity,
-                        format!(
-                            "Named arity {}, template {} declares {}",
-                            args.len(),
-                            template.name,
-                            template.generic.len()
-                        ),
-                    ));
-                }
+                let template = resolve_named(declarations, declaration, args.len())?;
                 // Reserve the node first so recursive references find it.
                 let id = self.push(Node::Unservable("incomplete".into()));
                 self.memo.insert(term.clone(), id);

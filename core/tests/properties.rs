@@ -95,3 +95,89 @@ fn the_validator_rejects_a_wrong_value() {
     assert!(!validator.is_valid(&serde_json::json!([1, "2"])));
     assert!(!validator.is_valid(&serde_json::from_str::<serde_json::Value>("[1.5]").unwrap()));
 }
+
+mod fingerprints {
+    use flow_core::fingerprint::fingerprint;
+    use flow_core::types::{Body, Declarations, Field, Param, Prim, Term, ToolDecl};
+    use proptest::prelude::*;
+
+    use super::support::random_types::random_type;
+
+    /// A Tool over a random type: one parameter of the random type and a record
+    /// `R` (declaration "r") as its success type, whose fields we mutate.
+    fn tool(declarations: &mut Declarations, root: &Term, fields: Vec<Field>) -> ToolDecl {
+        let mut record = declarations.values().next().expect("random types declare something").clone();
+        record.name = "R".into();
+        record.identity = "github.com/example/props@0.3.0/types.flow.R".into();
+        record.generic.clear();
+        record.body = Body::Record { fields };
+        declarations.insert("r".into(), record);
+        ToolDecl {
+            tool: "github.com/example/props@0.3.0/types.flow.t".into(),
+            doc: None,
+            generic: vec![],
+            params: vec![Param { name: "input".into(), ty: root.clone() }],
+            ok: Term::Named { declaration: "r".into(), args: vec![] },
+            err: Term::Prim(Prim::Never),
+        }
+    }
+
+    fn fields(root: &Term) -> Vec<Field> {
+        vec![
+            Field { name: "a".into(), ty: Term::Prim(Prim::Int), doc: Some("first".into()) },
+            Field { name: "b".into(), ty: root.clone(), doc: None },
+            Field { name: "c".into(), ty: Term::List(Box::new(Term::Prim(Prim::Text))), doc: None },
+        ]
+    }
+
+    fn fp(declarations: &Declarations, root: &Term, fields: Vec<Field>) -> String {
+        let mut declarations = declarations.clone();
+        let tool = tool(&mut declarations, root, fields);
+        fingerprint(&tool, &declarations).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// A field's type, name or (required) order moves the fingerprint; a doc
+        /// or a version does not.
+        #[test]
+        fn fingerprints_move_exactly_with_the_signature(seed in any::<u64>(), which in 0usize..3, doc in "[a-z ]{0,12}") {
+            let (declarations, root) = random_type(seed);
+            let base = fp(&declarations, &root, fields(&root));
+
+            let mut retyped = fields(&root);
+            retyped[which].ty = Term::Tuple(vec![retyped[which].ty.clone(), Term::Prim(Prim::Bool)]);
+            prop_assert_ne!(&fp(&declarations, &root, retyped), &base);
+
+            let mut renamed = fields(&root);
+            renamed[which].name.push('x');
+            prop_assert_ne!(&fp(&declarations, &root, renamed), &base);
+
+            // Field order reaches the schema only through `required`
+            // (decisions.md 4: properties are an object), so a reorder moves the
+            // fingerprint when both fields are required, and cannot when one is
+            // an Option field.
+            let mut reordered = fields(&root);
+            let other = (which + 1) % 3;
+            reordered.swap(which, other);
+            let optional = |f: &Field| matches!(f.ty, Term::Option(_));
+            if optional(&reordered[which]) || optional(&reordered[other]) {
+                prop_assert_eq!(&fp(&declarations, &root, reordered), &base);
+            } else {
+                prop_assert_ne!(&fp(&declarations, &root, reordered), &base);
+            }
+
+            let mut documented = fields(&root);
+            documented[which].doc = Some(doc);
+            prop_assert_eq!(&fp(&declarations, &root, documented), &base);
+
+            let mut new_version = declarations.clone();
+            for template in new_version.values_mut() {
+                template.identity = template.identity.replace("@0.3.0", "@0.4.0");
+                template.doc = Some("another doc".into());
+            }
+            prop_assert_eq!(&fp(&new_version, &root, fields(&root)), &base);
+        }
+    }
+}

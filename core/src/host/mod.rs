@@ -1,3 +1,40 @@
-//! The host side of the Tool process protocol.
+//! The host side of the Tool process protocol: a blocking client library
+//! (threads and channels, no async runtime).
+//!
+//! - [`resolve`]: which implementation answers a declaration: host overrides
+//!   by identity, then flow.toml ([`crate::manifest`]).
+//! - [`shell_words`]: a flow.toml `command` split into words, no shell.
+//! - [`connection`]: one Tool process: started on demand, described first,
+//!   calls multiplexed and correlated by (run, call) only, at most one reply
+//!   per call, BadReply decided, restarted after it ends.
+//! - [`described`]: the describe result, read with exact shapes.
+//! - [`bind`]: binding every declaration of a listing by fingerprint, with
+//!   distinct refusals, and calling bound Tools.
+//! - [`generic`]: the `types` and `schema` views of a generic call.
+//! - [`options`]: limits, describe timeout, logging.
+//!
+//! ```no_run
+//! use flow_core::host::{Host, HostOptions, Resolver};
+//! use flow_core::protocol::CallKey;
+//! # fn demo(listing: &flow_core::types::Listing, args: &flow_core::Json) {
+//! let resolver = Resolver { manifest_dir: Some("tools".into()), ..Resolver::default() };
+//! let host = Host::bind(listing, &resolver, HostOptions::default()).expect("every Tool bound");
+//! let call = host.call("github.com/acme/weather@1.2.0/weather.flow.get_forecast", CallKey::new("run-1", "call-1"), args);
+//! let outcome = call.expect("args decode").wait();
+//! # }
+//! ```
 
+pub mod bind;
+pub mod connection;
+pub mod described;
+pub mod generic;
+pub mod options;
+pub mod resolve;
 pub mod shell_words;
+
+pub use bind::{encode_args, fits, Host, Refusal, RefusalKind};
+pub use connection::{CallHandle, Connection, ProcessSpec};
+pub use described::{Described, DescribedTool};
+pub use generic::{views, GenericViews};
+pub use options::{HostOptions, LogSink};
+pub use resolve::{declaring_file, Binding, Resolution, Resolver};

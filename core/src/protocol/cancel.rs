@@ -48,7 +48,9 @@ impl CancelToken {
     }
 
     /// Runs `callback` once when the call is cancelled: now, on this thread, if
-    /// it already is; else on the thread that cancels it.
+    /// it already is; else on the thread that cancels it, which in a server is
+    /// the one reading input (with the server core locked): keep it short, and
+    /// do not call back into the server from it.
     pub fn on_cancel(&self, callback: impl FnOnce() + Send + 'static) {
         let mut state = lock(&self.inner);
         if state.cancelled {

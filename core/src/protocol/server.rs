@@ -120,7 +120,7 @@ pub enum Event {
     /// Write this line (it ends in `\n`).
     Write(String),
     /// Run the handler of this call, then call [`ServerCore::finish`].
-    Start(StartedCall),
+    Start(Box<StartedCall>),
     /// A cancel reached this running call; its token is already set.
     Cancel(CallKey),
     /// Something to tell a person on stderr.
@@ -317,7 +317,7 @@ impl ServerCore {
         match start(self) {
             Ok(started) => {
                 self.running.insert(key, Running { cancel: started.cancel.clone(), types: started.types.clone() });
-                vec![Event::Start(started)]
+                vec![Event::Start(Box::new(started))]
             }
             Err(reason) => {
                 let line = write_reply(&key, &Outcome::NotRun(reason));

@@ -47,7 +47,7 @@ fn started(events: Vec<Event>) -> StartedCall {
     let mut starts: Vec<StartedCall> = events
         .into_iter()
         .filter_map(|e| match e {
-            Event::Start(s) => Some(s),
+            Event::Start(s) => Some(*s),
             _ => None,
         })
         .collect();

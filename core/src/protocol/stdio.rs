@@ -113,7 +113,7 @@ impl StdioServer {
                         let handler = by_index[call.tool].clone();
                         let shared = shared.clone();
                         workers.retain(|w| !w.is_finished());
-                        workers.push(std::thread::spawn(move || run(&shared, &handler, call)));
+                        workers.push(std::thread::spawn(move || run(&shared, &handler, *call)));
                     }
                 }
             }

@@ -262,3 +262,25 @@ pub fn identity_without_version(identity: &str) -> String {
         },
     }
 }
+
+/// The template a Named term refers to, checked for arity: the one resolution
+/// every consumer (validation, plans, schemas) shares, with one wording.
+pub fn resolve_named<'a>(
+    declarations: &'a Declarations,
+    declaration: &str,
+    arg_count: usize,
+) -> crate::error::Result<&'a Template> {
+    use crate::error::{Error, Rule};
+    let Some(template) = declarations.get(declaration) else {
+        let mut quoted = String::new();
+        crate::json::write_string(&mut quoted, declaration);
+        return Err(Error::new(Rule::Unresolved, format!("Named declaration {quoted} is not in declarations")));
+    };
+    if template.generic.len() != arg_count {
+        return Err(Error::new(
+            Rule::Arity,
+            format!("Named arity {arg_count}, template {} declares {}", template.name, template.generic.len()),
+        ));
+    }
+    Ok(template)
+}

@@ -335,23 +335,7 @@ impl Scope<'_> {
                 self.term_at(result, depth).map_err(|e| e.under_key("result").under_key("Function"))
             }
             Term::Named { declaration, args } => {
-                let Some(template) = self.declarations.get(declaration) else {
-                    return Err(Error::new(
-                        Rule::Unresolved,
-                        format!("Named declaration {} is not in declarations", quote(declaration)),
-                    ));
-                };
-                if args.len() != template.generic.len() {
-                    return Err(Error::new(
-                        Rule::Arity,
-                        format!(
-                            "Named arity {}, template {} declares {}",
-                            args.len(),
-                            template.name,
-                            template.generic.len()
-                        ),
-                    ));
-                }
+                resolve_named(self.declarations, declaration, args.len())?;
                 items(&["Named", "args"], args)
             }
             Term::Param { owner, index } => self.param(owner, *index),

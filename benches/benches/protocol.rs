@@ -1,0 +1,80 @@
+//! The Tool process protocol end to end: calls per second and p50/p99 latency
+//! of an echo Tool (`flow-bench-echo`, the stdio server) called through the
+//! host client, with 1 and with 64 calls outstanding. Each outstanding slot is
+//! a thread calling in a closed loop, so a latency is one call's own time from
+//! encoding its args to admitting its reply.
+//!
+//! Run: `cargo bench -p flow-benches --bench protocol`
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use flow_core::host::{Binding, Host, HostOptions, Resolver};
+use flow_core::json::Json;
+use flow_core::manifest::Runner;
+use flow_core::protocol::{CallKey, CallOutcome};
+use flow_core::types::parse::listing_from_text;
+use flow_core::Limits;
+
+const LISTING: &str = r#"{"data":"0.1","tools":[{"tool":"bench.flow.echo","doc":null,"generic":[],"params":[{"name":"text","type":"Text"}],"ok":"Text","err":"Never"}],"declarations":{}}"#;
+const TOOL: &str = "bench.flow.echo";
+
+fn bind() -> Host {
+    let listing = listing_from_text(LISTING.as_bytes(), &Limits::default()).unwrap();
+    let command = format!("'{}'", env!("CARGO_BIN_EXE_flow-bench-echo"));
+    let mut resolver = Resolver::default();
+    let dir = std::env::temp_dir();
+    resolver.overrides.insert(TOOL.to_owned(), Binding { runner: Runner::Command(command), dir, origin: "bench".into() });
+    Host::bind(&listing, &resolver, HostOptions::default()).unwrap_or_else(|r| panic!("{r:?}"))
+}
+
+/// Runs `per_slot` calls on each of `slots` threads; returns the wall time and
+/// every call's latency.
+fn run(host: &Arc<Host>, slots: usize, per_slot: usize, tag: &str) -> (Duration, Vec<Duration>) {
+    let args = Json::object([("text", Json::str("hello, flow"))]);
+    let start = Instant::now();
+    let threads: Vec<_> = (0..slots)
+        .map(|slot| {
+            let host = host.clone();
+            let args = args.clone();
+            let tag = tag.to_owned();
+            std::thread::spawn(move || {
+                let mut latencies = Vec::with_capacity(per_slot);
+                for i in 0..per_slot {
+                    let t0 = Instant::now();
+                    let outcome = host.call(TOOL, CallKey::new(&tag, format!("{slot}-{i}")), &args).unwrap().wait();
+                    latencies.push(t0.elapsed());
+                    assert!(matches!(outcome, CallOutcome::Ok(_)), "{outcome:?}");
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut all = Vec::with_capacity(slots * per_slot);
+    for t in threads {
+        all.extend(t.join().unwrap());
+    }
+    (start.elapsed(), all)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn main() {
+    let host = Arc::new(bind());
+    println!("echo Tool over stdio, host client and stdio server in one run (release build)");
+    for (slots, per_slot) in [(1usize, 5_000usize), (64, 300)] {
+        run(&host, slots, per_slot / 5, &format!("warmup-{slots}"));
+        let (wall, mut latencies) = run(&host, slots, per_slot, &format!("run-{slots}"));
+        latencies.sort();
+        let calls = latencies.len();
+        println!(
+            "outstanding {slots:>2}: {calls:>6} calls  {:>8.0} calls/s  p50 {:>7.1} us  p99 {:>7.1} us",
+            calls as f64 / wall.as_secs_f64(),
+            percentile(&latencies, 0.50).as_secs_f64() * 1e6,
+            percentile(&latencies, 0.99).as_secs_f64() * 1e6,
+        );
+    }
+}
