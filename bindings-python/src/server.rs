@@ -340,7 +340,7 @@ fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<Py
                 }),
                 Event::Start(started) => Python::attach(|py| {
                     let key = started.key.clone();
-                    match start(py, &shared, started) {
+                    match start(py, &shared, *started) {
                         Ok((call, args)) => {
                             lock(&running).retain(|_, c| !*lock(&c.get().finished));
                             lock(&running).insert(key.clone(), call.clone_ref(py));
