@@ -122,7 +122,7 @@ impl Codec {
 
     /// Decodes JSON text at `ty` (see `type_of`).
     fn decode<'py>(&self, py: Python<'py>, ty: &Bound<'py, PyAny>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        self.type_of(py, ty)?.decode(py, data)
+        self.type_of(py, ty)?.decode(py, data, None, None, None)
     }
 
     /// The canonical text of `value` at `ty` (see `type_of`).
@@ -140,10 +140,25 @@ impl Codec {
 #[pymethods]
 impl TypeCodec {
     /// Decodes JSON text (str or bytes): every rule of the encoding, then the
-    /// Python form. Raises DecodeError naming the path and the rule.
-    pub fn decode<'py>(&self, py: Python<'py>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    /// Python form. Raises DecodeError naming the path and the rule. The
+    /// limits default to `decisions.md` section 2's (16 MiB, depth 128,
+    /// 4,300 digits).
+    #[pyo3(signature = (data, *, max_bytes = None, max_depth = None, max_digits = None))]
+    pub fn decode<'py>(
+        &self,
+        py: Python<'py>,
+        data: &Bound<'py, PyAny>,
+        max_bytes: Option<usize>,
+        max_depth: Option<usize>,
+        max_digits: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let bytes = text_bytes(data)?;
-        let value = flow_core::decode::decode_with(bytes, &self.core, self.core_node, &self.limits).map_err(|e| decode_error(py, &e))?;
+        let limits = Limits {
+            max_bytes: max_bytes.unwrap_or(self.limits.max_bytes),
+            max_depth: max_depth.unwrap_or(self.limits.max_depth),
+            max_digits: max_digits.unwrap_or(self.limits.max_digits),
+        };
+        let value = flow_core::decode::decode_with(bytes, &self.core, self.core_node, &limits).map_err(|e| decode_error(py, &e))?;
         ToPy { plan: &self.plan }.value(py, &value, self.node)
     }
 

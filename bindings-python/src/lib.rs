@@ -59,6 +59,14 @@ fn tool_signature(py: Python<'_>, listing: &Bound<'_, PyAny>, tool: &str, stripp
     signature(decl, &listing.declarations, form).map(|j| j.to_canonical()).map_err(|e| decode_error(py, &e))
 }
 
+/// One Tool's fingerprint: `sha256:` and the hex hash of its canonical signature.
+#[pyfunction]
+fn tool_fingerprint(py: Python<'_>, listing: &Bound<'_, PyAny>, tool: &str) -> PyResult<String> {
+    let listing = read_listing(py, listing)?;
+    let decl = listing.tool(tool).ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no Tool {tool} in the listing")))?;
+    fingerprint(decl, &listing.declarations).map_err(|e| decode_error(py, &e))
+}
+
 /// Validates a tools listing (raises DecodeError naming the path and rule).
 #[pyfunction]
 fn check_listing(py: Python<'_>, listing: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -79,6 +87,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fingerprints, m)?)?;
     m.add_function(wrap_pyfunction!(tool_signature, m)?)?;
     m.add_function(wrap_pyfunction!(check_listing, m)?)?;
+    m.add_function(wrap_pyfunction!(tool_fingerprint, m)?)?;
     m.add_function(wrap_pyfunction!(flow_gen_main, m)?)?;
     m.add_function(wrap_pyfunction!(order::flow_sorted_set, m)?)?;
     m.add_function(wrap_pyfunction!(order::flow_sorted_map, m)?)?;

@@ -59,6 +59,7 @@ from flow_toolkit._native import (
     canonical,
     check_listing,
     fingerprints,
+    tool_fingerprint,
     tool_signature,
 )
 from flow_toolkit._values import FlowMap, FlowSet, JsonValue, Some
@@ -86,5 +87,6 @@ __all__ = [
     "codec_for",
     "fingerprints",
     "serve",
+    "tool_fingerprint",
     "tool_signature",
 ]

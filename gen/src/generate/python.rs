@@ -197,16 +197,26 @@ fn ordered(declarations: &Declarations) -> Vec<(&String, &Decl)> {
     all
 }
 
+/// A class name: PascalCase, a keyword (`None`, `True`) with a trailing `_`.
+fn class_name(name: &str) -> String {
+    let base = pascal_case(name);
+    if KEYWORDS.contains(&base.as_str()) {
+        base + "_"
+    } else {
+        base
+    }
+}
+
 fn model_names(declarations: &Declarations) -> ModelNames {
     let mut module = Namespace::with(&[KEYWORDS, ANNOTATION_NAMES, &["annotations"]].concat());
     let mut names = ModelNames { types: HashMap::new(), ctors: HashMap::new(), type_vars: BTreeMap::new() };
     for (id, decl) in ordered(declarations) {
         match &decl.body {
             Body::Record { .. } => {
-                names.types.insert(id.clone(), module.claim(pascal_case(&decl.name)));
+                names.types.insert(id.clone(), module.claim(class_name(&decl.name)));
             }
             Body::Enum { constructors } => {
-                let alias = module.claim(pascal_case(&decl.name));
+                let alias = module.claim(class_name(&decl.name));
                 let ctors = constructors.iter().map(|c| module.claim(format!("{alias}{}", pascal_case(&c.name)))).collect();
                 names.types.insert(id.clone(), alias);
                 names.ctors.insert(id.clone(), ctors);
@@ -217,7 +227,7 @@ fn model_names(declarations: &Declarations) -> ModelNames {
     for (_, decl) in ordered(declarations) {
         for param in &decl.generic {
             if !names.type_vars.contains_key(param) {
-                let var = module.claim(pascal_case(param));
+                let var = module.claim(class_name(param));
                 names.type_vars.insert(param.clone(), var);
             }
         }
@@ -622,10 +632,12 @@ impl Language for Python {
     }
 
     fn generate(&self, input: &GenInput, out: &Path) -> Result<Output, String> {
-        package_name(out)?;
+        let package = package_name(out)?;
         let names = model_names(&input.listing.declarations);
         let class_name = format!("{}Tools", pascal_case(&input.project));
-        let command = self.serve_command(input, out);
+        // For people reading the package: flow.toml gets the dotted path from
+        // the manifest's folder (`serve_command`).
+        let command = format!("python3 -m {package}");
         let methods = methods(input, &names);
         let imports = method_imports(&methods, true);
         let scaffold_imports = method_imports(&methods, false);

@@ -6,7 +6,7 @@
 - ``implementation`` (yours, written once): the methods' bodies.
 - ``metadata``: identities, fingerprints, signatures and the codec.
 
-Serve with ``python3 -m generated-samples.python.weather``.
+Serve with ``python3 -m weather``.
 """
 
 from .models import (

@@ -1,0 +1,106 @@
+"""generated-samples/python/weather is what flow-gen writes for the example
+listing, and the generated code passes mypy --strict and ruff."""
+
+from __future__ import annotations
+
+import filecmp
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO, WEATHER_LISTING, binary
+
+SAMPLE = REPO / "generated-samples" / "python" / "weather"
+
+
+def generate(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", str(WEATHER_LISTING), "--out", str(out), "--no-manifest", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_sample_is_what_generation_writes(tmp_path: Path) -> None:
+    out = tmp_path / "weather"
+    assert generate(out).returncode == 0
+    files = sorted(p.name for p in SAMPLE.iterdir() if p.suffix == ".py")
+    assert files == sorted(p.name for p in out.iterdir())
+    _, mismatch, errors = filecmp.cmpfiles(SAMPLE, out, files, shallow=False)
+    assert (mismatch, errors) == ([], [])
+    assert generate(SAMPLE, "--check").returncode == 0
+
+
+def test_check_names_a_stale_file_and_spares_the_scaffold(tmp_path: Path) -> None:
+    out = tmp_path / "weather"
+    generate(out)
+    (out / "implementation.py").write_text("# mine\n")
+    models = out / "models.py"
+    models.write_text(models.read_text() + "# edited\n")
+    checked = generate(out, "--check")
+    assert checked.returncode == 1
+    assert "not up to date" in checked.stderr and "models.py" in checked.stderr
+    assert "implementation.py" not in checked.stderr
+    generate(out)
+    assert (out / "implementation.py").read_text() == "# mine\n"
+    assert generate(out, "--check").returncode == 0
+
+
+def test_invalid_listing_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(WEATHER_LISTING.read_text().replace('"lexical_ordinal": 7', '"lexical_ordinal": 0'))
+    out = tmp_path / "pkg"
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", str(bad), "--out", str(out), "--no-manifest"],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 1 and "[shape]" in run.stderr
+    assert not out.exists()
+
+
+def test_mypy_strict_and_ruff_pass_on_the_sample_and_the_example() -> None:
+    for target in (SAMPLE, REPO / "examples" / "python" / "weather_tools"):
+        mypy = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(target)], capture_output=True, text=True, check=False)
+        assert mypy.returncode == 0, mypy.stdout
+        ruff = subprocess.run([sys.executable, "-m", "ruff", "check", str(target)], capture_output=True, text=True, check=False)
+        assert ruff.returncode == 0, ruff.stdout
+
+
+def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) -> None:
+    listing = {
+        "data": "0.1",
+        "tools": [{
+            "tool": "tools/odd.flow.class", "doc": 'Ends in a quote "', "generic": [],
+            "params": [{"name": "lambda", "type": "Int"}, {"name": "ctx", "type": "Text"},
+                       {"name": "get-sum", "type": {"Named": {"declaration": "1", "args": []}}}],
+            "ok": {"Named": {"declaration": "2", "args": []}}, "err": "Text"}],
+        "declarations": {
+            "1": {"name": "None", "identity": "tools/odd.flow.None", "lexical_ordinal": 1, "generic": [],
+                  "opaque": False, "kind": "record", "doc": 'Has """ and a \\ backslash',
+                  "fields": [{"name": "int", "type": "Int", "doc": "\x07bell"},
+                             {"name": "from", "type": {"Option": {"Option": "Int"}}, "doc": None}]},
+            "2": {"name": "A", "identity": "tools/odd.flow.A", "lexical_ordinal": 2, "generic": [],
+                  "opaque": False, "kind": "enum", "doc": None,
+                  "constructors": [{"name": "BC", "doc": None, "payload": None},
+                                   {"name": "Pair", "doc": None, "payload": {"positional": ["Int", "Text"]}}]},
+        },
+    }
+    import json
+
+    source = tmp_path / "odd.json"
+    source.write_text(json.dumps(listing))
+    out = tmp_path / "odd_tools"
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", str(source), "--out", str(out), "--no-manifest"],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    mypy = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(out)], capture_output=True, text=True, check=False)
+    assert mypy.returncode == 0, mypy.stdout
+    check = subprocess.run(
+        [sys.executable, "-c", "import odd_tools.models as m; print(m.None_.__doc__); print(m.__name__)"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert check.returncode == 0, check.stderr
+    assert 'Has """ and a \\ backslash' in check.stdout
