@@ -123,6 +123,12 @@ def _finish_exception(call: Call, error: BaseException) -> None:
     call.error(f"the handler raised {type(error).__name__}: {error}")
 
 
+def _cancelled_early(task: asyncio.Task[Any], call: Call) -> None:
+    if task.cancelled():
+        _log(call, "cancelled before it started")
+        call.error("the handler stopped after a cancel")
+
+
 def serve(
     codec: Codec,
     entries: Sequence[tuple[str, str, str]],
@@ -169,6 +175,9 @@ def serve(
             tasks[id(call)] = task
             pending.add(task)
             task.add_done_callback(pending.discard)
+            # A task cancelled before its first step never enters run_async's
+            # handlers: reply for it here (a second reply is ignored).
+            task.add_done_callback(lambda t: _cancelled_early(t, call))
             if call.cancelled:
                 task.cancel()
 
