@@ -107,6 +107,8 @@ impl Instant {
 
     /// This Instant as an aware datetime in UTC. Refused when it has
     /// sub-microsecond digits or lies outside years 1 to 9999.
+    // pyo3 methods take `&self`; the Python name follows datetime's.
+    #[allow(clippy::wrong_self_convention)]
     fn to_datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let nanos = self.inner.nanos();
         if nanos % NANOS_PER_MICRO != 0 {
@@ -167,6 +169,8 @@ impl Duration {
 
     /// This Duration as a timedelta. Refused when it has sub-microsecond
     /// digits or is past timedelta's ±999,999,999 days.
+    // pyo3 methods take `&self`; the Python name follows timedelta's.
+    #[allow(clippy::wrong_self_convention)]
     fn to_timedelta<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let nanos = self.inner.nanos();
         if nanos % NANOS_PER_MICRO != 0 {

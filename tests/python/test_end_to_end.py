@@ -63,7 +63,11 @@ def test_ok_for_each_tool(venv_path: str, tool: str, args: dict[str, Any], expec
 @pytest.mark.parametrize(
     ("tool", "args", "failed"),
     [
-        ("get_forecast", {**FORECAST_ARGS, "city": "Atlantis"}, {"UnknownCity": {"query": "Atlantis", "suggestions": ["Athens", "Atlanta"]}}),
+        (
+            "get_forecast",
+            {**FORECAST_ARGS, "city": "Atlantis"},
+            {"UnknownCity": {"query": "Atlantis", "suggestions": ["Athens", "Atlanta"]}},
+        ),
         ("list_stations", {"region": {"name": "closed", "children": []}, "cursor": "None"}, "RateLimited"),
         ("station_history", {**HISTORY_ARGS, "station": -1}, {"Unavailable": "PT5S"}),
     ],

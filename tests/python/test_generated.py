@@ -13,6 +13,10 @@ from conftest import REPO, WEATHER_LISTING, binary
 SAMPLE = REPO / "generated-samples" / "python" / "weather"
 
 
+def run_python(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, check=False)
+
+
 def generate(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(binary("flow-gen")), "--lang", "python", str(WEATHER_LISTING), "--out", str(out), "--no-manifest", *args],
@@ -61,9 +65,9 @@ def test_invalid_listing_writes_nothing(tmp_path: Path) -> None:
 
 def test_mypy_strict_and_ruff_pass_on_the_sample_and_the_example() -> None:
     for target in (SAMPLE, REPO / "examples" / "python" / "weather_tools"):
-        mypy = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(target)], capture_output=True, text=True, check=False)
+        mypy = run_python("-m", "mypy", "--strict", str(target))
         assert mypy.returncode == 0, mypy.stdout
-        ruff = subprocess.run([sys.executable, "-m", "ruff", "check", str(target)], capture_output=True, text=True, check=False)
+        ruff = run_python("-m", "ruff", "check", str(target))
         assert ruff.returncode == 0, ruff.stdout
 
 
@@ -96,7 +100,7 @@ def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) 
         capture_output=True, text=True, check=False,
     )
     assert run.returncode == 0, run.stderr
-    mypy = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(out)], capture_output=True, text=True, check=False)
+    mypy = run_python("-m", "mypy", "--strict", str(out))
     assert mypy.returncode == 0, mypy.stdout
     check = subprocess.run(
         [sys.executable, "-c", "import odd_tools.models as m; print(m.None_.__doc__); print(m.__name__)"],

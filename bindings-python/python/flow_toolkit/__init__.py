@@ -48,6 +48,7 @@ section 3), not Python's: records by their fields in declaration order, lists
 element-wise, numbers by value; elements need not be hashable.
 """
 
+from flow_toolkit._dynamic import codec_for
 from flow_toolkit._errors import DecodeError, EncodeError, FlowError
 from flow_toolkit._native import (
     DATA_VERSION,
@@ -62,9 +63,8 @@ from flow_toolkit._native import (
     tool_fingerprint,
     tool_signature,
 )
-from flow_toolkit._values import FlowMap, FlowSet, JsonValue, Some
-from flow_toolkit._dynamic import codec_for
 from flow_toolkit._runtime import CallContext, Failed, serve
+from flow_toolkit._values import FlowMap, FlowSet, JsonValue, Some
 
 __all__ = [
     "DATA_VERSION",

@@ -78,12 +78,14 @@ class CallContext:
     def types(self) -> JsonValue:
         """A generic call's validated types view (``bindings``, ``params``,
         ``ok``, ``err``, ``declarations``), as JSON; None for a nongeneric call."""
-        return self._call.types
+        types: JsonValue = self._call.types
+        return types
 
     @property
     def schema(self) -> JsonValue:
         """A generic call's success schema, as JSON; None for a nongeneric call."""
-        return self._call.schema
+        schema: JsonValue = self._call.schema
+        return schema
 
     @property
     def bindings(self) -> dict[str, JsonValue]:
@@ -203,8 +205,12 @@ def serve(
             if is_async[call.tool]:
                 loop.call_soon_threadsafe(cancel_task)
 
+        def end() -> None:
+            if not ended.done():
+                ended.set_result(None)
+
         def done() -> None:
-            loop.call_soon_threadsafe(lambda: ended.done() or ended.set_result(None))
+            loop.call_soon_threadsafe(end)
 
         server.start(dispatch, cancel, done)
         await ended

@@ -46,10 +46,10 @@ class FlowSet(Set[T_co]):
     def __init__(self, items: Iterable[T_co] = ()) -> None:
         object.__setattr__(self, "_items", _native.flow_sorted_set(items))
 
-    @classmethod
-    def _from_sorted(cls, items: tuple[T, ...]) -> FlowSet[T]:
+    @staticmethod
+    def _from_sorted(items: tuple[T, ...]) -> FlowSet[T]:
         # Decoded sets arrive sorted and unique: no need to sort again.
-        made: FlowSet[T] = cls.__new__(cls)
+        made: FlowSet[T] = FlowSet.__new__(FlowSet)
         object.__setattr__(made, "_items", items)
         return made
 
@@ -76,7 +76,7 @@ class FlowSet(Set[T_co]):
         if not isinstance(other, FlowSet):
             return NotImplemented
         return len(self) == len(other) and all(
-            _native.flow_compare(a, b) == 0 for a, b in zip(self._items, other._items)
+            _native.flow_compare(a, b) == 0 for a, b in zip(self._items, other._items, strict=True)
         )
 
     def __hash__(self) -> int:
@@ -107,9 +107,9 @@ class FlowMap(Mapping[K, V_co]):
             items = items.items()
         object.__setattr__(self, "_pairs", _native.flow_sorted_map(items))
 
-    @classmethod
-    def _from_sorted(cls, pairs: tuple[tuple[K, T], ...]) -> FlowMap[K, T]:
-        made: FlowMap[K, T] = cls.__new__(cls)
+    @staticmethod
+    def _from_sorted(pairs: tuple[tuple[K, T], ...]) -> FlowMap[K, T]:
+        made: FlowMap[K, T] = FlowMap.__new__(FlowMap)
         object.__setattr__(made, "_pairs", pairs)
         return made
 
@@ -140,7 +140,7 @@ class FlowMap(Mapping[K, V_co]):
             return NotImplemented
         return len(self) == len(other) and all(
             _native.flow_compare(a[0], b[0]) == 0 and _native.flow_compare(a[1], b[1]) == 0
-            for a, b in zip(self._pairs, other._pairs)
+            for a, b in zip(self._pairs, other._pairs, strict=True)
         )
 
     def __hash__(self) -> int:

@@ -557,10 +557,16 @@ fn methods(input: &GenInput, names: &ModelNames) -> Vec<MethodView> {
                 String::new()
             };
             let doc = with_identity(&decl.doc, format!("Flow Tool ``{}``.\n{err}{generic}", decl.tool));
+            // `    ) -> RETURNS:` within 100 columns, else one alternative a line.
+            let returns = if ok.len() * 2 + 40 > 100 {
+                format!("(\n        {ok}\n        | typing.Awaitable[{ok}]\n    )")
+            } else {
+                format!("{ok} | typing.Awaitable[{ok}]")
+            };
             MethodView {
                 name: scope.claim(member_name(decl.name(), &[])),
                 params,
-                returns: format!("{ok} | typing.Awaitable[{ok}]"),
+                returns,
                 returns_plain: ok,
                 doc: docstring(&doc, 8),
             }
@@ -601,10 +607,12 @@ fn class_entries(input: &GenInput, names: &ModelNames) -> Vec<ClassEntry> {
                 Body::Record { .. } => format!("models.{}", names.types[id]),
                 Body::Enum { .. } => {
                     let classes: Vec<String> = names.ctors[id].iter().map(|c| format!("models.{c}")).collect();
-                    if classes.len() == 1 {
-                        format!("({},)", classes[0])
+                    let one_line = format!("({},)", classes.join(", "));
+                    if one_line.len() + decl.identity.len() + 12 <= 100 {
+                        one_line
                     } else {
-                        format!("({})", classes.join(", "))
+                        let lines: Vec<String> = classes.iter().map(|c| format!("            {c},\n")).collect();
+                        format!("(\n{}        )", lines.concat())
                     }
                 }
                 Body::Host | Body::Nondata => return None,

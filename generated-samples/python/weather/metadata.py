@@ -1017,12 +1017,23 @@ CODEC = flow_toolkit.Codec(
     {
         "github.com/acme/weather@1.2.0/weather.flow.Forecast": models.Forecast,
         "github.com/acme/weather@1.2.0/weather.flow.Day": models.Day,
-        "github.com/acme/weather@1.2.0/weather.flow.Sky": (models.SkyClear, models.SkyCloudy, models.SkyStorm),
-        "github.com/acme/weather@1.2.0/weather.flow.WeatherError": (models.WeatherErrorUnknownCity, models.WeatherErrorUnavailable, models.WeatherErrorRateLimited),
+        "github.com/acme/weather@1.2.0/weather.flow.Sky": (
+            models.SkyClear,
+            models.SkyCloudy,
+            models.SkyStorm,
+        ),
+        "github.com/acme/weather@1.2.0/weather.flow.WeatherError": (
+            models.WeatherErrorUnknownCity,
+            models.WeatherErrorUnavailable,
+            models.WeatherErrorRateLimited,
+        ),
         "github.com/acme/weather@1.2.0/weather.flow.Page": models.Page,
         "github.com/acme/weather@1.2.0/weather.flow.Station": models.Station,
         "github.com/acme/weather@1.2.0/weather.flow.Region": models.Region,
-        "github.com/acme/weather@1.2.0/weather.flow.Units": (models.UnitsMetric, models.UnitsImperial),
+        "github.com/acme/weather@1.2.0/weather.flow.Units": (
+            models.UnitsMetric,
+            models.UnitsImperial,
+        ),
     },
 )
 """Decoding and canonical encoding at this listing's types:

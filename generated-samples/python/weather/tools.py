@@ -59,7 +59,10 @@ class WeatherTools(abc.ABC):
         counts: flow_toolkit.FlowMap[int, int],
         *,
         ctx: flow_toolkit.CallContext,
-    ) -> list[tuple[flow_toolkit.Instant, decimal.Decimal]] | typing.Awaitable[list[tuple[flow_toolkit.Instant, decimal.Decimal]]]:
+    ) -> (
+        list[tuple[flow_toolkit.Instant, decimal.Decimal]]
+        | typing.Awaitable[list[tuple[flow_toolkit.Instant, decimal.Decimal]]]
+    ):
         """Readings of one station.
 
         Flow Tool ``github.com/acme/weather@1.2.0/weather.flow.station_history``.
