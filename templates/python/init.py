@@ -9,11 +9,13 @@
 Serve with ``{{ command }}``.
 """
 
+{%- if !exports.is_empty() %}
 from .models import (
 {%- for name in exports %}
     {{ name }},
 {%- endfor %}
 )
+{%- endif %}
 from .tools import {{ class_name }}
 
 __all__ = [

@@ -108,3 +108,21 @@ def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) 
     )
     assert check.returncode == 0, check.stderr
     assert 'Has """ and a \\ backslash' in check.stdout
+
+
+def test_a_listing_without_declarations_generates_an_importable_package(tmp_path: Path) -> None:
+    import json
+
+    listing = {"data": "0.1", "declarations": {}, "tools": [{
+        "tool": "tools/bare.flow.echo", "doc": None, "generic": [],
+        "params": [{"name": "text", "type": "Text"}], "ok": "Text", "err": "Never"}]}
+    (tmp_path / "bare.json").write_text(json.dumps(listing))
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", "bare.json", "--out", "bare_tools", "--no-manifest"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run_python("-m", "mypy", "--strict", str(tmp_path / "bare_tools")).returncode == 0
+    imported = subprocess.run([sys.executable, "-c", "import bare_tools.__main__"], cwd=tmp_path,
+                              capture_output=True, text=True, check=False)
+    assert imported.returncode == 0, imported.stderr

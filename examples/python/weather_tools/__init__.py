@@ -8,7 +8,6 @@
 
 Serve with ``python3 -m weather_tools``.
 """
-
 from .models import (
     Day,
     Forecast,

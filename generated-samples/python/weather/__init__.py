@@ -8,7 +8,6 @@
 
 Serve with ``python3 -m weather``.
 """
-
 from .models import (
     Day,
     Forecast,

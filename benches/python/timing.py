@@ -1,0 +1,22 @@
+"""Medians of repeated runs: what the benchmarks print."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def median_ms(run: Callable[[], object], repeat: int = 15) -> float:
+    run()  # warm up
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def row(what: str, ms: float, size: int | None = None) -> None:
+    throughput = f"{size / ms / 1000:8.1f} MB/s" if size else ""
+    print(f"| {what:<62} | {ms:8.1f} ms | {throughput} |", flush=True)
