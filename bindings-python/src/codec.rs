@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 
 use crate::errors::decode_error;
-use crate::from_py::FromPy;
+use crate::write_py::WritePy;
 use crate::pyplan::{Classes, PTerm, PyPlan, Side};
 use crate::to_py::ToPy;
 
@@ -166,9 +166,9 @@ impl TypeCodec {
     /// naming the path and the rule for a value of another type.
     pub fn encode(&self, value: &Bound<'_, PyAny>) -> PyResult<String> {
         let py = value.py();
-        let v = FromPy { plan: &self.plan, limits: self.limits }.value(value, self.node).map_err(|e| e.into_pyerr(py))?;
-        flow_core::check::check(&v, &self.core, self.core_node).map_err(|e| crate::errors::encode_error(py, &e))?;
-        Ok(v.to_canonical())
+        let mut out = String::new();
+        WritePy { plan: &self.plan, limits: self.limits }.value(value, self.node, &mut out).map_err(|e| e.into_pyerr(py))?;
+        Ok(out)
     }
 
     fn __repr__(&self) -> String {

@@ -178,7 +178,7 @@ impl FromPy<'_> {
     pub fn value(&self, value: &Bound<'_, PyAny>, node: Id) -> Result<Value> {
         let py = value.py();
         match self.plan.node(node) {
-            PyNode::Prim(p) => self.prim(value, *p),
+            PyNode::Prim(p) => self.prim_value(value, *p),
             PyNode::List(item) => {
                 let list = value.cast::<PyList>().map_err(|_| expected("a list", value))?;
                 let mut items = Vec::with_capacity(list.len());
@@ -294,7 +294,7 @@ impl FromPy<'_> {
                         }
                         EnumPayload::Positional(items)
                     }
-                    PyPayload::Named(fields) => {
+                    PyPayload::Named { fields, .. } => {
                         let mut items = Vec::with_capacity(fields.len());
                         for field in fields {
                             let v = value.getattr(field.attr.bind(py))?;
@@ -320,7 +320,7 @@ impl FromPy<'_> {
         }
     }
 
-    fn prim(&self, value: &Bound<'_, PyAny>, prim: Prim) -> Result<Value> {
+    pub fn prim_value(&self, value: &Bound<'_, PyAny>, prim: Prim) -> Result<Value> {
         Ok(match prim {
             Prim::Int => Value::Int(int(value, "an int", &self.limits)?),
             Prim::Decimal => Value::Decimal(decimal_number(value, "a decimal.Decimal", &self.limits)?),

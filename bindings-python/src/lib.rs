@@ -4,7 +4,8 @@
 //!
 //! - [`codec`]: `Codec` and `TypeCodec`, typed decode and canonical encode.
 //! - [`pyplan`]: the Python form of each type, and the generated classes.
-//! - [`to_py`], [`from_py`]: values to and from their Python form.
+//! - [`to_py`], [`from_py`]: values to and from their Python form;
+//!   [`write_py`]: canonical text straight from the Python form.
 //! - [`order`]: Flow's equality and order over Python values (FlowSet, FlowMap).
 //! - [`time`], [`token`]: `Instant`, `Duration`, `HostToken`.
 //! - [`server`]: the Tool process runtime.
@@ -22,6 +23,7 @@ pub mod server;
 pub mod time;
 pub mod to_py;
 pub mod token;
+pub mod write_py;
 
 use flow_core::fingerprint::{fingerprint, signature};
 use flow_core::schema::SchemaForm;

@@ -116,13 +116,22 @@ pub struct RecordPlan {
     pub identity: Arc<str>,
     pub class: Py<PyType>,
     pub fields: Vec<PyField>,
+    /// Field indices in the code-point order of their names: the canonical
+    /// text's member order.
+    pub sorted: Vec<usize>,
+}
+
+fn sorted_order(fields: &[PyField]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..fields.len()).collect();
+    order.sort_by(|&a, &b| fields[a].flow_name.cmp(&fields[b].flow_name));
+    order
 }
 
 pub enum PyPayload {
     None,
     /// Part nodes and the attributes that hold them (`value`, or `_0`, `_1`, ...).
     Positional(Vec<(Id, Py<PyString>)>),
-    Named(Vec<PyField>),
+    Named { fields: Vec<PyField>, sorted: Vec<usize> },
 }
 
 pub struct CtorPlan {
@@ -323,7 +332,7 @@ impl PyPlan {
                             let node = sub!(&body_term(&f.ty));
                             plans.push(PyField { flow_name: f.name.as_str().into(), attr: attr.unbind(), node });
                         }
-                        PyNode::Record(RecordPlan { identity, class, fields: plans })
+                        PyNode::Record(RecordPlan { identity, class, sorted: sorted_order(&plans), fields: plans })
                     }
                     Body::Enum { constructors } => {
                         let Some(classes) = self.classes.enums.get(&template.identity).map(|cs| cs.iter().map(|c| c.clone_ref(py)).collect::<Vec<_>>()) else {
@@ -370,7 +379,7 @@ impl PyPlan {
                                         let node = sub!(&body_term(&f.ty));
                                         plans.push(PyField { flow_name: f.name.as_str().into(), attr: attr.unbind(), node });
                                     }
-                                    PyPayload::Named(plans)
+                                    PyPayload::Named { sorted: sorted_order(&plans), fields: plans }
                                 }
                             };
                             let singleton = match payload {

@@ -273,6 +273,7 @@ impl Call {
 #[pyclass(module = "flow_toolkit")]
 pub struct Server {
     shared: Arc<Shared>,
+    reader: Mutex<Option<std::thread::JoinHandle<()>>>,
 }
 
 #[pymethods]
@@ -296,7 +297,8 @@ impl Server {
             served_entries.push(ServedEntry { tool, fingerprint, signature });
         }
         let core = ServerCore::new(listing, served_entries).map_err(|e| decode_error(py, &e))?;
-        Ok(Server { shared: Arc::new(Shared { core: Mutex::new(core), out: Mutex::new(std::io::stdout()), codec, tools }) })
+        let shared = Arc::new(Shared { core: Mutex::new(core), out: Mutex::new(std::io::stdout()), codec, tools });
+        Ok(Server { shared, reader: Mutex::new(None) })
     }
 
     /// Starts the reader thread. `dispatch(call, args)` runs a call's handler
@@ -304,11 +306,22 @@ impl Server {
     /// cancel; `done()` is called once stdin has ended.
     fn start(&self, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) -> PyResult<()> {
         let shared = self.shared.clone();
-        std::thread::Builder::new()
+        let handle = std::thread::Builder::new()
             .name("flow-tool-reader".into())
             .spawn(move || read(shared, dispatch, cancel, done))
             .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot start the reader: {e}")))?;
+        *lock(&self.reader) = Some(handle);
         Ok(())
+    }
+
+    /// Waits for the reader thread to end (after it has called `done`). The
+    /// interpreter must not finalize while that thread still holds the GIL.
+    fn join(&self, py: Python<'_>) {
+        if let Some(handle) = lock(&self.reader).take() {
+            py.detach(move || {
+                let _ = handle.join();
+            });
+        }
     }
 }
 

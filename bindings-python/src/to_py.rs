@@ -124,7 +124,7 @@ impl ToPy<'_> {
                         }
                         instance(ctor.class.bind(py), values)?
                     }
-                    (PyPayload::Named(fields), EnumPayload::Named(items)) => {
+                    (PyPayload::Named { fields, .. }, EnumPayload::Named(items)) => {
                         let mut values = Vec::with_capacity(items.len());
                         for (plan, (_, v)) in fields.iter().zip(items) {
                             values.push((&plan.attr, self.value(py, v, plan.node)?));

@@ -219,5 +219,6 @@ def serve(
         while pending:
             await asyncio.gather(*list(pending), return_exceptions=True)
         executor.shutdown(wait=True)
+        server.join()
 
     asyncio.run(main())
