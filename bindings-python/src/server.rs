@@ -325,10 +325,27 @@ impl Server {
     }
 }
 
+/// What the reader hands the dispatcher, in the order it read them.
+enum Handoff {
+    Start(flow_core::protocol::StartedCall),
+    Cancel(CallKey),
+    Done,
+}
+
+/// Reads stdin and drives the core; everything that needs Python goes to the
+/// dispatcher thread, which takes the GIL once per batch rather than once per
+/// line: under load the GIL is busy, and each wait for it costs a switch.
 fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) {
+    let (tx, rx) = std::sync::mpsc::channel::<Handoff>();
+    let dispatcher = {
+        let shared = shared.clone();
+        std::thread::Builder::new()
+            .name("flow-tool-dispatch".into())
+            .spawn(move || dispatch_loop(shared, rx, dispatch, cancel, done))
+            .expect("a thread can be started")
+    };
     let limit = lock(&shared.core).limits().max_bytes;
     let mut reader = LineReader::new(BufReader::new(std::io::stdin()), limit);
-    let running: Mutex<std::collections::HashMap<CallKey, Py<Call>>> = Mutex::default();
     loop {
         let frame = match reader.next_frame() {
             Ok(Some(frame)) => frame,
@@ -343,40 +360,65 @@ fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<Py
             match event {
                 Event::Write(line) => shared.write(&line),
                 Event::Log(text) => eprintln!("flow tool: {text}"),
-                Event::Cancel(key) => Python::attach(|py| {
-                    let call = lock(&running).get(&key).map(|c| c.clone_ref(py));
-                    if let Some(call) = call {
-                        if let Err(e) = cancel.call1(py, (call,)) {
-                            e.print(py);
-                        }
-                    }
-                }),
-                Event::Start(started) => Python::attach(|py| {
-                    let key = started.key.clone();
-                    match start(py, &shared, *started) {
-                        Ok((call, args)) => {
-                            lock(&running).retain(|_, c| !*lock(&c.get().finished));
-                            lock(&running).insert(key.clone(), call.clone_ref(py));
-                            if let Err(e) = dispatch.call1(py, (call, args)) {
-                                e.print(py);
-                                let reason = format!("the runtime could not start the handler: {e}");
-                                py.detach(|| shared.finish(&key, HandlerResult::Error(reason)));
-                            }
-                        }
-                        Err(e) => {
-                            let reason = format!("the runtime could not convert the args: {e}");
-                            py.detach(|| shared.finish(&key, HandlerResult::Error(reason)));
-                        }
-                    }
-                }),
+                Event::Cancel(key) => {
+                    let _ = tx.send(Handoff::Cancel(key));
+                }
+                Event::Start(started) => {
+                    let _ = tx.send(Handoff::Start(*started));
+                }
             }
         }
     }
-    Python::attach(|py| {
-        if let Err(e) = done.call0(py) {
-            e.print(py);
+    let _ = tx.send(Handoff::Done);
+    let _ = dispatcher.join();
+}
+
+fn dispatch_loop(shared: Arc<Shared>, rx: std::sync::mpsc::Receiver<Handoff>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) {
+    let mut running: std::collections::HashMap<CallKey, Py<Call>> = std::collections::HashMap::new();
+    while let Ok(first) = rx.recv() {
+        let batch: Vec<Handoff> = std::iter::once(first).chain(rx.try_iter()).collect();
+        let finished = Python::attach(|py| {
+            running.retain(|_, c| !*lock(&c.get().finished));
+            for handoff in batch {
+                match handoff {
+                    Handoff::Done => {
+                        if let Err(e) = done.call0(py) {
+                            e.print(py);
+                        }
+                        return true;
+                    }
+                    Handoff::Cancel(key) => {
+                        if let Some(call) = running.get(&key) {
+                            if let Err(e) = cancel.call1(py, (call.clone_ref(py),)) {
+                                e.print(py);
+                            }
+                        }
+                    }
+                    Handoff::Start(started) => {
+                        let key = started.key.clone();
+                        match start(py, &shared, started) {
+                            Ok((call, args)) => {
+                                running.insert(key.clone(), call.clone_ref(py));
+                                if let Err(e) = dispatch.call1(py, (call, args)) {
+                                    e.print(py);
+                                    let reason = format!("the runtime could not start the handler: {e}");
+                                    py.detach(|| shared.finish(&key, HandlerResult::Error(reason)));
+                                }
+                            }
+                            Err(e) => {
+                                let reason = format!("the runtime could not convert the args: {e}");
+                                py.detach(|| shared.finish(&key, HandlerResult::Error(reason)));
+                            }
+                        }
+                    }
+                }
+            }
+            false
+        });
+        if finished {
+            break;
         }
-    });
+    }
 }
 
 /// The Python form of a started call's args, and its [`Call`].
