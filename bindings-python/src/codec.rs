@@ -159,7 +159,7 @@ impl TypeCodec {
             max_digits: max_digits.unwrap_or(self.limits.max_digits),
         };
         let value = flow_core::decode::decode_with(bytes, &self.core, self.core_node, &limits).map_err(|e| decode_error(py, &e))?;
-        ToPy { plan: &self.plan }.value(py, &value, self.node)
+        ToPy { plan: &self.plan, context: None }.value(py, &value, self.node)
     }
 
     /// The canonical text of a Python value of this type. Raises EncodeError

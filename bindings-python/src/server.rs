@@ -44,6 +44,8 @@ struct RootPlans {
     params: Vec<Id>,
     ok: Id,
     err: Id,
+    /// A generic call's type parameters, each at its concrete type, as JSON.
+    bindings: Vec<(String, Id)>,
 }
 
 fn compile_roots(py: Python<'_>, codec: &Codec, decl: &ToolDecl, generic: Option<&GenericCall>) -> PyResult<RootPlans> {
@@ -58,7 +60,12 @@ fn compile_roots(py: Python<'_>, codec: &Codec, decl: &ToolDecl, generic: Option
     let params = decl.params.iter().map(|p| root(&mut plan, &p.ty)).collect::<PyResult<Vec<_>>>()?;
     let ok = root(&mut plan, &decl.ok)?;
     let err = root(&mut plan, &decl.err)?;
-    Ok(RootPlans { plan, params, ok, err })
+    let mut named = Vec::new();
+    for (name, term) in generic.map(|g| g.view.bindings.clone()).unwrap_or_default() {
+        let node = plan.add(py, &PTerm::ParamJson(Some(term)))?.map_err(|e| decode_error(py, &e))?;
+        named.push((name, node));
+    }
+    Ok(RootPlans { plan, params, ok, err, bindings: named })
 }
 
 struct Served {
@@ -234,6 +241,25 @@ impl Call {
         Ok(v.to_canonical())
     }
 
+    /// The order at a root of this call ("ok", "err", a parameter's name, or
+    /// a type parameter's name), over the Python form the handler sees and
+    /// returns: what FlowSet and FlowMap take as `order=` for elements that
+    /// hold a type parameter's values.
+    fn order(&self, py: Python<'_>, root: &str) -> PyResult<Py<ContextOrder>> {
+        let params = &self.shared.tools[self.tool].decl.params;
+        let node = match root {
+            "ok" => Some(self.roots.ok),
+            "err" => Some(self.roots.err),
+            name => params
+                .iter()
+                .position(|p| p.name == name)
+                .map(|i| self.roots.params[i])
+                .or_else(|| self.roots.bindings.iter().find(|(n, _)| n == name).map(|(_, id)| *id)),
+        };
+        let node = node.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no root {root:?} in this call")))?;
+        Py::new(py, ContextOrder { roots: self.roots.clone(), node })
+    }
+
     /// Flow's order of two JSON values at a concrete root of this call (the
     /// caller's type decides: a record by its fields in declaration order).
     fn compare_at(&self, py: Python<'_>, root: &str, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<i32> {
@@ -265,6 +291,35 @@ impl Call {
         let mut plan = g.types.plan.clone();
         let node = plan.add(&g.view.declarations, term).map_err(|e| decode_error(py, &e))?;
         Ok((Arc::new(CallTypes { plan, params: Vec::new(), ok: node, err: node }), node))
+    }
+}
+
+/// Flow's order and equality at one type of a generic call, whose values hold
+/// JSON where the Tool's type parameters are: each is read at the caller's
+/// concrete type (a record by its fields in declaration order, never by a
+/// dict's keys). What a generic call's FlowSets and FlowMaps sort by.
+#[pyclass(frozen, module = "flow_toolkit")]
+pub struct ContextOrder {
+    roots: Arc<RootPlans>,
+    node: Id,
+}
+
+impl ContextOrder {
+    fn read(&self, value: &Bound<'_, PyAny>) -> PyResult<Value> {
+        FromPy { plan: &self.roots.plan, limits: Limits::default() }.value(value, self.node).map_err(|e| e.into_pyerr(value.py()))
+    }
+}
+
+#[pymethods]
+impl ContextOrder {
+    /// -1, 0 or 1: `a` before, equal to, or after `b`.
+    fn __call__(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<i32> {
+        Ok(self.read(a)?.flow_cmp(&self.read(b)?) as i32)
+    }
+
+    /// The value's canonical text at this type: equal values, equal texts.
+    fn canonical(&self, value: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(self.read(value)?.to_canonical())
     }
 }
 
@@ -432,7 +487,13 @@ fn start<'py>(
         Some(roots) => roots.clone(),
         None => Arc::new(compile_roots(py, shared.codec.get(), &served.decl, started.generic.as_ref())?),
     };
-    let to_py = ToPy { plan: &roots.plan };
+    let context_roots = roots.clone();
+    let make_order = move |py: Python<'_>, node: Id| -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, ContextOrder { roots: context_roots.clone(), node })?.into_any())
+    };
+    let context: Option<&dyn Fn(Python<'_>, Id) -> PyResult<Py<PyAny>>> =
+        if started.generic.is_some() { Some(&make_order) } else { None };
+    let to_py = ToPy { plan: &roots.plan, context };
     let args = started
         .args
         .iter()
@@ -454,5 +515,6 @@ fn start<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Server>()?;
     m.add_class::<Call>()?;
+    m.add_class::<ContextOrder>()?;
     Ok(())
 }

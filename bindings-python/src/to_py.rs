@@ -57,6 +57,20 @@ pub fn json<'py>(py: Python<'py>, value: &Json) -> PyResult<Bound<'py, PyAny>> {
 
 pub struct ToPy<'a> {
     pub plan: &'a PyPlan,
+    /// In a generic call: the order a Set's or Dict's elements (keys) keep,
+    /// from the call's concrete types (`host-boundary.md`, "Toolkits": not
+    /// JSON's or Python's order). None elsewhere: Flow's order read from the
+    /// values themselves is the declared one.
+    pub context: Option<&'a dyn Fn(Python<'_>, Id) -> PyResult<Py<PyAny>>>,
+}
+
+impl ToPy<'_> {
+    fn order<'py>(&self, py: Python<'py>, node: Id) -> PyResult<Bound<'py, PyAny>> {
+        match self.context {
+            Some(make) => Ok(make(py, node)?.into_bound(py)),
+            None => Ok(py.None().into_bound(py)),
+        }
+    }
 }
 
 impl ToPy<'_> {
@@ -81,7 +95,7 @@ impl ToPy<'_> {
             }
             (PyNode::Set(item), Value::Set(items)) => {
                 let elements = items.iter().map(|v| self.value(py, v, *item)).collect::<PyResult<Vec<_>>>()?;
-                flow_set(py)?.call_method1("_from_sorted", (PyTuple::new(py, elements)?,))?
+                flow_set(py)?.call_method1("_from_sorted", (PyTuple::new(py, elements)?, self.order(py, *item)?))?
             }
             (PyNode::Option { item, wrap }, Value::Option(inner)) => match inner {
                 None => py.None().into_bound(py),
@@ -100,7 +114,7 @@ impl ToPy<'_> {
                 for (k, v) in entries {
                     pairs.push(PyTuple::new(py, [self.value(py, k, *key)?, self.value(py, v, *item)?])?);
                 }
-                flow_map(py)?.call_method1("_from_sorted", (PyTuple::new(py, pairs)?,))?
+                flow_map(py)?.call_method1("_from_sorted", (PyTuple::new(py, pairs)?, self.order(py, *key)?))?
             }
             (PyNode::Tuple(parts), Value::Tuple(items)) => {
                 let values = parts.iter().zip(items).map(|(p, v)| self.value(py, v, *p)).collect::<PyResult<Vec<_>>>()?;

@@ -64,7 +64,7 @@ from flow_toolkit._native import (
     tool_signature,
 )
 from flow_toolkit._runtime import CallContext, Failed, serve
-from flow_toolkit._values import FlowMap, FlowSet, JsonValue, Some
+from flow_toolkit._values import FlowMap, FlowSet, JsonValue, Order, Some
 
 __all__ = [
     "DATA_VERSION",
@@ -80,6 +80,7 @@ __all__ = [
     "HostToken",
     "Instant",
     "JsonValue",
+    "Order",
     "Some",
     "TypeCodec",
     "canonical",

@@ -24,6 +24,7 @@ __all__ = [
     "TypeCodec",
     "Server",
     "Call",
+    "ContextOrder",
 ]
 
 DATA_VERSION: str
@@ -154,6 +155,14 @@ class Call:
     def bindings(self) -> dict[str, Any]: ...
     def canonical_at(self, root: str, value: object) -> str: ...
     def compare_at(self, root: str, a: object, b: object) -> int: ...
+    def order(self, root: str) -> ContextOrder: ...
+
+@final
+class ContextOrder:
+    """Flow's order at one type of a generic call."""
+
+    def __call__(self, a: object, b: object) -> int: ...
+    def canonical(self, value: object) -> str: ...
 
 @final
 class Server:

@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
 from flow_toolkit._native import Call, Codec, Server
-from flow_toolkit._values import JsonValue
+from flow_toolkit._values import JsonValue, Order
 
 E = TypeVar("E")
 
@@ -97,6 +97,16 @@ class CallContext:
         call: ``"ok"``, ``"err"``, a parameter name or a type parameter name.
         Decoding it there checks it against the caller's type (DecodeError)."""
         return self._call.canonical_at(root, value)
+
+    def order(self, root: str) -> Order:
+        """Flow's order at a root of a generic call (``"ok"``, ``"err"``, a
+        parameter name or a type parameter name), over the Python form the
+        handler sees: pass it as ``FlowSet(items, order=ctx.order("T"))`` so a
+        set of the caller's records is ordered by their fields in declaration
+        order, never by a dict's keys. Sets and dicts in a generic call's args
+        already carry it."""
+        order: Order = self._call.order(root)
+        return order
 
     def compare_at(self, root: str, a: JsonValue, b: JsonValue) -> int:
         """Flow's order (-1, 0, 1) of two JSON values at a concrete root of a

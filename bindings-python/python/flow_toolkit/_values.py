@@ -5,7 +5,8 @@ non-Text-keyed dicts, ordered and compared by Flow's rules, not Python's), and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Set
+import functools
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Generic, TypeAlias, TypeVar, overload
@@ -16,6 +17,33 @@ T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 K = TypeVar("K")
 V_co = TypeVar("V_co", covariant=True)
+
+Order: TypeAlias = Callable[[Any, Any], int]
+"""A contextual order: -1, 0 or 1 for two values. A generic call's context
+supplies one (``ctx.order("T")``) for values that hold a type parameter's JSON,
+ordered by the caller's type rather than by the JSON."""
+
+
+def _sorted_unique(items: Iterable[Any], order: Order) -> tuple[Any, ...]:
+    out: list[Any] = []
+    for item in sorted(items, key=functools.cmp_to_key(order)):
+        if not out or order(out[-1], item) != 0:
+            out.append(item)
+    return tuple(out)
+
+
+def _find(items: tuple[Any, ...], item: object, order: Order | None, pairs: bool) -> int:
+    if order is None:
+        return _native.flow_index(items, item, pairs)
+    lo, hi = 0, len(items)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        c = order(items[mid][0] if pairs else items[mid], item)
+        if c == 0:
+            return mid
+        lo, hi = (mid + 1, hi) if c < 0 else (lo, mid)
+    return -1
+
 
 JsonValue: TypeAlias = (
     "None | bool | int | Decimal | str | list[JsonValue] | dict[str, JsonValue]"
@@ -40,30 +68,37 @@ class FlowSet(Set[T_co]):
     records, dicts and JSON values can be elements, and ``1`` equals
     ``Decimal("1.0")``. Iteration is in ascending order."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_order")
     _items: tuple[T_co, ...]
+    _order: Order | None
 
-    def __init__(self, items: Iterable[T_co] = ()) -> None:
-        object.__setattr__(self, "_items", _native.flow_sorted_set(items))
+    def __init__(self, items: Iterable[T_co] = (), *, order: Order | None = None) -> None:
+        """``order``: a generic call's contextual order (``ctx.order("T")``);
+        without it, Flow's order read from the values."""
+        sorted_items = _native.flow_sorted_set(items) if order is None else _sorted_unique(items, order)
+        object.__setattr__(self, "_items", sorted_items)
+        object.__setattr__(self, "_order", order)
 
     @staticmethod
-    def _from_sorted(items: tuple[T, ...]) -> FlowSet[T]:
+    def _from_sorted(items: tuple[T, ...], order: Order | None = None) -> FlowSet[T]:
         # Decoded sets arrive sorted and unique: no need to sort again.
         made: FlowSet[T] = FlowSet.__new__(FlowSet)
         object.__setattr__(made, "_items", items)
+        object.__setattr__(made, "_order", order)
         return made
 
-    @classmethod
-    def _from_iterable(cls, it: Iterable[T]) -> FlowSet[T]:
-        return FlowSet(it)
+    # An instance method where the ABC has a classmethod (it calls it through
+    # self): so that set operations keep the operand's contextual order.
+    def _from_iterable(self, it: Iterable[T]) -> FlowSet[T]:  # type: ignore[override]
+        return FlowSet(it, order=self._order)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a FlowSet is immutable")
 
     def __contains__(self, item: object) -> bool:
         try:
-            return _native.flow_index(self._items, item, False) >= 0
-        except TypeError:
+            return _find(self._items, item, self._order, False) >= 0
+        except (TypeError, ValueError):
             return False
 
     def __iter__(self) -> Iterator[T_co]:
@@ -75,11 +110,15 @@ class FlowSet(Set[T_co]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FlowSet):
             return NotImplemented
+        compare = self._order or _native.flow_compare
         return len(self) == len(other) and all(
-            _native.flow_compare(a, b) == 0 for a, b in zip(self._items, other._items, strict=True)
+            compare(a, b) == 0 for a, b in zip(self._items, other._items, strict=True)
         )
 
     def __hash__(self) -> int:
+        if self._order is not None:
+            canonical = getattr(self._order, "canonical", repr)
+            return hash(tuple(canonical(item) for item in self._items))
         return _native.flow_hash(self)
 
     def __repr__(self) -> str:
@@ -92,25 +131,34 @@ class FlowMap(Mapping[K, V_co]):
     Flow's equality, so lists, records and tuples can be keys. A key given twice
     with different values is refused (ValueError), never silently dropped."""
 
-    __slots__ = ("_pairs",)
+    __slots__ = ("_pairs", "_order")
     _pairs: tuple[tuple[K, V_co], ...]
+    _order: Order | None
 
     @overload
-    def __init__(self) -> None: ...
+    def __init__(self, *, order: Order | None = None) -> None: ...
     @overload
-    def __init__(self, items: Mapping[K, V_co]) -> None: ...
+    def __init__(self, items: Mapping[K, V_co], *, order: Order | None = None) -> None: ...
     @overload
-    def __init__(self, items: Iterable[tuple[K, V_co]]) -> None: ...
+    def __init__(self, items: Iterable[tuple[K, V_co]], *, order: Order | None = None) -> None: ...
 
-    def __init__(self, items: Any = ()) -> None:
+    def __init__(self, items: Any = (), *, order: Order | None = None) -> None:
+        """``order``: a generic call's contextual order of the keys
+        (``ctx.order("K")``); without it, Flow's order read from the keys."""
         if isinstance(items, Mapping):
             items = items.items()
-        object.__setattr__(self, "_pairs", _native.flow_sorted_map(items))
+        if order is None:
+            pairs = _native.flow_sorted_map(items)
+        else:
+            pairs = _sorted_unique_pairs(list(items), order)
+        object.__setattr__(self, "_pairs", pairs)
+        object.__setattr__(self, "_order", order)
 
     @staticmethod
-    def _from_sorted(pairs: tuple[tuple[K, T], ...]) -> FlowMap[K, T]:
+    def _from_sorted(pairs: tuple[tuple[K, T], ...], order: Order | None = None) -> FlowMap[K, T]:
         made: FlowMap[K, T] = FlowMap.__new__(FlowMap)
         object.__setattr__(made, "_pairs", pairs)
+        object.__setattr__(made, "_order", order)
         return made
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -118,8 +166,8 @@ class FlowMap(Mapping[K, V_co]):
 
     def __getitem__(self, key: K) -> V_co:
         try:
-            at = _native.flow_index(self._pairs, key, True)
-        except TypeError:
+            at = _find(self._pairs, key, self._order, True)
+        except (TypeError, ValueError):
             at = -1
         if at < 0:
             raise KeyError(key)
@@ -138,16 +186,34 @@ class FlowMap(Mapping[K, V_co]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FlowMap):
             return NotImplemented
+        compare = self._order or _native.flow_compare
         return len(self) == len(other) and all(
-            _native.flow_compare(a[0], b[0]) == 0 and _native.flow_compare(a[1], b[1]) == 0
+            compare(a[0], b[0]) == 0 and _native.flow_compare(a[1], b[1]) == 0
             for a, b in zip(self._pairs, other._pairs, strict=True)
         )
 
     def __hash__(self) -> int:
+        if self._order is not None:
+            canonical = getattr(self._order, "canonical", repr)
+            return hash(tuple(canonical(k) for k, _ in self._pairs))
         return _native.flow_hash(self)
 
     def __repr__(self) -> str:
         return f"FlowMap([{', '.join(f'({k!r}, {v!r})' for k, v in self._pairs)}])"
+
+
+def _sorted_unique_pairs(pairs: list[tuple[Any, Any]], order: Order) -> tuple[tuple[Any, Any], ...]:
+    out: list[tuple[Any, Any]] = []
+    def by_key(a: tuple[Any, Any], b: tuple[Any, Any]) -> int:
+        return order(a[0], b[0])
+
+    for key, value in sorted(pairs, key=functools.cmp_to_key(by_key)):
+        if out and order(out[-1][0], key) == 0:
+            if _native.flow_compare(out[-1][1], value) != 0:
+                raise ValueError(f"key {key!r} is given twice, with the values {out[-1][1]!r} and {value!r}")
+            continue
+        out.append((key, value))
+    return tuple(out)
 
 
 class _ItemsView(Set[tuple[Any, Any]]):
@@ -163,7 +229,9 @@ class _ItemsView(Set[tuple[Any, Any]]):
         return len(self._pairs)
 
     def __contains__(self, item: object) -> bool:
+        if not isinstance(item, tuple) or len(item) != 2:
+            return False
+        key, value = item
         return any(
-            _native.flow_compare(p[0], item[0]) == 0 and _native.flow_compare(p[1], item[1]) == 0
-            for p in self._pairs
-        ) if isinstance(item, tuple) and len(item) == 2 else False
+            _native.flow_compare(k, key) == 0 and _native.flow_compare(v, value) == 0 for k, v in self._pairs
+        )
