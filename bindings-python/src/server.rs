@@ -382,7 +382,7 @@ impl Server {
 
 /// What the reader hands the dispatcher, in the order it read them.
 enum Handoff {
-    Start(flow_core::protocol::StartedCall),
+    Start(Box<flow_core::protocol::StartedCall>),
     Cancel(CallKey),
     Done,
 }
@@ -419,7 +419,7 @@ fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<Py
                     let _ = tx.send(Handoff::Cancel(key));
                 }
                 Event::Start(started) => {
-                    let _ = tx.send(Handoff::Start(*started));
+                    let _ = tx.send(Handoff::Start(started));
                 }
             }
         }
@@ -451,7 +451,7 @@ fn dispatch_loop(shared: Arc<Shared>, rx: std::sync::mpsc::Receiver<Handoff>, di
                     }
                     Handoff::Start(started) => {
                         let key = started.key.clone();
-                        match start(py, &shared, started) {
+                        match start(py, &shared, *started) {
                             Ok((call, args)) => {
                                 running.insert(key.clone(), call.clone_ref(py));
                                 if let Err(e) = dispatch.call1(py, (call, args)) {
@@ -491,8 +491,7 @@ fn start<'py>(
     let make_order = move |py: Python<'_>, node: Id| -> PyResult<Py<PyAny>> {
         Ok(Py::new(py, ContextOrder { roots: context_roots.clone(), node })?.into_any())
     };
-    let context: Option<&dyn Fn(Python<'_>, Id) -> PyResult<Py<PyAny>>> =
-        if started.generic.is_some() { Some(&make_order) } else { None };
+    let context: Option<&crate::to_py::MakeOrder> = if started.generic.is_some() { Some(&make_order) } else { None };
     let to_py = ToPy { plan: &roots.plan, context };
     let args = started
         .args

@@ -55,13 +55,16 @@ pub fn json<'py>(py: Python<'py>, value: &Json) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
+/// Makes the order object a Set or Dict node's FlowSet or FlowMap keeps.
+pub type MakeOrder = dyn Fn(Python<'_>, Id) -> PyResult<Py<PyAny>>;
+
 pub struct ToPy<'a> {
     pub plan: &'a PyPlan,
     /// In a generic call: the order a Set's or Dict's elements (keys) keep,
     /// from the call's concrete types (`host-boundary.md`, "Toolkits": not
     /// JSON's or Python's order). None elsewhere: Flow's order read from the
     /// values themselves is the declared one.
-    pub context: Option<&'a dyn Fn(Python<'_>, Id) -> PyResult<Py<PyAny>>>,
+    pub context: Option<&'a MakeOrder>,
 }
 
 impl ToPy<'_> {
