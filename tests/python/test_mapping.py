@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -140,3 +141,55 @@ def test_canonical_and_refusals() -> None:
     with pytest.raises(flow_toolkit.DecodeError) as refused:
         flow_toolkit.canonical('{"a":1,"a":2}')
     assert refused.value.rule == "duplicate-key"
+
+
+HOSTED = json.dumps({
+    "data": "0.1",
+    "tools": [{"tool": "tools/h.flow.t", "doc": None, "generic": [], "params": [],
+               "ok": {"Named": {"declaration": "1", "args": []}}, "err": "Never"}],
+    "declarations": {
+        "1": {"name": "Rec", "identity": "tools/h.flow.Rec", "lexical_ordinal": 1, "generic": [], "opaque": False,
+              "kind": "record", "doc": None, "fields": [
+                  {"name": "token", "type": {"Named": {"declaration": "2", "args": []}}, "doc": None},
+                  {"name": "maybe", "type": {"Option": {"Option": "Int"}}, "doc": None},
+                  {"name": "unit", "type": {"Option": "Unit"}, "doc": None}]},
+        "2": {"name": "Token", "identity": "tools/h.flow.Token", "lexical_ordinal": 2, "generic": [], "opaque": True,
+              "kind": "host", "doc": None},
+    },
+})
+
+
+def test_option_fields_whose_payload_may_be_none_stay_distinguishable() -> None:
+    codec = flow_toolkit.codec_for(HOSTED)
+    rec = codec.type_of('{"Named":{"declaration":"1","args":[]}}')
+    absent = rec.decode('{"token":{"any":"json"}}')
+    assert (absent.maybe, absent.unit) == (None, None)
+    assert absent.token == HostToken('{"any":"json"}')
+    inner_none = rec.decode('{"token":1,"maybe":"None","unit":null}')
+    assert (inner_none.maybe, inner_none.unit) == (Some(None), Some(None))
+    some = rec.decode('{"token":1,"maybe":{"Some":5}}')
+    assert some.maybe == Some(5)
+    for text in ('{"token":{"any":"json"}}', '{"maybe":"None","token":1,"unit":null}', '{"maybe":{"Some":5},"token":1}'):
+        assert rec.encode(rec.decode(text)) == text
+    with pytest.raises(flow_toolkit.EncodeError) as refused:
+        rec.encode(type(absent)(token=HostToken("1"), maybe=5, unit=None))
+    assert refused.value.path == "$.maybe"
+
+
+def test_the_flow_gen_command_is_installed(tmp_path: Path, weather_text: str) -> None:
+    import subprocess
+    import sys
+
+    flow_gen = Path(sys.executable).parent / "flow-gen"
+    (tmp_path / "flow.tools.json").write_text(weather_text)
+    # No listing named, nothing piped: flow.tools.json; the folder is PROJECT_tools.
+    run = subprocess.run([str(flow_gen), "--lang", "python"], cwd=tmp_path, stdin=subprocess.DEVNULL,
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "weather_tools" / "models.py").exists()
+    assert (tmp_path / "flow.toml").read_text() == '[tools."weather.flow"]\ncommand = "python3 -m weather_tools"\n'
+    # Piped: the listing on stdin wins.
+    piped = subprocess.run([str(flow_gen), "--lang", "python", "--out", "piped_tools", "--no-manifest"], cwd=tmp_path,
+                           input=weather_text, capture_output=True, text=True, check=False)
+    assert piped.returncode == 0, piped.stderr
+    assert (tmp_path / "piped_tools" / "tools.py").exists()
