@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pydantic
 from corpus import READINGS, corpus
-from timing import median_ms, row
+from timing import best_ms, row
 
 
 class Model(pydantic.BaseModel):
@@ -26,10 +26,10 @@ def main() -> None:
     text = corpus(20_000)
     data = text.encode()
     adapter = pydantic.TypeAdapter(list[Model])
-    print(f"corpus: 20,000 records, {len(data):,} bytes; medians of 15 runs")
-    flow_ms = median_ms(lambda: READINGS.decode(data))
+    print(f"corpus: 20,000 records, {len(data):,} bytes; best of 15 runs")
+    flow_ms = best_ms(lambda: READINGS.decode(data))
     row("flow_toolkit TypeCodec.decode (List<Reading> -> dataclasses)", flow_ms, len(data))
-    row("pydantic TypeAdapter(list[Model]).validate_json", median_ms(lambda: adapter.validate_json(data)), len(data))
+    row("pydantic TypeAdapter(list[Model]).validate_json", best_ms(lambda: adapter.validate_json(data)), len(data))
     exact = '[{"name":"x","id":1,"serial":1,"reading":0.7309454633826060586516,"tags":[],"matrix":[]}]'
     print("0.7309454633826060586516 read by flow_toolkit:", READINGS.decode(exact)[0].reading)
     print("0.7309454633826060586516 read by pydantic:    ", adapter.validate_json(exact)[0].reading)

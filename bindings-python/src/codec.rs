@@ -159,6 +159,10 @@ impl TypeCodec {
             max_digits: max_digits.unwrap_or(self.limits.max_digits),
         };
         let value = flow_core::decode::decode_with(bytes, &self.core, self.core_node, &limits).map_err(|e| decode_error(py, &e))?;
+        // The objects built here are new and acyclic: a cyclic collection
+        // while building them would only traverse them in vain (and, for a
+        // large value, many times over).
+        let _paused = crate::pyobjects::GcPause::new(py);
         ToPy { plan: &self.plan, context: None }.value(py, &value, self.node)
     }
 

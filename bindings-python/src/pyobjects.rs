@@ -54,3 +54,27 @@ pub fn instance<'a, 'py>(
     }
     Ok(object)
 }
+
+/// Pauses Python's cyclic garbage collector while it lives, restoring its
+/// previous state: for building many new acyclic objects at once.
+pub struct GcPause {
+    was_enabled: bool,
+}
+
+impl GcPause {
+    pub fn new(_py: Python<'_>) -> GcPause {
+        // SAFETY: the GIL is held (the token proves it).
+        GcPause { was_enabled: unsafe { ffi::PyGC_Disable() } != 0 }
+    }
+}
+
+impl Drop for GcPause {
+    fn drop(&mut self) {
+        if self.was_enabled {
+            // SAFETY: a GcPause only lives under the GIL that made it.
+            unsafe {
+                ffi::PyGC_Enable();
+            }
+        }
+    }
+}

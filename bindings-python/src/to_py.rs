@@ -58,6 +58,25 @@ pub fn json<'py>(py: Python<'py>, value: &Json) -> PyResult<Bound<'py, PyAny>> {
 /// Makes the order object a Set or Dict node's FlowSet or FlowMap keeps.
 pub type MakeOrder = dyn Fn(Python<'_>, Id) -> PyResult<Py<PyAny>>;
 
+/// A FlowSet or FlowMap holding decoded elements, which arrive sorted and
+/// unique: built like `_from_sorted` would, without calling into Python.
+fn collection<'py>(
+    class: &Bound<'py, pyo3::types::PyType>,
+    items_attr: &'static str,
+    items: Bound<'py, PyAny>,
+    order: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = class.py();
+    static ITEMS: pyo3::sync::PyOnceLock<Py<PyString>> = pyo3::sync::PyOnceLock::new();
+    static PAIRS: pyo3::sync::PyOnceLock<Py<PyString>> = pyo3::sync::PyOnceLock::new();
+    static ORDER: pyo3::sync::PyOnceLock<Py<PyString>> = pyo3::sync::PyOnceLock::new();
+    let intern = |cell: &'static pyo3::sync::PyOnceLock<Py<PyString>>, name: &str| {
+        cell.get_or_init(py, || PyString::intern(py, name).unbind())
+    };
+    let attr = if items_attr == "_items" { intern(&ITEMS, "_items") } else { intern(&PAIRS, "_pairs") };
+    instance(class, [(attr, items), (intern(&ORDER, "_order"), order)])
+}
+
 pub struct ToPy<'a> {
     pub plan: &'a PyPlan,
     /// In a generic call: the order a Set's or Dict's elements (keys) keep,
@@ -98,7 +117,7 @@ impl ToPy<'_> {
             }
             (PyNode::Set(item), Value::Set(items)) => {
                 let elements = items.iter().map(|v| self.value(py, v, *item)).collect::<PyResult<Vec<_>>>()?;
-                flow_set(py)?.call_method1("_from_sorted", (PyTuple::new(py, elements)?, self.order(py, *item)?))?
+                collection(flow_set(py)?, "_items", PyTuple::new(py, elements)?.into_any(), self.order(py, *item)?)?
             }
             (PyNode::Option { item, wrap }, Value::Option(inner)) => match inner {
                 None => py.None().into_bound(py),
@@ -117,7 +136,7 @@ impl ToPy<'_> {
                 for (k, v) in entries {
                     pairs.push(PyTuple::new(py, [self.value(py, k, *key)?, self.value(py, v, *item)?])?);
                 }
-                flow_map(py)?.call_method1("_from_sorted", (PyTuple::new(py, pairs)?, self.order(py, *key)?))?
+                collection(flow_map(py)?, "_pairs", PyTuple::new(py, pairs)?.into_any(), self.order(py, *key)?)?
             }
             (PyNode::Tuple(parts), Value::Tuple(items)) => {
                 let values = parts.iter().zip(items).map(|(p, v)| self.value(py, v, *p)).collect::<PyResult<Vec<_>>>()?;

@@ -11,7 +11,7 @@ use flow_core::json::{write_canonical as write_json, write_string};
 use flow_core::types::Prim;
 use flow_core::{Error, Limits, Rule};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::from_py::{self, Failure, FromPy};
 use crate::pyobjects::{flow_map, flow_set, some};
@@ -39,7 +39,84 @@ fn under_index(e: Failure, index: usize) -> Failure {
     }
 }
 
+/// An `int` exactly (not a subclass, so never a bool).
+fn is_exact_int(value: &Bound<'_, PyAny>) -> bool {
+    // SAFETY: a live object pointer.
+    unsafe { pyo3::ffi::PyLong_CheckExact(value.as_ptr()) != 0 }
+}
+
+/// The int's value when it fits an i64, without raising.
+fn small_int(value: &Bound<'_, PyAny>) -> Option<i64> {
+    let mut overflow = 0;
+    // SAFETY: `value` is an int (checked by the caller); with an overflow
+    // flag the call sets no exception.
+    let small = unsafe { pyo3::ffi::PyLong_AsLongLongAndOverflow(value.as_ptr(), &mut overflow) };
+    (overflow == 0 && !(small == -1 && value.py().is_err_set())).then_some(small)
+}
+
+trait ErrSet {
+    fn is_err_set(self) -> bool;
+}
+
+impl ErrSet for Python<'_> {
+    fn is_err_set(self) -> bool {
+        // SAFETY: the GIL is held.
+        unsafe { !pyo3::ffi::PyErr_Occurred().is_null() }
+    }
+}
+
+fn write_i64(out: &mut String, value: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut magnitude = value.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (magnitude % 10) as u8;
+        magnitude /= 10;
+        if magnitude == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        out.push('-');
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+}
+
 impl WritePy<'_> {
+    /// A big int's decimal text when it is within the digit limit (Python's
+    /// own `str`, which also refuses past its limit); None otherwise, and the
+    /// checked path words the refusal.
+    fn big_int_text(&self, value: &Bound<'_, PyAny>) -> Option<String> {
+        let text = value.str().ok()?;
+        let text = text.to_str().ok()?;
+        let digits = text.trim_start_matches('-').len() as u64;
+        (digits <= self.limits.max_digits).then(|| text.to_owned())
+    }
+
+    /// A `decimal.Decimal` exactly, finite and within the digit limit, as its
+    /// canonical text; None for anything else (the checked path words why).
+    fn plain_decimal(&self, value: &Bound<'_, PyAny>) -> Result<Option<String>> {
+        if !value.get_type().is(crate::pyobjects::decimal(value.py())?) {
+            return Ok(None);
+        }
+        let text = value.str()?;
+        let text = text.to_str()?;
+        // Decimal's text is already canonical when it has no exponent (nor
+        // NaN, sNaN, Infinity), no trailing zero after a point and is not -0:
+        // Decimal never writes leading zeros. The common case, kept as it is.
+        let plain = !text.bytes().any(|b| matches!(b, b'E' | b'N' | b'I' | b'n' | b's'))
+            && !(text.contains('.') && text.ends_with('0'))
+            && text != "-0";
+        if plain {
+            let digits = text.bytes().filter(u8::is_ascii_digit).count() as u64;
+            return Ok((digits <= self.limits.max_digits).then(|| text.to_owned()));
+        }
+        // NaN, sNaN and Infinity are no JSON numbers: parse_json refuses them.
+        let Some(number) = flow_core::Number::parse_json(text) else { return Ok(None) };
+        Ok((number.canonical_digit_count() <= self.limits.max_digits).then(|| number.to_canonical()))
+    }
+
     fn slow(&self, value: &Bound<'_, PyAny>, node: Id, out: &mut String) -> Result<()> {
         let v = FromPy { plan: self.plan, limits: self.limits }.value(value, node)?;
         v.write_canonical(out);
@@ -162,7 +239,8 @@ impl WritePy<'_> {
             // A FlowSet (FlowMap) holds its elements (pairs) in Flow's order,
             // unique: for elements of the declared type that is the order of
             // the canonical text, so they are written as they are.
-            PyNode::Set(item) if value.is_instance(flow_set(py)?)? => {
+            // Exact types: isinstance against an ABC subclass is slow.
+            PyNode::Set(item) if value.get_type().is(flow_set(py)?) => {
                 let items = value.getattr(pyo3::intern!(py, "_items"))?;
                 let items = items.cast::<PyTuple>().map_err(PyErr::from)?;
                 out.push('[');
@@ -175,7 +253,7 @@ impl WritePy<'_> {
                 out.push(']');
                 Ok(())
             }
-            PyNode::Dict(key, item) if value.is_instance(flow_map(py)?)? => {
+            PyNode::Dict(key, item) if value.get_type().is(flow_map(py)?) => {
                 let pairs = value.getattr(pyo3::intern!(py, "_pairs"))?;
                 let pairs = pairs.cast::<PyTuple>().map_err(PyErr::from)?;
                 out.push('[');
@@ -244,14 +322,24 @@ impl WritePy<'_> {
     fn prim(&self, value: &Bound<'_, PyAny>, prim: Prim, out: &mut String) -> Result<()> {
         use std::fmt::Write;
         match prim {
+            Prim::Int if is_exact_int(value) => match small_int(value) {
+                Some(small) => write_i64(out, small),
+                None => match self.big_int_text(value) {
+                    Some(text) => out.push_str(&text),
+                    None => write!(out, "{}", from_py::int(value, "an int", &self.limits)?).expect("writing to a String"),
+                },
+            },
             Prim::Int if value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>() => {
-                match value.extract::<i64>() {
-                    Ok(small) => write!(out, "{small}").expect("writing to a String"),
-                    Err(_) => write!(out, "{}", from_py::int(value, "an int", &self.limits)?).expect("writing to a String"),
-                }
+                write!(out, "{}", from_py::int(value, "an int", &self.limits)?).expect("writing to a String")
             }
-            Prim::Decimal => from_py::decimal_number(value, "a decimal.Decimal", &self.limits)?.write_canonical(out),
-            Prim::Text => write_string(out, &from_py::text(value, "a str")?),
+            Prim::Decimal => match self.plain_decimal(value)? {
+                Some(text) => out.push_str(&text),
+                None => from_py::decimal_number(value, "a decimal.Decimal", &self.limits)?.write_canonical(out),
+            },
+            Prim::Text => match value.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) {
+                Some(text) => write_string(out, text),
+                None => write_string(out, &from_py::text(value, "a str")?),
+            },
             Prim::Bool if value.is_instance_of::<PyBool>() => out.push_str(if value.is_truthy()? { "true" } else { "false" }),
             Prim::Unit if value.is_none() => out.push_str("null"),
             Prim::Bytes if value.is_instance_of::<PyBytes>() => {

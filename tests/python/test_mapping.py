@@ -53,6 +53,16 @@ def test_round_trip(term: Any, text: str, python: Any) -> None:
     assert codec.decode(codec.encode(value)) == python
 
 
+@pytest.mark.parametrize(
+    ("decimal", "text"),
+    [("1.50", "1.5"), ("1E+3", "1000"), ("-0", "0"), ("0E-7", "0"), ("-0.0", "0"), ("0.000", "0"),
+     ("12.345e-10", "0.0000000012345"), ("-7", "-7"), ("100", "100"), ("0.5", "0.5"), ("-0.25", "-0.25")],
+)
+def test_decimals_an_author_makes_encode_canonically(decimal: str, text: str) -> None:
+    assert at("Decimal").encode(Decimal(decimal)) == text
+    assert at({"List": "Decimal"}).encode([Decimal(decimal)]) == f"[{text}]"
+
+
 def test_sets_and_maps_use_flows_order() -> None:
     sets = at({"Set": {"List": "Int"}})
     value = sets.decode("[[2],[1,5],[1]]")
