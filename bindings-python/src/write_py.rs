@@ -51,18 +51,9 @@ fn small_int(value: &Bound<'_, PyAny>) -> Option<i64> {
     // SAFETY: `value` is an int (checked by the caller); with an overflow
     // flag the call sets no exception.
     let small = unsafe { pyo3::ffi::PyLong_AsLongLongAndOverflow(value.as_ptr(), &mut overflow) };
-    (overflow == 0 && !(small == -1 && value.py().is_err_set())).then_some(small)
-}
-
-trait ErrSet {
-    fn is_err_set(self) -> bool;
-}
-
-impl ErrSet for Python<'_> {
-    fn is_err_set(self) -> bool {
-        // SAFETY: the GIL is held.
-        unsafe { !pyo3::ffi::PyErr_Occurred().is_null() }
-    }
+    // SAFETY: the GIL is held (`value` is bound to it).
+    let raised = small == -1 && unsafe { !pyo3::ffi::PyErr_Occurred().is_null() };
+    (overflow == 0 && !raised).then_some(small)
 }
 
 fn write_i64(out: &mut String, value: i64) {
@@ -105,9 +96,9 @@ impl WritePy<'_> {
         // Decimal's text is already canonical when it has no exponent (nor
         // NaN, sNaN, Infinity), no trailing zero after a point and is not -0:
         // Decimal never writes leading zeros. The common case, kept as it is.
-        let plain = !text.bytes().any(|b| matches!(b, b'E' | b'N' | b'I' | b'n' | b's'))
-            && !(text.contains('.') && text.ends_with('0'))
-            && text != "-0";
+        let exponent_or_special = text.bytes().any(|b| matches!(b, b'E' | b'N' | b'I' | b'n' | b's'));
+        let trailing_zero = text.contains('.') && text.ends_with('0');
+        let plain = !exponent_or_special && !trailing_zero && text != "-0";
         if plain {
             let digits = text.bytes().filter(u8::is_ascii_digit).count() as u64;
             return Ok((digits <= self.limits.max_digits).then(|| text.to_owned()));

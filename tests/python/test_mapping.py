@@ -179,7 +179,8 @@ def test_option_fields_whose_payload_may_be_none_stay_distinguishable() -> None:
     assert (inner_none.maybe, inner_none.unit) == (Some(None), Some(None))
     some = rec.decode('{"token":1,"maybe":{"Some":5}}')
     assert some.maybe == Some(5)
-    for text in ('{"token":{"any":"json"}}', '{"maybe":"None","token":1,"unit":null}', '{"maybe":{"Some":5},"token":1}'):
+    texts = ('{"token":{"any":"json"}}', '{"maybe":"None","token":1,"unit":null}', '{"maybe":{"Some":5},"token":1}')
+    for text in texts:
         assert rec.encode(rec.decode(text)) == text
     with pytest.raises(flow_toolkit.EncodeError) as refused:
         rec.encode(type(absent)(token=HostToken("1"), maybe=5, unit=None))
