@@ -356,9 +356,9 @@ impl Server {
         Ok(Server { shared, reader: Mutex::new(None) })
     }
 
-    /// Starts the reader thread. `dispatch(call, args)` runs a call's handler
-    /// with its args (a list, in parameter order); `cancel(call)` is told of a
-    /// cancel; `done()` is called once stdin has ended.
+    /// Starts the reader thread. `dispatch(batch)` runs the handlers of a list
+    /// of `(call, args)` (args a list, in parameter order); `cancel(call)` is
+    /// told of a cancel; `done()` is called once stdin has ended.
     fn start(&self, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) -> PyResult<()> {
         let shared = self.shared.clone();
         let handle = std::thread::Builder::new()
@@ -434,15 +434,41 @@ fn dispatch_loop(shared: Arc<Shared>, rx: std::sync::mpsc::Receiver<Handoff>, di
         let batch: Vec<Handoff> = std::iter::once(first).chain(rx.try_iter()).collect();
         let finished = Python::attach(|py| {
             running.retain(|_, c| !*lock(&c.get().finished));
+            // Started calls go to Python in one list per batch; a cancel or
+            // the end first hands over what came before it, keeping order.
+            let mut starts: Vec<(Py<Call>, Bound<'_, PyList>)> = Vec::new();
+            let flush = |starts: &mut Vec<(Py<Call>, Bound<'_, PyList>)>| {
+                if starts.is_empty() {
+                    return;
+                }
+                let keys: Vec<CallKey> = starts.iter().map(|(c, _)| c.get().key.clone()).collect();
+                let batch = match PyList::new(py, starts.drain(..).map(|(c, a)| (c, a))) {
+                    Ok(batch) => batch,
+                    Err(e) => {
+                        e.print(py);
+                        return;
+                    }
+                };
+                if let Err(e) = dispatch.call1(py, (batch,)) {
+                    e.print(py);
+                    let reason = format!("the runtime could not start the handler: {e}");
+                    for key in keys {
+                        let reason = reason.clone();
+                        py.detach(|| shared.finish(&key, HandlerResult::Error(reason)));
+                    }
+                }
+            };
             for handoff in batch {
                 match handoff {
                     Handoff::Done => {
+                        flush(&mut starts);
                         if let Err(e) = done.call0(py) {
                             e.print(py);
                         }
                         return true;
                     }
                     Handoff::Cancel(key) => {
+                        flush(&mut starts);
                         if let Some(call) = running.get(&key) {
                             if let Err(e) = cancel.call1(py, (call.clone_ref(py),)) {
                                 e.print(py);
@@ -453,12 +479,8 @@ fn dispatch_loop(shared: Arc<Shared>, rx: std::sync::mpsc::Receiver<Handoff>, di
                         let key = started.key.clone();
                         match start(py, &shared, *started) {
                             Ok((call, args)) => {
-                                running.insert(key.clone(), call.clone_ref(py));
-                                if let Err(e) = dispatch.call1(py, (call, args)) {
-                                    e.print(py);
-                                    let reason = format!("the runtime could not start the handler: {e}");
-                                    py.detach(|| shared.finish(&key, HandlerResult::Error(reason)));
-                                }
+                                running.insert(key, call.clone_ref(py));
+                                starts.push((call, args));
                             }
                             Err(e) => {
                                 let reason = format!("the runtime could not convert the args: {e}");
@@ -468,6 +490,7 @@ fn dispatch_loop(shared: Arc<Shared>, rx: std::sync::mpsc::Receiver<Handoff>, di
                     }
                 }
             }
+            flush(&mut starts);
             false
         });
         if finished {

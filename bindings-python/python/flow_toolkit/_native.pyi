@@ -171,7 +171,7 @@ class Server:
     def __new__(cls, codec: Codec, entries: list[tuple[str, str, str]]) -> Server: ...
     def start(
         self,
-        dispatch: Callable[[Call, list[Any]], None],
+        dispatch: Callable[[list[tuple[Call, list[Any]]]], None],
         cancel: Callable[[Call], None],
         done: Callable[[], None],
     ) -> None: ...

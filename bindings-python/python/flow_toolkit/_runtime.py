@@ -20,6 +20,7 @@ module only runs handlers:
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import sys
 import traceback
@@ -135,7 +136,7 @@ def _finish_exception(call: Call, error: BaseException) -> None:
     call.error(f"the handler raised {type(error).__name__}: {error}")
 
 
-def _cancelled_early(task: asyncio.Task[Any], call: Call) -> None:
+def _cancelled_early(task: asyncio.Task[Any], *, call: Call) -> None:
     if task.cancelled():
         _log(call, "cancelled before it started")
         call.error("the handler stopped after a cancel")
@@ -182,29 +183,29 @@ def serve(
             finally:
                 tasks.pop(id(call), None)
 
-        def start_async(call: Call, args: list[Any]) -> None:
-            task = loop.create_task(run_async(call, args))
-            tasks[id(call)] = task
-            pending.add(task)
-            task.add_done_callback(pending.discard)
-            # A task cancelled before its first step never enters run_async's
-            # handlers: reply for it here (a second reply is ignored).
-            task.add_done_callback(lambda t: _cancelled_early(t, call))
-            if call.cancelled:
-                task.cancel()
+        def start_async(batch: list[tuple[Call, list[Any]]]) -> None:
+            for call, args in batch:
+                task = loop.create_task(run_async(call, args))
+                tasks[id(call)] = task
+                pending.add(task)
+                task.add_done_callback(pending.discard)
+                # A task cancelled before its first step never enters
+                # run_async's handlers: reply for it here (a second reply is
+                # ignored).
+                task.add_done_callback(functools.partial(_cancelled_early, call=call))
 
-        def dispatch(call: Call, args: list[Any]) -> None:
-            # On the reader thread: hand the call over and return at once.
-            if is_async[call.tool]:
-                loop.call_soon_threadsafe(start_async, call, args)
-            else:
-                future = executor.submit(run_sync, call, args)
-                loop.call_soon_threadsafe(_track, future)
-
-        def _track(future: Any) -> None:
-            wrapped = asyncio.wrap_future(future)
-            pending.add(wrapped)
-            wrapped.add_done_callback(pending.discard)
+        def dispatch(batch: list[tuple[Call, list[Any]]]) -> None:
+            # On the runtime's dispatcher thread: hand the calls over and
+            # return at once. Plain functions go straight to the pool (which
+            # `shutdown` waits for); coroutines to the loop, one wakeup a batch.
+            coroutines = []
+            for call, args in batch:
+                if is_async[call.tool]:
+                    coroutines.append((call, args))
+                else:
+                    executor.submit(run_sync, call, args)
+            if coroutines:
+                loop.call_soon_threadsafe(start_async, coroutines)
 
         def cancel(call: Call) -> None:
             def cancel_task() -> None:
@@ -228,7 +229,8 @@ def serve(
         await asyncio.sleep(0)
         while pending:
             await asyncio.gather(*list(pending), return_exceptions=True)
-        executor.shutdown(wait=True)
+        # Plain handlers run on the pool: wait for them off the loop thread.
+        await asyncio.to_thread(executor.shutdown, True)
         server.join()
 
     asyncio.run(main())
