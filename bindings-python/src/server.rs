@@ -442,7 +442,7 @@ fn dispatch_loop(shared: Arc<Shared>, rx: std::sync::mpsc::Receiver<Handoff>, di
                     return;
                 }
                 let keys: Vec<CallKey> = starts.iter().map(|(c, _)| c.get().key.clone()).collect();
-                let batch = match PyList::new(py, starts.drain(..).map(|(c, a)| (c, a))) {
+                let batch = match PyList::new(py, starts.drain(..)) {
                     Ok(batch) => batch,
                     Err(e) => {
                         e.print(py);
