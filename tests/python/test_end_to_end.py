@@ -135,6 +135,15 @@ def tool(venv_path: str) -> Any:
         process.process.wait()
 
 
+def test_an_exception_is_logged_with_its_traceback(tool: ToolProcess) -> None:
+    tool.call("boom", "get_forecast", {**FORECAST_ARGS, "city": "boom"})
+    assert "Unknown" in tool.reply()[1]
+    assert tool.close() == 0
+    assert tool.process.stderr is not None
+    log = tool.process.stderr.read()
+    assert "Traceback (most recent call last)" in log and "RuntimeError: the forecast model is down" in log
+
+
 def test_undecodable_args_are_not_run(tool: ToolProcess) -> None:
     tool.call("bad", "get_forecast", {**FORECAST_ARGS, "days": 1.5})
     call, outcome, _ = tool.reply()

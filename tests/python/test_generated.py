@@ -83,7 +83,8 @@ def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) 
             "1": {"name": "None", "identity": "tools/odd.flow.None", "lexical_ordinal": 1, "generic": [],
                   "opaque": False, "kind": "record", "doc": 'Has """ and a \\ backslash',
                   "fields": [{"name": "int", "type": "Int", "doc": "\x07bell"},
-                             {"name": "from", "type": {"Option": {"Option": "Int"}}, "doc": None}]},
+                             {"name": "from", "type": {"Option": {"Option": "Int"}}, "doc": None},
+                             {"name": "A", "type": {"Named": {"declaration": "2", "args": []}}, "doc": None}]},
             "2": {"name": "A", "identity": "tools/odd.flow.A", "lexical_ordinal": 2, "generic": [],
                   "opaque": False, "kind": "enum", "doc": None,
                   "constructors": [{"name": "BC", "doc": None, "payload": None},
@@ -108,6 +109,12 @@ def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) 
     )
     assert check.returncode == 0, check.stderr
     assert 'Has """ and a \\ backslash' in check.stdout
+    models = (out / "models.py").read_text()
+    assert "    A_: A\n" in models and "    from_: flow_toolkit.Some[int | None] | None = None\n" in models
+    assert "    int_: int\n" in models and "class None_:" in models
+    tools = (out / "tools.py").read_text()
+    for line in ("def class_(", "lambda_: int,", "ctx_: str,", "get_sum: models.None_,"):
+        assert line in tools
 
 
 def test_a_listing_without_declarations_generates_an_importable_package(tmp_path: Path) -> None:

@@ -23,6 +23,8 @@ LISTING = {
          "ok": {"List": {"Param": {"owner": "tool", "index": 0}}}, "err": "Never"},
         {"tool": "tools/generic.flow.make", "doc": None, "generic": [], "params": [],
          "ok": {"Named": {"declaration": "1", "args": []}}, "err": "Never"},
+        {"tool": "tools/generic.flow.broken", "doc": None, "generic": [], "params": [],
+         "ok": {"Named": {"declaration": "1", "args": []}}, "err": "Never"},
     ],
     "declarations": {
         "1": {"name": "R", "identity": "tools/generic.flow.R", "lexical_ordinal": 1, "generic": [], "opaque": False,
@@ -50,13 +52,17 @@ class Implementation(GenericTools):
 
     def make(self, *, ctx):
         return models.R(z=1, a=2)
+
+    def broken(self, *, ctx):
+        return models.R(z=1.5, a=2)
 '''
 
 
-def call(root: Path, tool: str, args: dict[str, Any], venv_path: str) -> Any:
+def call(root: Path, tool: str, args: dict[str, Any], venv_path: str, generic: bool = True) -> Any:
+    type_args = ["--type-arg", 'T={"Named":{"declaration":"1","args":[]}}'] if generic else []
     run = subprocess.run(
         [str(binary("flow-host")), "call", "generic.tools.json", tool, "--manifest", ".", "--args", json.dumps(args),
-         "--type-arg", 'T={"Named":{"declaration":"1","args":[]}}'],
+         *type_args],
         cwd=root, capture_output=True, text=True, env={**os.environ, "PATH": venv_path}, timeout=120, check=False,
     )
     assert run.stdout, run.stderr
@@ -75,4 +81,10 @@ def test_generic_sets_use_the_callers_order(tmp_path: Path, venv_path: str) -> N
     assert call(tmp_path, "smallest", {"items": records}, venv_path) == {"Ok": {"Some": {"a": 9, "z": 1}}}
     assert call(tmp_path, "distinct", {"items": records + records}, venv_path) == {
         "Ok": [{"a": 9, "z": 1}, {"a": 0, "z": 2}]
+    }
+    assert call(tmp_path, "make", {}, venv_path, generic=False) == {"Ok": {"a": 2, "z": 1}}
+    # A result of another type than the declared one is Unknown, naming where.
+    assert call(tmp_path, "broken", {}, venv_path, generic=False) == {
+        "Unknown": "the handler failed: its result is not of the declared type: "
+        "$.z: expected an int, found a float: floats are not exact; use int or decimal.Decimal [encode]"
     }

@@ -244,6 +244,11 @@ struct Annotations<'a> {
 }
 
 impl Annotations<'_> {
+    fn module_names(&self) -> Vec<&str> {
+        let names = self.names;
+        names.types.values().chain(names.ctors.values().flatten()).chain(names.type_vars.values()).map(String::as_str).collect()
+    }
+
     /// `owner`: the declaration whose Params are in scope (None at a Tool's roots).
     fn of(&self, term: &Term, owner: Option<&Decl>) -> String {
         let of = |t: &Term| self.of(t, owner);
@@ -412,10 +417,13 @@ fn with_identity(doc: &Option<String>, line: String) -> String {
 /// The fields of a record or a named payload.
 fn fields(fields: &[flow_core::types::Field], decl: &Decl, annotations: &Annotations) -> Vec<FieldView> {
     let mut scope = Namespace::with(&["_flow_index"]);
+    // A field spelled like a module-level class would hide it from the
+    // annotations in its class body.
+    let module: Vec<&str> = annotations.module_names();
     fields
         .iter()
         .map(|f| FieldView {
-            name: scope.claim(member_name(&f.name, &[])),
+            name: scope.claim(member_name(&f.name, &module)),
             annotation: annotations.of(&f.ty, Some(decl)),
             default: if matches!(f.ty, Term::Option(_)) { " = None".into() } else { String::new() },
             doc: f.doc.as_ref().map(|d| docstring(d, 4)),
