@@ -57,32 +57,50 @@ mcp.run()
 
 def drive(command: list[str], cwd: Path, request: Callable[[int], str], handshake: list[str],
           calls: int, outstanding: int) -> float:
+    """Calls per second with `outstanding` calls in flight: the writer sends as
+    many lines as the window allows in one write; the reader reads what is
+    there in one read and counts the replies (lines holding a result), so the
+    client costs little per call next to the servers it measures."""
     process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, bufsize=0)
     assert process.stdin is not None and process.stdout is not None
-    out = process.stdout
+    stdin, stdout = process.stdin, process.stdout
     for line in handshake:
-        process.stdin.write(line.encode() + b"\n")
+        stdin.write(line.encode() + b"\n")
         if '"id"' in line:
-            out.readline()
-    slots = threading.Semaphore(outstanding)
-    done = threading.Event()
+            stdout.readline()
+    requests = [request(i).encode() + b"\n" for i in range(calls)]
+    window = threading.Condition()
+    received = 0
 
     def read() -> None:
-        for _ in range(calls):
-            out.readline()
-            slots.release()
-        done.set()
+        nonlocal received
+        rest = b""
+        while received < calls:
+            chunk = os.read(stdout.fileno(), 1 << 16)
+            if not chunk:
+                break
+            lines = (rest + chunk).split(b"\n")
+            rest = lines.pop()
+            replies = sum(1 for line in lines if b'"result"' in line or b'"reply"' in line)
+            with window:
+                received += replies
+                window.notify()
 
     reader = threading.Thread(target=read)
     start = time.perf_counter()
     reader.start()
-    for i in range(calls):
-        slots.acquire()
-        process.stdin.write(request(i).encode() + b"\n")
-    done.wait()
+    sent = 0
+    while sent < calls:
+        with window:
+            while sent - received >= outstanding:
+                window.wait()
+            room = min(outstanding - (sent - received), calls - sent)
+        stdin.write(b"".join(requests[sent : sent + room]))
+        sent += room
+    reader.join()
     elapsed = time.perf_counter() - start
-    process.stdin.close()
+    stdin.close()
     process.wait()
     return calls / elapsed
 
