@@ -15,8 +15,9 @@ EXAMPLE = REPO / "examples" / "python"
 
 def binary(name: str) -> Path:
     """A workspace binary, built by `make test` before pytest runs."""
+    target = Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
     for profile in ("debug", "release"):
-        path = REPO / "target" / profile / name
+        path = target / profile / name
         if path.exists():
             return path
     found = shutil.which(name)

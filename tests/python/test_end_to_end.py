@@ -81,7 +81,7 @@ def test_failed_for_each_tool_with_an_error_type(venv_path: str, tool: str, args
 def test_an_exception_is_unknown(venv_path: str) -> None:
     code, outcome = host_call(venv_path, "get_forecast", {**FORECAST_ARGS, "city": "boom"})
     assert code == 1
-    assert outcome == {"Unknown": "the handler failed: the handler raised RuntimeError: the forecast model is down"}
+    assert outcome == {"Unknown": "the handler failed: it raised RuntimeError: the forecast model is down"}
 
 
 def test_generic_echo_with_a_record_binding(venv_path: str) -> None:
@@ -172,7 +172,7 @@ def test_cancel_reaches_a_sync_handler(tool: ToolProcess) -> None:
 def test_cancel_stops_an_async_handler(tool: ToolProcess) -> None:
     tool.call("slow", "list_stations", {"region": {"name": "slow", "children": []}, "cursor": "None"})
     tool.send("cancel", {"run": "r", "call": "slow"})
-    assert tool.reply()[:2] == ("slow", {"Unknown": "the handler failed: the handler stopped after a cancel"})
+    assert tool.reply()[:2] == ("slow", {"Unknown": "the handler failed: it stopped after a cancel"})
 
 
 def test_a_resent_call_does_not_run_twice(tool: ToolProcess) -> None:

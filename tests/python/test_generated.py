@@ -133,3 +133,33 @@ def test_a_listing_without_declarations_generates_an_importable_package(tmp_path
     imported = subprocess.run([sys.executable, "-c", "import bare_tools.__main__"], cwd=tmp_path,
                               capture_output=True, text=True, check=False)
     assert imported.returncode == 0, imported.stderr
+
+
+def test_a_generic_enum_is_annotated_with_each_constructors_arguments(tmp_path: Path) -> None:
+    import json
+
+    # Either<L, R> whose first constructor uses R: an alias would take its
+    # type variables as (R, L); uses are written as the union of constructors.
+    def param(i: int) -> dict[str, object]:
+        return {"Param": {"owner": "1", "index": i}}
+
+    listing = {
+        "data": "0.1",
+        "tools": [{"tool": "tools/e.flow.pick", "doc": None, "generic": [], "params": [],
+                   "ok": {"Named": {"declaration": "1", "args": ["Int", "Text"]}}, "err": "Never"}],
+        "declarations": {"1": {
+            "name": "Either", "identity": "tools/e.flow.Either", "lexical_ordinal": 1, "generic": ["L", "R"],
+            "opaque": False, "kind": "enum", "doc": None, "constructors": [
+                {"name": "Right", "doc": None, "payload": {"positional": [param(1)]}},
+                {"name": "Left", "doc": None, "payload": {"positional": [param(0)]}},
+                {"name": "Neither", "doc": None, "payload": None}]}},
+    }
+    (tmp_path / "e.json").write_text(json.dumps(listing))
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", "e.json", "--out", "e_tools", "--no-manifest"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    tools = (tmp_path / "e_tools" / "tools.py").read_text()
+    assert "models.EitherRight[str] | models.EitherLeft[int] | models.EitherNeither" in tools
+    assert run_python("-m", "mypy", "--strict", str(tmp_path / "e_tools")).returncode == 0

@@ -129,17 +129,17 @@ def _finish_exception(call: Call, error: BaseException) -> None:
         return
     if isinstance(error, asyncio.CancelledError):
         _log(call, "stopped after a cancel")
-        call.error("the handler stopped after a cancel")
+        call.error("it stopped after a cancel")
         return
     text = "".join(traceback.format_exception(error))
     _log(call, f"the handler raised:\n{text}")
-    call.error(f"the handler raised {type(error).__name__}: {error}")
+    call.error(f"it raised {type(error).__name__}: {error}")
 
 
 def _cancelled_early(task: asyncio.Task[Any], *, call: Call) -> None:
     if task.cancelled():
         _log(call, "cancelled before it started")
-        call.error("the handler stopped after a cancel")
+        call.error("it stopped after a cancel")
 
 
 def serve(

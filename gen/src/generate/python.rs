@@ -283,6 +283,27 @@ impl Annotations<'_> {
                 match (&decl.body, self.names.types.get(declaration)) {
                     (Body::Host, _) => "flow_toolkit.HostToken".into(),
                     (_, Some(name)) if args.is_empty() => format!("{}{name}", self.qualify),
+                    // A generic enum's alias takes its type variables in the
+                    // order they first appear in the union, which need not be
+                    // the declaration's: write the union of its constructor
+                    // classes, each with its own arguments, instead.
+                    (Body::Enum { constructors }, Some(_)) => {
+                        let classes = &self.names.ctors[declaration];
+                        let members: Vec<String> = constructors
+                            .iter()
+                            .zip(classes)
+                            .map(|(c, class)| {
+                                let used = param_indices(&payload_terms(&c.payload));
+                                if used.is_empty() {
+                                    format!("{}{class}", self.qualify)
+                                } else {
+                                    let args: Vec<String> = used.iter().map(|&i| of(&args[i])).collect();
+                                    format!("{}{class}[{}]", self.qualify, args.join(", "))
+                                }
+                            })
+                            .collect();
+                        members.join(" | ")
+                    }
                     (_, Some(name)) => {
                         format!("{}{name}[{}]", self.qualify, args.iter().map(of).collect::<Vec<_>>().join(", "))
                     }
@@ -442,18 +463,35 @@ fn file(template: &impl Template) -> Result<String, String> {
 
 /// The TypeVars a term mentions, as `owner`'s parameters, in first-use order.
 fn params_used(terms: &[&Term], decl: &Decl, names: &ModelNames, out: &mut Vec<String>) {
+    for index in param_indices(terms) {
+        if let Some(var) = decl.generic.get(index).map(|n| names.type_vars[n].clone()) {
+            out.push(var);
+        }
+    }
+}
+
+/// The indices of a declaration's own parameters that terms use, in first-use
+/// order: the order of a constructor class's `Generic[...]` parameters.
+fn param_indices(terms: &[&Term]) -> Vec<usize> {
+    let mut out = Vec::new();
     for term in terms {
         term.walk(&mut |t| {
             if let Term::Param { owner, index } = t {
-                if owner != TOOL_OWNER {
-                    if let Some(var) = decl.generic.get(*index).map(|n| names.type_vars[n].clone()) {
-                        if !out.contains(&var) {
-                            out.push(var);
-                        }
-                    }
+                if owner != TOOL_OWNER && !out.contains(index) {
+                    out.push(*index);
                 }
             }
         });
+    }
+    out
+}
+
+/// The terms of a constructor's payload.
+fn payload_terms(payload: &Option<Payload>) -> Vec<&Term> {
+    match payload {
+        None => Vec::new(),
+        Some(Payload::Positional(parts)) => parts.iter().collect(),
+        Some(Payload::Named(fields)) => fields.iter().map(|f| &f.ty).collect(),
     }
 }
 
