@@ -83,7 +83,7 @@ def main() -> None:
          for k, v in r.items()}
         for r in to_json(records)
     ]
-    print(f"20,000 records, canonical text {size:,} bytes; best of 15 runs")
+    print(f"20,000 records, canonical text {size:,} bytes; best of 15 runs, CPU time")
     row("flow_toolkit TypeCodec.encode (canonical)", best_ms(lambda: READINGS.encode(records)), size)
     row("pure Python encoder, exact Decimals, sorted (canonical)", best_ms(lambda: pure_python(records)), size)
     row("orjson.dumps(OPT_SORT_KEYS) on lossy dicts (not canonical)",

@@ -1,6 +1,7 @@
-"""The best of repeated runs: what the benchmarks print. The machine is shared
-with other work, which only ever adds time, so the fastest run is the least
-disturbed measure of each side."""
+"""The best of repeated runs, in CPU time of this process: what the decode
+and encode benchmarks print. The machine is shared with other work, which
+only ever adds time; CPU time leaves out the time another process held the
+core, and the fastest run is the least disturbed (caches, frequency)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ def best_ms(run: Callable[[], object], repeat: int = 15) -> float:
     run()  # warm up
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times) * 1000
 
 

@@ -287,9 +287,9 @@ impl FromPy<'_> {
                     PyPayload::None => EnumPayload::None,
                     PyPayload::Positional(parts) => {
                         let mut items = Vec::with_capacity(parts.len());
-                        for (i, (node, attr)) in parts.iter().enumerate() {
-                            let v = value.getattr(attr.bind(py))?;
-                            let v = self.value(&v, *node).map_err(|e| if parts.len() == 1 { e } else { e.under_index(i) });
+                        for (i, part) in parts.iter().enumerate() {
+                            let v = value.getattr(part.attr.bind(py))?;
+                            let v = self.value(&v, part.node).map_err(|e| if parts.len() == 1 { e } else { e.under_index(i) });
                             items.push(v.map_err(under)?);
                         }
                         EnumPayload::Positional(items)

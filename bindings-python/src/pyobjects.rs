@@ -28,28 +28,75 @@ pub fn flow_map(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     FLOW_MAP.import(py, "flow_toolkit._values", "FlowMap")
 }
 
-/// A new instance of `class` whose slots `attrs` hold `values`, built the
+static MEMBER_DESCRIPTOR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The offset of `attr`'s slot in instances of `class`, when `class` itself
+/// declares it as a plain object slot (`__slots__`, as the generated frozen
+/// dataclasses do); None for anything else, which is then read and written
+/// through the attribute protocol.
+pub fn slot_offset(class: &Bound<'_, PyType>, attr: &Bound<'_, PyString>) -> PyResult<Option<isize>> {
+    let py = class.py();
+    let Ok(descriptor) = class.getattr(pyo3::intern!(py, "__dict__"))?.get_item(attr) else { return Ok(None) };
+    if !descriptor.get_type().is(MEMBER_DESCRIPTOR.import(py, "types", "MemberDescriptorType")?) {
+        return Ok(None);
+    }
+    // SAFETY: a member_descriptor object is a PyMemberDescrObject, whose
+    // d_member points at the class's PyMemberDef for as long as the class lives.
+    let member = unsafe { (*(descriptor.as_ptr() as *mut ffi::PyMemberDescrObject)).d_member };
+    if member.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: non-null, see above.
+    let (type_code, offset) = unsafe { ((*member).type_code, (*member).offset) };
+    Ok((type_code == ffi::Py_T_OBJECT_EX && offset > 0).then_some(offset))
+}
+
+/// The value in an object slot of `object`, which must be an instance of
+/// exactly the class `offset` was read from; None when the slot is unset.
+pub fn read_slot<'py>(object: &Bound<'py, PyAny>, offset: isize) -> Option<Bound<'py, PyAny>> {
+    // SAFETY: the caller checked the object's type, so `offset` lies within
+    // it and holds an object pointer or NULL.
+    unsafe {
+        let slot = (object.as_ptr() as *const u8).offset(offset).cast::<*mut ffi::PyObject>();
+        let value = *slot;
+        (!value.is_null()).then(|| Bound::from_borrowed_ptr(object.py(), value))
+    }
+}
+
+/// A new instance of `class` whose slots hold the given values, built the
 /// way `object.__new__` and `object.__setattr__` would (so a frozen
 /// dataclass's own `__setattr__`, which refuses, is not called), without the
 /// Python-level `__init__`: the values were already checked against the
-/// declaration, which is all the generated `__init__` would do.
+/// declaration, which is all the generated `__init__` would do. A known
+/// slot offset is written directly.
 pub fn instance<'a, 'py>(
     class: &Bound<'py, PyType>,
-    attrs: impl IntoIterator<Item = (&'a Py<PyString>, Bound<'py, PyAny>)>,
+    attrs: impl IntoIterator<Item = (&'a Py<PyString>, Option<isize>, Bound<'py, PyAny>)>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = class.py();
     // SAFETY: `class` is a live type object; tp_alloc returns a new reference
-    // or NULL with an exception set, which from_owned_ptr_or_err handles.
+    // (slots zeroed) or NULL with an exception set, which
+    // from_owned_ptr_or_err handles.
     let object = unsafe {
         let tp = class.as_type_ptr();
         let alloc = (*tp).tp_alloc.unwrap_or(ffi::PyType_GenericAlloc);
         Bound::from_owned_ptr_or_err(py, alloc(tp, 0))?
     };
-    for (attr, value) in attrs {
-        // SAFETY: all three pointers are live for the duration of the call.
-        let status = unsafe { ffi::PyObject_GenericSetAttr(object.as_ptr(), attr.as_ptr(), value.as_ptr()) };
-        if status != 0 {
-            return Err(PyErr::fetch(py));
+    for (attr, offset, value) in attrs {
+        match offset {
+            // SAFETY: the object is exactly `class`, whose slot lies at
+            // `offset` and is still NULL: it takes the reference.
+            Some(offset) => unsafe {
+                let slot = (object.as_ptr() as *mut u8).offset(offset).cast::<*mut ffi::PyObject>();
+                *slot = value.into_ptr();
+            },
+            None => {
+                // SAFETY: all three pointers are live for the duration of the call.
+                let status = unsafe { ffi::PyObject_GenericSetAttr(object.as_ptr(), attr.as_ptr(), value.as_ptr()) };
+                if status != 0 {
+                    return Err(PyErr::fetch(py));
+                }
+            }
         }
     }
     Ok(object)

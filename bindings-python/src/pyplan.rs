@@ -107,9 +107,14 @@ impl PTerm {
 /// (substituted) type, Option included: the core writes a field holding an
 /// Option by the Option-field rule.
 pub struct PyField {
+    /// The Flow name (a positional part's is its index).
     pub flow_name: Arc<str>,
     pub attr: Py<PyString>,
     pub node: Id,
+    /// Where the class keeps this attribute in its instances (a `__slots__`
+    /// member), when it is a plain object slot: read and written there
+    /// directly on instances of exactly the class.
+    pub offset: Option<isize>,
 }
 
 pub struct RecordPlan {
@@ -129,8 +134,8 @@ fn sorted_order(fields: &[PyField]) -> Vec<usize> {
 
 pub enum PyPayload {
     None,
-    /// Part nodes and the attributes that hold them (`value`, or `_0`, `_1`, ...).
-    Positional(Vec<(Id, Py<PyString>)>),
+    /// The parts, held in attributes `value`, or `_0`, `_1`, ...
+    Positional(Vec<PyField>),
     Named { fields: Vec<PyField>, sorted: Vec<usize> },
 }
 
@@ -330,7 +335,8 @@ impl PyPlan {
                         let mut plans = Vec::with_capacity(fields.len());
                         for (f, attr) in fields.iter().zip(attrs) {
                             let node = sub!(&body_term(&f.ty));
-                            plans.push(PyField { flow_name: f.name.as_str().into(), attr: attr.unbind(), node });
+                            let offset = crate::pyobjects::slot_offset(class.bind(py), &attr)?;
+                            plans.push(PyField { flow_name: f.name.as_str().into(), attr: attr.unbind(), node, offset });
                         }
                         PyNode::Record(RecordPlan { identity, class, sorted: sorted_order(&plans), fields: plans })
                     }
@@ -368,8 +374,10 @@ impl PyPlan {
                                 None => PyPayload::None,
                                 Some(Payload::Positional(parts)) => {
                                     let mut nodes = Vec::with_capacity(parts.len());
-                                    for (t, attr) in parts.iter().zip(attrs) {
-                                        nodes.push((sub!(&body_term(t)), attr.unbind()));
+                                    for (i, (t, attr)) in parts.iter().zip(attrs).enumerate() {
+                                        let node = sub!(&body_term(t));
+                                        let offset = crate::pyobjects::slot_offset(class.bind(py), &attr)?;
+                                        nodes.push(PyField { flow_name: i.to_string().into(), attr: attr.unbind(), node, offset });
                                     }
                                     PyPayload::Positional(nodes)
                                 }
@@ -377,7 +385,8 @@ impl PyPlan {
                                     let mut plans = Vec::with_capacity(fields.len());
                                     for (f, attr) in fields.iter().zip(attrs) {
                                         let node = sub!(&body_term(&f.ty));
-                                        plans.push(PyField { flow_name: f.name.as_str().into(), attr: attr.unbind(), node });
+                                        let offset = crate::pyobjects::slot_offset(class.bind(py), &attr)?;
+                                        plans.push(PyField { flow_name: f.name.as_str().into(), attr: attr.unbind(), node, offset });
                                     }
                                     PyPayload::Named { sorted: sorted_order(&plans), fields: plans }
                                 }

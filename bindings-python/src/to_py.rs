@@ -74,7 +74,7 @@ fn collection<'py>(
         cell.get_or_init(py, || PyString::intern(py, name).unbind())
     };
     let attr = if items_attr == "_items" { intern(&ITEMS, "_items") } else { intern(&PAIRS, "_pairs") };
-    instance(class, [(attr, items), (intern(&ORDER, "_order"), order)])
+    instance(class, [(attr, None, items), (intern(&ORDER, "_order"), None, order)])
 }
 
 pub struct ToPy<'a> {
@@ -145,7 +145,7 @@ impl ToPy<'_> {
             (PyNode::Record(record), Value::Record(fields)) => {
                 let mut values = Vec::with_capacity(fields.len());
                 for (plan, (_, v)) in record.fields.iter().zip(fields) {
-                    values.push((&plan.attr, self.value(py, v, plan.node)?));
+                    values.push((&plan.attr, plan.offset, self.value(py, v, plan.node)?));
                 }
                 instance(record.class.bind(py), values)?
             }
@@ -155,15 +155,15 @@ impl ToPy<'_> {
                     (PyPayload::None, _) => ctor.singleton.as_ref().ok_or_else(mismatch)?.bind(py).clone(),
                     (PyPayload::Positional(parts), EnumPayload::Positional(items)) => {
                         let mut values = Vec::with_capacity(items.len());
-                        for ((node, attr), v) in parts.iter().zip(items) {
-                            values.push((attr, self.value(py, v, *node)?));
+                        for (part, v) in parts.iter().zip(items) {
+                            values.push((&part.attr, part.offset, self.value(py, v, part.node)?));
                         }
                         instance(ctor.class.bind(py), values)?
                     }
                     (PyPayload::Named { fields, .. }, EnumPayload::Named(items)) => {
                         let mut values = Vec::with_capacity(items.len());
                         for (plan, (_, v)) in fields.iter().zip(items) {
-                            values.push((&plan.attr, self.value(py, v, plan.node)?));
+                            values.push((&plan.attr, plan.offset, self.value(py, v, plan.node)?));
                         }
                         instance(ctor.class.bind(py), values)?
                     }

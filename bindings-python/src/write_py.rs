@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::from_py::{self, Failure, FromPy};
-use crate::pyobjects::{flow_map, flow_set, some};
+use crate::pyobjects::{flow_map, flow_set, read_slot, some};
 use crate::pyplan::{Id, PyField, PyNode, PyPayload, PyPlan};
 use crate::time::{Duration, Instant};
 
@@ -72,6 +72,15 @@ fn write_i64(out: &mut String, value: i64) {
         out.push('-');
     }
     out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+}
+
+/// A field's value: from its slot when the object is exactly the class the
+/// offset belongs to (the callers check the class), else by attribute.
+fn get<'py>(value: &Bound<'py, PyAny>, field: &PyField) -> PyResult<Bound<'py, PyAny>> {
+    match field.offset.and_then(|offset| read_slot(value, offset)) {
+        Some(v) => Ok(v),
+        None => value.getattr(field.attr.bind(value.py())),
+    }
 }
 
 impl WritePy<'_> {
@@ -183,7 +192,9 @@ impl WritePy<'_> {
                 Ok(())
             }
             PyNode::Record(record) => {
-                if !value.is_instance(record.class.bind(py))? {
+                // Exactly the class: its slot offsets hold (a subclass, or
+                // anything else, takes the checked path).
+                if !value.get_type().is(record.class.bind(py)) {
                     return self.slow(value, node, out);
                 }
                 self.fields(value, &record.fields, &record.sorted, out)
@@ -203,12 +214,12 @@ impl WritePy<'_> {
                         if parts.len() > 1 {
                             out.push('[');
                         }
-                        for (i, (part, attr)) in parts.iter().enumerate() {
+                        for (i, part) in parts.iter().enumerate() {
                             if i > 0 {
                                 out.push(',');
                             }
-                            let v = value.getattr(attr.bind(py))?;
-                            self.value(&v, *part, out)
+                            let v = get(value, part)?;
+                            self.value(&v, part.node, out)
                                 .map_err(|e| if parts.len() == 1 { e } else { under_index(e, i) })
                                 .map_err(|e| under_key(e, &ctor.name))?;
                         }
@@ -276,7 +287,7 @@ impl WritePy<'_> {
         let mut first = true;
         for &i in sorted {
             let field = &fields[i];
-            let v = value.getattr(field.attr.bind(py))?;
+            let v = get(value, field)?;
             let (node, v) = match self.plan.node(field.node) {
                 PyNode::Option { item, wrap } => {
                     if v.is_none() {
