@@ -76,7 +76,7 @@ struct Served {
 
 struct Shared {
     core: Mutex<ServerCore>,
-    out: Mutex<std::io::Stdout>,
+    out: Mutex<Box<dyn Write + Send>>,
     codec: Py<Codec>,
     tools: Vec<Served>,
 }
@@ -334,9 +334,12 @@ pub struct Server {
 #[pymethods]
 impl Server {
     /// Serves `entries` (`(identity, fingerprint, signature JSON text)`, the
-    /// generated metadata) with the types of `codec`.
+    /// generated metadata) with the types of `codec`. Replies go to the file
+    /// descriptor `out_fd` (the process's original stdout, which the runtime
+    /// keeps for the protocol) or, without it, to stdout.
     #[new]
-    fn new(py: Python<'_>, codec: Py<Codec>, entries: Vec<(String, String, String)>) -> PyResult<Server> {
+    #[pyo3(signature = (codec, entries, out_fd = None))]
+    fn new(py: Python<'_>, codec: Py<Codec>, entries: Vec<(String, String, String)>, out_fd: Option<i32>) -> PyResult<Server> {
         let c = codec.get();
         let listing: &Listing = &c.listing;
         let mut served_entries = Vec::with_capacity(entries.len());
@@ -352,7 +355,11 @@ impl Server {
             served_entries.push(ServedEntry { tool, fingerprint, signature });
         }
         let core = ServerCore::new(listing, served_entries).map_err(|e| decode_error(py, &e))?;
-        let shared = Arc::new(Shared { core: Mutex::new(core), out: Mutex::new(std::io::stdout()), codec, tools });
+        let out: Box<dyn Write + Send> = match out_fd {
+            Some(fd) => protocol_output(fd)?,
+            None => Box::new(std::io::stdout()),
+        };
+        let shared = Arc::new(Shared { core: Mutex::new(core), out: Mutex::new(out), codec, tools });
         Ok(Server { shared, reader: Mutex::new(None) })
     }
 
@@ -378,6 +385,23 @@ impl Server {
             });
         }
     }
+}
+
+/// The protocol's output on a file descriptor the runtime owns from now on.
+#[cfg(unix)]
+fn protocol_output(fd: i32) -> PyResult<Box<dyn Write + Send>> {
+    use std::os::fd::FromRawFd;
+    if fd < 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err("out_fd must be a file descriptor"));
+    }
+    // SAFETY: the caller hands this descriptor over (the runtime dups stdout
+    // for it and never uses it otherwise); the File closes it when dropped.
+    Ok(Box::new(unsafe { std::fs::File::from_raw_fd(fd) }))
+}
+
+#[cfg(not(unix))]
+fn protocol_output(_fd: i32) -> PyResult<Box<dyn Write + Send>> {
+    Ok(Box::new(std::io::stdout()))
 }
 
 /// What the reader hands the dispatcher, in the order it read them.

@@ -144,6 +144,14 @@ def test_an_exception_is_logged_with_its_traceback(tool: ToolProcess) -> None:
     assert "Traceback (most recent call last)" in log and "RuntimeError: the forecast model is down" in log
 
 
+def test_print_in_a_handler_goes_to_stderr(tool: ToolProcess) -> None:
+    tool.call("p", "get_forecast", FORECAST_ARGS)
+    assert "Ok" in tool.reply()[1]
+    assert tool.close() == 0
+    assert tool.process.stderr is not None
+    assert "forecast for Oslo, 2 days" in tool.process.stderr.read()
+
+
 def test_undecodable_args_are_not_run(tool: ToolProcess) -> None:
     tool.call("bad", "get_forecast", {**FORECAST_ARGS, "days": 1.5})
     call, outcome, _ = tool.reply()

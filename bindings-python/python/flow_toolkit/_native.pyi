@@ -168,7 +168,7 @@ class ContextOrder:
 class Server:
     """The Tool process runtime's native half."""
 
-    def __new__(cls, codec: Codec, entries: list[tuple[str, str, str]]) -> Server: ...
+    def __new__(cls, codec: Codec, entries: list[tuple[str, str, str]], out_fd: int | None = None) -> Server: ...
     def start(
         self,
         dispatch: Callable[[list[tuple[Call, list[Any]]]], None],

@@ -14,14 +14,18 @@ module only runs handlers:
 - a cancel sets ``ctx.cancelled`` (and wakes ``ctx.wait_cancelled``) and
   cancels an async handler's task; a handler that stops because of it replies
   Unknown;
-- at the end of stdin running calls finish and reply, then ``serve`` returns.
+- at the end of stdin running calls finish and reply, then ``serve`` returns;
+- stdout carries the protocol and nothing else: while serving, ``print`` and
+  anything else written to file descriptor 1 goes to stderr.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import inspect
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -155,7 +159,12 @@ def serve(
     called as ``handler(*args, ctx=CallContext)``."""
     if len(handlers) != len(entries):
         raise ValueError(f"{len(entries)} Tools are served but {len(handlers)} handlers were given")
-    server = Server(codec, list(entries))
+    # The protocol keeps the real stdout; descriptor 1 and sys.stdout point at
+    # stderr, so a stray print in a handler cannot corrupt a reply.
+    sys.stdout.flush()
+    protocol_fd = os.dup(1)
+    os.dup2(2, 1)
+    server = Server(codec, list(entries), protocol_fd)
     is_async = [inspect.iscoroutinefunction(h) for h in handlers]
 
     async def main() -> None:
@@ -233,4 +242,5 @@ def serve(
         await asyncio.to_thread(executor.shutdown, True)
         server.join()
 
-    asyncio.run(main())
+    with contextlib.redirect_stdout(sys.stderr):
+        asyncio.run(main())

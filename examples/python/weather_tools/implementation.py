@@ -49,6 +49,8 @@ class Implementation(WeatherTools):
             raise flow_toolkit.Failed(
                 models.WeatherErrorUnavailable(flow_toolkit.Duration(90 * 10**9))
             )
+        # stdout carries the protocol: while serving, print goes to stderr.
+        print(f"forecast for {city}, {days} days")
         if days < 1 or days > 14:
             raise flow_toolkit.Failed(models.WeatherErrorRateLimited())
         fahrenheit = isinstance(units, models.UnitsImperial)
