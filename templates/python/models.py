@@ -2,9 +2,9 @@
 """The Flow types of {{ project }}, as Python classes.
 
 Records are frozen, slotted, keyword-only dataclasses; an enum is one frozen
-dataclass per constructor and a union alias of them, so ``match`` works on
-values (``case SkyCloudy(percent):``). See ``flow_toolkit`` for the mapping of
-every Flow type.
+dataclass per constructor and a union alias of them, so ``match`` takes an
+enum's values apart by constructor class. See ``flow_toolkit`` for the mapping
+of every Flow type.
 """
 
 from __future__ import annotations

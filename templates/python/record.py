@@ -11,5 +11,6 @@ class {{ class_name }}{{ bases }}:
 {%- endfor %}
 {%- if let Some(index) = flow_index %}
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = {{ index }}
 {%- endif %}

@@ -2,9 +2,9 @@
 """The Flow types of weather, as Python classes.
 
 Records are frozen, slotted, keyword-only dataclasses; an enum is one frozen
-dataclass per constructor and a union alias of them, so ``match`` works on
-values (``case SkyCloudy(percent):``). See ``flow_toolkit`` for the mapping of
-every Flow type.
+dataclass per constructor and a union alias of them, so ``match`` takes an
+enum's values apart by constructor class. See ``flow_toolkit`` for the mapping
+of every Flow type.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ class Day:
 class SkyClear:
     """Constructor ``Clear`` of :data:`Sky`."""
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 0
 
 
@@ -61,6 +62,7 @@ class SkyCloudy:
 
     value: int
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 1
 
 
@@ -72,6 +74,7 @@ class SkyStorm:
     warning: str | None = None
     """Official warning text."""
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 2
 
 
@@ -89,6 +92,7 @@ class WeatherErrorUnknownCity:
     query: str
     suggestions: list[str]
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 0
 
 
@@ -101,6 +105,7 @@ class WeatherErrorUnavailable:
 
     value: flow_toolkit.Duration
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 1
 
 
@@ -108,6 +113,7 @@ class WeatherErrorUnavailable:
 class WeatherErrorRateLimited:
     """Constructor ``RateLimited`` of :data:`WeatherError`."""
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 2
 
 
@@ -151,6 +157,7 @@ class Region:
 class UnitsMetric:
     """Constructor ``Metric`` of :data:`Units`."""
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 0
 
 
@@ -158,6 +165,7 @@ class UnitsMetric:
 class UnitsImperial:
     """Constructor ``Imperial`` of :data:`Units`."""
 
+    # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 1
 
 
