@@ -100,7 +100,8 @@ class ToolProcess:
             stderr=subprocess.PIPE, text=True, env={**os.environ, "PATH": venv_path},
         )
         self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -123,7 +124,9 @@ class ToolProcess:
     def close(self) -> int:
         assert self.process.stdin is not None
         self.process.stdin.close()
-        return self.process.wait(timeout=60)
+        status = self.process.wait(timeout=60)
+        self.reader.join(timeout=60)  # every line written is queued by now
+        return status
 
 
 @pytest.fixture
@@ -199,3 +202,29 @@ def test_the_end_of_stdin_lets_running_calls_finish(tool: ToolProcess) -> None:
     tool.call("last", "list_stations", {"region": REGION, "cursor": "None"})
     assert tool.close() == 0
     assert tool.reply()[0] == "last"
+
+
+def test_many_pipelined_calls_each_get_exactly_one_reply(tool: ToolProcess) -> None:
+    # Sync and async handlers interleaved, some pairs sent twice, some
+    # cancelled: every pair is answered once, nothing is lost at the end.
+    pairs = 300
+    for i in range(pairs):
+        if i % 2:
+            tool.call(f"c{i}", "list_stations", {"region": REGION, "cursor": "None"})
+        else:
+            tool.call(f"c{i}", "station_history", HISTORY_ARGS)
+        if i % 7 == 0:
+            tool.call(f"c{i}", "station_history", HISTORY_ARGS)  # a re-send of the pair
+        if i % 11 == 0:
+            tool.send("cancel", {"run": "r", "call": f"c{i}"})
+    assert tool.close() == 0
+    replies: list[str] = []
+    while not tool.lines.empty():
+        replies.append(json.loads(tool.lines.get())["params"]["call"])
+    # A re-send of a finished pair is answered again (the same line); of a
+    # running pair, not at all: so each pair appears once or, if re-sent
+    # after finishing, twice.
+    assert set(replies) == {f"c{i}" for i in range(pairs)}
+    for call in set(replies):
+        index = int(call[1:])
+        assert replies.count(call) <= (2 if index % 7 == 0 else 1), call
