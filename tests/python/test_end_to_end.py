@@ -228,3 +228,30 @@ def test_many_pipelined_calls_each_get_exactly_one_reply(tool: ToolProcess) -> N
     for call in set(replies):
         index = int(call[1:])
         assert replies.count(call) <= (2 if index % 7 == 0 else 1), call
+
+
+def call_view_cases() -> list[Any]:
+    from conftest import REPO
+
+    file = json.loads((REPO / "tests" / "vectors" / "call-views.json").read_text(encoding="utf-8"))
+    return [pytest.param(case, id=case["name"]) for case in file["cases"]]
+
+
+@pytest.mark.parametrize("case", call_view_cases())
+def test_call_view_vectors_through_the_python_process(tool: ToolProcess, case: dict[str, Any]) -> None:
+    # The shared call-view vectors, as the generic echo's call views: an
+    # accepted view reaches the args (a Text probe: Ok, or NotRun at the args
+    # for another type); a refused one is NotRun at the view, with its rule.
+    tool.send("call", {"run": "r", "call": "v", "tool": case["tool"], "args": {"value": "probe"},
+                       "schema": case["schema"], "types": case["types"]})
+    _, outcome, _ = tool.reply()
+    reason = outcome.get("NotRun", "")
+    if case.get("ok"):
+        assert "NotRun" not in outcome or reason.startswith("$.params.args"), outcome
+    else:
+        error = case["error"]
+        assert reason.endswith(f"[{error['rule']}]"), outcome
+        assert reason.startswith(("$.params.types", "$.params.schema")), outcome
+        if "path" in error:
+            relative = "$" + reason.split(":", 1)[0].removeprefix("$.params.types").removeprefix("$.params.schema")
+            assert relative == error["path"], outcome
