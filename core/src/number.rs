@@ -116,6 +116,18 @@ impl Number {
         if self.digits.is_empty() {
             return Some(BigInt::from(0));
         }
+        // Up to 19 digits fit a u64: no text to build and parse.
+        if self.digits.len() as i64 + self.exponent <= 19 {
+            let mut magnitude: u64 = 0;
+            for d in self.digits.bytes() {
+                magnitude = magnitude * 10 + u64::from(d - b'0');
+            }
+            for _ in 0..self.exponent {
+                magnitude *= 10;
+            }
+            let magnitude = BigInt::from(magnitude);
+            return Some(if self.negative { -magnitude } else { magnitude });
+        }
         let mut text = String::with_capacity(self.digits.len() + self.exponent as usize);
         text.push_str(&self.digits);
         text.extend(std::iter::repeat_n('0', self.exponent as usize));
@@ -338,6 +350,16 @@ mod tests {
         assert_eq!(Number::parse_json("1e4300").unwrap().canonical_digit_count(), 4301);
         assert_eq!(Number::parse_json("1e-4300").unwrap().canonical_digit_count(), 4301);
         assert!(Number::parse_json("1e99999999999999999999999").unwrap().canonical_digit_count() > 4300);
+    }
+
+    #[test]
+    fn to_bigint_agrees_on_both_sides_of_the_u64_fast_path() {
+        for text in ["0", "-0", "7", "-12e3", "9999999999999999999", "18446744073709551615", "1e18", "1e19", "-1e19", "12345678901234567890123"] {
+            let n = Number::parse_json(text).unwrap();
+            let expected = BigInt::parse_bytes(n.to_canonical().as_bytes(), 10).unwrap();
+            assert_eq!(n.to_bigint(), Some(expected), "{text}");
+        }
+        assert_eq!(Number::parse_json("1.5").unwrap().to_bigint(), None);
     }
 
     #[test]

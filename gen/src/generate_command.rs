@@ -24,9 +24,9 @@ pub enum Lang {
 
 fn language(lang: Lang, flow_core_path: Option<&str>) -> Result<Box<dyn Language>, String> {
     match lang {
+        Lang::Python => Ok(Box::new(generate::python::Python)),
         Lang::Rust => Ok(Box::new(generate::rust::Rust { flow_core_path: flow_core_path.map(str::to_owned) })),
         Lang::Typescript => Ok(Box::new(generate::typescript::TypeScript)),
-        other => Err(format!("--lang {other:?} is not available yet").to_lowercase()),
     }
 }
 

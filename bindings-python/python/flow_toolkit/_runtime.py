@@ -1,0 +1,246 @@
+"""The Tool process runtime: serves a generated package on stdin and stdout.
+
+Every protocol rule runs in Rust before and after the author's code: describe
+is answered from the generated metadata, args are decoded at the declared types
+(a call that does not decode is NotRun and no handler runs), a re-sent call is
+answered from memory, and results are encoded at the declared types. This
+module only runs handlers:
+
+- a plain function runs on a thread pool; an ``async def`` runs on the asyncio
+  loop of the main thread;
+- returning a value replies Ok; raising :class:`Failed` replies Failed with its
+  error value; any other exception replies Unknown (what the handler did before
+  it stopped is not known) and is logged to stderr with its traceback;
+- a cancel sets ``ctx.cancelled`` (and wakes ``ctx.wait_cancelled``) and
+  cancels an async handler's task; a handler that stops because of it replies
+  Unknown;
+- at the end of stdin running calls finish and reply, then ``serve`` returns;
+- stdout carries the protocol and nothing else: while serving, ``print`` and
+  anything else written to file descriptor 1 goes to stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import inspect
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Generic, TypeVar
+
+from flow_toolkit._native import Call, Codec, Server
+from flow_toolkit._values import JsonValue, Order
+
+E = TypeVar("E")
+
+
+class Failed(Exception, Generic[E]):
+    """Raise ``Failed(error)`` in a handler to reply Failed with ``error``, a
+    value of the Tool's declared error type (a value of another type replies
+    Unknown, naming the path)."""
+
+    error: E
+
+    def __init__(self, error: E) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class CallContext:
+    """What a handler knows about its call beyond its args."""
+
+    __slots__ = ("_call",)
+
+    def __init__(self, call: Call) -> None:
+        self._call = call
+
+    @property
+    def run_id(self) -> str:
+        """The host's run id."""
+        return self._call.run_id
+
+    @property
+    def call_id(self) -> str:
+        """The call's history id; with :attr:`run_id` the call's only key."""
+        return self._call.call_id
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether the host asked to stop work on this call. A request, not a
+        proof of anything: what to do about it is the handler's choice."""
+        return self._call.cancelled
+
+    def wait_cancelled(self, timeout: float | None = None) -> bool:
+        """Blocks until the call is cancelled or ``timeout`` seconds pass
+        (sync handlers); returns :attr:`cancelled`."""
+        return self._call.wait_cancelled(timeout)
+
+    @property
+    def types(self) -> JsonValue:
+        """A generic call's validated types view (``bindings``, ``params``,
+        ``ok``, ``err``, ``declarations``), as JSON; None for a nongeneric call."""
+        types: JsonValue = self._call.types
+        return types
+
+    @property
+    def schema(self) -> JsonValue:
+        """A generic call's success schema, as JSON; None for a nongeneric call."""
+        schema: JsonValue = self._call.schema
+        return schema
+
+    @property
+    def bindings(self) -> dict[str, JsonValue]:
+        """Each type parameter's concrete type term, by name (empty for a nongeneric call)."""
+        return self._call.bindings
+
+    def canonical_at(self, root: str, value: JsonValue) -> str:
+        """The canonical text of JSON ``value`` at a concrete root of a generic
+        call: ``"ok"``, ``"err"``, a parameter name or a type parameter name.
+        Decoding it there checks it against the caller's type (DecodeError)."""
+        return self._call.canonical_at(root, value)
+
+    def order(self, root: str) -> Order:
+        """Flow's order at a root of a generic call (``"ok"``, ``"err"``, a
+        parameter name or a type parameter name), over the Python form the
+        handler sees: pass it as ``FlowSet(items, order=ctx.order("T"))`` so a
+        set of the caller's records is ordered by their fields in declaration
+        order, never by a dict's keys. Sets and dicts in a generic call's args
+        already carry it."""
+        order: Order = self._call.order(root)
+        return order
+
+    def compare_at(self, root: str, a: JsonValue, b: JsonValue) -> int:
+        """Flow's order (-1, 0, 1) of two JSON values at a concrete root of a
+        generic call, by the caller's type: a record by its fields in
+        declaration order, not by the JSON object's keys."""
+        return self._call.compare_at(root, a, b)
+
+
+Handler = Callable[..., Any]
+
+
+def _log(call: Call, what: str) -> None:
+    print(f"flow tool: call {call.call_id!r} of run {call.run_id!r}: {what}", file=sys.stderr, flush=True)
+
+
+def _finish_exception(call: Call, error: BaseException) -> None:
+    if isinstance(error, Failed):
+        call.failed(error.error)
+        return
+    if isinstance(error, asyncio.CancelledError):
+        _log(call, "stopped after a cancel")
+        call.error("it stopped after a cancel")
+        return
+    text = "".join(traceback.format_exception(error))
+    _log(call, f"the handler raised:\n{text}")
+    call.error(f"it raised {type(error).__name__}: {error}")
+
+
+def _cancelled_early(task: asyncio.Task[Any], *, call: Call) -> None:
+    if task.cancelled():
+        _log(call, "cancelled before it started")
+        call.error("it stopped after a cancel")
+
+
+def serve(
+    codec: Codec,
+    entries: Sequence[tuple[str, str, str]],
+    handlers: Sequence[Handler],
+    *,
+    max_workers: int | None = None,
+) -> None:
+    """Serves ``handlers`` (one per entry, in order) on stdin and stdout until
+    stdin ends and every running call has replied. ``entries`` are the
+    generated ``(identity, fingerprint, signature)`` triples. Each handler is
+    called as ``handler(*args, ctx=CallContext)``."""
+    if len(handlers) != len(entries):
+        raise ValueError(f"{len(entries)} Tools are served but {len(handlers)} handlers were given")
+    # The protocol keeps the real stdout; descriptor 1 and sys.stdout point at
+    # stderr, so a stray print in a handler cannot corrupt a reply.
+    sys.stdout.flush()
+    protocol_fd = os.dup(1)
+    os.dup2(2, 1)
+    server = Server(codec, list(entries), protocol_fd)
+    is_async = [inspect.iscoroutinefunction(h) for h in handlers]
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="flow-tool")
+        ended = loop.create_future()
+        pending: set[Any] = set()
+        tasks: dict[int, asyncio.Task[Any]] = {}
+
+        def run_sync(call: Call, args: list[Any]) -> None:
+            try:
+                result = handlers[call.tool](*args, ctx=CallContext(call))
+            except BaseException as error:  # noqa: BLE001 - every stop is an outcome
+                _finish_exception(call, error)
+            else:
+                call.ok(result)
+
+        async def run_async(call: Call, args: list[Any]) -> None:
+            try:
+                result = await handlers[call.tool](*args, ctx=CallContext(call))
+            except BaseException as error:  # noqa: BLE001 - every stop is an outcome
+                _finish_exception(call, error)
+            else:
+                call.ok(result)
+            finally:
+                tasks.pop(id(call), None)
+
+        def start_async(batch: list[tuple[Call, list[Any]]]) -> None:
+            for call, args in batch:
+                task = loop.create_task(run_async(call, args))
+                tasks[id(call)] = task
+                pending.add(task)
+                task.add_done_callback(pending.discard)
+                # A task cancelled before its first step never enters
+                # run_async's handlers: reply for it here (a second reply is
+                # ignored).
+                task.add_done_callback(functools.partial(_cancelled_early, call=call))
+
+        def dispatch(batch: list[tuple[Call, list[Any]]]) -> None:
+            # On the runtime's dispatcher thread: hand the calls over and
+            # return at once. Plain functions go straight to the pool (which
+            # `shutdown` waits for); coroutines to the loop, one wakeup a batch.
+            coroutines = []
+            for call, args in batch:
+                if is_async[call.tool]:
+                    coroutines.append((call, args))
+                else:
+                    executor.submit(run_sync, call, args)
+            if coroutines:
+                loop.call_soon_threadsafe(start_async, coroutines)
+
+        def cancel(call: Call) -> None:
+            def cancel_task() -> None:
+                task = tasks.get(id(call))
+                if task is not None:
+                    task.cancel()
+
+            if is_async[call.tool]:
+                loop.call_soon_threadsafe(cancel_task)
+
+        def end() -> None:
+            if not ended.done():
+                ended.set_result(None)
+
+        def done() -> None:
+            loop.call_soon_threadsafe(end)
+
+        server.start(dispatch, cancel, done)
+        await ended
+        # Calls handed over just before the end are scheduled by now, in order.
+        await asyncio.sleep(0)
+        while pending:
+            await asyncio.gather(*list(pending), return_exceptions=True)
+        # Plain handlers run on the pool: wait for them off the loop thread.
+        await asyncio.to_thread(executor.shutdown, True)
+        server.join()
+
+    with contextlib.redirect_stdout(sys.stderr):
+        asyncio.run(main())

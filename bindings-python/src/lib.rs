@@ -1,0 +1,106 @@
+//! `flow_toolkit._native`: the Rust side of the Python package `flow_toolkit`.
+//! Every rule lives in `flow-core`; this crate converts between the core's
+//! values and their Python form, and drives the core's server from Python.
+//!
+//! - [`codec`]: `Codec` and `TypeCodec`, typed decode and canonical encode.
+//! - [`pyplan`]: the Python form of each type, and the generated classes.
+//! - [`to_py`], [`from_py`]: values to and from their Python form;
+//!   [`write_py`]: canonical text straight from the Python form.
+//! - [`order`]: Flow's equality and order over Python values (FlowSet, FlowMap).
+//! - [`time`], [`token`]: `Instant`, `Duration`, `HostToken`.
+//! - [`server`]: the Tool process runtime.
+//! - [`errors`]: refusals raised as `DecodeError` / `EncodeError`.
+
+use pyo3::prelude::*;
+
+pub mod codec;
+pub mod errors;
+pub mod from_py;
+pub mod order;
+pub mod pyobjects;
+pub mod pyplan;
+pub mod server;
+pub mod time;
+pub mod to_py;
+pub mod token;
+pub mod write_py;
+
+use flow_core::fingerprint::{fingerprint, signature};
+use flow_core::schema::SchemaForm;
+use flow_core::{json, Limits};
+
+use crate::codec::{read_listing, text_bytes};
+use crate::errors::decode_error;
+
+/// The canonical text of any JSON text (str or bytes), read under the JSON
+/// rules and default limits.
+#[pyfunction]
+fn canonical(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<String> {
+    json::canonicalize(text_bytes(data)?, &Limits::default()).map_err(|e| decode_error(py, &e))
+}
+
+/// Each Tool's identity and fingerprint, in listing order.
+#[pyfunction]
+fn fingerprints(py: Python<'_>, listing: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
+    let listing = read_listing(py, listing)?;
+    listing
+        .tools
+        .iter()
+        .map(|t| Ok((t.tool.clone(), fingerprint(t, &listing.declarations).map_err(|e| decode_error(py, &e))?)))
+        .collect()
+}
+
+/// A Tool's signature as canonical text: the describe form, or with
+/// `stripped` the canonical signature that is hashed.
+#[pyfunction]
+#[pyo3(signature = (listing, tool, *, stripped = false))]
+fn tool_signature(py: Python<'_>, listing: &Bound<'_, PyAny>, tool: &str, stripped: bool) -> PyResult<String> {
+    let listing = read_listing(py, listing)?;
+    let decl = listing.tool(tool).ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no Tool {tool} in the listing")))?;
+    let form = if stripped { SchemaForm::Canonical } else { SchemaForm::Describe };
+    signature(decl, &listing.declarations, form).map(|j| j.to_canonical()).map_err(|e| decode_error(py, &e))
+}
+
+/// One Tool's fingerprint: `sha256:` and the hex hash of its canonical signature.
+#[pyfunction]
+fn tool_fingerprint(py: Python<'_>, listing: &Bound<'_, PyAny>, tool: &str) -> PyResult<String> {
+    let listing = read_listing(py, listing)?;
+    let decl = listing.tool(tool).ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no Tool {tool} in the listing")))?;
+    fingerprint(decl, &listing.declarations).map_err(|e| decode_error(py, &e))
+}
+
+/// Validates a tools listing (raises DecodeError naming the path and rule).
+#[pyfunction]
+fn check_listing(py: Python<'_>, listing: &Bound<'_, PyAny>) -> PyResult<()> {
+    read_listing(py, listing).map(|_| ())
+}
+
+/// Runs the `flow-gen` command line with `args` (the first is the program
+/// name) and returns its exit status.
+#[pyfunction]
+fn flow_gen_main(py: Python<'_>, args: Vec<String>) -> i32 {
+    py.detach(|| flow_gen::cli::run(args))
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("DATA_VERSION", flow_core::types::DATA_VERSION)?;
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(fingerprints, m)?)?;
+    m.add_function(wrap_pyfunction!(tool_signature, m)?)?;
+    m.add_function(wrap_pyfunction!(check_listing, m)?)?;
+    m.add_function(wrap_pyfunction!(tool_fingerprint, m)?)?;
+    m.add_function(wrap_pyfunction!(flow_gen_main, m)?)?;
+    m.add_function(wrap_pyfunction!(order::flow_sorted_set, m)?)?;
+    m.add_function(wrap_pyfunction!(order::flow_sorted_map, m)?)?;
+    m.add_function(wrap_pyfunction!(order::flow_compare, m)?)?;
+    m.add_function(wrap_pyfunction!(order::flow_hash, m)?)?;
+    m.add_function(wrap_pyfunction!(order::flow_index, m)?)?;
+    m.add_class::<time::Instant>()?;
+    m.add_class::<time::Duration>()?;
+    m.add_class::<token::HostToken>()?;
+    m.add_class::<codec::Codec>()?;
+    m.add_class::<codec::TypeCodec>()?;
+    server::register(m)?;
+    Ok(())
+}

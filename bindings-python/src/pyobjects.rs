@@ -1,0 +1,127 @@
+//! The Python classes the native side builds values of, imported once, and
+//! the one unsafe operation of the binding: building a generated frozen
+//! dataclass instance without running its `__init__`.
+
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyString, PyType};
+
+static DECIMAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static SOME: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static FLOW_SET: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static FLOW_MAP: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+pub fn decimal(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    DECIMAL.import(py, "decimal", "Decimal")
+}
+
+pub fn some(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    SOME.import(py, "flow_toolkit._values", "Some")
+}
+
+pub fn flow_set(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    FLOW_SET.import(py, "flow_toolkit._values", "FlowSet")
+}
+
+pub fn flow_map(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    FLOW_MAP.import(py, "flow_toolkit._values", "FlowMap")
+}
+
+static MEMBER_DESCRIPTOR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The offset of `attr`'s slot in instances of `class`, when `class` itself
+/// declares it as a plain object slot (`__slots__`, as the generated frozen
+/// dataclasses do); None for anything else, which is then read and written
+/// through the attribute protocol.
+pub fn slot_offset(class: &Bound<'_, PyType>, attr: &Bound<'_, PyString>) -> PyResult<Option<isize>> {
+    let py = class.py();
+    let Ok(descriptor) = class.getattr(pyo3::intern!(py, "__dict__"))?.get_item(attr) else { return Ok(None) };
+    if !descriptor.get_type().is(MEMBER_DESCRIPTOR.import(py, "types", "MemberDescriptorType")?) {
+        return Ok(None);
+    }
+    // SAFETY: a member_descriptor object is a PyMemberDescrObject, whose
+    // d_member points at the class's PyMemberDef for as long as the class lives.
+    let member = unsafe { (*(descriptor.as_ptr() as *mut ffi::PyMemberDescrObject)).d_member };
+    if member.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: non-null, see above.
+    let (type_code, offset) = unsafe { ((*member).type_code, (*member).offset) };
+    Ok((type_code == ffi::Py_T_OBJECT_EX && offset > 0).then_some(offset))
+}
+
+/// The value in an object slot of `object`, which must be an instance of
+/// exactly the class `offset` was read from; None when the slot is unset.
+pub fn read_slot<'py>(object: &Bound<'py, PyAny>, offset: isize) -> Option<Bound<'py, PyAny>> {
+    // SAFETY: the caller checked the object's type, so `offset` lies within
+    // it and holds an object pointer or NULL.
+    unsafe {
+        let slot = (object.as_ptr() as *const u8).offset(offset).cast::<*mut ffi::PyObject>();
+        let value = *slot;
+        (!value.is_null()).then(|| Bound::from_borrowed_ptr(object.py(), value))
+    }
+}
+
+/// A new instance of `class` whose slots hold the given values, built the
+/// way `object.__new__` and `object.__setattr__` would (so a frozen
+/// dataclass's own `__setattr__`, which refuses, is not called), without the
+/// Python-level `__init__`: the values were already checked against the
+/// declaration, which is all the generated `__init__` would do. A known
+/// slot offset is written directly.
+pub fn instance<'a, 'py>(
+    class: &Bound<'py, PyType>,
+    attrs: impl IntoIterator<Item = (&'a Py<PyString>, Option<isize>, Bound<'py, PyAny>)>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = class.py();
+    // SAFETY: `class` is a live type object; tp_alloc returns a new reference
+    // (slots zeroed) or NULL with an exception set, which
+    // from_owned_ptr_or_err handles.
+    let object = unsafe {
+        let tp = class.as_type_ptr();
+        let alloc = (*tp).tp_alloc.unwrap_or(ffi::PyType_GenericAlloc);
+        Bound::from_owned_ptr_or_err(py, alloc(tp, 0))?
+    };
+    for (attr, offset, value) in attrs {
+        match offset {
+            // SAFETY: the object is exactly `class`, whose slot lies at
+            // `offset` and is still NULL: it takes the reference.
+            Some(offset) => unsafe {
+                let slot = (object.as_ptr() as *mut u8).offset(offset).cast::<*mut ffi::PyObject>();
+                *slot = value.into_ptr();
+            },
+            None => {
+                // SAFETY: all three pointers are live for the duration of the call.
+                let status = unsafe { ffi::PyObject_GenericSetAttr(object.as_ptr(), attr.as_ptr(), value.as_ptr()) };
+                if status != 0 {
+                    return Err(PyErr::fetch(py));
+                }
+            }
+        }
+    }
+    Ok(object)
+}
+
+/// Pauses Python's cyclic garbage collector while it lives, restoring its
+/// previous state: for building many new acyclic objects at once.
+pub struct GcPause {
+    was_enabled: bool,
+}
+
+impl GcPause {
+    pub fn new(_py: Python<'_>) -> GcPause {
+        // SAFETY: the GIL is held (the token proves it).
+        GcPause { was_enabled: unsafe { ffi::PyGC_Disable() } != 0 }
+    }
+}
+
+impl Drop for GcPause {
+    fn drop(&mut self) {
+        if self.was_enabled {
+            // SAFETY: a GcPause only lives under the GIL that made it.
+            unsafe {
+                ffi::PyGC_Enable();
+            }
+        }
+    }
+}

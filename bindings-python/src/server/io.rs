@@ -1,0 +1,188 @@
+//! The runtime's threads: the reader drives the core from stdin and writes its
+//! lines; the dispatcher hands started calls and cancels to Python in batches.
+
+use std::io::{BufReader, Write};
+use std::sync::{Arc, Mutex};
+
+use flow_core::protocol::server::HandlerResult;
+use flow_core::protocol::{CallKey, Event, LineReader};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use super::call::{Call, ContextOrder};
+use super::roots::compile_roots;
+use super::{lock, Shared};
+use crate::pyplan::Id;
+use crate::to_py::ToPy;
+
+/// The protocol's output on a file descriptor the runtime owns from now on.
+#[cfg(unix)]
+pub(super) fn protocol_output(fd: i32) -> PyResult<Box<dyn Write + Send>> {
+    use std::os::fd::FromRawFd;
+    if fd < 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err("out_fd must be a file descriptor"));
+    }
+    // SAFETY: the caller hands this descriptor over (the runtime dups stdout
+    // for it and never uses it otherwise); the File closes it when dropped.
+    Ok(Box::new(unsafe { std::fs::File::from_raw_fd(fd) }))
+}
+
+#[cfg(not(unix))]
+pub(super) fn protocol_output(_fd: i32) -> PyResult<Box<dyn Write + Send>> {
+    Ok(Box::new(std::io::stdout()))
+}
+
+/// What the reader hands the dispatcher, in the order it read them.
+enum Handoff {
+    Start(Box<flow_core::protocol::StartedCall>),
+    Cancel(CallKey),
+    Done,
+}
+
+/// Reads stdin and drives the core; everything that needs Python goes to the
+/// dispatcher thread, which takes the GIL once per batch rather than once per
+/// line: under load the GIL is busy, and each wait for it costs a switch.
+pub(super) fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) {
+    let (tx, rx) = std::sync::mpsc::channel::<Handoff>();
+    let dispatcher = {
+        let shared = shared.clone();
+        std::thread::Builder::new()
+            .name("flow-tool-dispatch".into())
+            .spawn(move || dispatch_loop(shared, rx, dispatch, cancel, done))
+            .expect("a thread can be started")
+    };
+    let limit = lock(&shared.core).limits().max_bytes;
+    let mut reader = LineReader::new(BufReader::new(std::io::stdin()), limit);
+    loop {
+        let frame = match reader.next_frame() {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("flow tool: reading stdin failed: {e}");
+                break;
+            }
+        };
+        let events = lock(&shared.core).receive_frame(frame);
+        for event in events {
+            match event {
+                Event::Write(line) => shared.write(&line),
+                Event::Log(text) => eprintln!("flow tool: {text}"),
+                Event::Cancel(key) => {
+                    let _ = tx.send(Handoff::Cancel(key));
+                }
+                Event::Start(started) => {
+                    let _ = tx.send(Handoff::Start(started));
+                }
+            }
+        }
+    }
+    let _ = tx.send(Handoff::Done);
+    let _ = dispatcher.join();
+}
+
+fn dispatch_loop(shared: Arc<Shared>, rx: std::sync::mpsc::Receiver<Handoff>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) {
+    let mut running: std::collections::HashMap<CallKey, Py<Call>> = std::collections::HashMap::new();
+    while let Ok(first) = rx.recv() {
+        let batch: Vec<Handoff> = std::iter::once(first).chain(rx.try_iter()).collect();
+        let finished = Python::attach(|py| {
+            running.retain(|_, c| !*lock(&c.get().finished));
+            // Started calls go to Python in one list per batch; a cancel or
+            // the end first hands over what came before it, keeping order.
+            let mut starts: Vec<(Py<Call>, Bound<'_, PyList>)> = Vec::new();
+            let flush = |starts: &mut Vec<(Py<Call>, Bound<'_, PyList>)>| {
+                if starts.is_empty() {
+                    return;
+                }
+                let keys: Vec<CallKey> = starts.iter().map(|(c, _)| c.get().key.clone()).collect();
+                let batch = match PyList::new(py, starts.drain(..)) {
+                    Ok(batch) => batch,
+                    Err(e) => {
+                        e.print(py);
+                        return;
+                    }
+                };
+                if let Err(e) = dispatch.call1(py, (batch,)) {
+                    e.print(py);
+                    let reason = format!("the runtime could not start the handler: {e}");
+                    for key in keys {
+                        let reason = reason.clone();
+                        py.detach(|| shared.finish(&key, HandlerResult::Error(reason)));
+                    }
+                }
+            };
+            for handoff in batch {
+                match handoff {
+                    Handoff::Done => {
+                        flush(&mut starts);
+                        if let Err(e) = done.call0(py) {
+                            e.print(py);
+                        }
+                        return true;
+                    }
+                    Handoff::Cancel(key) => {
+                        flush(&mut starts);
+                        if let Some(call) = running.get(&key) {
+                            if let Err(e) = cancel.call1(py, (call.clone_ref(py),)) {
+                                e.print(py);
+                            }
+                        }
+                    }
+                    Handoff::Start(started) => {
+                        let key = started.key.clone();
+                        match start(py, &shared, *started) {
+                            Ok((call, args)) => {
+                                running.insert(key, call.clone_ref(py));
+                                starts.push((call, args));
+                            }
+                            Err(e) => {
+                                let reason = format!("the runtime could not convert the args: {e}");
+                                py.detach(|| shared.finish(&key, HandlerResult::Error(reason)));
+                            }
+                        }
+                    }
+                }
+            }
+            flush(&mut starts);
+            false
+        });
+        if finished {
+            break;
+        }
+    }
+}
+
+/// The Python form of a started call's args, and its [`Call`].
+fn start<'py>(
+    py: Python<'py>,
+    shared: &Arc<Shared>,
+    started: flow_core::protocol::StartedCall,
+) -> PyResult<(Py<Call>, Bound<'py, PyList>)> {
+    let served = &shared.tools[started.tool];
+    let roots = match &served.roots {
+        Some(roots) => roots.clone(),
+        None => Arc::new(compile_roots(py, shared.codec.get(), &served.decl, started.generic.as_ref())?),
+    };
+    let context_roots = roots.clone();
+    let make_order = move |py: Python<'_>, node: Id| -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, ContextOrder { roots: context_roots.clone(), node })?.into_any())
+    };
+    let context: Option<&crate::to_py::MakeOrder> = if started.generic.is_some() { Some(&make_order) } else { None };
+    let to_py = ToPy { plan: &roots.plan, context };
+    let args = started
+        .args
+        .iter()
+        .zip(&roots.params)
+        .map(|(v, node)| to_py.value(py, v, *node))
+        .collect::<PyResult<Vec<_>>>()?;
+    let call = Call {
+        shared: shared.clone(),
+        key: started.key,
+        tool: started.tool,
+        cancel: started.cancel,
+        roots,
+        generic: started.generic,
+        finished: Mutex::new(false),
+    };
+    Ok((Py::new(py, call)?, PyList::new(py, args)?))
+}
+

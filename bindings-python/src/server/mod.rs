@@ -1,0 +1,151 @@
+//! The Tool process runtime: the core's sans-IO [`ServerCore`] driven from a
+//! Rust reader thread, with handlers run by Python (`flow_toolkit._runtime`).
+//!
+//! - The reader thread reads stdin in bounded lines and hands each to the core,
+//!   which answers describe, refuses bad calls (NotRun) and re-sent pairs
+//!   before any Python runs. Lines are written whole from Rust.
+//! - A started call's args (already decoded and checked by the core) are turned
+//!   into their Python form on a dispatcher thread and handed, with a [`Call`],
+//!   to the Python `dispatch` callable in batches; it runs each handler on a
+//!   thread pool or on asyncio.
+//! - The handler's outcome comes back through `Call.ok` / `Call.failed` /
+//!   `Call.error`: the value is encoded in Rust (a value of the wrong type is
+//!   Unknown, by the core's rule), and the reply is written with the GIL
+//!   released.
+//! - A cancel sets the call's token (what `ctx.cancelled` reads) and calls the
+//!   Python `cancel` callable, which cancels an asyncio task.
+//! - At the end of stdin the reader calls the Python `done` callable; Python
+//!   waits for running calls, whose replies still go out, and the process exits.
+//!
+//! Files: [`roots`] (the Python form of a Tool's roots), [`call`] (a running
+//! call as the handler's context sees it, and a generic call's contextual
+//! order), [`io`] (the reader and dispatcher threads), and here the `Server`
+//! that ties them together.
+
+mod call;
+mod io;
+mod roots;
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use flow_core::protocol::server::{HandlerResult, ServedEntry, ServerCore};
+use flow_core::protocol::CallKey;
+use flow_core::types::{Listing, ToolDecl};
+use flow_core::Limits;
+use pyo3::prelude::*;
+
+use crate::codec::Codec;
+use crate::errors::decode_error;
+
+pub use call::{Call, ContextOrder};
+use io::{protocol_output, read};
+use roots::{compile_roots, RootPlans};
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // Python exceptions are caught before they cross these locks; a poisoned
+    // lock would mean a bug here, and serving on beats dying.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+struct Served {
+    decl: ToolDecl,
+    /// Compiled once for a nongeneric Tool; per call for a generic one.
+    roots: Option<Arc<RootPlans>>,
+}
+
+struct Shared {
+    core: Mutex<ServerCore>,
+    out: Mutex<Box<dyn Write + Send>>,
+    codec: Py<Codec>,
+    tools: Vec<Served>,
+}
+
+impl Shared {
+    fn write(&self, line: &str) {
+        let mut out = lock(&self.out);
+        // A host that stopped reading is gone; there is nobody to tell.
+        if out.write_all(line.as_bytes()).and_then(|()| out.flush()).is_err() {
+            eprintln!("flow tool: could not write a reply: the host is gone");
+        }
+    }
+
+    fn finish(&self, key: &CallKey, result: HandlerResult) {
+        let lines = lock(&self.core).finish(key, result);
+        for line in lines {
+            self.write(&line);
+        }
+    }
+}
+
+/// The Tool process runtime (see the module doc). Made by
+/// `flow_toolkit._runtime.serve`.
+#[pyclass(module = "flow_toolkit")]
+pub struct Server {
+    shared: Arc<Shared>,
+    reader: Mutex<Option<std::thread::JoinHandle<()>>>,
+}
+
+#[pymethods]
+impl Server {
+    /// Serves `entries` (`(identity, fingerprint, signature JSON text)`, the
+    /// generated metadata) with the types of `codec`. Replies go to the file
+    /// descriptor `out_fd` (the process's original stdout, which the runtime
+    /// keeps for the protocol) or, without it, to stdout.
+    #[new]
+    #[pyo3(signature = (codec, entries, out_fd = None))]
+    fn new(py: Python<'_>, codec: Py<Codec>, entries: Vec<(String, String, String)>, out_fd: Option<i32>) -> PyResult<Server> {
+        let c = codec.get();
+        let listing: &Listing = &c.listing;
+        let mut served_entries = Vec::with_capacity(entries.len());
+        let mut tools = Vec::with_capacity(entries.len());
+        for (tool, fingerprint, signature) in entries {
+            let signature = flow_core::json::parse_str(&signature, &Limits::default()).map_err(|e| decode_error(py, &e))?;
+            let decl = listing
+                .tool(&tool)
+                .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("{tool} is not a Tool of the listing")))?
+                .clone();
+            let roots = if decl.is_generic() { None } else { Some(Arc::new(compile_roots(py, c, &decl, None)?)) };
+            tools.push(Served { decl, roots });
+            served_entries.push(ServedEntry { tool, fingerprint, signature });
+        }
+        let core = ServerCore::new(listing, served_entries).map_err(|e| decode_error(py, &e))?;
+        let out: Box<dyn Write + Send> = match out_fd {
+            Some(fd) => protocol_output(fd)?,
+            None => Box::new(std::io::stdout()),
+        };
+        let shared = Arc::new(Shared { core: Mutex::new(core), out: Mutex::new(out), codec, tools });
+        Ok(Server { shared, reader: Mutex::new(None) })
+    }
+
+    /// Starts the reader thread. `dispatch(batch)` runs the handlers of a list
+    /// of `(call, args)` (args a list, in parameter order); `cancel(call)` is
+    /// told of a cancel; `done()` is called once stdin has ended.
+    fn start(&self, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) -> PyResult<()> {
+        let shared = self.shared.clone();
+        let handle = std::thread::Builder::new()
+            .name("flow-tool-reader".into())
+            .spawn(move || read(shared, dispatch, cancel, done))
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot start the reader: {e}")))?;
+        *lock(&self.reader) = Some(handle);
+        Ok(())
+    }
+
+    /// Waits for the reader thread to end (after it has called `done`). The
+    /// interpreter must not finalize while that thread still holds the GIL.
+    fn join(&self, py: Python<'_>) {
+        if let Some(handle) = lock(&self.reader).take() {
+            py.detach(move || {
+                let _ = handle.join();
+            });
+        }
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Server>()?;
+    m.add_class::<Call>()?;
+    m.add_class::<ContextOrder>()?;
+    Ok(())
+}
+

@@ -1,0 +1,7 @@
+{% for ctor in constructors -%}
+{{ ctor }}
+
+
+{% endfor -%}
+{{ alias }}: typing.TypeAlias = {{ members }}
+{{ doc }}

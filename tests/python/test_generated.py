@@ -1,0 +1,165 @@
+"""generated-samples/python/weather is what flow-gen writes for the example
+listing, and the generated code passes mypy --strict and ruff."""
+
+from __future__ import annotations
+
+import filecmp
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO, WEATHER_LISTING, binary
+
+SAMPLE = REPO / "generated-samples" / "python" / "weather"
+
+
+def run_python(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, check=False)
+
+
+def generate(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", str(WEATHER_LISTING), "--out", str(out), "--no-manifest", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_sample_is_what_generation_writes(tmp_path: Path) -> None:
+    out = tmp_path / "weather"
+    assert generate(out).returncode == 0
+    files = sorted(p.name for p in SAMPLE.iterdir() if p.suffix == ".py")
+    assert files == sorted(p.name for p in out.iterdir())
+    _, mismatch, errors = filecmp.cmpfiles(SAMPLE, out, files, shallow=False)
+    assert (mismatch, errors) == ([], [])
+    assert generate(SAMPLE, "--check").returncode == 0
+
+
+def test_check_names_a_stale_file_and_spares_the_scaffold(tmp_path: Path) -> None:
+    out = tmp_path / "weather"
+    generate(out)
+    (out / "implementation.py").write_text("# mine\n")
+    models = out / "models.py"
+    models.write_text(models.read_text() + "# edited\n")
+    checked = generate(out, "--check")
+    assert checked.returncode == 1
+    assert "not up to date" in checked.stderr and "models.py" in checked.stderr
+    assert "implementation.py" not in checked.stderr
+    generate(out)
+    assert (out / "implementation.py").read_text() == "# mine\n"
+    assert generate(out, "--check").returncode == 0
+
+
+def test_invalid_listing_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(WEATHER_LISTING.read_text().replace('"lexical_ordinal": 7', '"lexical_ordinal": 0'))
+    out = tmp_path / "pkg"
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", str(bad), "--out", str(out), "--no-manifest"],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 1 and "[shape]" in run.stderr
+    assert not out.exists()
+
+
+def test_mypy_strict_and_ruff_pass_on_the_sample_and_the_example() -> None:
+    for target in (SAMPLE, REPO / "examples" / "python" / "weather_tools"):
+        mypy = run_python("-m", "mypy", "--strict", str(target))
+        assert mypy.returncode == 0, mypy.stdout
+        ruff = run_python("-m", "ruff", "check", str(target))
+        assert ruff.returncode == 0, ruff.stdout
+
+
+def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) -> None:
+    listing = {
+        "data": "0.1",
+        "tools": [{
+            "tool": "tools/odd.flow.class", "doc": 'Ends in a quote "', "generic": [],
+            "params": [{"name": "lambda", "type": "Int"}, {"name": "ctx", "type": "Text"},
+                       {"name": "get-sum", "type": {"Named": {"declaration": "1", "args": []}}}],
+            "ok": {"Named": {"declaration": "2", "args": []}}, "err": "Text"}],
+        "declarations": {
+            "1": {"name": "None", "identity": "tools/odd.flow.None", "lexical_ordinal": 1, "generic": [],
+                  "opaque": False, "kind": "record", "doc": 'Has """ and a \\ backslash',
+                  "fields": [{"name": "int", "type": "Int", "doc": "\x07bell"},
+                             {"name": "from", "type": {"Option": {"Option": "Int"}}, "doc": None},
+                             {"name": "A", "type": {"Named": {"declaration": "2", "args": []}}, "doc": None}]},
+            "2": {"name": "A", "identity": "tools/odd.flow.A", "lexical_ordinal": 2, "generic": [],
+                  "opaque": False, "kind": "enum", "doc": None,
+                  "constructors": [{"name": "BC", "doc": None, "payload": None},
+                                   {"name": "Pair", "doc": None, "payload": {"positional": ["Int", "Text"]}}]},
+        },
+    }
+    import json
+
+    source = tmp_path / "odd.json"
+    source.write_text(json.dumps(listing))
+    out = tmp_path / "odd_tools"
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", str(source), "--out", str(out), "--no-manifest"],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    mypy = run_python("-m", "mypy", "--strict", str(out))
+    assert mypy.returncode == 0, mypy.stdout
+    check = subprocess.run(
+        [sys.executable, "-c", "import odd_tools.models as m; print(m.None_.__doc__); print(m.__name__)"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert check.returncode == 0, check.stderr
+    assert 'Has """ and a \\ backslash' in check.stdout
+    models = (out / "models.py").read_text()
+    assert "    A_: A\n" in models and "    from_: flow_toolkit.Some[int | None] | None = None\n" in models
+    assert "    int_: int\n" in models and "class None_:" in models
+    tools = (out / "tools.py").read_text()
+    for line in ("def class_(", "lambda_: int,", "ctx_: str,", "get_sum: models.None_,"):
+        assert line in tools
+
+
+def test_a_listing_without_declarations_generates_an_importable_package(tmp_path: Path) -> None:
+    import json
+
+    listing = {"data": "0.1", "declarations": {}, "tools": [{
+        "tool": "tools/bare.flow.echo", "doc": None, "generic": [],
+        "params": [{"name": "text", "type": "Text"}], "ok": "Text", "err": "Never"}]}
+    (tmp_path / "bare.json").write_text(json.dumps(listing))
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", "bare.json", "--out", "bare_tools", "--no-manifest"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run_python("-m", "mypy", "--strict", str(tmp_path / "bare_tools")).returncode == 0
+    imported = subprocess.run([sys.executable, "-c", "import bare_tools.__main__"], cwd=tmp_path,
+                              capture_output=True, text=True, check=False)
+    assert imported.returncode == 0, imported.stderr
+
+
+def test_a_generic_enum_is_annotated_with_each_constructors_arguments(tmp_path: Path) -> None:
+    import json
+
+    # Either<L, R> whose first constructor uses R: an alias would take its
+    # type variables as (R, L); uses are written as the union of constructors.
+    def param(i: int) -> dict[str, object]:
+        return {"Param": {"owner": "1", "index": i}}
+
+    listing = {
+        "data": "0.1",
+        "tools": [{"tool": "tools/e.flow.pick", "doc": None, "generic": [], "params": [],
+                   "ok": {"Named": {"declaration": "1", "args": ["Int", "Text"]}}, "err": "Never"}],
+        "declarations": {"1": {
+            "name": "Either", "identity": "tools/e.flow.Either", "lexical_ordinal": 1, "generic": ["L", "R"],
+            "opaque": False, "kind": "enum", "doc": None, "constructors": [
+                {"name": "Right", "doc": None, "payload": {"positional": [param(1)]}},
+                {"name": "Left", "doc": None, "payload": {"positional": [param(0)]}},
+                {"name": "Neither", "doc": None, "payload": None}]}},
+    }
+    (tmp_path / "e.json").write_text(json.dumps(listing))
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", "e.json", "--out", "e_tools", "--no-manifest"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    tools = (tmp_path / "e_tools" / "tools.py").read_text()
+    assert "models.EitherRight[str] | models.EitherLeft[int] | models.EitherNeither" in tools
+    assert run_python("-m", "mypy", "--strict", str(tmp_path / "e_tools")).returncode == 0
