@@ -85,7 +85,7 @@ $(VENV)/.tools:
 python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
 	$(PY) -m mypy --strict bindings-python/python/flow_toolkit
-	$(PY) -m ruff check bindings-python/python tests/python examples/python generated-samples/python benches/python
+	$(PY) -m ruff check bindings-python/python tests/python tests/mcp examples/python generated-samples/python benches/python
 	cd tests/python && ../../$(PY) -m pytest -q
 
 # Benchmarks measure against a release build; not part of `make test`.

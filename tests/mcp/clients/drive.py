@@ -73,9 +73,11 @@ def check_result(step, result):
     is_error = result.get("isError") is True
     if "ok" in wanted:
         expect(not is_error and result.get("structuredContent") == wanted["ok"], "not the expected Ok", step, result)
-        expect(json.loads(text_of(result)) == wanted["ok"], "the text block is not the structured content", step, result)
+        text = json.loads(text_of(result))
+        expect(text == wanted["ok"], "the text block is not the structured content", step, result)
     elif "failed" in wanted:
-        expect(is_error and "structuredContent" not in result, "not an error result without structured content", step, result)
+        bare = is_error and "structuredContent" not in result
+        expect(bare, "not an error result without structured content", step, result)
         expect(json.loads(text_of(result)) == wanted["failed"], "not the expected declared error", step, result)
     elif "text" in wanted:
         text = text_of(result) if is_error else None
@@ -96,7 +98,8 @@ def check_tools(plan, report):
         if "description" in wanted:
             expect(tool.get("description") == wanted["description"], "not the description", wanted, tool)
         if "required" in wanted:
-            expect(tool["inputSchema"].get("required", []) == wanted["required"], "not the required arguments", wanted, tool)
+            required = tool["inputSchema"].get("required", [])
+            expect(required == wanted["required"], "not the required arguments", wanted, tool)
         if "outputSchema" in wanted:
             expect(tool["outputSchema"] == wanted["outputSchema"], "not the outputSchema", wanted, tool)
 
@@ -106,8 +109,10 @@ def check_era(client, report, sent, received):
     results = [line["result"] for line in received if "result" in line]
     if client == "python-auto":
         expect(report["protocolVersion"] == "2026-07-28", "not the 2026-07-28 era", report["protocolVersion"])
-        expect(methods[0] == "server/discover" and "initialize" not in methods, "not a discover without handshake", methods)
-        expect(all(r.get("resultType") == "complete" for r in results), "a 2026-07-28 result without resultType complete")
+        discovered = methods[0] == "server/discover" and "initialize" not in methods
+        expect(discovered, "not a discover without handshake", methods)
+        complete = all(r.get("resultType") == "complete" for r in results)
+        expect(complete, "a 2026-07-28 result without resultType complete")
     else:
         expect(methods[:2] == ["initialize", "notifications/initialized"], "not the initialize handshake", methods)
         expect(all("resultType" not in r for r in results), "a handshake-era result with resultType")
@@ -124,7 +129,8 @@ def check_cancel(plan, report, sent, received, status):
     expect(len(waiting) == 1, "the waiting call was not sent once", waiting)
     request_id = waiting[0]["id"]
     cancels = [line for line in sent if line.get("method") == "notifications/cancelled"]
-    expect(len(cancels) == 1 and cancels[0]["params"]["requestId"] == request_id, "no cancel of the waiting call", cancels)
+    cancelled = len(cancels) == 1 and cancels[0]["params"]["requestId"] == request_id
+    expect(cancelled, "no cancel of the waiting call", cancels)
     expect(all(line.get("id") != request_id for line in received), "a response to the cancelled request", request_id)
     expect(status == "0", "the Tool did not end by itself once its input ended", status)
 
@@ -149,7 +155,7 @@ def main():
         check_era(client, report, sent, received)
         check_tools(plan, report)
         expect(len(report["calls"]) == len(plan["calls"]), "not one result per call")
-        for step, result in zip(plan["calls"], report["calls"]):
+        for step, result in zip(plan["calls"], report["calls"], strict=True):
             check_result(step, result)
         check_result(plan["then"], report["then"])
         check_cancel(plan, report, sent, received, status)
