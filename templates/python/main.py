@@ -1,5 +1,6 @@
 {{ header }}
-"""Serves the Tools of {{ project }} on stdin and stdout: ``{{ command }}``."""
+"""Serves the Tools of {{ project }} on stdin and stdout: ``{{ command }}``, or
+with ``--mcp`` to MCP clients."""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ __all__ = [
     "Server",
     "Call",
     "ContextOrder",
+    "front_kind",
 ]
 
 DATA_VERSION: str
@@ -46,6 +47,10 @@ def check_listing(listing: str | bytes) -> None:
 
 def flow_gen_main(args: list[str]) -> int:
     """Runs the ``flow-gen`` command line; returns its exit status."""
+
+def front_kind(args: list[str]) -> str:
+    """``"flow"`` or ``"mcp"``: the protocol a Tool process with these arguments
+    speaks; raises ValueError holding the usage for any other arguments."""
 
 def flow_sorted_set(items: Iterable[Any]) -> tuple[Any, ...]: ...
 def flow_sorted_map(pairs: Iterable[Any]) -> tuple[tuple[Any, Any], ...]: ...
@@ -168,7 +173,9 @@ class ContextOrder:
 class Server:
     """The Tool process runtime's native half."""
 
-    def __new__(cls, codec: Codec, entries: list[tuple[str, str, str]], out_fd: int | None = None) -> Server: ...
+    def __new__(
+        cls, codec: Codec, entries: list[tuple[str, str, str]], out_fd: int | None = None, *, mcp: bool = False
+    ) -> Server: ...
     def start(
         self,
         dispatch: Callable[[list[tuple[Call, list[Any]]]], None],

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
-from flow_toolkit._native import Call, Codec, Server
+from flow_toolkit._native import Call, Codec, Server, front_kind
 from flow_toolkit._values import JsonValue, Order
 
 E = TypeVar("E")
@@ -152,19 +152,30 @@ def serve(
     handlers: Sequence[Handler],
     *,
     max_workers: int | None = None,
+    args: Sequence[str] | None = None,
 ) -> None:
     """Serves ``handlers`` (one per entry, in order) on stdin and stdout until
     stdin ends and every running call has replied. ``entries`` are the
     generated ``(identity, fingerprint, signature)`` triples. Each handler is
-    called as ``handler(*args, ctx=CallContext)``."""
+    called as ``handler(*args, ctx=CallContext)``.
+
+    It speaks the Flow Tool process protocol, or with ``--mcp`` among the
+    process's arguments (``args``, by default ``sys.argv[1:]``) serves the
+    Tools to MCP clients; any other argument is a usage error: said on
+    stderr, and the process exits with status 2."""
     if len(handlers) != len(entries):
         raise ValueError(f"{len(entries)} Tools are served but {len(handlers)} handlers were given")
+    try:
+        mcp = front_kind(list(sys.argv[1:] if args is None else args)) == "mcp"
+    except ValueError as usage:
+        print(usage, file=sys.stderr)
+        sys.exit(2)
     # The protocol keeps the real stdout; descriptor 1 and sys.stdout point at
     # stderr, so a stray print in a handler cannot corrupt a reply.
     sys.stdout.flush()
     protocol_fd = os.dup(1)
     os.dup2(2, 1)
-    server = Server(codec, list(entries), protocol_fd)
+    server = Server(codec, list(entries), protocol_fd, mcp=mcp)
     is_async = [inspect.iscoroutinefunction(h) for h in handlers]
 
     async def main() -> None:

@@ -16,6 +16,10 @@
 //!   Python `cancel` callable, which cancels an asyncio task.
 //! - At the end of stdin the reader calls the Python `done` callable; Python
 //!   waits for running calls, whose replies still go out, and the process exits.
+//! - The core speaks the Flow Tool process protocol or, behind the MCP front,
+//!   MCP ([`Front`]): calls start and end the same way behind either, so
+//!   nothing here depends on which. `front_kind` reads the command line by
+//!   flow-core's rule (`--mcp`, or nothing).
 //!
 //! Files: [`roots`] (the Python form of a Tool's roots), [`call`] (a running
 //! call as the handler's context sees it, and a generic call's contextual
@@ -30,7 +34,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use flow_core::protocol::server::{HandlerResult, ServedEntry, ServerCore};
-use flow_core::protocol::CallKey;
+use flow_core::protocol::{CallKey, Front, FrontKind};
 use flow_core::types::{Listing, ToolDecl};
 use flow_core::Limits;
 use pyo3::prelude::*;
@@ -55,7 +59,7 @@ struct Served {
 }
 
 struct Shared {
-    core: Mutex<ServerCore>,
+    core: Mutex<Front>,
     out: Mutex<Box<dyn Write + Send>>,
     codec: Py<Codec>,
     tools: Vec<Served>,
@@ -91,10 +95,11 @@ impl Server {
     /// Serves `entries` (`(identity, fingerprint, signature JSON text)`, the
     /// generated metadata) with the types of `codec`. Replies go to the file
     /// descriptor `out_fd` (the process's original stdout, which the runtime
-    /// keeps for the protocol) or, without it, to stdout.
+    /// keeps for the protocol) or, without it, to stdout. With `mcp`, the
+    /// Tools are served to MCP clients rather than over the Flow protocol.
     #[new]
-    #[pyo3(signature = (codec, entries, out_fd = None))]
-    fn new(py: Python<'_>, codec: Py<Codec>, entries: Vec<(String, String, String)>, out_fd: Option<i32>) -> PyResult<Server> {
+    #[pyo3(signature = (codec, entries, out_fd = None, *, mcp = false))]
+    fn new(py: Python<'_>, codec: Py<Codec>, entries: Vec<(String, String, String)>, out_fd: Option<i32>, mcp: bool) -> PyResult<Server> {
         let c = codec.get();
         let listing: &Listing = &c.listing;
         let mut served_entries = Vec::with_capacity(entries.len());
@@ -110,6 +115,8 @@ impl Server {
             served_entries.push(ServedEntry { tool, fingerprint, signature });
         }
         let core = ServerCore::new(listing, served_entries).map_err(|e| decode_error(py, &e))?;
+        let kind = if mcp { FrontKind::Mcp } else { FrontKind::Flow };
+        let core = Front::new(core, kind).map_err(|e| decode_error(py, &e))?;
         let out: Box<dyn Write + Send> = match out_fd {
             Some(fd) => protocol_output(fd)?,
             None => Box::new(std::io::stdout()),
@@ -142,10 +149,23 @@ impl Server {
     }
 }
 
+/// Which protocol a Tool process with these arguments (the program name
+/// left out) speaks: `"flow"` with none, `"mcp"` with `--mcp`. Anything
+/// else raises ValueError holding the usage.
+#[pyfunction]
+fn front_kind(args: Vec<String>) -> PyResult<&'static str> {
+    match FrontKind::from_args(&args) {
+        Ok(FrontKind::Flow) => Ok("flow"),
+        Ok(FrontKind::Mcp) => Ok("mcp"),
+        Err(usage) => Err(pyo3::exceptions::PyValueError::new_err(usage)),
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Server>()?;
     m.add_class::<Call>()?;
     m.add_class::<ContextOrder>()?;
+    m.add_function(wrap_pyfunction!(front_kind, m)?)?;
     Ok(())
 }
 
