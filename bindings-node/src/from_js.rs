@@ -461,7 +461,7 @@ impl<'a> FromJs<'a> {
         for field in fields {
             let key = self.name(&field.name)?;
             let member = js.get(object, key)?;
-            let undefined = js.kind(member)? == Kind::Undefined;
+            let undefined = js.kind(member)? == Kind::Undefined ;
             let value = match (undefined, field.optional) {
                 (true, true) => Value::none(),
                 (true, false) => {
@@ -518,6 +518,10 @@ impl<'a> FromJs<'a> {
         let ctor = &e.constructors[index];
         let payload = js.get(v, self.value)?;
         let has_payload = js.kind(payload)? != Kind::Undefined;
+        // A payload of one Option part holds None as `value: undefined`, as
+        // decoding writes it: undefined there is the payload, not its absence.
+        let optional_part =
+            matches!(&ctor.payload, PayloadPlan::Positional(parts) if parts.len() == 1 && matches!(self.plan.node(parts[0]), Node::Option(_)));
         let keys = js.own_keys(v)?;
         let allowed = 1 + usize::from(has_payload);
         if js.array_len(keys)? > allowed {
@@ -534,7 +538,7 @@ impl<'a> FromJs<'a> {
                 return refuse(Rule::Constructor, format!("constructor {name} has no payload")).map_err(under);
             }
             PayloadPlan::None => EnumPayload::None,
-            _ if !has_payload => {
+            _ if !has_payload && !optional_part => {
                 return refuse(Rule::Constructor, format!("constructor {name} takes a payload in value")).map_err(under);
             }
             PayloadPlan::Positional(parts) if parts.len() == 1 => {
