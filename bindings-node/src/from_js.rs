@@ -461,7 +461,7 @@ impl<'a> FromJs<'a> {
         for field in fields {
             let key = self.name(&field.name)?;
             let member = js.get(object, key)?;
-            let undefined = js.kind(member)? == Kind::Undefined ;
+            let undefined = js.kind(member)? == Kind::Undefined || self.from_object_prototype(object, key, &field.name, member)?;
             let value = match (undefined, field.optional) {
                 (true, true) => Value::none(),
                 (true, false) => {
@@ -496,6 +496,23 @@ impl<'a> FromJs<'a> {
             }
         }
         Ok(values)
+    }
+
+    /// A field named like a member every object inherits (`toString`,
+    /// `constructor`, `__proto__`) that the object does not have itself is
+    /// absent: what a get finds is `Object.prototype`'s, not a field.
+    fn from_object_prototype(&self, object: Raw, key: Raw, name: &str, member: Raw) -> R<bool> {
+        let js = self.js;
+        if js.has_own(object, key)? {
+            return Ok(false);
+        }
+        // The `__proto__` accessor answers with the object's prototype,
+        // never a field: a field of that name is always an own property.
+        if name == "__proto__" {
+            return Ok(true);
+        }
+        let inherited = js.get(js.object_prototype()?, key)?;
+        Ok(js.strict_equals(member, inherited)?)
     }
 
     fn enumeration(&mut self, v: Raw, e: &flow_core::plan::Enum) -> R<Value> {

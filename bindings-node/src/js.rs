@@ -212,6 +212,21 @@ impl Js {
         Ok(b)
     }
 
+    /// JavaScript's `===`.
+    pub fn strict_equals(self, a: Raw, b: Raw) -> Result<bool> {
+        let mut b_ = false;
+        check(unsafe { sys::napi_strict_equals(self.env, a, b, &mut b_) }, "strict equals")?;
+        Ok(b_)
+    }
+
+    /// `Object.prototype`.
+    pub fn object_prototype(self) -> Result<Raw> {
+        let mut global = ptr::null_mut();
+        check(unsafe { sys::napi_get_global(self.env, &mut global) }, "global")?;
+        let object = self.get_named(global, "Object")?;
+        self.get_named(object, "prototype")
+    }
+
     pub fn get_index(self, array: Raw, index: usize) -> Result<Raw> {
         let mut v = ptr::null_mut();
         check(unsafe { sys::napi_get_element(self.env, array, index as u32, &mut v) }, "get element")?;
