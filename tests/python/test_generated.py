@@ -117,7 +117,7 @@ def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) 
         assert line in tools
 
 
-def test_the_keywords_listing_type_checks_and_keeps_its_docs(tmp_path: Path) -> None:
+def test_the_keywords_listing_type_checks_lints_and_keeps_its_docs(tmp_path: Path) -> None:
     # tests/examples/keywords.tools.json, the listing every generator is held
     # to: names that are keywords in Python, TypeScript and Rust, names that
     # differ only by case (or spelled like the Tools class), and docs that
@@ -132,6 +132,8 @@ def test_the_keywords_listing_type_checks_and_keeps_its_docs(tmp_path: Path) -> 
     assert run.returncode == 0, run.stderr
     mypy = run_python("-m", "mypy", "--strict", str(out))
     assert mypy.returncode == 0, mypy.stdout
+    ruff = run_python("-m", "ruff", "check", "--no-cache", "--config", str(REPO / "ruff.toml"), str(out))
+    assert ruff.returncode == 0, ruff.stdout
     probe = 'escaped_python: int = "a docstring ended early"'
     check = subprocess.run(
         [sys.executable, "-c", "import kw_tools as k, kw_tools.models as m; "

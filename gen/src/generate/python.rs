@@ -638,7 +638,11 @@ fn method_imports(methods: &[MethodView], awaitable: bool) -> String {
     if uses("typing.") {
         imports.push("import typing".to_owned());
     }
-    imports.push(String::new());
+    // One blank line between import groups, none where a group is empty
+    // (ruff's isort rule holds the generated files to it).
+    if !imports.is_empty() {
+        imports.push(String::new());
+    }
     imports.push("import flow_toolkit".to_owned());
     imports.push(String::new());
     if uses("models.") {
