@@ -461,7 +461,7 @@ impl<'a> FromJs<'a> {
         for field in fields {
             let key = self.name(&field.name)?;
             let member = js.get(object, key)?;
-            let undefined = js.kind(member)? == Kind::Undefined || self.from_object_prototype(object, key, &field.name, member)?;
+            let undefined = js.kind(member)? == Kind::Undefined || self.inherited_from_object_prototype(object, key, &field.name, member)?;
             let value = match (undefined, field.optional) {
                 (true, true) => Value::none(),
                 (true, false) => {
@@ -501,7 +501,7 @@ impl<'a> FromJs<'a> {
     /// A field named like a member every object inherits (`toString`,
     /// `constructor`, `__proto__`) that the object does not have itself is
     /// absent: what a get finds is `Object.prototype`'s, not a field.
-    fn from_object_prototype(&self, object: Raw, key: Raw, name: &str, member: Raw) -> R<bool> {
+    fn inherited_from_object_prototype(&self, object: Raw, key: Raw, name: &str, member: Raw) -> R<bool> {
         let js = self.js;
         if js.has_own(object, key)? {
             return Ok(false);
