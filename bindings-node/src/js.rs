@@ -328,6 +328,20 @@ impl Js {
 
     /// The bytes of a Uint8Array (or Buffer), copied; `None` for anything else.
     pub fn uint8_array(self, v: Raw) -> Result<Option<Vec<u8>>> {
+        // SAFETY: copied at once, before any JavaScript runs.
+        Ok(unsafe { self.uint8_array_borrowed(v) }?.map(<[u8]>::to_vec))
+    }
+
+    /// The bytes of a Uint8Array (or Buffer), in place; `None` for anything
+    /// else. A text to decode is read where it lies: a copy of 16 MiB would
+    /// count against the memory a refusal may cost (issue 8).
+    ///
+    /// # Safety
+    ///
+    /// The slice is valid while `v` is alive and no JavaScript runs (which
+    /// could detach or resize its buffer): use it within one native call,
+    /// before calling back into JavaScript.
+    pub unsafe fn uint8_array_borrowed<'a>(self, v: Raw) -> Result<Option<&'a [u8]>> {
         let mut is = false;
         check(unsafe { sys::napi_is_typedarray(self.env, v, &mut is) }, "is typed array")?;
         if !is {
@@ -346,9 +360,9 @@ impl Js {
             return Ok(None);
         }
         if len == 0 {
-            return Ok(Some(Vec::new()));
+            return Ok(Some(&[]));
         }
-        Ok(Some(unsafe { std::slice::from_raw_parts(data as *const u8, len) }.to_vec()))
+        Ok(Some(unsafe { std::slice::from_raw_parts(data as *const u8, len) }))
     }
 
     pub fn instance_of(self, v: Raw, constructor: Raw) -> Result<bool> {
