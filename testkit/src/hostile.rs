@@ -64,6 +64,14 @@ pub struct Case {
     pub what: &'static str,
 }
 
+impl Case {
+    /// Whether JSON reading itself refuses it (else only decoding at its
+    /// type does: base64 is a valid JSON string).
+    pub fn refused_as_json(&self) -> bool {
+        self.rule != "base64"
+    }
+}
+
 pub const CASES: [Case; 10] = [
     Case { name: "too-large", tool: Tool::Text, rule: "too-large", what: "a message of 16 MiB + 1 byte (a long string)" },
     Case { name: "too-deep", tool: Tool::Json, rule: "too-deep", what: "arrays nested 129 deep" },

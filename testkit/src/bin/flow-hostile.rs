@@ -8,6 +8,7 @@
 //! flow-hostile host CASE     # a reply of CASE from flow-hostile-tool --reply CASE
 //!                            # to this process's host client; measures this process
 //! flow-hostile text CASE FILE  # writes CASE's value text, for the bindings' tests
+//! flow-hostile cases         # the catalog: NAME RULE TYPE json|typed BOUND-FACTOR
 //! ```
 //!
 //! Memory is `VmHWM` (peak resident set) less `VmRSS` just before the message
@@ -138,7 +139,11 @@ fn main() -> ExitCode {
         ["server", name] => server(case(name)).print(),
         ["host", name] => host(case(name)).print(),
         ["text", name, file] => std::fs::write(file, hostile::value_text(case(name), 0)).expect("written"),
-        ["cases"] => hostile::CASES.iter().for_each(|c| println!("{} {} {}", c.name, c.rule, c.tool.term())),
+        // For the bindings' tests: NAME RULE TYPE-TERM json|typed BOUND-FACTOR.
+        ["cases"] => hostile::CASES.iter().for_each(|c| {
+            let level = if c.refused_as_json() { "json" } else { "typed" };
+            println!("{} {} {} {level} {}", c.name, c.rule, c.tool.term(), hostile::memory_bound(c, 1) - hostile::BASELINE)
+        }),
         _ => {
             eprintln!("usage: flow-hostile (server|host) CASE | text CASE FILE | cases");
             return ExitCode::FAILURE;
