@@ -6,6 +6,7 @@
 //! A crate of its own (not a `flow-core` feature) so that binaries can use it
 //! while flow-core's public API carries no test code.
 
+pub mod agreement;
 pub mod hostile;
 pub mod listing;
 pub mod random_json;
