@@ -12,7 +12,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # Pinned: the Python side's build, test and benchmark tools.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0
 
-.PHONY: demo test lint bench mcp-servers node-env node-test node-bench python-env python-test python-bench
+.PHONY: demo test lint bench mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-gen -p flow-host
@@ -20,9 +20,28 @@ demo: python-env node-env
 
 test: lint mcp-servers
 	$(CARGO) test --workspace --locked
-	$(CARGO) build --locked -p flow-gen -p flow-host
+	$(CARGO) build --locked -p flow-gen -p flow-host -p flow-testkit
 	$(MAKE) python-test
 	$(MAKE) node-test
+	$(MAKE) crosslang-run
+
+# Cross-language agreement (README, "Hardening"): random values of random
+# types and random JSON texts from Rust, decoded and re-encoded by the Python
+# and Node bindings, compared byte for byte. `make test` runs CI's count;
+# `make crosslang` sets up both bindings and runs 100,000 of each.
+CROSSLANG_VALUES ?= 1000
+CROSSLANG_TEXTS ?= 1000
+
+crosslang: python-env node-env
+	$(MAKE) crosslang-run CROSSLANG_VALUES=100000 CROSSLANG_TEXTS=100000
+
+crosslang-run:
+	$(CARGO) run --locked -q -p flow-testkit --bin flow-crosslang -- --values $(CROSSLANG_VALUES) --texts $(CROSSLANG_TEXTS)
+
+# The README's table of hostile inputs and the peak memory each cost.
+hostile-report: python-env node-env
+	$(CARGO) build --locked -p flow-testkit
+	$(PY) scripts/hostile_report.py
 
 lint: python-env
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
@@ -85,7 +104,8 @@ $(VENV)/.tools:
 python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
 	$(PY) -m mypy --strict bindings-python/python/flow_toolkit
-	$(PY) -m ruff check bindings-python/python tests/python tests/mcp examples/python generated-samples/python benches/python
+	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py
+	$(PY) -m ruff check bindings-python/python tests/python tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python
 	cd tests/python && ../../$(PY) -m pytest -q
 
 # Benchmarks measure against a release build; not part of `make test`.

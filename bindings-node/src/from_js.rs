@@ -461,7 +461,7 @@ impl<'a> FromJs<'a> {
         for field in fields {
             let key = self.name(&field.name)?;
             let member = js.get(object, key)?;
-            let undefined = js.kind(member)? == Kind::Undefined;
+            let undefined = js.kind(member)? == Kind::Undefined || self.inherited_from_object_prototype(object, key, &field.name, member)?;
             let value = match (undefined, field.optional) {
                 (true, true) => Value::none(),
                 (true, false) => {
@@ -498,6 +498,23 @@ impl<'a> FromJs<'a> {
         Ok(values)
     }
 
+    /// A field named like a member every object inherits (`toString`,
+    /// `constructor`, `__proto__`) that the object does not have itself is
+    /// absent: what a get finds is `Object.prototype`'s, not a field.
+    fn inherited_from_object_prototype(&self, object: Raw, key: Raw, name: &str, member: Raw) -> R<bool> {
+        let js = self.js;
+        if js.has_own(object, key)? {
+            return Ok(false);
+        }
+        // The `__proto__` accessor answers with the object's prototype,
+        // never a field: a field of that name is always an own property.
+        if name == "__proto__" {
+            return Ok(true);
+        }
+        let inherited = js.get(js.object_prototype()?, key)?;
+        Ok(js.strict_equals(member, inherited)?)
+    }
+
     fn enumeration(&mut self, v: Raw, e: &flow_core::plan::Enum) -> R<Value> {
         let js = self.js;
         if !self.is_plain_object(v)? {
@@ -518,6 +535,10 @@ impl<'a> FromJs<'a> {
         let ctor = &e.constructors[index];
         let payload = js.get(v, self.value)?;
         let has_payload = js.kind(payload)? != Kind::Undefined;
+        // A payload of one Option part holds None as `value: undefined`, as
+        // decoding writes it: undefined there is the payload, not its absence.
+        let optional_part =
+            matches!(&ctor.payload, PayloadPlan::Positional(parts) if parts.len() == 1 && matches!(self.plan.node(parts[0]), Node::Option(_)));
         let keys = js.own_keys(v)?;
         let allowed = 1 + usize::from(has_payload);
         if js.array_len(keys)? > allowed {
@@ -534,7 +555,7 @@ impl<'a> FromJs<'a> {
                 return refuse(Rule::Constructor, format!("constructor {name} has no payload")).map_err(under);
             }
             PayloadPlan::None => EnumPayload::None,
-            _ if !has_payload => {
+            _ if !has_payload && !optional_part => {
                 return refuse(Rule::Constructor, format!("constructor {name} takes a payload in value")).map_err(under);
             }
             PayloadPlan::Positional(parts) if parts.len() == 1 => {

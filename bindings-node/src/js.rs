@@ -212,6 +212,21 @@ impl Js {
         Ok(b)
     }
 
+    /// JavaScript's `===`.
+    pub fn strict_equals(self, a: Raw, b: Raw) -> Result<bool> {
+        let mut b_ = false;
+        check(unsafe { sys::napi_strict_equals(self.env, a, b, &mut b_) }, "strict equals")?;
+        Ok(b_)
+    }
+
+    /// `Object.prototype`.
+    pub fn object_prototype(self) -> Result<Raw> {
+        let mut global = ptr::null_mut();
+        check(unsafe { sys::napi_get_global(self.env, &mut global) }, "global")?;
+        let object = self.get_named(global, "Object")?;
+        self.get_named(object, "prototype")
+    }
+
     pub fn get_index(self, array: Raw, index: usize) -> Result<Raw> {
         let mut v = ptr::null_mut();
         check(unsafe { sys::napi_get_element(self.env, array, index as u32, &mut v) }, "get element")?;
@@ -313,6 +328,20 @@ impl Js {
 
     /// The bytes of a Uint8Array (or Buffer), copied; `None` for anything else.
     pub fn uint8_array(self, v: Raw) -> Result<Option<Vec<u8>>> {
+        // SAFETY: copied at once, before any JavaScript runs.
+        Ok(unsafe { self.uint8_array_borrowed(v) }?.map(<[u8]>::to_vec))
+    }
+
+    /// The bytes of a Uint8Array (or Buffer), in place; `None` for anything
+    /// else. A text to decode is read where it lies: a copy of 16 MiB would
+    /// count against the memory a refusal may cost (issue 8).
+    ///
+    /// # Safety
+    ///
+    /// The slice is valid while `v` is alive and no JavaScript runs (which
+    /// could detach or resize its buffer): use it within one native call,
+    /// before calling back into JavaScript.
+    pub unsafe fn uint8_array_borrowed<'a>(self, v: Raw) -> Result<Option<&'a [u8]>> {
         let mut is = false;
         check(unsafe { sys::napi_is_typedarray(self.env, v, &mut is) }, "is typed array")?;
         if !is {
@@ -331,9 +360,9 @@ impl Js {
             return Ok(None);
         }
         if len == 0 {
-            return Ok(Some(Vec::new()));
+            return Ok(Some(&[]));
         }
-        Ok(Some(unsafe { std::slice::from_raw_parts(data as *const u8, len) }.to_vec()))
+        Ok(Some(unsafe { std::slice::from_raw_parts(data as *const u8, len) }))
     }
 
     pub fn instance_of(self, v: Raw, constructor: Raw) -> Result<bool> {

@@ -154,9 +154,11 @@ impl Server {
     #[napi(constructor, ts_args_type = "listing: string, tools: string, args: string[]")]
     pub fn new(env: Env, listing: In, tools: In, args: Vec<String>) -> Result<Server> {
         let js = Js::new(env.raw());
-        let listing_bytes = input_bytes(js, listing.0).map_err(|f| f.throw(js))?;
+        // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+        let listing_bytes = unsafe { input_bytes(js, listing.0) }.map_err(|f| f.throw(js))?;
         let listing = listing_from_text(&listing_bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
-        let tools_bytes = input_bytes(js, tools.0).map_err(|f| f.throw(js))?;
+        // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+        let tools_bytes = unsafe { input_bytes(js, tools.0) }.map_err(|f| f.throw(js))?;
         let tools = flow_core::json::parse(&tools_bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
         let entries = served_entries(&tools, &listing).map_err(|e| throw_flow(js, &e))?;
         let core = ServerCore::new(&listing, entries).map_err(|e| throw_flow(js, &e))?;

@@ -329,7 +329,8 @@ fn typed_array<T: Copy>(js: Js, values: &[T], kind: sys::napi_typedarray_type) -
 pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     let js = Js::new(env.raw());
     let limits = limits_of(js, limits)?;
-    let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
+    // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+    let bytes = unsafe { input_bytes(js, text.0) }.map_err(|f| f.throw(js))?;
     let json = flow_core::json::parse(&bytes, &limits).map_err(|e| throw_flow(js, &e))?;
     let mut tape = Tape { text: String::with_capacity(bytes.len()), ..Tape::default() };
     tape.value(&json);

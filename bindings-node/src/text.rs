@@ -1,6 +1,8 @@
 //! JSON text in and out: canonical text, exact parsing, and the canonical
 //! text of JavaScript JSON values; Instant and Duration text for their classes.
 
+use std::borrow::Cow;
+
 use flow_core::error::{Error, Rule};
 use flow_core::time::{Duration, Instant, TimeError};
 use flow_core::Limits;
@@ -15,18 +17,23 @@ use crate::from_js::Fault;
 use crate::js::{In, Js, Kind, Raw};
 
 /// The bytes of a text argument: a string (held to Flow's Text: no lone
-/// surrogates) or a Uint8Array of UTF-8, which is read as is.
-pub fn input_bytes(js: Js, v: Raw) -> std::result::Result<Vec<u8>, Fault> {
+/// surrogates) or a Uint8Array of UTF-8, which is read as is, in place.
+///
+/// # Safety
+///
+/// Borrowed bytes are valid while `v` is alive and no JavaScript runs: read
+/// them within the native call, before calling back into JavaScript.
+pub unsafe fn input_bytes<'a>(js: Js, v: Raw) -> std::result::Result<Cow<'a, [u8]>, Fault> {
     match js.kind(v)? {
         Kind::String => {
             let s = js.get_string(v)?;
             if s.contains('\u{FFFD}') && js.has_lone_surrogate(v)? {
                 return Err(Fault::Flow(Error::new(Rule::LoneSurrogate, "the text holds a lone surrogate, which is not UTF-8")));
             }
-            Ok(s.into_bytes())
+            Ok(Cow::Owned(s.into_bytes()))
         }
-        Kind::Object => match js.uint8_array(v)? {
-            Some(bytes) => Ok(bytes),
+        Kind::Object => match unsafe { js.uint8_array_borrowed(v) }? {
+            Some(bytes) => Ok(Cow::Borrowed(bytes)),
             None => Err(Fault::Napi(napi::Error::new(napi::Status::InvalidArg, "expected a string or a Uint8Array".to_owned()))),
         },
         other => Err(Fault::Napi(napi::Error::new(
@@ -82,7 +89,8 @@ pub fn limits_of(js: Js, v: Option<In>) -> Result<Limits> {
 pub fn canonicalize(env: Env, text: In, limits: Option<In>) -> Result<String> {
     let js = Js::new(env.raw());
     let limits = limits_of(js, limits)?;
-    let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
+    // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+    let bytes = unsafe { input_bytes(js, text.0) }.map_err(|f| f.throw(js))?;
     flow_core::json::canonicalize(&bytes, &limits).map_err(|e| throw_flow(js, &e))
 }
 

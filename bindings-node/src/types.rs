@@ -68,7 +68,8 @@ impl Types {
         let listing = match listing {
             None => Listing { data: DATA_VERSION.to_owned(), tools: Vec::new(), declarations: Default::default() },
             Some(text) => {
-                let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
+                // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+                let bytes = unsafe { input_bytes(js, text.0) }.map_err(|f| f.throw(js))?;
                 listing_from_text(&bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?
             }
         };
@@ -200,7 +201,8 @@ impl Codec {
     pub fn decode(&self, env: Env, text: In, limits: Option<In>) -> Result<Out> {
         let js = Js::new(env.raw());
         let limits = crate::text::limits_of(js, limits)?;
-        let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
+        // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+        let bytes = unsafe { input_bytes(js, text.0) }.map_err(|f| f.throw(js))?;
         let value = decode_with(&bytes, &self.plan, self.node, &limits).map_err(|e| throw_flow(js, &e))?;
         Ok(Out(crate::tape::typed_to_js(js, &value)?))
     }

@@ -115,6 +115,20 @@ test('hostile names and docs: reserved words, globals, quotes, */ and __proto__ 
   typecheck(out)
 })
 
+test('the keywords listing: keywords of three languages, case twins and escaping docs type-check', () => {
+  // tests/examples/keywords.tools.json, the listing every generator is held
+  // to. Its docs hold a line of TypeScript after `*/` and after U+2028 (a line
+  // terminator that would end a // comment): had either escaped, tsc --strict
+  // would refuse it. The docs must still be there, whole.
+  const out = path.join(tmp(), 'keywords')
+  const r = flowGen(['--lang', 'typescript', path.join(repo, 'tests', 'examples', 'keywords.tools.json'), '--out', out, '--no-manifest'])
+  assert.equal(r.status, 0, r.stderr)
+  const types = fs.readFileSync(path.join(out, 'src', 'types.ts'), 'utf8')
+  assert.match(types, /const escapedTs: number = "a block comment ended early"/)
+  assert.match(types, /\u2028const separatedTs/)
+  typecheck(out)
+})
+
 test('in a Tool repository: the listing from stdin, the default folder, and flow.toml', () => {
   const dir = tmp()
   fs.writeFileSync(path.join(dir, 'flow.toml'), '# the weather repository\n[tools."other.flow"]\ncommand = "other"\n')

@@ -131,6 +131,48 @@ test('hostile field names, __proto__ included, cross as members', () => {
   assert.deepEqual(e.decode('{"value":{"case":3}}'), { case: 'value', value: { case: 3n } })
 })
 
+test('Option fields named like Object.prototype members are absent for None, not inherited', () => {
+  // Found by flow-crosslang: a None field named toString or __proto__ was
+  // read from Object.prototype and refused as inherited.
+  const types = new Types(JSON.stringify({
+    data: '0.1',
+    tools: [{ tool: 'tools/p.flow.t', doc: null, generic: [], params: [{ name: 'r', type: named('1') }], ok: 'Unit', err: 'Never' }],
+    declarations: {
+      1: {
+        name: 'R', identity: 'tools/p.flow.R', lexical_ordinal: 1, generic: [], opaque: false, kind: 'record', doc: null,
+        fields: ['toString', '__proto__', 'constructor', 'hasOwnProperty', 'valueOf'].map((name) => ({ name, type: { Option: 'Int' }, doc: null })),
+      },
+    },
+  }))
+  const c = types.codec(named('1'))
+  assert.equal(c.encode(c.decode('{}')), '{}')
+  assert.equal(c.encode({}), '{}')
+  assert.equal(c.encode(c.decode('{"__proto__":1,"toString":2}')), '{"__proto__":1,"toString":2}')
+  // A field inherited from anything else is still refused.
+  refuses(() => c.encode(Object.create({ toString: 5n })), 'encode', '$')
+})
+
+test('an enum payload of one Option part holds None as value: undefined', () => {
+  // Found by flow-crosslang: {"Left":"None"} decoded to { case, value: undefined },
+  // which encoding refused as a payload left out.
+  const types = new Types(JSON.stringify({
+    data: '0.1',
+    tools: [{ tool: 'tools/e.flow.t', doc: null, generic: [], params: [{ name: 'e', type: named('1') }], ok: 'Unit', err: 'Never' }],
+    declarations: {
+      1: {
+        name: 'E', identity: 'tools/e.flow.E', lexical_ordinal: 1, generic: [], opaque: false, kind: 'enum', doc: null,
+        constructors: [{ name: 'Left', doc: null, payload: { positional: [{ Option: 'Int' }] } }, { name: 'Right', doc: null, payload: { positional: ['Int'] } }],
+      },
+    },
+  }))
+  const c = types.codec(named('1'))
+  for (const text of ['{"Left":"None"}', '{"Left":{"Some":5}}']) {
+    assert.equal(c.encode(c.decode(text)), text)
+  }
+  assert.equal(c.encode({ case: 'Left', value: undefined }), '{"Left":"None"}')
+  refuses(() => c.encode({ case: 'Right', value: undefined }), 'constructor', '$.value')
+})
+
 test('Set and Dict: built-in collections where JavaScript equality is Flow\'s, Flow collections elsewhere', () => {
   const tags = plain.codec({ Set: 'Text' })
   const s = tags.decode('["b","a"]')

@@ -6,6 +6,10 @@
 //! order), with duplicates refused while reading, so the canonical writer needs
 //! no sorting and lookups are binary searches.
 
+use std::cmp::Ordering;
+use std::collections::HashSet;
+use std::hash::{BuildHasher, RandomState};
+
 use crate::error::{Error, Result, Rule, Seg};
 use crate::limits::Limits;
 use crate::number::{scan_json_number, Number};
@@ -332,12 +336,35 @@ impl<'a> Reader<'a> {
             return Ok(Json::Object(Object::default()));
         }
         let mut sorted = true;
+        // Hashes of the keys read so far, kept once keys arrive out of order:
+        // a duplicate is refused when it is read, not after the whole object
+        // is built (one key given 10^6 times would otherwise cost the memory
+        // of 10^6 members, many times the text's size).
+        let mut seen: Option<(HashSet<u64>, RandomState)> = None;
         loop {
             self.skip_ws();
             if self.bytes.get(self.pos) != Some(&b'"') {
                 return Err(self.syntax("expected a string key"));
             }
             let key = self.string()?;
+            if let Some((last, _)) = members.last() {
+                match last.as_str().cmp(key.as_str()) {
+                    Ordering::Less => {}
+                    Ordering::Equal => return Err(duplicate_key(&key)),
+                    Ordering::Greater => sorted = false,
+                }
+            }
+            if !sorted {
+                let (hashes, state) = seen.get_or_insert_with(|| {
+                    // Seeded per object: nobody can choose keys that collide.
+                    let state = RandomState::new();
+                    (members.iter().map(|(k, _)| state.hash_one(k)).collect(), state)
+                });
+                // A hash seen before is a duplicate only if the key itself is.
+                if !hashes.insert(state.hash_one(&key)) && members.iter().any(|(k, _)| *k == key) {
+                    return Err(duplicate_key(&key));
+                }
+            }
             self.skip_ws();
             if self.bytes.get(self.pos) != Some(&b':') {
                 return Err(self.syntax("expected ':'"));
@@ -348,9 +375,6 @@ impl<'a> Reader<'a> {
                 Ok(v) => v,
                 Err(e) => return Err(e.under(Seg::Key(key))),
             };
-            if let Some((last, _)) = members.last() {
-                sorted &= last.as_str() < key.as_str();
-            }
             members.push((key, value));
             self.skip_ws();
             match self.bytes.get(self.pos) {
@@ -367,11 +391,7 @@ impl<'a> Reader<'a> {
         if sorted {
             return Ok(Json::Object(Object { members }));
         }
-        Object::from_members(members).map(Json::Object).map_err(|key| {
-            let mut quoted = String::new();
-            write_string(&mut quoted, &key);
-            Error::new(Rule::DuplicateKey, format!("duplicate key {quoted}"))
-        })
+        Object::from_members(members).map(Json::Object).map_err(|key| duplicate_key(&key))
     }
 
     /// Reads a string at `pos` (which holds the opening quote).
@@ -483,6 +503,12 @@ impl<'a> Reader<'a> {
 }
 
 /// Appends the canonical text of `value`.
+fn duplicate_key(key: &str) -> Error {
+    let mut quoted = String::new();
+    write_string(&mut quoted, key);
+    Error::new(Rule::DuplicateKey, format!("duplicate key {quoted}"))
+}
+
 pub fn write_canonical(out: &mut String, value: &Json) {
     match value {
         Json::Null => out.push_str("null"),
@@ -574,6 +600,23 @@ mod tests {
         assert_eq!(canon(&deep).unwrap_err().rule, Rule::TooDeep);
         let ok = "[".repeat(128) + &"]".repeat(128);
         assert!(canon(&ok).is_ok());
+    }
+
+    /// A duplicate is refused as soon as its key is read, adjacent or not:
+    /// the text after it is never read (here it is not even JSON), so one key
+    /// given 10^6 times costs no more than reading two members.
+    #[test]
+    fn a_duplicate_key_is_refused_where_it_is_read() {
+        for text in [r#"{"a":1,"a":2,"#, r#"{"b":1,"a":2,"b":3,"#, r#"{"x":{"k":1,"j":2,"k":"#] {
+            let e = canon(text).unwrap_err();
+            assert_eq!(e.rule, Rule::DuplicateKey, "{text}: {e}");
+        }
+        assert_eq!(canon(r#"{"x":{"k":1,"j":2,"k":"#).unwrap_err().path.to_string(), "$.x");
+        // Keys equal only once unescaped, out of order.
+        assert_eq!(canon(r#"{"b":1,"a":2,"\u0062":3}"#).unwrap_err().rule, Rule::DuplicateKey);
+        // Many distinct keys out of order are no duplicate.
+        let members: Vec<String> = (0..2000).rev().map(|i| format!("\"{i}\":{i}")).collect();
+        assert!(canon(&format!("{{{}}}", members.join(","))).is_ok());
     }
 
     #[test]

@@ -1,13 +1,13 @@
-//! Property tests over random types and values (see support/random_types.rs).
-
-mod support;
+//! Property tests over random types and values (see flow-testkit: testkit/src/random_types.rs).
 
 use flow_core::decode::decode_with;
 use flow_core::plan::Plan;
 use flow_core::schema::{schema_of, SchemaForm};
 use flow_core::Limits;
 use proptest::prelude::*;
-use support::random_types::{random_type, random_value, Rng};
+use flow_testkit::random_types::random_type;
+use flow_testkit::random_values::random_value;
+use flow_testkit::Rng;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
@@ -154,7 +154,7 @@ mod fingerprints {
     use flow_core::types::{Body, Declarations, Field, Param, Prim, Term, ToolDecl};
     use proptest::prelude::*;
 
-    use super::support::random_types::random_type;
+    use flow_testkit::random_types::random_type;
 
     /// A Tool over a random type: one parameter of the random type and a record
     /// `R` (declaration "r") as its success type, whose fields we mutate.

@@ -117,6 +117,36 @@ def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) 
         assert line in tools
 
 
+def test_the_keywords_listing_type_checks_lints_and_keeps_its_docs(tmp_path: Path) -> None:
+    # tests/examples/keywords.tools.json, the listing every generator is held
+    # to: names that are keywords in Python, TypeScript and Rust, names that
+    # differ only by case (or spelled like the Tools class), and docs that
+    # hold a line of Python after a closing triple quote. Had a doc escaped,
+    # mypy would refuse that line; the docstrings must hold it whole.
+    listing = REPO / "tests" / "examples" / "keywords.tools.json"
+    out = tmp_path / "kw_tools"
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", str(listing), "--out", str(out), "--no-manifest"],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    mypy = run_python("-m", "mypy", "--strict", str(out))
+    assert mypy.returncode == 0, mypy.stdout
+    ruff = run_python("-m", "ruff", "check", "--no-cache", "--config", str(REPO / "ruff.toml"), str(out))
+    assert ruff.returncode == 0, ruff.stdout
+    probe = 'escaped_python: int = "a docstring ended early"'
+    check = subprocess.run(
+        [sys.executable, "-c", "import kw_tools as k, kw_tools.models as m; "
+         "print(k.KeywordsTools.__module__, m.KeywordsTools_2.__name__); "
+         "print(hasattr(m, 'escaped_python')); print(m.Twin.__doc__); print(m.Twin_2.__doc__)"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert check.returncode == 0, check.stderr
+    lines = check.stdout.splitlines()
+    assert lines[:2] == ["kw_tools.tools KeywordsTools_2", "False"]
+    assert check.stdout.count(probe) == 2
+
+
 def test_a_listing_without_declarations_generates_an_importable_package(tmp_path: Path) -> None:
     import json
 

@@ -187,6 +187,32 @@ def test_option_fields_whose_payload_may_be_none_stay_distinguishable() -> None:
     assert refused.value.path == "$.maybe"
 
 
+def test_made_classes_take_any_field_name() -> None:
+    # Field names that are Python's own (__slots__, __init__), the constructor
+    # classes' _flow_index, keywords and non-identifiers all get attributes,
+    # as flow-gen names them; the wire keeps the Flow names.
+    names = ["__slots__", "__init__", "_flow_index", "class", "x y", "0", "__proto__"]
+    fields = [{"name": n, "type": "Int", "doc": None} for n in names]
+    named = [{"name": p, "type": {"Named": {"declaration": d, "args": []}}} for p, d in (("r", "1"), ("e", "2"))]
+    tool = {"tool": "tools/n.flow.t", "doc": None, "generic": [], "params": named, "ok": "Unit", "err": "Never"}
+    listing = json.dumps({"data": "0.1", "tools": [tool], "declarations": {
+        "1": {"name": "R", "identity": "tools/n.flow.R", "lexical_ordinal": 1, "generic": [], "opaque": False,
+              "kind": "record", "doc": None, "fields": fields},
+        "2": {"name": "E", "identity": "tools/n.flow.E", "lexical_ordinal": 2, "generic": [], "opaque": False,
+              "kind": "enum", "doc": None,
+              "constructors": [{"name": "C", "doc": None, "payload": {"named": fields}}]},
+    }})
+    codec = flow_toolkit.codec_for(listing)
+    text = json.dumps({n: i for i, n in enumerate(names)}, sort_keys=True, separators=(",", ":"))
+    record = codec.type_of('{"Named":{"declaration":"1","args":[]}}')
+    value = record.decode(text)
+    attrs = (value.f__slots__, value.f__init__, value._flow_index_2, value.class_, value.x_y, value._0)
+    assert attrs == (0, 1, 2, 3, 4, 5)
+    assert record.encode(value) == text
+    enum = codec.type_of('{"Named":{"declaration":"2","args":[]}}')
+    assert enum.encode(enum.decode(f'{{"C":{text}}}')) == f'{{"C":{text}}}'
+
+
 def test_the_flow_gen_command_is_installed(tmp_path: Path, weather_text: str) -> None:
     import subprocess
     import sys

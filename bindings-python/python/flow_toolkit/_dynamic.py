@@ -15,9 +15,14 @@ from flow_toolkit._native import Codec
 
 
 def _attr(name: str, taken: set[str]) -> str:
+    """The attribute of a field, as flow-gen names it: an identifier, never a
+    keyword, never ``__x`` (name-mangled, or one of Python's own such as
+    ``__slots__``, which a slotted dataclass cannot hold as a field)."""
     base = re.sub(r"\W", "_", name) or "_"
     if base[0].isdigit():
         base = "_" + base
+    if base.startswith("__"):
+        base = "f" + base
     if keyword.iskeyword(base) or keyword.issoftkeyword(base):
         base += "_"
     attr, n = base, 2
@@ -41,7 +46,8 @@ def classes_for(listing: str | bytes) -> dict[str, Any]:
     classes: dict[str, Any] = {}
     for template in declarations.values():
         if template["kind"] == "record":
-            taken: set[str] = set()
+            # _flow_index is a constructor class's own; no field takes it.
+            taken: set[str] = {"_flow_index"}
             attrs = [_attr(f["name"], taken) for f in template["fields"]]
             classes[template["identity"]] = _class(template["name"], attrs, None)
         elif template["kind"] == "enum":
@@ -54,7 +60,7 @@ def classes_for(listing: str | bytes) -> dict[str, Any]:
                     n = len(payload["positional"])
                     attrs = ["value"] if n == 1 else [f"_{i}" for i in range(n)]
                 else:
-                    taken = set()
+                    taken = {"_flow_index"}
                     attrs = [_attr(f["name"], taken) for f in payload["named"]]
                 ctors.append(_class(f"{template['name']}_{c['name']}", attrs, index))
             classes[template["identity"]] = tuple(ctors)

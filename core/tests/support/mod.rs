@@ -2,5 +2,4 @@
 //! subset, hence the allowance.
 #![allow(dead_code)]
 
-pub mod random_types;
 pub mod weather_model;

@@ -207,8 +207,10 @@ fn class_name(name: &str) -> String {
     }
 }
 
-fn model_names(declarations: &Declarations) -> ModelNames {
-    let mut module = Namespace::with(&[KEYWORDS, ANNOTATION_NAMES, &["annotations"]].concat());
+/// Class names of the declarations. `reserved` holds names the package
+/// exports beside them (the Tools class), which a declaration must not take.
+fn model_names(declarations: &Declarations, reserved: &[&str]) -> ModelNames {
+    let mut module = Namespace::with(&[KEYWORDS, ANNOTATION_NAMES, &["annotations"], reserved].concat());
     let mut names = ModelNames { types: HashMap::new(), ctors: HashMap::new(), type_vars: BTreeMap::new() };
     for (id, decl) in ordered(declarations) {
         match &decl.body {
@@ -636,7 +638,11 @@ fn method_imports(methods: &[MethodView], awaitable: bool) -> String {
     if uses("typing.") {
         imports.push("import typing".to_owned());
     }
-    imports.push(String::new());
+    // One blank line between import groups, none where a group is empty
+    // (ruff's isort rule holds the generated files to it).
+    if !imports.is_empty() {
+        imports.push(String::new());
+    }
     imports.push("import flow_toolkit".to_owned());
     imports.push(String::new());
     if uses("models.") {
@@ -687,8 +693,10 @@ impl Language for Python {
 
     fn generate(&self, input: &GenInput, out: &Path) -> Result<Output, String> {
         let package = package_name(out)?;
-        let names = model_names(&input.listing.declarations);
         let class_name = format!("{}Tools", pascal_case(&input.project));
+        // __init__.py exports the Tools class beside the models: a record
+        // spelled like it (KeywordsTools) gets `_2` rather than shadow it.
+        let names = model_names(&input.listing.declarations, &[&class_name]);
         // For people reading the package: flow.toml gets the dotted path from
         // the manifest's folder (`serve_command`).
         let command = format!("python3 -m {package}");

@@ -325,3 +325,110 @@ impl flow::IntoValue for Json {
         ])
     }
 }
+
+impl flow::FromValue for Twin {
+    fn from_value(value: flow::Value) -> flow::Result<Self> {
+        let mut fields = flow::Fields::of_record(value)?;
+        Ok(Self {
+            value: fields.field("Value")?,
+            value_2: fields.field("value")?,
+            id: fields.field("ID")?,
+            id_2: fields.field("id")?,
+            id_3: fields.field("Id")?,
+            r#if: fields.field("if")?,
+            r#for: fields.field("for")?,
+            r#while: fields.field("while")?,
+            r#await: fields.field("await")?,
+            r#yield: fields.field("yield")?,
+            r#try: fields.field("try")?,
+            r#in: fields.field("in")?,
+            r#return: fields.field("return")?,
+            default: fields.field("default")?,
+            r#static: fields.field("static")?,
+        })
+    }
+}
+
+impl flow::IntoValue for Twin {
+    fn into_value(self) -> flow::Value {
+        flow::record(vec![
+            ("Value", self.value.into_value()),
+            ("value", self.value_2.into_value()),
+            ("ID", self.id.into_value()),
+            ("id", self.id_2.into_value()),
+            ("Id", self.id_3.into_value()),
+            ("if", self.r#if.into_value()),
+            ("for", self.r#for.into_value()),
+            ("while", self.r#while.into_value()),
+            ("await", self.r#await.into_value()),
+            ("yield", self.r#yield.into_value()),
+            ("try", self.r#try.into_value()),
+            ("in", self.r#in.into_value()),
+            ("return", self.r#return.into_value()),
+            ("default", self.default.into_value()),
+            ("static", self.r#static.into_value()),
+        ])
+    }
+}
+
+impl flow::FromValue for Twin2 {
+    fn from_value(value: flow::Value) -> flow::Result<Self> {
+        let mut fields = flow::Fields::of_record(value)?;
+        Ok(Self {
+            twin: fields.field("twin")?,
+            twin_2: fields.field("Twin")?,
+        })
+    }
+}
+
+impl flow::IntoValue for Twin2 {
+    fn into_value(self) -> flow::Value {
+        flow::record(vec![
+            ("twin", self.twin.into_value()),
+            ("Twin", self.twin_2.into_value()),
+        ])
+    }
+}
+
+impl flow::FromValue for Switch {
+    fn from_value(value: flow::Value) -> flow::Result<Self> {
+        let constructor = flow::Constructor::of_enum(value)?;
+        match constructor.name() {
+            "On" => constructor.unit().map(|()| Self::On),
+            "ON" => Ok(Self::ON(constructor.positional()?.part()?)),
+            "on" => {
+                let mut fields = constructor.named()?;
+                Ok(Self::On2 {
+                    r#await: fields.field("await")?,
+                    await_2: fields.field("Await")?,
+                })
+            }
+            "await" => constructor.unit().map(|()| Self::Await),
+            "default" => constructor.unit().map(|()| Self::Default),
+            "None" => constructor.unit().map(|()| Self::None),
+            _ => Err(constructor.unknown("Switch")),
+        }
+    }
+}
+
+impl flow::IntoValue for Switch {
+    fn into_value(self) -> flow::Value {
+        match self {
+            Self::On => flow::constructor(0, "On", flow::Payload::None),
+            Self::ON(part0) => {
+                flow::constructor(1, "ON", flow::positional(vec![part0.into_value()]))
+            }
+            Self::On2 { r#await, await_2 } => flow::constructor(
+                2,
+                "on",
+                flow::named(vec![
+                    ("await", r#await.into_value()),
+                    ("Await", await_2.into_value()),
+                ]),
+            ),
+            Self::Await => flow::constructor(3, "await", flow::Payload::None),
+            Self::Default => flow::constructor(4, "default", flow::Payload::None),
+            Self::None => flow::constructor(5, "None", flow::Payload::None),
+        }
+    }
+}

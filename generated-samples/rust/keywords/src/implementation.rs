@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 use flow_core::codec::{BigInt, ContextDict, ContextSet, GenericValue, Never};
 
 use keywords_tools::types::{
-    Bag, Box, Call, Empty, Json, Node, Option, Phantom, Result, Self_, Session, String,
+    Bag, Box, Call, Empty, Json, Node, Option, Phantom, Result, Self_, Session, String, Switch,
+    Twin, Twin2,
 };
 use keywords_tools::KeywordsTools;
 
@@ -76,5 +77,25 @@ impl KeywordsTools for Implementation {
         plain: Bag<BigInt>,
     ) -> std::result::Result<Vec<std::option::Option<GenericValue>>, Never> {
         todo!("pick")
+    }
+
+    /// `github.com/example/keywords@0.1.0/kw.flow.await`
+    async fn r#await(
+        &self,
+        ctx: &flow_core::toolkit::Call,
+        r#if: BigInt,
+        r#return: std::string::String,
+        r#yield: std::option::Option<bool>,
+        r#try: Twin,
+        r#in: Twin2,
+        r#for: Switch,
+        r#await: BigInt,
+    ) -> std::result::Result<Twin2, Switch> {
+        todo!("await")
+    }
+
+    /// `github.com/example/keywords@0.1.0/kw.flow.Ping`
+    async fn ping_2(&self, ctx: &flow_core::toolkit::Call) -> std::result::Result<(), Never> {
+        todo!("ping_2")
     }
 }

@@ -76,5 +76,41 @@ pub const PICK: Tool = Tool {
     fingerprint: "sha256:e9a1f7fed38fcd92a019ea22434f2a264c7b6a866223fcf36709502babfb0efd",
 };
 
+/// Docs stay docs in every language:
+/// """
+/// escaped_python: int = "a docstring ended early"
+/// """
+/// '''
+/// */ const escapedTs: number = "a block comment ended early"; /*
+///  const separatedTs: number = "a line separator ended a // comment";
+/// compile_error!("a doc line escaped");
+/// #[cfg(any())] #![deny(warnings)] "] \" \
+/// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+/// <!-- --> </script> \u0000 \n
+///
+/// `github.com/example/keywords@0.1.0/kw.flow.await`
+pub const AWAIT: Tool = Tool {
+    identity: "github.com/example/keywords@0.1.0/kw.flow.await",
+    fingerprint: "sha256:a3427b893cbad8a326d91d545d33d1f3154326a01483070b491dd8f9e25b5755",
+};
+
+/// Docs stay docs in every language:
+/// """
+/// escaped_python: int = "a docstring ended early"
+/// """
+/// '''
+/// */ const escapedTs: number = "a block comment ended early"; /*
+///  const separatedTs: number = "a line separator ended a // comment";
+/// compile_error!("a doc line escaped");
+/// #[cfg(any())] #![deny(warnings)] "] \" \
+/// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+/// <!-- --> </script> \u0000 \n
+///
+/// `github.com/example/keywords@0.1.0/kw.flow.Ping`
+pub const PING_2: Tool = Tool {
+    identity: "github.com/example/keywords@0.1.0/kw.flow.Ping",
+    fingerprint: "sha256:50e0a805b3aed2f77a00e443e39be2fd5bd81692204f4299ce494123e14ba97e",
+};
+
 /// Every served Tool, in the listing's order.
-pub const TOOLS: [Tool; 5] = [TYPE, GET_SUM, GET_SUM_2, PING, PICK];
+pub const TOOLS: [Tool; 7] = [TYPE, GET_SUM, GET_SUM_2, PING, PICK, AWAIT, PING_2];

@@ -25,12 +25,14 @@ pub fn serve(tools: impl KeywordsTools) -> std::io::Result<()> {
 /// A server of `tools`, to serve any input and output
 /// ([`StdioServer::serve`]). Refuses metadata that is not its listing's.
 pub fn server<T: KeywordsTools>(tools: T) -> std::io::Result<StdioServer> {
-    let handlers: [(&str, Handler<T>); 5] = [
+    let handlers: [(&str, Handler<T>); 7] = [
         (metadata::TYPE.identity, r#type),
         (metadata::GET_SUM.identity, get_sum),
         (metadata::GET_SUM_2.identity, get_sum_2),
         (metadata::PING.identity, ping),
         (metadata::PICK.identity, pick),
+        (metadata::AWAIT.identity, r#await),
+        (metadata::PING_2.identity, ping_2),
     ];
     let tools = Arc::new(tools);
     let mut server = toolkit::server(metadata::LISTING, metadata::DESCRIBE)?;
@@ -101,6 +103,32 @@ fn pick<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("boxed")?,
             args.next("plain")?,
         );
+        Ok(ctx.reply(toolkit::block_on(reply)))
+    })
+}
+
+/// Runs [`KeywordsTools::r#await`] for a started call.
+fn r#await<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
+    toolkit::handle(call, |ctx, args| {
+        let reply = KeywordsTools::r#await(
+            tools,
+            ctx,
+            args.next("if")?,
+            args.next("return")?,
+            args.next("yield")?,
+            args.next("try")?,
+            args.next("in")?,
+            args.next("for")?,
+            args.next("Await")?,
+        );
+        Ok(ctx.reply(toolkit::block_on(reply)))
+    })
+}
+
+/// Runs [`KeywordsTools::ping_2`] for a started call.
+fn ping_2<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
+    toolkit::handle(call, |ctx, _| {
+        let reply = KeywordsTools::ping_2(tools, ctx);
         Ok(ctx.reply(toolkit::block_on(reply)))
     })
 }

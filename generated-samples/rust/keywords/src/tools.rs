@@ -34,7 +34,7 @@ use flow_core::codec::{BigInt, ContextDict, ContextSet, GenericValue, Never};
 
 use crate::types::{
     Bag, Box, Call, Empty, Implementation, Json, Node, Option, Phantom, Result, Self_, Session,
-    String,
+    String, Switch, Twin, Twin2,
 };
 
 /// The keywords Tools. Implement every method, then serve the
@@ -102,4 +102,47 @@ pub trait KeywordsTools: Send + Sync + 'static {
         boxed: Box<GenericValue>,
         plain: Bag<BigInt>,
     ) -> impl Future<Output = std::result::Result<Vec<std::option::Option<GenericValue>>, Never>>;
+
+    /// Docs stay docs in every language:
+    /// """
+    /// escaped_python: int = "a docstring ended early"
+    /// """
+    /// '''
+    /// */ const escapedTs: number = "a block comment ended early"; /*
+    ///  const separatedTs: number = "a line separator ended a // comment";
+    /// compile_error!("a doc line escaped");
+    /// #[cfg(any())] #![deny(warnings)] "] \" \
+    /// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+    /// <!-- --> </script> \u0000 \n
+    ///
+    /// `github.com/example/keywords@0.1.0/kw.flow.await`
+    fn r#await(
+        &self,
+        ctx: &flow_core::toolkit::Call,
+        r#if: BigInt,
+        r#return: std::string::String,
+        r#yield: std::option::Option<bool>,
+        r#try: Twin,
+        r#in: Twin2,
+        r#for: Switch,
+        r#await: BigInt,
+    ) -> impl Future<Output = std::result::Result<Twin2, Switch>>;
+
+    /// Docs stay docs in every language:
+    /// """
+    /// escaped_python: int = "a docstring ended early"
+    /// """
+    /// '''
+    /// */ const escapedTs: number = "a block comment ended early"; /*
+    ///  const separatedTs: number = "a line separator ended a // comment";
+    /// compile_error!("a doc line escaped");
+    /// #[cfg(any())] #![deny(warnings)] "] \" \
+    /// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+    /// <!-- --> </script> \u0000 \n
+    ///
+    /// `github.com/example/keywords@0.1.0/kw.flow.Ping`
+    fn ping_2(
+        &self,
+        ctx: &flow_core::toolkit::Call,
+    ) -> impl Future<Output = std::result::Result<(), Never>>;
 }

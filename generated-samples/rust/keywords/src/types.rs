@@ -177,3 +177,102 @@ pub struct Json {
     pub raw: flow_core::codec::Json,
     pub set: BTreeSet<flow_core::codec::Json>,
 }
+
+/// Docs stay docs in every language:
+/// """
+/// escaped_python: int = "a docstring ended early"
+/// """
+/// '''
+/// */ const escapedTs: number = "a block comment ended early"; /*
+///  const separatedTs: number = "a line separator ended a // comment";
+/// compile_error!("a doc line escaped");
+/// #[cfg(any())] #![deny(warnings)] "] \" \
+/// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+/// <!-- --> </script> \u0000 \n
+///
+/// `github.com/example/keywords@0.1.0/kw.flow.twin`
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Twin {
+    /// Docs stay docs in every language:
+    /// """
+    /// escaped_python: int = "a docstring ended early"
+    /// """
+    /// '''
+    /// */ const escapedTs: number = "a block comment ended early"; /*
+    ///  const separatedTs: number = "a line separator ended a // comment";
+    /// compile_error!("a doc line escaped");
+    /// #[cfg(any())] #![deny(warnings)] "] \" \
+    /// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+    /// <!-- --> </script> \u0000 \n
+    pub value: BigInt,
+    pub value_2: std::string::String,
+    pub id: BigInt,
+    pub id_2: std::option::Option<BigInt>,
+    pub id_3: bool,
+    pub r#if: bool,
+    pub r#for: BigInt,
+    pub r#while: (),
+    pub r#await: std::string::String,
+    pub r#yield: std::option::Option<std::string::String>,
+    pub r#try: BigInt,
+    pub r#in: BigInt,
+    pub r#return: BigInt,
+    pub default: BigInt,
+    pub r#static: BigInt,
+}
+
+/// Docs stay docs in every language:
+/// """
+/// escaped_python: int = "a docstring ended early"
+/// """
+/// '''
+/// */ const escapedTs: number = "a block comment ended early"; /*
+///  const separatedTs: number = "a line separator ended a // comment";
+/// compile_error!("a doc line escaped");
+/// #[cfg(any())] #![deny(warnings)] "] \" \
+/// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+/// <!-- --> </script> \u0000 \n
+///
+/// `github.com/example/keywords@0.1.0/kw.flow.Twin`
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Twin2 {
+    pub twin: Twin,
+    pub twin_2: std::option::Option<Twin>,
+}
+
+/// Docs stay docs in every language:
+/// """
+/// escaped_python: int = "a docstring ended early"
+/// """
+/// '''
+/// */ const escapedTs: number = "a block comment ended early"; /*
+///  const separatedTs: number = "a line separator ended a // comment";
+/// compile_error!("a doc line escaped");
+/// #[cfg(any())] #![deny(warnings)] "] \" \
+/// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+/// <!-- --> </script> \u0000 \n
+///
+/// `github.com/example/keywords@0.1.0/kw.flow.Switch`
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Switch {
+    /// Docs stay docs in every language:
+    /// """
+    /// escaped_python: int = "a docstring ended early"
+    /// """
+    /// '''
+    /// */ const escapedTs: number = "a block comment ended early"; /*
+    ///  const separatedTs: number = "a line separator ended a // comment";
+    /// compile_error!("a doc line escaped");
+    /// #[cfg(any())] #![deny(warnings)] "] \" \
+    /// {{ askama }} {% if true %} {# comment #} ${interpolated} `backtick`
+    /// <!-- --> </script> \u0000 \n
+    On,
+    ON(BigInt),
+    On2 {
+        r#await: BigInt,
+        await_2: std::string::String,
+    },
+    Await,
+    Default,
+    None,
+}

@@ -1,0 +1,48 @@
+"""Hostile texts through flow_toolkit's decoders (issue 8, item 4): each case of
+flow-hostile's catalog (``testkit/src/hostile.rs``: 16 MiB + 1 byte, 129 deep,
+``1e5000``, ``-1e-5000``, 10^6 duplicate keys, huge base64, invalid UTF-8, a
+lone surrogate) is refused with its rule by the typed decoder and, where JSON
+reading itself refuses it, by ``canonical``; and the decoding process's peak
+memory over its resident set before the text was read stays within the case's
+bound. Each case runs in a process of its own (``tests/hostile/decode.py``).
+Nothing here is timed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, binary
+
+# The fixed part of each bound: the interpreter's arenas and buffers.
+BASELINE = 4 * 1024 * 1024
+
+CASES = [line.split() for line in subprocess.run(
+    [str(binary("flow-hostile")), "cases"], capture_output=True, text=True, check=True,
+).stdout.splitlines()]
+
+
+@pytest.mark.parametrize(("name", "rule", "term", "level", "factor"), CASES, ids=[c[0] for c in CASES])
+def test_a_hostile_text_is_refused_in_bounded_memory(
+    tmp_path: Path, name: str, rule: str, term: str, level: str, factor: str,
+) -> None:
+    text = tmp_path / name
+    subprocess.run([str(binary("flow-hostile")), "text", name, str(text)], check=True)
+    run = subprocess.run(
+        [sys.executable, str(REPO / "tests" / "hostile" / "decode.py"), str(text), term],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    typed, as_json = report["refusals"]
+    assert typed["rule"] == rule, typed
+    assert as_json.get("rule") == (rule if level == "json" else None), as_json
+    size, bound = report["size"], int(factor) * report["size"] + BASELINE
+    for answer in (typed, as_json):
+        if "rule" in answer:
+            cost = answer["peak"] - report["rss"]
+            assert cost <= bound, f"{name}: {size} bytes cost {cost} bytes of peak memory, over {bound}"
