@@ -1,5 +1,6 @@
-"""The encoder's fast paths (ints and Decimals read without their str)
-against a plain reference: the same text, and the same refusals."""
+"""The encoder's fast paths (ints and Decimals read without their str, the
+result built as a str of the right kind) against a plain reference: the same
+text, a str equal to Python's own, and the same refusals."""
 
 from __future__ import annotations
 
@@ -114,3 +115,18 @@ def test_int_subclasses_and_bools() -> None:
     assert at("Int").encode(Level.HIGH) == str(2**70)
     with pytest.raises(flow_toolkit.EncodeError, match="bool"):
         at("Int").encode(True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "ascii only", "Zürich", "ÿ" * 40, "東京" * 20, "emoji 🌧 late " * 9 + "🌧", "a\nb\"c\\d\x01", "é東🌧" * 30],
+)
+def test_text_of_each_kind_is_a_proper_str(text: str) -> None:
+    for value, term in ((text, "Text"), ([text, "x" * 37, text], {"List": "Text"})):
+        encoded = at(term).encode(value)
+        expected = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        assert type(encoded) is str
+        assert encoded == expected
+        assert len(encoded) == len(expected)
+        assert hash(encoded) == hash(expected)
+        assert {encoded: 1}[expected] == 1
