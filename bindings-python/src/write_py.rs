@@ -177,10 +177,10 @@ impl WritePy<'_> {
                 };
                 let ctor = &plan.ctors[index];
                 match &ctor.payload {
-                    PyPayload::None => write_string(out, &ctor.name),
+                    PyPayload::None => out.push_str(&ctor.name_json),
                     PyPayload::Positional(parts) => {
                         out.push('{');
-                        write_string(out, &ctor.name);
+                        out.push_str(&ctor.name_json);
                         out.push(':');
                         if parts.len() > 1 {
                             out.push('[');
@@ -201,7 +201,7 @@ impl WritePy<'_> {
                     }
                     PyPayload::Named { fields, sorted } => {
                         out.push('{');
-                        write_string(out, &ctor.name);
+                        out.push_str(&ctor.name_json);
                         out.push(':');
                         self.fields(value, fields, sorted, out).map_err(|e| under_key(e, &ctor.name))?;
                         out.push('}');
@@ -284,8 +284,7 @@ impl WritePy<'_> {
                 out.push(',');
             }
             first = false;
-            write_string(out, &field.flow_name);
-            out.push(':');
+            out.push_str(&field.key);
             self.value(&v, node, out).map_err(|e| under_key(e, &field.flow_name))?;
         }
         out.push('}');
