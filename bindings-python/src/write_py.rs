@@ -15,7 +15,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::from_py::{self, Failure, FromPy};
 use crate::numbers;
-use crate::pyobjects::{flow_map, flow_set, read_slot, some};
+use crate::pyobjects::{flow_map, flow_map_pairs, flow_set, flow_set_items, read_slot, some};
 use crate::pyplan::{Id, PyField, PyNode, PyPayload, PyPlan};
 use crate::time::{Duration, Instant};
 
@@ -214,7 +214,7 @@ impl WritePy<'_> {
             // the canonical text, so they are written as they are.
             // Exact types: isinstance against an ABC subclass is slow.
             PyNode::Set(item) if value.get_type().is(flow_set(py)?) => {
-                let items = value.getattr(pyo3::intern!(py, "_items"))?;
+                let items = flow_set_items(value)?;
                 let items = items.cast::<PyTuple>().map_err(PyErr::from)?;
                 out.push('[');
                 for (i, v) in items.iter().enumerate() {
@@ -227,7 +227,7 @@ impl WritePy<'_> {
                 Ok(())
             }
             PyNode::Dict(key, item) if value.get_type().is(flow_map(py)?) => {
-                let pairs = value.getattr(pyo3::intern!(py, "_pairs"))?;
+                let pairs = flow_map_pairs(value)?;
                 let pairs = pairs.cast::<PyTuple>().map_err(PyErr::from)?;
                 out.push('[');
                 for (i, pair) in pairs.iter().enumerate() {
