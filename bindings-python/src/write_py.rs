@@ -94,7 +94,18 @@ impl WritePy<'_> {
         Ok(())
     }
 
+    /// Writes `value`, of the type `node`, as canonical text.
+    #[inline]
     pub fn value(&self, value: &Bound<'_, PyAny>, node: Id, out: &mut String) -> Result<()> {
+        // Most values are primitives: they skip the large match below.
+        match self.plan.node(node) {
+            PyNode::Prim(p) => self.prim(value, *p, out),
+            _ => self.compound(value, node, out),
+        }
+    }
+
+    #[inline(never)]
+    fn compound(&self, value: &Bound<'_, PyAny>, node: Id, out: &mut String) -> Result<()> {
         let py = value.py();
         match self.plan.node(node) {
             PyNode::Prim(p) => self.prim(value, *p, out),
@@ -291,7 +302,30 @@ impl WritePy<'_> {
         Ok(())
     }
 
+    /// The common cases inline (an int that fits an i64, a str), the rest in
+    /// [`Self::any_prim`].
+    #[inline]
     fn prim(&self, value: &Bound<'_, PyAny>, prim: Prim, out: &mut String) -> Result<()> {
+        match prim {
+            Prim::Int if is_exact_int(value) => {
+                if let Some(small) = numbers::small_int(value) {
+                    numbers::push_int(out, small);
+                    return Ok(());
+                }
+            }
+            Prim::Text => {
+                if let Some(text) = value.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) {
+                    write_string(out, text);
+                    return Ok(());
+                }
+            }
+            _ => {}
+        }
+        self.any_prim(value, prim, out)
+    }
+
+    #[inline(never)]
+    fn any_prim(&self, value: &Bound<'_, PyAny>, prim: Prim, out: &mut String) -> Result<()> {
         use std::fmt::Write;
         match prim {
             Prim::Int if is_exact_int(value) => {
