@@ -103,18 +103,22 @@ impl Unit for u32 {
     }
 }
 
-/// Whether sixteen bytes are all ASCII.
+/// How many of sixteen bytes are ASCII before the first that is not (16
+/// when all are).
 #[inline]
-fn ascii16(src: &[u8; 16]) -> bool {
+fn ascii_prefix(src: &[u8; 16]) -> usize {
     // SAFETY: SSE2 is part of x86_64; an unaligned load of the array.
     #[cfg(target_arch = "x86_64")]
-    unsafe {
-        _mm_movemask_epi8(_mm_loadu_si128(src.as_ptr().cast::<__m128i>())) == 0
-    }
+    let high = unsafe { _mm_movemask_epi8(_mm_loadu_si128(src.as_ptr().cast::<__m128i>())) } as u32;
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        u128::from_le_bytes(*src) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0
-    }
+    let high = {
+        let mut bits = 0u32;
+        for (i, &b) in src.iter().enumerate() {
+            bits |= u32::from(b >> 7) << i;
+        }
+        bits
+    };
+    (high | 0x1_0000).trailing_zeros() as usize
 }
 
 /// Decodes valid UTF-8 into `out`, which has room for exactly its characters,
@@ -123,13 +127,15 @@ fn transcode<T: Unit>(text: &str, out: &mut [T]) {
     let bytes = text.as_bytes();
     let (mut i, mut j) = (0, 0);
     while i < bytes.len() {
-        // Sixteen ASCII bytes at a time.
+        // ASCII sixteen bytes at a time. All sixteen are widened; those after
+        // the first non-ASCII byte are written again, rightly, below.
         if let (Some(src), Some(dst)) = (bytes.get(i..i + 16), out.get_mut(j..j + 16)) {
             let src: &[u8; 16] = src.try_into().expect("sixteen bytes");
-            if ascii16(src) {
-                T::widen(src, dst.try_into().expect("sixteen characters"));
-                i += 16;
-                j += 16;
+            T::widen(src, dst.try_into().expect("sixteen characters"));
+            let ascii = ascii_prefix(src);
+            i += ascii;
+            j += ascii;
+            if ascii == 16 {
                 continue;
             }
         }

@@ -130,3 +130,19 @@ def test_text_of_each_kind_is_a_proper_str(text: str) -> None:
         assert len(encoded) == len(expected)
         assert hash(encoded) == hash(expected)
         assert {encoded: 1}[expected] == 1
+
+
+@pytest.mark.parametrize("alphabet", ["é", "é東", "é東🌧", "ÿ🌧", "東"])
+def test_random_text_mixing_ascii_runs_and_wider_characters(alphabet: str) -> None:
+    rng = random.Random(alphabet)
+    values = []
+    for _ in range(300):
+        parts = []
+        for _ in range(rng.randint(0, 12)):
+            parts.append("a" * rng.randint(0, 40))
+            parts.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 3))))
+        values.append("".join(parts))
+    encoded = at({"List": "Text"}).encode(values)
+    expected = json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+    assert encoded == expected
+    assert hash(encoded) == hash(expected)
