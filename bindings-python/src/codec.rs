@@ -4,6 +4,7 @@
 //! is one compiled type of it.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use flow_core::plan::{NodeId, Plan};
@@ -58,6 +59,9 @@ pub struct TypeCodec {
     node: usize,
     limits: Limits,
     text: String,
+    /// The length of the last text encoded: the next one's buffer is
+    /// reserved at once rather than grown (and copied) as it is written.
+    size_hint: AtomicUsize,
 }
 
 fn class_key(class: &Bound<'_, PyType>) -> usize {
@@ -71,7 +75,7 @@ impl Codec {
         let pterm = PTerm::from_term(term, Side::Listing, &|_| PTerm::ParamJson(None));
         let node = plan.add(py, &pterm)?.map_err(|e| decode_error(py, &e))?;
         let text = flow_core::types::write::term_text(term, &self.declarations, &[]);
-        Ok(TypeCodec { core, core_node, plan, node, limits: Limits::default(), text })
+        Ok(TypeCodec { core, core_node, plan, node, limits: Limits::default(), text, size_hint: AtomicUsize::new(0) })
     }
 }
 
@@ -126,7 +130,7 @@ impl Codec {
     }
 
     /// The canonical text of `value` at `ty` (see `type_of`).
-    fn encode(&self, py: Python<'_>, ty: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    fn encode<'py>(&self, py: Python<'py>, ty: &Bound<'py, PyAny>, value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
         self.type_of(py, ty)?.encode(value)
     }
 
@@ -168,11 +172,13 @@ impl TypeCodec {
 
     /// The canonical text of a Python value of this type. Raises EncodeError
     /// naming the path and the rule for a value of another type.
-    pub fn encode(&self, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    pub fn encode<'py>(&self, value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
         let py = value.py();
-        let mut out = String::new();
+        let hint = self.size_hint.load(Ordering::Relaxed);
+        let mut out = String::with_capacity(hint + hint / 16);
         WritePy { plan: &self.plan, limits: self.limits }.value(value, self.node, &mut out).map_err(|e| e.into_pyerr(py))?;
-        Ok(out)
+        self.size_hint.store(out.len(), Ordering::Relaxed);
+        crate::pystr::new_str(py, &out)
     }
 
     fn __repr__(&self) -> String {

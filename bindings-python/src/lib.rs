@@ -5,7 +5,9 @@
 //! - [`codec`]: `Codec` and `TypeCodec`, typed decode and canonical encode.
 //! - [`pyplan`]: the Python form of each type, and the generated classes.
 //! - [`to_py`], [`from_py`]: values to and from their Python form;
-//!   [`write_py`]: canonical text straight from the Python form.
+//!   [`write_py`]: canonical text straight from the Python form, with
+//!   [`numbers`] (ints and Decimals read without their `str`) and [`pystr`]
+//!   (the result as a `str` in one allocation).
 //! - [`order`]: Flow's equality and order over Python values (FlowSet, FlowMap).
 //! - [`time`], [`token`]: `Instant`, `Duration`, `HostToken`.
 //! - [`server`]: the Tool process runtime.
@@ -16,9 +18,11 @@ use pyo3::prelude::*;
 pub mod codec;
 pub mod errors;
 pub mod from_py;
+pub mod numbers;
 pub mod order;
 pub mod pyobjects;
 pub mod pyplan;
+pub mod pystr;
 pub mod server;
 pub mod time;
 pub mod to_py;

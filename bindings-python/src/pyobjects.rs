@@ -28,6 +28,31 @@ pub fn flow_map(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     FLOW_MAP.import(py, "flow_toolkit._values", "FlowMap")
 }
 
+static FLOW_SET_ITEMS: PyOnceLock<Option<isize>> = PyOnceLock::new();
+static FLOW_MAP_PAIRS: PyOnceLock<Option<isize>> = PyOnceLock::new();
+
+/// The tuple a `FlowSet` (exactly, checked by the caller) holds its elements
+/// in: read from its slot.
+pub fn flow_set_items<'py>(set: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = set.py();
+    let offset = FLOW_SET_ITEMS.get_or_try_init(py, || slot_offset(flow_set(py)?, pyo3::intern!(py, "_items")))?;
+    match offset.and_then(|offset| read_slot(set, offset)) {
+        Some(items) => Ok(items),
+        None => set.getattr(pyo3::intern!(py, "_items")),
+    }
+}
+
+/// The tuple of pairs a `FlowMap` (exactly, checked by the caller) holds:
+/// read from its slot.
+pub fn flow_map_pairs<'py>(map: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = map.py();
+    let offset = FLOW_MAP_PAIRS.get_or_try_init(py, || slot_offset(flow_map(py)?, pyo3::intern!(py, "_pairs")))?;
+    match offset.and_then(|offset| read_slot(map, offset)) {
+        Some(pairs) => Ok(pairs),
+        None => map.getattr(pyo3::intern!(py, "_pairs")),
+    }
+}
+
 static MEMBER_DESCRIPTOR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// The offset of `attr`'s slot in instances of `class`, when `class` itself

@@ -115,6 +115,17 @@ pub struct PyField {
     /// member), when it is a plain object slot: read and written there
     /// directly on instances of exactly the class.
     pub offset: Option<isize>,
+    /// The member's key as canonical text, with its colon: `"name":`.
+    pub key: Box<str>,
+}
+
+impl PyField {
+    fn new(flow_name: Arc<str>, attr: Py<PyString>, node: Id, offset: Option<isize>) -> PyField {
+        let mut key = String::with_capacity(flow_name.len() + 3);
+        flow_core::json::write_string(&mut key, &flow_name);
+        key.push(':');
+        PyField { flow_name, attr, node, offset, key: key.into() }
+    }
 }
 
 pub struct RecordPlan {
@@ -141,6 +152,8 @@ pub enum PyPayload {
 
 pub struct CtorPlan {
     pub name: Arc<str>,
+    /// The name as canonical text (quoted).
+    pub name_json: Box<str>,
     pub class: Py<PyType>,
     pub payload: PyPayload,
     /// The one instance of a payload-less constructor, shared by every decoded value.
@@ -336,7 +349,7 @@ impl PyPlan {
                         for (f, attr) in fields.iter().zip(attrs) {
                             let node = sub!(&body_term(&f.ty));
                             let offset = crate::pyobjects::slot_offset(class.bind(py), &attr)?;
-                            plans.push(PyField { flow_name: f.name.as_str().into(), attr: attr.unbind(), node, offset });
+                            plans.push(PyField::new(f.name.as_str().into(), attr.unbind(), node, offset));
                         }
                         PyNode::Record(RecordPlan { identity, class, sorted: sorted_order(&plans), fields: plans })
                     }
@@ -377,7 +390,7 @@ impl PyPlan {
                                     for (i, (t, attr)) in parts.iter().zip(attrs).enumerate() {
                                         let node = sub!(&body_term(t));
                                         let offset = crate::pyobjects::slot_offset(class.bind(py), &attr)?;
-                                        nodes.push(PyField { flow_name: i.to_string().into(), attr: attr.unbind(), node, offset });
+                                        nodes.push(PyField::new(i.to_string().into(), attr.unbind(), node, offset));
                                     }
                                     PyPayload::Positional(nodes)
                                 }
@@ -386,7 +399,7 @@ impl PyPlan {
                                     for (f, attr) in fields.iter().zip(attrs) {
                                         let node = sub!(&body_term(&f.ty));
                                         let offset = crate::pyobjects::slot_offset(class.bind(py), &attr)?;
-                                        plans.push(PyField { flow_name: f.name.as_str().into(), attr: attr.unbind(), node, offset });
+                                        plans.push(PyField::new(f.name.as_str().into(), attr.unbind(), node, offset));
                                     }
                                     PyPayload::Named { sorted: sorted_order(&plans), fields: plans }
                                 }
@@ -395,7 +408,9 @@ impl PyPlan {
                                 PyPayload::None => Some(class.bind(py).call0()?.unbind()),
                                 _ => None,
                             };
-                            ctors.push(CtorPlan { name: c.name.as_str().into(), class, payload, singleton });
+                            let mut name_json = String::new();
+                            flow_core::json::write_string(&mut name_json, &c.name);
+                            ctors.push(CtorPlan { name: c.name.as_str().into(), name_json: name_json.into(), class, payload, singleton });
                         }
                         PyNode::Enum(EnumPlan { identity, ctors })
                     }

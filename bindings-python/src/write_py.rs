@@ -14,7 +14,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::from_py::{self, Failure, FromPy};
-use crate::pyobjects::{flow_map, flow_set, read_slot, some};
+use crate::numbers;
+use crate::pyobjects::{flow_map, flow_map_pairs, flow_set, flow_set_items, read_slot, some};
 use crate::pyplan::{Id, PyField, PyNode, PyPayload, PyPlan};
 use crate::time::{Duration, Instant};
 
@@ -45,35 +46,6 @@ fn is_exact_int(value: &Bound<'_, PyAny>) -> bool {
     unsafe { pyo3::ffi::PyLong_CheckExact(value.as_ptr()) != 0 }
 }
 
-/// The int's value when it fits an i64, without raising.
-fn small_int(value: &Bound<'_, PyAny>) -> Option<i64> {
-    let mut overflow = 0;
-    // SAFETY: `value` is an int (checked by the caller); with an overflow
-    // flag the call sets no exception.
-    let small = unsafe { pyo3::ffi::PyLong_AsLongLongAndOverflow(value.as_ptr(), &mut overflow) };
-    // SAFETY: the GIL is held (`value` is bound to it).
-    let raised = small == -1 && unsafe { !pyo3::ffi::PyErr_Occurred().is_null() };
-    (overflow == 0 && !raised).then_some(small)
-}
-
-fn write_i64(out: &mut String, value: i64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut magnitude = value.unsigned_abs();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (magnitude % 10) as u8;
-        magnitude /= 10;
-        if magnitude == 0 {
-            break;
-        }
-    }
-    if value < 0 {
-        out.push('-');
-    }
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
-}
-
 /// A field's value: from its slot when the object is exactly the class the
 /// offset belongs to (the callers check the class), else by attribute.
 fn get<'py>(value: &Bound<'py, PyAny>, field: &PyField) -> PyResult<Bound<'py, PyAny>> {
@@ -94,12 +66,11 @@ impl WritePy<'_> {
         (digits <= self.limits.max_digits).then(|| text.to_owned())
     }
 
-    /// A `decimal.Decimal` exactly, finite and within the digit limit, as its
-    /// canonical text; None for anything else (the checked path words why).
-    fn plain_decimal(&self, value: &Bound<'_, PyAny>) -> Result<Option<String>> {
-        if !value.get_type().is(crate::pyobjects::decimal(value.py())?) {
-            return Ok(None);
-        }
+    /// A `decimal.Decimal` exactly (the caller checks), finite and within the
+    /// digit limit, as its canonical text read through its `str`: for what
+    /// [`numbers::write_decimal`] does not read. None for anything else (the
+    /// checked path words why).
+    fn decimal_text(&self, value: &Bound<'_, PyAny>) -> Result<Option<String>> {
         let text = value.str()?;
         let text = text.to_str()?;
         // Decimal's text is already canonical when it has no exponent (nor
@@ -123,7 +94,18 @@ impl WritePy<'_> {
         Ok(())
     }
 
+    /// Writes `value`, of the type `node`, as canonical text.
+    #[inline]
     pub fn value(&self, value: &Bound<'_, PyAny>, node: Id, out: &mut String) -> Result<()> {
+        // Most values are primitives: they skip the large match below.
+        match self.plan.node(node) {
+            PyNode::Prim(p) => self.prim(value, *p, out),
+            _ => self.compound(value, node, out),
+        }
+    }
+
+    #[inline(never)]
+    fn compound(&self, value: &Bound<'_, PyAny>, node: Id, out: &mut String) -> Result<()> {
         let py = value.py();
         match self.plan.node(node) {
             PyNode::Prim(p) => self.prim(value, *p, out),
@@ -206,10 +188,10 @@ impl WritePy<'_> {
                 };
                 let ctor = &plan.ctors[index];
                 match &ctor.payload {
-                    PyPayload::None => write_string(out, &ctor.name),
+                    PyPayload::None => out.push_str(&ctor.name_json),
                     PyPayload::Positional(parts) => {
                         out.push('{');
-                        write_string(out, &ctor.name);
+                        out.push_str(&ctor.name_json);
                         out.push(':');
                         if parts.len() > 1 {
                             out.push('[');
@@ -230,7 +212,7 @@ impl WritePy<'_> {
                     }
                     PyPayload::Named { fields, sorted } => {
                         out.push('{');
-                        write_string(out, &ctor.name);
+                        out.push_str(&ctor.name_json);
                         out.push(':');
                         self.fields(value, fields, sorted, out).map_err(|e| under_key(e, &ctor.name))?;
                         out.push('}');
@@ -243,7 +225,7 @@ impl WritePy<'_> {
             // the canonical text, so they are written as they are.
             // Exact types: isinstance against an ABC subclass is slow.
             PyNode::Set(item) if value.get_type().is(flow_set(py)?) => {
-                let items = value.getattr(pyo3::intern!(py, "_items"))?;
+                let items = flow_set_items(value)?;
                 let items = items.cast::<PyTuple>().map_err(PyErr::from)?;
                 out.push('[');
                 for (i, v) in items.iter().enumerate() {
@@ -256,7 +238,7 @@ impl WritePy<'_> {
                 Ok(())
             }
             PyNode::Dict(key, item) if value.get_type().is(flow_map(py)?) => {
-                let pairs = value.getattr(pyo3::intern!(py, "_pairs"))?;
+                let pairs = flow_map_pairs(value)?;
                 let pairs = pairs.cast::<PyTuple>().map_err(PyErr::from)?;
                 out.push('[');
                 for (i, pair) in pairs.iter().enumerate() {
@@ -313,31 +295,60 @@ impl WritePy<'_> {
                 out.push(',');
             }
             first = false;
-            write_string(out, &field.flow_name);
-            out.push(':');
+            out.push_str(&field.key);
             self.value(&v, node, out).map_err(|e| under_key(e, &field.flow_name))?;
         }
         out.push('}');
         Ok(())
     }
 
+    /// The common cases inline (an int that fits an i64, a str), the rest in
+    /// [`Self::any_prim`].
+    #[inline]
     fn prim(&self, value: &Bound<'_, PyAny>, prim: Prim, out: &mut String) -> Result<()> {
+        match prim {
+            Prim::Int if is_exact_int(value) => {
+                if let Some(small) = numbers::small_int(value) {
+                    numbers::push_int(out, small);
+                    return Ok(());
+                }
+            }
+            Prim::Text => {
+                if let Some(text) = value.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) {
+                    write_string(out, text);
+                    return Ok(());
+                }
+            }
+            _ => {}
+        }
+        self.any_prim(value, prim, out)
+    }
+
+    #[inline(never)]
+    fn any_prim(&self, value: &Bound<'_, PyAny>, prim: Prim, out: &mut String) -> Result<()> {
         use std::fmt::Write;
         match prim {
-            Prim::Int if is_exact_int(value) => match small_int(value) {
-                Some(small) => write_i64(out, small),
-                None => match self.big_int_text(value) {
-                    Some(text) => out.push_str(&text),
-                    None => write!(out, "{}", from_py::int(value, "an int", &self.limits)?).expect("writing to a String"),
-                },
-            },
+            Prim::Int if is_exact_int(value) => {
+                if !numbers::write_int(value, out, self.limits.max_digits) {
+                    match self.big_int_text(value) {
+                        Some(text) => out.push_str(&text),
+                        None => write!(out, "{}", from_py::int(value, "an int", &self.limits)?).expect("writing to a String"),
+                    }
+                }
+            }
             Prim::Int if value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>() => {
                 write!(out, "{}", from_py::int(value, "an int", &self.limits)?).expect("writing to a String")
             }
-            Prim::Decimal => match self.plain_decimal(value)? {
-                Some(text) => out.push_str(&text),
-                None => from_py::decimal_number(value, "a decimal.Decimal", &self.limits)?.write_canonical(out),
-            },
+            Prim::Decimal => {
+                let class = crate::pyobjects::decimal(value.py())?;
+                let exact = value.get_type().is(class);
+                if !(exact && numbers::write_decimal(value, class, out, self.limits.max_digits)) {
+                    match if exact { self.decimal_text(value)? } else { None } {
+                        Some(text) => out.push_str(&text),
+                        None => from_py::decimal_number(value, "a decimal.Decimal", &self.limits)?.write_canonical(out),
+                    }
+                }
+            }
             Prim::Text => match value.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) {
                 Some(text) => write_string(out, text),
                 None => write_string(out, &from_py::text(value, "a str")?),

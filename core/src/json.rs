@@ -546,10 +546,20 @@ pub fn write_canonical(out: &mut String, value: &Json) {
 /// otherwise; every other code point is written as itself.
 pub fn write_string(out: &mut String, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(s.len() + 2);
     out.push('"');
     let bytes = s.as_bytes();
-    let mut run = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    // `run`: where the bytes not yet written start; `i`: the next to look at.
+    let (mut run, mut i) = (0, 0);
+    while i < bytes.len() {
+        // Eight bytes at a time while none of them needs escaping.
+        if let Some(word) = bytes.get(i..i + 8) {
+            if !needs_escape(u64::from_le_bytes(word.try_into().expect("eight bytes"))) {
+                i += 8;
+                continue;
+            }
+        }
+        let b = bytes[i];
         let escape: &str = match b {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -559,7 +569,10 @@ pub fn write_string(out: &mut String, s: &str) {
             0x08 => "\\b",
             0x0c => "\\f",
             0x00..=0x1f => "",
-            _ => continue,
+            _ => {
+                i += 1;
+                continue;
+            }
         };
         out.push_str(&s[run..i]);
         if escape.is_empty() {
@@ -569,15 +582,71 @@ pub fn write_string(out: &mut String, s: &str) {
         } else {
             out.push_str(escape);
         }
-        run = i + 1;
+        i += 1;
+        run = i;
     }
     out.push_str(&s[run..]);
     out.push('"');
 }
 
+/// Whether any of eight bytes (a little-endian word) is `"`, `\` or below
+/// 0x20. Exact: each test is nonzero only when some byte matches (a borrow
+/// starts only at a matching byte).
+fn needs_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w & HIGH;
+    let quote = word ^ (ONES * u64::from(b'"'));
+    let backslash = word ^ (ONES * u64::from(b'\\'));
+    (below(word, 0x20) | below(quote, 1) | below(backslash, 1)) != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `write_string` one character at a time, as the rule reads.
+    fn escaped_by_the_rule(s: &str) -> String {
+        let mut out = String::from('"');
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\u{8}' => out.push_str("\\b"),
+                '\u{c}' => out.push_str("\\f"),
+                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    #[test]
+    fn write_string_escapes_each_byte_at_each_place_of_a_word() {
+        let special = ['"', '\\', '\u{0}', '\n', '\u{1f}', '\u{7f}', ' ', '!', '#', '[', ']', 'é', '東', '🌧'];
+        for len in 0..20 {
+            for at in 0..len.max(1) {
+                for c in special.iter().copied().chain((0u8..0x80).map(char::from)) {
+                    let s: String = (0..len).map(|i| if i == at { c } else { 'a' }).collect();
+                    let mut out = String::new();
+                    write_string(&mut out, &s);
+                    assert_eq!(out, escaped_by_the_rule(&s), "{s:?}");
+                }
+            }
+        }
+        let all: String = special.iter().collect::<String>().repeat(3);
+        for start in 0..all.len() {
+            if let Some(s) = all.get(start..) {
+                let mut out = String::new();
+                write_string(&mut out, s);
+                assert_eq!(out, escaped_by_the_rule(s), "{s:?}");
+            }
+        }
+    }
 
     fn canon(text: &str) -> Result<String> {
         canonicalize(text.as_bytes(), &Limits::default())
