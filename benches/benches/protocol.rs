@@ -7,8 +7,9 @@
 //! Run: `cargo bench -p flow-benches --bench protocol`
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use flow_benches::timing::{closed_loop, percentile};
 use flow_core::host::{Binding, Host, HostOptions, Resolver};
 use flow_core::json::Json;
 use flow_core::manifest::Runner;
@@ -32,34 +33,11 @@ fn bind() -> Host {
 /// every call's latency.
 fn run(host: &Arc<Host>, slots: usize, per_slot: usize, tag: &str) -> (Duration, Vec<Duration>) {
     let args = Json::object([("text", Json::str("hello, flow"))]);
-    let start = Instant::now();
-    let threads: Vec<_> = (0..slots)
-        .map(|slot| {
-            let host = host.clone();
-            let args = args.clone();
-            let tag = tag.to_owned();
-            std::thread::spawn(move || {
-                let mut latencies = Vec::with_capacity(per_slot);
-                for i in 0..per_slot {
-                    let t0 = Instant::now();
-                    let outcome = host.call(TOOL, CallKey::new(&tag, format!("{slot}-{i}")), &args).unwrap().wait();
-                    latencies.push(t0.elapsed());
-                    assert!(matches!(outcome, CallOutcome::Ok(_)), "{outcome:?}");
-                }
-                latencies
-            })
-        })
-        .collect();
-    let mut all = Vec::with_capacity(slots * per_slot);
-    for t in threads {
-        all.extend(t.join().unwrap());
-    }
-    (start.elapsed(), all)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
+    let (host, tag) = (host.clone(), tag.to_owned());
+    closed_loop(slots, per_slot, move |slot, i| {
+        let outcome = host.call(TOOL, CallKey::new(&tag, format!("{slot}-{i}")), &args).unwrap().wait();
+        assert!(matches!(outcome, CallOutcome::Ok(_)), "{outcome:?}");
+    })
 }
 
 fn main() {

@@ -14,8 +14,9 @@
 //! Run: `cargo bench -p flow-benches --bench rust_tool`
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use flow_benches::timing::{closed_loop, percentile};
 use flow_core::host::{Binding, Host, HostOptions, Resolver};
 use flow_core::json::Json;
 use flow_core::manifest::Runner;
@@ -53,38 +54,17 @@ fn run(host: &Arc<Host>, call: Call, slots: usize, per_slot: usize, tag: &str) -
         ("units", Json::str("None")),
     ]);
     let echo = Json::object([("value", Json::str("hello, flow"))]);
-    let start = Instant::now();
-    let threads: Vec<_> = (0..slots)
-        .map(|slot| {
-            let host = host.clone();
-            let (forecast, echo, tag) = (forecast.clone(), echo.clone(), tag.to_owned());
-            std::thread::spawn(move || {
-                let mut latencies = Vec::with_capacity(per_slot);
-                for i in 0..per_slot {
-                    let key = CallKey::new(&tag, format!("{slot}-{i}"));
-                    let t0 = Instant::now();
-                    let outcome = match call {
-                        Call::Forecast => host.call(FORECAST, key, &forecast),
-                        Call::Echo => host.call_with(ECHO, key, &echo, &[Term::Prim(Prim::Text)]),
-                    }
-                    .unwrap()
-                    .wait();
-                    latencies.push(t0.elapsed());
-                    assert!(matches!(outcome, CallOutcome::Ok(_)), "{outcome:?}");
-                }
-                latencies
-            })
-        })
-        .collect();
-    let mut all = Vec::with_capacity(slots * per_slot);
-    for t in threads {
-        all.extend(t.join().unwrap());
-    }
-    (start.elapsed(), all)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+    let (host, tag) = (host.clone(), tag.to_owned());
+    closed_loop(slots, per_slot, move |slot, i| {
+        let key = CallKey::new(&tag, format!("{slot}-{i}"));
+        let outcome = match call {
+            Call::Forecast => host.call(FORECAST, key, &forecast),
+            Call::Echo => host.call_with(ECHO, key, &echo, &[Term::Prim(Prim::Text)]),
+        }
+        .unwrap()
+        .wait();
+        assert!(matches!(outcome, CallOutcome::Ok(_)), "{outcome:?}");
+    })
 }
 
 fn main() {
