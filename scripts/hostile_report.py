@@ -57,14 +57,14 @@ def tools(root: Path) -> tuple[list[str], list[str]]:
 
 
 def main() -> None:
-    cases = [line.split() for line in subprocess.run(
+    cases = [line.split("\t") for line in subprocess.run(
         [str(HOSTILE), "cases"], capture_output=True, text=True, check=True).stdout.splitlines()]
     print("| case | message | Rust Tool (args) | Python Tool (args) | TypeScript Tool (args) | host client (reply) "
           "| text | Python decode | Node decode |")
     print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         python_tool, node_tool = tools(Path(tmp))
-        for name, _rule, term, _level, _factor in cases:
+        for name, _rule, term, _level, _factor, what in cases:
             size, server, server_outcome = protocol("server", name)
             _, py_server, _ = protocol("server", name, python_tool, Path(tmp))
             _, js_server, _ = protocol("server", name, node_tool)
@@ -75,7 +75,7 @@ def main() -> None:
             py, py_rule = binding([sys.executable, str(REPO / "tests/hostile/decode.py")], text, term)
             js, js_rule = binding(["node", str(REPO / "tests/hostile/decode.js")], text, term)
             cells = [
-                name, f"{size:,} B", f"{server_outcome}, {ratio(server, size)}", ratio(py_server, size),
+                f"`{name}`: {what}", f"{size:,} B", f"{server_outcome}, {ratio(server, size)}", ratio(py_server, size),
                 ratio(js_server, size), f"{host_outcome}, {ratio(host, size)}",
                 f"{text_size:,} B", f"[{py_rule}] {ratio(py, text_size)}", f"[{js_rule}] {ratio(js, text_size)}",
             ]

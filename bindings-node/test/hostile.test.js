@@ -20,7 +20,8 @@ const { repo, tsc, binary } = require('./helpers.js')
 const BASELINE = 4 * 1024 * 1024
 
 const hostile = binary('flow-hostile')
-const cases = execFileSync(hostile, ['cases'], { encoding: 'utf8' }).trim().split('\n').map((l) => l.split(' '))
+// NAME RULE TYPE json|typed BOUND-FACTOR WHAT, tab-separated.
+const cases = execFileSync(hostile, ['cases'], { encoding: 'utf8' }).trim().split('\n').map((l) => l.split('\t'))
 
 for (const [name, rule, term, level, factor] of cases) {
   test(`${name} is refused as ${rule} in bounded memory`, () => {

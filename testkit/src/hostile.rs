@@ -83,7 +83,7 @@ pub const CASES: [Case; 10] = [
         name: "duplicate-keys-spread",
         tool: Tool::Json,
         rule: "duplicate-key",
-        what: "10^6 keys, each given twice (all of the first half before the second)",
+        what: "500,000 keys, then each again (10^6 members)",
     },
     Case { name: "huge-base64", tool: Tool::Bytes, rule: "base64", what: "12 MiB of base64 ending in a character outside its alphabet" },
     Case { name: "invalid-utf8", tool: Tool::Text, rule: "utf8", what: "a 1 MiB string with an invalid UTF-8 byte at its end" },

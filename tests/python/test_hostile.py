@@ -22,7 +22,8 @@ from conftest import REPO, binary
 # The fixed part of each bound: the interpreter's arenas and buffers.
 BASELINE = 4 * 1024 * 1024
 
-CASES = [line.split() for line in subprocess.run(
+# NAME RULE TYPE json|typed BOUND-FACTOR (then what it is, for people).
+CASES = [line.split("\t")[:5] for line in subprocess.run(
     [str(binary("flow-hostile")), "cases"], capture_output=True, text=True, check=True,
 ).stdout.splitlines()]
 
@@ -56,8 +57,9 @@ def hostile_tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("hostile")
     listing = root / "hostile.tools.json"
     subprocess.run([str(binary("flow-hostile")), "listing", str(listing)], check=True)
+    out = root / "hostile_tools"
     subprocess.run(
-        [str(binary("flow-gen")), "--lang", "python", str(listing), "--out", str(root / "hostile_tools"), "--no-manifest"],
+        [str(binary("flow-gen")), "--lang", "python", str(listing), "--out", str(out), "--no-manifest"],
         check=True, capture_output=True,
     )
     return root

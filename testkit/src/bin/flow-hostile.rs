@@ -11,7 +11,7 @@
 //! flow-hostile host CASE     # a reply of CASE from flow-hostile-tool --reply CASE
 //!                            # to this process's host client; measures this process
 //! flow-hostile text CASE FILE  # writes CASE's value text, for the bindings' tests
-//! flow-hostile cases         # the catalog: NAME RULE TYPE json|typed BOUND-FACTOR
+//! flow-hostile cases         # the catalog: NAME RULE TYPE json|typed BOUND-FACTOR WHAT
 //! flow-hostile listing FILE  # writes the listing of the hostile Tools
 //! ```
 //!
@@ -157,10 +157,12 @@ fn main() -> ExitCode {
         ["host", name] => host(case(name)).print(),
         ["text", name, file] => std::fs::write(file, hostile::value_text(case(name), 0)).expect("written"),
         ["listing", file] => std::fs::write(file, hostile::LISTING).expect("written"),
-        // For the bindings' tests: NAME RULE TYPE-TERM json|typed BOUND-FACTOR.
+        // For the bindings' tests, tab-separated: NAME RULE TYPE-TERM
+        // json|typed BOUND-FACTOR WHAT.
         ["cases"] => hostile::CASES.iter().for_each(|c| {
             let level = if c.refused_as_json() { "json" } else { "typed" };
-            println!("{} {} {} {level} {}", c.name, c.rule, c.tool.term(), hostile::memory_bound(c, 1) - hostile::BASELINE)
+            let factor = hostile::memory_bound(c, 1) - hostile::BASELINE;
+            println!("{}\t{}\t{}\t{level}\t{factor}\t{}", c.name, c.rule, c.tool.term(), c.what)
         }),
         _ => {
             eprintln!("usage: flow-hostile (server|host) CASE | server CASE -- CMD ARGS | text CASE FILE | listing FILE | cases");
