@@ -1,34 +1,27 @@
 'use strict'
-// Hostile texts through @flow/toolkit's decoders (issue 8, item 4): each case
-// of flow-hostile's catalog (testkit/src/hostile.rs: 16 MiB + 1 byte, 129
-// deep, 1e5000, -1e-5000, 10^6 duplicate keys, huge base64, invalid UTF-8, a
-// lone surrogate) is refused with its rule by Codec.decode and, where JSON
-// reading itself refuses it, by canonicalize and parse; and the decoding
-// process's peak memory over its resident set before the text was read stays
-// within the case's bound. Each case runs in a process of its own
-// (tests/hostile/decode.js). Nothing here is timed.
+// Hostile input to Node (issue 8, item 4): each case of flow-hostile's
+// catalog (testkit/src/hostile.rs: 16 MiB + 1 byte, 129 deep, 1e5000,
+// -1e-5000, 10^6 duplicate keys, huge base64, invalid UTF-8, a lone
+// surrogate) is refused with its rule by Codec.decode and, where JSON reading
+// itself refuses it, by canonicalize and parse; and as a call's args into a
+// generated TypeScript Tool process it is NotRun with its rule. The reading
+// process's peak memory over its resident set before the input stays within
+// the case's bound. Each case runs in processes of its own
+// (tests/hostile/decode.js; flow-hostile server). Nothing here is timed.
 const { test } = require('node:test')
 const assert = require('node:assert/strict')
 const { execFileSync } = require('node:child_process')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
-const { repo } = require('./helpers.js')
+const { repo, tsc, binary } = require('./helpers.js')
 
 // The fixed part of each bound: V8's heap pages and Node's buffers.
 const BASELINE = 4 * 1024 * 1024
 
-function binary(name) {
-  const target = process.env.CARGO_TARGET_DIR ?? path.join(repo, 'target')
-  for (const profile of ['debug', 'release']) {
-    const file = path.join(target, profile, name)
-    if (fs.existsSync(file)) return file
-  }
-  throw new Error(`${name} is not built: cargo build -p flow-testkit (make test does)`)
-}
-
 const hostile = binary('flow-hostile')
-const cases = execFileSync(hostile, ['cases'], { encoding: 'utf8' }).trim().split('\n').map((l) => l.split(' '))
+// NAME RULE TYPE json|typed BOUND-FACTOR WHAT, tab-separated.
+const cases = execFileSync(hostile, ['cases'], { encoding: 'utf8' }).trim().split('\n').map((l) => l.split('\t'))
 
 for (const [name, rule, term, level, factor] of cases) {
   test(`${name} is refused as ${rule} in bounded memory`, () => {
@@ -46,5 +39,33 @@ for (const [name, rule, term, level, factor] of cases) {
       const cost = answer.peak - report.rss
       assert.ok(cost <= bound, `${name}: ${report.size} bytes cost ${cost} bytes of peak memory, over ${bound}`)
     }
+  })
+}
+
+// A generated TypeScript Tool package for the hostile listing, compiled once;
+// its handlers are the scaffold's stubs, which no refused call reaches.
+let tool
+function hostileTool() {
+  if (tool) return tool
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-hostile-ts-'))
+  const listing = path.join(dir, 'hostile.tools.json')
+  execFileSync(hostile, ['listing', listing])
+  const out = path.join(dir, 'hostile-tools')
+  execFileSync(process.execPath, [path.join(repo, 'bindings-node', 'bin', 'flow-gen.js'), '--lang', 'typescript', listing, '--out', out, '--no-manifest'], { stdio: 'pipe' })
+  fs.symlinkSync(path.join(repo, 'node_modules'), path.join(out, 'node_modules'))
+  execFileSync(process.execPath, [tsc, '-p', out])
+  tool = path.join(out, 'dist', 'main.js')
+  return tool
+}
+
+for (const [name, rule, , , factor] of cases) {
+  test(`${name} as a call's args is NotRun by a TypeScript Tool in bounded memory`, () => {
+    const out = execFileSync(hostile, ['server', name, '--', process.execPath, hostileTool()], { encoding: 'utf8' })
+    const report = JSON.parse(out)
+    assert.equal(report.outcome, 'NotRun', report.reason)
+    assert.ok(report.reason.endsWith(`[${rule}]`), report.reason.slice(0, 300))
+    const cost = report.peak - report.baseline
+    const bound = Number(factor) * report.size + BASELINE
+    assert.ok(cost <= bound, `${name}: ${report.size} bytes cost the Tool process ${cost} bytes of peak memory, over ${bound}`)
   })
 }

@@ -11,10 +11,11 @@
 //! some are not UTF-8); each checker canonicalizes it, and the result must be
 //! Rust's canonical text, or a refusal with Rust's rule and path.
 //!
-//! A checker writes `<file>.<lang>.jsonl` with one line per input line:
-//! `{"results": [...]}` for values (one per text) and `{"results": [...]}`
-//! for JSON (one per way the binding canonicalizes), each result
-//! `{"text": T}` or `{"rule": R, "path": P}` or `{"crash": WHY}`.
+//! A checker writes `<file>.<lang>.jsonl` with one line per input line,
+//! `{"results": [...]}`: for each case of the line in turn (each text of a
+//! type, or the one JSON text), one result per way the binding has of
+//! answering it (a line may use more ways than another), each `{"text": T}`
+//! or `{"rule": R, "path": P}` or `{"crash": WHY}`.
 
 use std::fmt::Write as _;
 use std::fs;

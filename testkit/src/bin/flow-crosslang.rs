@@ -14,7 +14,7 @@
 //! failure can be rerun), a temporary directory (kept on failure), `.venv`'s
 //! python and `node` from PATH. Exit 1 names every disagreement.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -101,11 +101,7 @@ fn main() -> ExitCode {
         for p in problems.iter().take(30) {
             eprintln!("{p}");
         }
-        eprintln!("flow-crosslang: {} disagreements (seed {}); inputs kept in {}", problems.len(), o.seed, display(&dir));
+        eprintln!("flow-crosslang: {} disagreements (seed {}); inputs kept in {}", problems.len(), o.seed, dir.display());
         ExitCode::FAILURE
     }
-}
-
-fn display(dir: &Path) -> String {
-    dir.display().to_string()
 }

@@ -5,10 +5,14 @@
 //! ```sh
 //! flow-hostile server CASE   # a call whose args are CASE, into flow-hostile-tool;
 //!                            # measures that Tool process
+//! flow-hostile server CASE -- CMD ARGS
+//!                            # the same into another Tool process serving the
+//!                            # hostile listing (a generated Python or TypeScript one)
 //! flow-hostile host CASE     # a reply of CASE from flow-hostile-tool --reply CASE
 //!                            # to this process's host client; measures this process
 //! flow-hostile text CASE FILE  # writes CASE's value text, for the bindings' tests
-//! flow-hostile cases         # the catalog: NAME RULE TYPE json|typed BOUND-FACTOR
+//! flow-hostile cases         # the catalog: NAME RULE TYPE json|typed BOUND-FACTOR WHAT
+//! flow-hostile listing FILE  # writes the listing of the hostile Tools
 //! ```
 //!
 //! Memory is `VmHWM` (peak resident set) less `VmRSS` just before the message
@@ -60,15 +64,22 @@ impl Report {
     }
 }
 
-/// A call into the echoing Tool process with the hostile value as its
-/// argument; the Tool process's memory is read while it still runs.
-fn server(case: &'static Case) -> Report {
-    let mut child = Command::new(tool_path())
+/// A call into a Tool process serving the hostile listing (by default the
+/// echoing `flow-hostile-tool`; `command` to measure another toolkit's) with
+/// the hostile value as its argument; the Tool process's memory is read
+/// while it still runs.
+fn server(case: &'static Case, command: &[String]) -> Report {
+    let (program, args) = match command.split_first() {
+        Some((program, args)) => (PathBuf::from(program), args),
+        None => (tool_path(), &[][..]),
+    };
+    let mut child = Command::new(program)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
-        .expect("flow-hostile-tool starts (build it: cargo build -p flow-testkit)");
+        .expect("the Tool process starts (flow-hostile-tool: cargo build -p flow-testkit)");
     let pid = child.id();
     let mut stdin = child.stdin.take().expect("piped");
     let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
@@ -135,17 +146,26 @@ fn host(case: &'static Case) -> Report {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let case = |name: &str| hostile::case(name).unwrap_or_else(|| panic!("no hostile case {name}"));
+    if let [side, name, dashes, command @ ..] = args.as_slice() {
+        if side == "server" && dashes == "--" && !command.is_empty() {
+            server(case(name), command).print();
+            return ExitCode::SUCCESS;
+        }
+    }
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["server", name] => server(case(name)).print(),
+        ["server", name] => server(case(name), &[]).print(),
         ["host", name] => host(case(name)).print(),
         ["text", name, file] => std::fs::write(file, hostile::value_text(case(name), 0)).expect("written"),
-        // For the bindings' tests: NAME RULE TYPE-TERM json|typed BOUND-FACTOR.
+        ["listing", file] => std::fs::write(file, hostile::LISTING).expect("written"),
+        // For the bindings' tests, tab-separated: NAME RULE TYPE-TERM
+        // json|typed BOUND-FACTOR WHAT.
         ["cases"] => hostile::CASES.iter().for_each(|c| {
             let level = if c.refused_as_json() { "json" } else { "typed" };
-            println!("{} {} {} {level} {}", c.name, c.rule, c.tool.term(), hostile::memory_bound(c, 1) - hostile::BASELINE)
+            let factor = hostile::memory_bound(c, 1) - hostile::BASELINE;
+            println!("{}\t{}\t{}\t{level}\t{factor}\t{}", c.name, c.rule, c.tool.term(), c.what)
         }),
         _ => {
-            eprintln!("usage: flow-hostile (server|host) CASE | text CASE FILE | cases");
+            eprintln!("usage: flow-hostile (server|host) CASE | server CASE -- CMD ARGS | text CASE FILE | listing FILE | cases");
             return ExitCode::FAILURE;
         }
     }
