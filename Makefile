@@ -12,7 +12,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # Pinned: the Python side's build, test and benchmark tools.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0
 
-.PHONY: demo test lint bench mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report
+.PHONY: demo test lint bench fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-gen -p flow-host
@@ -48,6 +48,16 @@ lint: python-env
 
 bench: python-bench node-bench
 	$(CARGO) bench --locked -p flow-benches
+
+# Every fuzz target for a few seconds, and every input that once crashed one
+# (README, "Fuzzing"). Not part of `make test`: the targets are a workspace of
+# their own with coverage instrumentation, a separate build of flow-core that
+# takes minutes. `.ci/run` runs it after `make test`. Clippy holds the fuzz
+# crate to the workspace's bar, which `make lint` does not reach.
+FUZZ_SECONDS ?= 5
+fuzz-smoke:
+	$(CARGO) clippy --locked --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
+	./scripts/fuzz $(FUZZ_SECONDS)
 
 # The real MCP servers the adapter's tests start over stdio (host/tests/mcp_*.rs),
 # and the official clients that drive Flow Tools served over MCP
