@@ -30,26 +30,44 @@ pub fn flow_map(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 
 static FLOW_SET_ITEMS: PyOnceLock<Option<isize>> = PyOnceLock::new();
 static FLOW_MAP_PAIRS: PyOnceLock<Option<isize>> = PyOnceLock::new();
+static SOME_VALUE: PyOnceLock<Option<isize>> = PyOnceLock::new();
 
-/// The tuple a `FlowSet` (exactly, checked by the caller) holds its elements
-/// in: read from its slot.
-pub fn flow_set_items<'py>(set: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let py = set.py();
-    let offset = FLOW_SET_ITEMS.get_or_try_init(py, || slot_offset(flow_set(py)?, pyo3::intern!(py, "_items")))?;
-    match offset.and_then(|offset| read_slot(set, offset)) {
-        Some(items) => Ok(items),
-        None => set.getattr(pyo3::intern!(py, "_items")),
+/// Attribute `name` of `object`, an instance of exactly `class` (checked by
+/// the caller): read from its slot, whose offset is found once, when `class`
+/// declares it as one.
+fn slot_attr<'py>(
+    object: &Bound<'py, PyAny>,
+    class: &Bound<'py, PyType>,
+    name: &Bound<'py, PyString>,
+    offset: &PyOnceLock<Option<isize>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let offset = offset.get_or_try_init(object.py(), || slot_offset(class, name))?;
+    match offset.and_then(|offset| read_slot(object, offset)) {
+        Some(value) => Ok(value),
+        None => object.getattr(name),
     }
 }
 
-/// The tuple of pairs a `FlowMap` (exactly, checked by the caller) holds:
-/// read from its slot.
+/// The tuple a `FlowSet` (exactly, checked by the caller) holds its elements in.
+pub fn flow_set_items<'py>(set: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = set.py();
+    slot_attr(set, flow_set(py)?, pyo3::intern!(py, "_items"), &FLOW_SET_ITEMS)
+}
+
+/// The tuple of pairs a `FlowMap` (exactly, checked by the caller) holds.
 pub fn flow_map_pairs<'py>(map: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let py = map.py();
-    let offset = FLOW_MAP_PAIRS.get_or_try_init(py, || slot_offset(flow_map(py)?, pyo3::intern!(py, "_pairs")))?;
-    match offset.and_then(|offset| read_slot(map, offset)) {
-        Some(pairs) => Ok(pairs),
-        None => map.getattr(pyo3::intern!(py, "_pairs")),
+    slot_attr(map, flow_map(py)?, pyo3::intern!(py, "_pairs"), &FLOW_MAP_PAIRS)
+}
+
+/// The payload of a `Some` (or of a subclass, read by attribute).
+pub fn some_value<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = value.py();
+    let class = some(py)?;
+    if value.get_type().is(class) {
+        slot_attr(value, class, pyo3::intern!(py, "value"), &SOME_VALUE)
+    } else {
+        value.getattr(pyo3::intern!(py, "value"))
     }
 }
 

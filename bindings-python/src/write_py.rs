@@ -15,7 +15,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::from_py::{self, Failure, FromPy};
 use crate::numbers;
-use crate::pyobjects::{flow_map, flow_map_pairs, flow_set, flow_set_items, read_slot, some};
+use crate::pyobjects::{flow_map, flow_map_pairs, flow_set, flow_set_items, read_slot, some, some_value};
 use crate::pyplan::{Id, PyField, PyNode, PyPayload, PyPlan};
 use crate::time::{Duration, Instant};
 
@@ -164,7 +164,7 @@ impl WritePy<'_> {
                     if !value.is_instance(some(py)?)? {
                         return self.slow(value, node, out);
                     }
-                    value.getattr(pyo3::intern!(py, "value"))?
+                    some_value(value)?
                 } else {
                     value.clone()
                 };
@@ -283,7 +283,7 @@ impl WritePy<'_> {
                             )))
                             .map_err(|e| under_key(e, &field.flow_name));
                         }
-                        v.getattr(pyo3::intern!(py, "value"))?
+                        some_value(&v)?
                     } else {
                         v
                     };
