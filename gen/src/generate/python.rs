@@ -138,41 +138,9 @@ pub fn string_body(text: &str) -> String {
     out
 }
 
-/// Pretty JSON (two-space indent), for embedding where people read diffs.
-fn pretty(json: &Json, indent: usize, out: &mut String) {
-    let pad = "  ".repeat(indent + 1);
-    let close = "  ".repeat(indent);
-    match json {
-        Json::Array(items) if !items.is_empty() => {
-            out.push_str("[\n");
-            for (i, item) in items.iter().enumerate() {
-                out.push_str(&pad);
-                pretty(item, indent + 1, out);
-                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&close);
-            out.push(']');
-        }
-        Json::Object(object) if !object.is_empty() => {
-            out.push_str("{\n");
-            for (i, (k, v)) in object.iter().enumerate() {
-                out.push_str(&pad);
-                flow_core::json::write_string(out, k);
-                out.push_str(": ");
-                pretty(v, indent + 1, out);
-                out.push_str(if i + 1 < object.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&close);
-            out.push('}');
-        }
-        other => flow_core::json::write_canonical(out, other),
-    }
-}
-
+/// Pretty JSON inside a `"""` string literal.
 fn pretty_json(json: &Json) -> String {
-    let mut out = String::new();
-    pretty(json, 0, &mut out);
-    string_body(&out)
+    string_body(&super::pretty::pretty_json(json))
 }
 
 /// Whether a term's Python values, as written, may be None.

@@ -399,42 +399,9 @@ struct PackageJson {
 #[template(path = "typescript/tsconfig.json", escape = "none")]
 struct TsConfig {}
 
-/// Pretty JSON (two-space indent), for embedding where people read diffs.
-fn pretty(json: &Json, indent: usize, out: &mut String) {
-    let pad = "  ".repeat(indent + 1);
-    let close = "  ".repeat(indent);
-    match json {
-        Json::Array(items) if !items.is_empty() => {
-            out.push_str("[\n");
-            for (i, item) in items.iter().enumerate() {
-                out.push_str(&pad);
-                pretty(item, indent + 1, out);
-                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&close);
-            out.push(']');
-        }
-        Json::Object(object) if !object.is_empty() => {
-            out.push_str("{\n");
-            for (i, (k, v)) in object.iter().enumerate() {
-                out.push_str(&pad);
-                flow_core::json::write_string(out, k);
-                out.push_str(": ");
-                pretty(v, indent + 1, out);
-                out.push_str(if i + 1 < object.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&close);
-            out.push('}');
-        }
-        other => flow_core::json::write_canonical(out, other),
-    }
-}
-
 /// JSON as string literals, one per line, for `[...].join("\n")`.
 fn json_lines(json: &Json) -> Vec<String> {
-    let mut text = String::new();
-    pretty(json, 0, &mut text);
-    text.split('\n').map(single_quoted).collect()
+    super::pretty::pretty_json(json).split('\n').map(single_quoted).collect()
 }
 
 /// A rendered file, ending in one newline (askama drops a template's last).

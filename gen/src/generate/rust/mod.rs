@@ -77,41 +77,11 @@ fn render(template: &impl Template) -> Result<String, String> {
     Ok(text)
 }
 
-/// JSON indented by two spaces, members in canonical order: what a person
-/// reviews in a diff. Its values are the canonical ones.
+/// A JSON file: pretty JSON and its final newline.
 fn pretty_json(json: &Json) -> String {
-    fn write(json: &Json, indent: usize, out: &mut String) {
-        let pad = |n: usize| "  ".repeat(n);
-        match json {
-            Json::Array(items) if !items.is_empty() => {
-                out.push_str("[\n");
-                for (i, item) in items.iter().enumerate() {
-                    out.push_str(&pad(indent + 1));
-                    write(item, indent + 1, out);
-                    out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-                }
-                out.push_str(&pad(indent));
-                out.push(']');
-            }
-            Json::Object(object) if !object.is_empty() => {
-                out.push_str("{\n");
-                for (i, (key, value)) in object.iter().enumerate() {
-                    out.push_str(&pad(indent + 1));
-                    write_string(out, key);
-                    out.push_str(": ");
-                    write(value, indent + 1, out);
-                    out.push_str(if i + 1 < object.len() { ",\n" } else { "\n" });
-                }
-                out.push_str(&pad(indent));
-                out.push('}');
-            }
-            other => out.push_str(&other.to_canonical()),
-        }
-    }
-    let mut out = String::new();
-    write(json, 0, &mut out);
-    out.push('\n');
-    out
+    let mut text = super::pretty::pretty_json(json);
+    text.push('\n');
+    text
 }
 
 /// A word of a command line as the host splits it: quoted when it holds
