@@ -141,26 +141,7 @@ fn node_name(node: &Node) -> &'static str {
 }
 
 fn mismatch(expected: &str, found: &Value) -> Error {
-    let found = match found {
-        Value::Unit => "Unit",
-        Value::Bool(_) => "a Bool",
-        Value::Int(_) => "an Int",
-        Value::Decimal(_) => "a Decimal",
-        Value::Text(_) => "a Text",
-        Value::Bytes(_) => "Bytes",
-        Value::Instant(_) => "an Instant",
-        Value::Duration(_) => "a Duration",
-        Value::List(_) => "a List",
-        Value::Set(_) => "a Set",
-        Value::TextDict(_) | Value::Dict(_) => "a Dict",
-        Value::Tuple(_) => "a tuple",
-        Value::Option(_) => "an Option",
-        Value::Record(_) => "a record",
-        Value::Enum(_) => "an enum value",
-        Value::Json(_) => "a json.Value",
-        Value::HostToken(_) => "a host token",
-    };
-    Error::new(Rule::Encode, format!("expected {expected}, found {found}"))
+    Error::new(Rule::Encode, format!("expected {expected}, found {}", found.kind()))
 }
 
 #[cfg(test)]

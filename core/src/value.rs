@@ -70,6 +70,29 @@ impl Value {
         Value::Option(None)
     }
 
+    /// What kind of value this is, for refusals (`expected a Text, found an Int`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Unit => "Unit",
+            Value::Bool(_) => "a Bool",
+            Value::Int(_) => "an Int",
+            Value::Decimal(_) => "a Decimal",
+            Value::Text(_) => "a Text",
+            Value::Bytes(_) => "Bytes",
+            Value::Instant(_) => "an Instant",
+            Value::Duration(_) => "a Duration",
+            Value::List(_) => "a List",
+            Value::Set(_) => "a Set",
+            Value::TextDict(_) | Value::Dict(_) => "a Dict",
+            Value::Tuple(_) => "a tuple",
+            Value::Option(_) => "an Option",
+            Value::Record(_) => "a record",
+            Value::Enum(_) => "an enum value",
+            Value::Json(_) => "a json.Value",
+            Value::HostToken(_) => "a host token",
+        }
+    }
+
     /// The order of `decisions.md` section 3 between two values of one type.
     /// Values of different types (which never meet in a well-typed collection)
     /// are ordered by variant so that the order stays total.

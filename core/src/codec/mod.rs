@@ -68,27 +68,6 @@ pub trait IntoValue {
 
 /// The refusal of a value of another shape than the Rust type expects.
 pub(crate) fn mismatch(expected: &str, found: &Value) -> Error {
-    Error::new(crate::error::Rule::Type, format!("expected {expected}, found {}", kind(found)))
+    Error::new(crate::error::Rule::Type, format!("expected {expected}, found {}", found.kind()))
 }
 
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Unit => "Unit",
-        Value::Bool(_) => "a Bool",
-        Value::Int(_) => "an Int",
-        Value::Decimal(_) => "a Decimal",
-        Value::Text(_) => "a Text",
-        Value::Bytes(_) => "Bytes",
-        Value::Instant(_) => "an Instant",
-        Value::Duration(_) => "a Duration",
-        Value::List(_) => "a List",
-        Value::Set(_) => "a Set",
-        Value::TextDict(_) | Value::Dict(_) => "a Dict",
-        Value::Tuple(_) => "a tuple",
-        Value::Option(_) => "an Option",
-        Value::Record(_) => "a record",
-        Value::Enum(_) => "an enum value",
-        Value::Json(_) => "a json.Value",
-        Value::HostToken(_) => "a host token",
-    }
-}
