@@ -12,7 +12,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # Pinned: the Python side's build, test and benchmark tools.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0
 
-.PHONY: demo test lint bench fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report
+.PHONY: demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-gen -p flow-host
@@ -48,6 +48,21 @@ lint: python-env
 
 bench: python-bench node-bench
 	$(CARGO) bench --locked -p flow-benches
+
+# Every benchmark beside its peers, RUNS rounds (default 5) in one run, into one table:
+# benches/RESULTS.md and its copy in the README (README, "Benchmarks").
+# QUICK=1: one round of shortened benchmarks, written under target/ instead.
+# Release builds of both bindings, as python-bench and node-bench use; the
+# root node_modules (TypeScript, for the generated Node Tool) after the
+# release module, so that npm's install step finds it built.
+RUNS ?=
+QUICK ?=
+bench-table: $(VENV)/.tools
+	$(VENV)/bin/maturin develop --locked --release -q -m bindings-python/Cargo.toml
+	node bindings-node/scripts/build.js --force --release
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	cd benches/node && $(NPM) ci --no-audit --no-fund --loglevel=error
+	$(PY) benches/table.py $(if $(RUNS),--runs $(RUNS)) $(if $(QUICK),--quick,--readme README.md)
 
 # Every fuzz target for a few seconds, and every input that once crashed one
 # (README, "Fuzzing"). Not part of `make test`: the targets are a workspace of
@@ -114,8 +129,8 @@ $(VENV)/.tools:
 python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
 	$(PY) -m mypy --strict bindings-python/python/flow_toolkit
-	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py
-	$(PY) -m ruff check bindings-python/python tests/python tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python
+	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py
+	$(PY) -m ruff check bindings-python/python tests/python tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py
 	cd tests/python && ../../$(PY) -m pytest -q
 
 # Benchmarks measure against a release build; not part of `make test`.

@@ -6,6 +6,7 @@
 //! Run: `cargo bench -p flow-benches --bench canonical`
 
 use flow_benches::corpus::corpus;
+use flow_benches::report::{record, scaled};
 use flow_benches::timing::{median, ms};
 use flow_core::decode::decode_with;
 use flow_core::plan::Plan;
@@ -16,8 +17,9 @@ fn main() {
     let text = corpus(20_000);
     let bytes = text.as_bytes();
     let limits = Limits::default();
-    let ours = median(3, 15, || json::canonicalize(bytes, &limits).unwrap());
-    let peer = median(3, 15, || {
+    let (warmup, runs) = (scaled(3, 1), scaled(15, 3));
+    let ours = median(warmup, runs, || json::canonicalize(bytes, &limits).unwrap());
+    let peer = median(warmup, runs, || {
         let value: serde_json::Value = serde_json::from_slice(bytes).unwrap();
         serde_json::to_string(&value).unwrap()
     });
@@ -25,9 +27,9 @@ fn main() {
     // compiled once as a Tool process does.
     let listing = listing_from_text(flow_benches::corpus::LISTING.as_bytes(), &limits).unwrap();
     let (plan, root) = Plan::compile(&listing.declarations, &listing.tools[0].ok).unwrap();
-    let typed = median(3, 15, || decode_with(bytes, &plan, root, &limits).unwrap());
+    let typed = median(warmup, runs, || decode_with(bytes, &plan, root, &limits).unwrap());
     let value = decode_with(bytes, &plan, root, &limits).unwrap();
-    let encode = median(3, 15, || value.to_canonical());
+    let encode = median(warmup, runs, || value.to_canonical());
     let mb = bytes.len() as f64 / 1e6;
     println!("corpus: 20,000 records, {mb:.1} MB");
     println!("flow-core canonicalize:            {:8.2} ms  ({:.0} MB/s)", ms(ours), mb / ours.as_secs_f64());
@@ -35,4 +37,9 @@ fn main() {
     println!("ratio flow-core / serde_json:      {:8.2}x (goal <= 1.2x)", ours.as_secs_f64() / peer.as_secs_f64());
     println!("flow-core typed decode:            {:8.2} ms  ({:.0} MB/s)", ms(typed), mb / typed.as_secs_f64());
     println!("flow-core encode typed value:      {:8.2} ms  ({:.0} MB/s)", ms(encode), mb / encode.as_secs_f64());
+    let size = [("bytes", bytes.len() as f64)];
+    record("rust.canonical", "flow.canonicalize", "flow-core canonicalize", "ms", ms(ours), &size);
+    record("rust.canonical", "serde_json", "serde_json parse + serialize", "ms", ms(peer), &size);
+    record("rust.canonical", "flow.decode", "flow-core typed decode", "ms", ms(typed), &size);
+    record("rust.canonical", "flow.encode", "flow-core canonical text of the typed value", "ms", ms(encode), &size);
 }

@@ -16,6 +16,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use flow_benches::report::{record, scaled};
 use flow_benches::timing::{closed_loop, percentile};
 use flow_core::host::{Binding, Host, HostOptions, Resolver};
 use flow_core::json::Json;
@@ -70,18 +71,18 @@ fn run(host: &Arc<Host>, call: Call, slots: usize, per_slot: usize, tag: &str) -
 fn main() {
     let host = Arc::new(bind());
     println!("Rust weather Tool (flow-gen --lang rust) over stdio, through the host client (release build)");
-    for (name, call) in [("get_forecast", Call::Forecast), ("echo<Text>", Call::Echo)] {
-        for (slots, per_slot) in [(1usize, 5_000usize), (64, 300)] {
+    for (name, id, call) in [("get_forecast", "get_forecast", Call::Forecast), ("echo<Text>", "echo_text", Call::Echo)] {
+        for (slots, per_slot) in [(1usize, scaled(5_000, 1_000)), (64, scaled(300, 60))] {
             run(&host, call, slots, per_slot / 5, &format!("warmup-{name}-{slots}"));
             let (wall, mut latencies) = run(&host, call, slots, per_slot, &format!("run-{name}-{slots}"));
             latencies.sort();
             let calls = latencies.len();
-            println!(
-                "{name:<12} outstanding {slots:>2}: {calls:>6} calls  {:>8.0} calls/s  p50 {:>7.1} us  p99 {:>7.1} us",
-                calls as f64 / wall.as_secs_f64(),
-                percentile(&latencies, 0.50).as_secs_f64() * 1e6,
-                percentile(&latencies, 0.99).as_secs_f64() * 1e6,
-            );
+            let rate = calls as f64 / wall.as_secs_f64();
+            let p50 = percentile(&latencies, 0.50).as_secs_f64() * 1e6;
+            let p99 = percentile(&latencies, 0.99).as_secs_f64() * 1e6;
+            println!("{name:<12} outstanding {slots:>2}: {calls:>6} calls  {rate:>8.0} calls/s  p50 {p50:>7.1} us  p99 {p99:>7.1} us");
+            let extra = [("outstanding", slots as f64), ("p50_us", p50), ("p99_us", p99)];
+            record("rust.tool", id, &format!("generated Rust Tool, {name}"), "calls/s", rate, &extra);
         }
     }
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { record, scaled } from './timing.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.join(here, '..', '..')
@@ -114,18 +115,21 @@ const flowMain = buildFlowTool(dir)
 const mcpMain = path.join(here, 'mcp-server.mjs')
 fs.writeFileSync(mcpMain, MCP_SERVER)
 
-console.log('\nCalls per second over stdio (one echo(text) Tool; warm-up 2,000 calls)\n')
+const warmup = scaled(2000, 500)
+console.log(`\nCalls per second over stdio (one echo(text) Tool; warm-up ${warmup.toLocaleString('en')} calls)\n`)
 console.log('| server | 1 outstanding | 64 outstanding |')
 console.log('|---|---|---|')
 const results = {}
-for (const [name, command, args, options] of [
-  ['@flow/toolkit (generated TypeScript Tool process)', process.execPath, [flowMain], { request: flowRequest }],
-  ['MCP TypeScript SDK 1.32.2 (McpServer, stdio)', process.execPath, [mcpMain], { request: mcpRequest, handshake: mcpHandshake, after: mcpAfter }],
-  ['cat (a trivial line echo: the bound)', 'cat', [], { request: flowRequest }],
+for (const [id, name, command, args, options] of [
+  ['flow', '@flow/toolkit (generated TypeScript Tool process)', process.execPath, [flowMain], { request: flowRequest }],
+  ['mcp', 'MCP TypeScript SDK 1.32.2 (McpServer, stdio)', process.execPath, [mcpMain], { request: mcpRequest, handshake: mcpHandshake, after: mcpAfter }],
+  ['cat', 'cat (a trivial line echo: the bound)', 'cat', [], { request: flowRequest }],
 ]) {
-  const one = await drive(command, args, { ...options, warmup: 2000, calls: 10_000, outstanding: 1 })
-  const many = await drive(command, args, { ...options, warmup: 2000, calls: 50_000, outstanding: 64 })
+  const one = await drive(command, args, { ...options, warmup, calls: scaled(10_000, 2_000), outstanding: 1 })
+  const many = await drive(command, args, { ...options, warmup, calls: scaled(50_000, 10_000), outstanding: 64 })
   results[name] = [one, many]
+  record('node.calls', id, name, 'calls/s', one, { outstanding: 1 })
+  record('node.calls', id, name, 'calls/s', many, { outstanding: 64 })
   console.log(`| ${name} | ${Math.round(one).toLocaleString('en')} | ${Math.round(many).toLocaleString('en')} |`)
 }
 const [flow, mcp] = Object.values(results)

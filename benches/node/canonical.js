@@ -4,14 +4,14 @@
 import canonicalizeJcs from 'canonicalize'
 import { canonicalize, parse, stringify } from '@flow/toolkit'
 import { corpus } from './corpus.js'
-import { header, medianMs, row } from './timing.js'
+import { header, medianMs, record, row, RUNS } from './timing.js'
 
 const text = corpus(20_000)
 const bytes = Buffer.from(text)
 const flowValue = parse(bytes)
 const jsValue = JSON.parse(text)
 
-header(`Canonical text of the corpus (${bytes.length.toLocaleString('en')} bytes), medians of 15 runs`)
+header(`Canonical text of the corpus (${bytes.length.toLocaleString('en')} bytes), medians of ${RUNS} runs`)
 const textToText = medianMs(() => canonicalize(bytes))
 row('@flow/toolkit canonicalize(text)', textToText, bytes.length)
 const jcsText = medianMs(() => canonicalizeJcs(JSON.parse(text)))
@@ -20,6 +20,14 @@ const fromValue = medianMs(() => stringify(flowValue))
 row('@flow/toolkit stringify(value) (a parsed JS value)', fromValue, bytes.length)
 const jcsValue = medianMs(() => canonicalizeJcs(jsValue))
 row('canonicalize(value) (lossy)', jcsValue, bytes.length)
+for (const [id, label, ms] of [
+  ['flow.text', '@flow/toolkit canonicalize(text)', textToText],
+  ['jcs.text', 'canonicalize(JSON.parse(text)) (lossy)', jcsText],
+  ['flow.value', '@flow/toolkit stringify(value)', fromValue],
+  ['jcs.value', 'canonicalize(value) (lossy)', jcsValue],
+]) {
+  record('node.canonical', id, label, 'ms', ms, { bytes: bytes.length })
+}
 console.log(`\ntext to text: @flow/toolkit ${(jcsText / textToText).toFixed(1)}x faster; from a JS value: ${(jcsValue / fromValue).toFixed(2)}x`)
 const ours = canonicalize(text)
 const theirs = canonicalizeJcs(JSON.parse(text))

@@ -2,7 +2,28 @@
 // Time is this process's CPU time (user + system, all its threads, so the
 // garbage collector's too), not wall time: on a shared machine other
 // processes' load stretches wall time but not this.
-export function medianMs(fn, runs = 15, warmup = 3) {
+import fs from 'node:fs'
+
+// benches/table.py runs every benchmark several times and writes one table:
+// FLOW_BENCH_JSON names a file each figure is appended to as a JSON line (the
+// printed output stays as it is), and FLOW_BENCH_QUICK asks for a short run.
+export const QUICK = !['', '0', undefined].includes(process.env.FLOW_BENCH_QUICK)
+export const RUNS = QUICK ? 3 : 15
+const WARMUP = QUICK ? 1 : 3
+
+/** `full` normally, `quick` in a quick run. */
+export function scaled(full, quick) {
+  return QUICK ? quick : full
+}
+
+/** Appends one figure; `unit` is 'ms' (lower is better) or 'calls/s' (higher is better). */
+export function record(bench, id, label, unit, value, extra = {}) {
+  const file = process.env.FLOW_BENCH_JSON
+  if (!file) return
+  fs.appendFileSync(file, JSON.stringify({ bench, id, label, unit, value, ...extra }) + '\n')
+}
+
+export function medianMs(fn, runs = RUNS, warmup = WARMUP) {
   for (let i = 0; i < warmup; i++) fn()
   const times = []
   for (let i = 0; i < runs; i++) {

@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from timing import record, scaled
+
 LISTING = {
     "data": "0.1",
     "tools": [{
@@ -136,13 +138,18 @@ def main() -> None:
         os.environ["PYTHONUNBUFFERED"] = "1"
         print("calls per second (one client, N calls outstanding); higher is better")
         for outstanding in (1, 64):
-            for label, command, request, handshake, calls in (
-                ("flow_toolkit, plain def (thread pool)", [env_python, "-m", "bench_sync"], flow_request, [], 20_000),
-                ("flow_toolkit, async def (asyncio)", [env_python, "-m", "bench_async"], flow_request, [], 20_000),
-                ("MCP Python SDK 2.x MCPServer", [env_python, "mcp_server.py"], mcp_request, MCP_HANDSHAKE, 3_000),
+            flow_calls, mcp_calls = scaled(20_000, 4_000), scaled(3_000, 600)
+            for id, label, command, request, handshake, calls in (
+                ("flow.def", "flow_toolkit, plain def (thread pool)", [env_python, "-m", "bench_sync"],
+                 flow_request, [], flow_calls),
+                ("flow.async", "flow_toolkit, async def (asyncio)", [env_python, "-m", "bench_async"],
+                 flow_request, [], flow_calls),
+                ("mcp", "MCP Python SDK 2.x MCPServer", [env_python, "mcp_server.py"],
+                 mcp_request, MCP_HANDSHAKE, mcp_calls),
             ):
                 rate = drive(command, root, request, handshake, calls, outstanding)
                 print(f"| {label:<42} | {outstanding:>2} outstanding | {rate:>9,.0f} calls/s |", flush=True)
+                record("py.calls", id, label, "calls/s", rate, outstanding=outstanding)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pydantic
 from corpus import READINGS, corpus
-from timing import best_ms_each, row
+from timing import REPEAT, best_ms_each, record, row
 
 
 class Model(pydantic.BaseModel):
@@ -26,13 +26,17 @@ def main() -> None:
     text = corpus(20_000)
     data = text.encode()
     adapter = pydantic.TypeAdapter(list[Model])
-    print(f"corpus: 20,000 records, {len(data):,} bytes; best of 15 runs each, in turns, CPU time")
+    print(f"corpus: 20,000 records, {len(data):,} bytes; best of {REPEAT} runs each, in turns, CPU time")
+    ours = "flow_toolkit TypeCodec.decode (List<Reading> -> dataclasses)"
+    theirs = "pydantic TypeAdapter(list[Model]).validate_json"
     best = best_ms_each({
-        "flow_toolkit TypeCodec.decode (List<Reading> -> dataclasses)": lambda: READINGS.decode(data),
-        "pydantic TypeAdapter(list[Model]).validate_json": lambda: adapter.validate_json(data),
+        ours: lambda: READINGS.decode(data),
+        theirs: lambda: adapter.validate_json(data),
     })
     for what, ms in best.items():
         row(what, ms, len(data))
+    record("py.decode", "flow", ours, "ms", best[ours], bytes=len(data))
+    record("py.decode", "pydantic", theirs, "ms", best[theirs], bytes=len(data))
     exact = '[{"name":"x","id":1,"serial":1,"reading":0.7309454633826060586516,"tags":[],"matrix":[]}]'
     print("0.7309454633826060586516 read by flow_toolkit:", READINGS.decode(exact)[0].reading)
     print("0.7309454633826060586516 read by pydantic:    ", adapter.validate_json(exact)[0].reading)

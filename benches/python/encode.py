@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 from corpus import READINGS, Reading, corpus
-from timing import best_ms_each, row
+from timing import REPEAT, best_ms_each, record, row
 
 
 def plain(d: Decimal) -> str:
@@ -83,7 +83,7 @@ def main() -> None:
          for k, v in r.items()}
         for r in to_json(records)
     ]
-    print(f"20,000 records, canonical text {size:,} bytes; best of 15 runs, CPU time;")
+    print(f"20,000 records, canonical text {size:,} bytes; best of {REPEAT} runs, CPU time;")
     print("flow_toolkit and orjson in turns, the pure-Python encoder (slow: it would cool their caches) apart")
     ours = "flow_toolkit TypeCodec.encode (canonical)"
     theirs = "orjson.dumps(OPT_SORT_KEYS) on lossy dicts (not canonical)"
@@ -91,10 +91,13 @@ def main() -> None:
         ours: lambda: READINGS.encode(records),
         theirs: lambda: orjson.dumps(lossy, option=orjson.OPT_SORT_KEYS),
     })
-    best |= best_ms_each({"pure Python encoder, exact Decimals, sorted (canonical)": lambda: pure_python(records)})
+    pure = "pure Python encoder, exact Decimals, sorted (canonical)"
+    best |= best_ms_each({pure: lambda: pure_python(records)})
     for what, ms in best.items():
         row(what, ms, size)
     print(f"flow_toolkit's time / orjson's: {best[ours] / best[theirs]:.2f}x")
+    for id, what in (("flow", ours), ("orjson", theirs), ("pure", pure)):
+        record("py.encode", id, what, "ms", best[what], bytes=size)
 
 if __name__ == "__main__":
     main()

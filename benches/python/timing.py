@@ -7,11 +7,35 @@ load falls on every contender alike rather than on whichever ran then."""
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from collections.abc import Callable
 
+# benches/table.py runs every benchmark several times and writes one table:
+# FLOW_BENCH_JSON names a file each figure is appended to as a JSON line (the
+# printed output stays as it is), and FLOW_BENCH_QUICK asks for a short run.
+QUICK = os.environ.get("FLOW_BENCH_QUICK", "") not in ("", "0")
+REPEAT = 3 if QUICK else 15
 
-def best_ms_each(runs: dict[str, Callable[[], object]], repeat: int = 15) -> dict[str, float]:
+
+def scaled(full: int, quick: int) -> int:
+    """`full` normally, `quick` in a quick run."""
+    return quick if QUICK else full
+
+
+def record(bench: str, id: str, label: str, unit: str, value: float, **extra: float) -> None:
+    """Appends one figure for benches/table.py; `unit` is "ms" (lower is
+    better) or "calls/s" (higher is better)."""
+    path = os.environ.get("FLOW_BENCH_JSON")
+    if not path:
+        return
+    line = {"bench": bench, "id": id, "label": label, "unit": unit, "value": value, **extra}
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
+
+
+def best_ms_each(runs: dict[str, Callable[[], object]], repeat: int = REPEAT) -> dict[str, float]:
     """The fastest of `repeat` runs of each, in ms of CPU time, measured in
     turns: one run of each per round, after one warm-up run of each."""
     for run in runs.values():

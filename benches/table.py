@@ -1,0 +1,418 @@
+"""One benchmark table (issue 8, item 5): runs every benchmark of the Rust,
+Python and Node issues several times in one run, each beside its peers as it
+always runs, and writes a markdown table of medians, ratios against each peer
+with the issue's goal beside each, and the facts of the machine.
+
+    make bench-table                 # sets up release builds, 5 rounds, writes benches/RESULTS.md and the README's copy
+    make bench-table RUNS=9
+    make bench-table QUICK=1         # 1 round of shortened benchmarks, to target/bench-table/RESULTS.md
+
+Run through make: it builds what the benchmarks measure (release builds of
+the Python extension and the Node module, the benches' npm packages). Each
+round runs every benchmark once, in turn, so a spell of load on the shared
+machine falls on one round of each rather than on all runs of one. Each
+benchmark writes its figures as JSON lines to the file FLOW_BENCH_JSON names;
+its printed output goes to target/bench-table/logs/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+WORK = REPO / "target" / "bench-table"
+# One figure as a benchmark writes it: bench, id, label, unit, value, and
+# maybe outstanding, bytes, p50_us, p99_us; the runner adds its round.
+Figure = dict[str, Any]
+BEGIN = "<!-- bench-table: begin (written by benches/table.py) -->"
+END = "<!-- bench-table: end -->"
+
+
+@dataclass(frozen=True)
+class Bench:
+    name: str
+    command: Callable[[argparse.Namespace, dict[str, Path]], list[str]]
+    cwd: Path
+
+
+BENCHES = [
+    Bench("rust.canonical", lambda a, exe: [str(exe["canonical"]), "--bench"], REPO / "benches"),
+    Bench("rust.protocol", lambda a, exe: [str(exe["protocol"]), "--bench"], REPO / "benches"),
+    Bench("rust.tool", lambda a, exe: [str(exe["rust_tool"]), "--bench"], REPO / "benches"),
+    Bench("py.decode", lambda a, exe: [a.python, "benches/python/decode.py"], REPO),
+    Bench("py.encode", lambda a, exe: [a.python, "benches/python/encode.py"], REPO),
+    Bench("py.calls", lambda a, exe: [a.python, "benches/python/calls.py"], REPO),
+    Bench("node.parse", lambda a, exe: [a.node, "benches/node/parse.js"], REPO),
+    Bench("node.canonical", lambda a, exe: [a.node, "benches/node/canonical.js"], REPO),
+    Bench("node.calls", lambda a, exe: [a.node, "benches/node/calls.js"], REPO),
+]
+
+
+@dataclass(frozen=True)
+class Versus:
+    """One row of the main table: ours against one peer, and the issue's goal.
+    `faster` rows give how many times faster ours is (peer's time / ours, or
+    our calls/s / the peer's); the others give ours as a multiple of the
+    peer's time, as the goals "within N x of its time" are worded."""
+    issue: str
+    what: str
+    bench: str
+    ours: str
+    peer: str
+    peer_name: str
+    faster: bool
+    goal: float | None = None
+    strict: bool = False  # "faster than": the ratio must exceed the goal
+    outstanding: int | None = None
+
+
+VERSUS = [
+    Versus("2", "canonical text of the corpus", "rust.canonical", "flow.canonicalize", "serde_json",
+           "serde_json parse + serialize (arbitrary_precision, not canonical)", faster=False, goal=1.2),
+    Versus("4", "typed decode into dataclasses", "py.decode", "flow", "pydantic",
+           "pydantic `TypeAdapter(list[Model]).validate_json` (lossy decimals)", faster=True, goal=1.0, strict=True),
+    Versus("4", "canonical encode", "py.encode", "flow", "pure",
+           "pure-Python canonical encoder", faster=True, goal=10.0),
+    Versus("4", "canonical encode", "py.encode", "flow", "orjson",
+           "orjson `dumps(OPT_SORT_KEYS)` (lossy, not canonical)", faster=False, goal=1.5),
+    Versus("4", "calls/s at 64 outstanding, `def`", "py.calls", "flow.def", "mcp",
+           "MCP Python SDK `MCPServer`", faster=True, goal=10.0, outstanding=64),
+    Versus("4", "calls/s at 64 outstanding, `async def`", "py.calls", "flow.async", "mcp",
+           "MCP Python SDK `MCPServer`", faster=True, goal=10.0, outstanding=64),
+    Versus("4", "calls/s at 1 outstanding, `def`", "py.calls", "flow.def", "mcp",
+           "MCP Python SDK `MCPServer`", faster=True, outstanding=1),
+    Versus("4", "calls/s at 1 outstanding, `async def`", "py.calls", "flow.async", "mcp",
+           "MCP Python SDK `MCPServer`", faster=True, outstanding=1),
+    Versus("5", "exact parse", "node.parse", "flow.bytes", "lossless",
+           "lossless-json `parse`", faster=True, goal=3.0),
+    Versus("5", "exact parse", "node.parse", "flow.bytes", "json",
+           "`JSON.parse` (lossy)", faster=False, goal=1.6),
+    Versus("5", "canonical text from text", "node.canonical", "flow.text", "jcs.text",
+           "`canonicalize(JSON.parse(text))` (RFC 8785, lossy)", faster=True, goal=1.0, strict=True),
+    Versus("5", "canonical text from a parsed value", "node.canonical", "flow.value", "jcs.value",
+           "`canonicalize(value)` (RFC 8785, lossy)", faster=True, goal=1.0, strict=True),
+    Versus("5", "calls/s at 1 outstanding", "node.calls", "flow", "mcp",
+           "MCP TypeScript SDK `McpServer`", faster=True, goal=1.0, outstanding=1),
+    Versus("5", "calls/s at 64 outstanding", "node.calls", "flow", "mcp",
+           "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
+]
+
+# The calls/s table: every server, whichever language, beside the others
+# (issue 6 asks for the Rust Tool beside the Python and Node figures).
+RUST_CLIENT = "Rust host client, a thread per slot"
+CALLS = [
+    ("rust.protocol", "flow.echo", "Rust stdio server, echo handler (issue 3)", RUST_CLIENT),
+    ("rust.tool", "get_forecast", "generated Rust Tool, `get_forecast` (issue 6)", RUST_CLIENT),
+    ("rust.tool", "echo_text", "generated Rust Tool, generic `echo<Text>` (issue 6)", RUST_CLIENT),
+    ("py.calls", "flow.def", "generated Python Tool, `def` handler (issue 4)", "Python pipelining client"),
+    ("py.calls", "flow.async", "generated Python Tool, `async def` handler (issue 4)", "Python pipelining client"),
+    ("py.calls", "mcp", "MCP Python SDK `MCPServer`", "Python pipelining client"),
+    ("node.calls", "flow", "generated TypeScript Tool (issue 5)", "Node pipelining client"),
+    ("node.calls", "mcp", "MCP TypeScript SDK `McpServer`", "Node pipelining client"),
+    ("node.calls", "cat", "`cat` (a line echo: the bound of any line protocol)", "Node pipelining client"),
+]
+
+
+def sh(*command: str, cwd: Path = REPO) -> str:
+    """A command's output, or "?" when it cannot be run (a fact left unknown
+    rather than a run lost)."""
+    try:
+        return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def machine_facts(args: argparse.Namespace) -> dict[str, str]:
+    cpu = "?"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    ram = "?"
+    meminfo = Path("/proc/meminfo")
+    if meminfo.exists():
+        match = re.search(r"MemTotal:\s+(\d+) kB", meminfo.read_text())
+        if match:
+            ram = f"{int(match.group(1)) / 2**20:.1f} GiB"
+    os_name = platform.platform()
+    release = Path("/etc/os-release")
+    if release.exists():
+        match = re.search(r'^PRETTY_NAME="?([^"\n]*)', release.read_text(), re.M)
+        if match:
+            os_name = f"{match.group(1)}, Linux {platform.release()}"
+    commit = sh("git", "rev-parse", "--short=12", "HEAD")
+    # The table itself and the README's copy of it change with every run.
+    dirty = [line for line in sh("git", "status", "--porcelain").splitlines()
+             if not line.endswith(("benches/RESULTS.md", "README.md"))]
+    py_versions = sh(args.python, "-c", "import importlib.metadata as m, platform; print(platform.python_version(), "
+                     "*(f'{p} {m.version(p)}' for p in ('pydantic', 'orjson', 'mcp')), sep=', ')")
+    node_versions = [sh(args.node, "--version")]
+    for package in ("lossless-json", "canonicalize", "@modelcontextprotocol/sdk"):
+        manifest = REPO / "benches" / "node" / "node_modules" / package / "package.json"
+        version = json.loads(manifest.read_text())["version"] if manifest.exists() else "?"
+        node_versions.append(f"{package} {version}")
+    return {
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": commit + (" (with uncommitted changes)" if dirty else ""),
+        "CPU": cpu,
+        "cores": str(os.cpu_count()),
+        "RAM": ram,
+        "OS": os_name,
+        "Rust": sh("rustc", "--version"),
+        "Python": py_versions,
+        "Node": ", ".join(node_versions),
+    }
+
+
+def build_rust() -> dict[str, Path]:
+    """Builds the Rust benches as `cargo bench` does and returns each one's
+    executable, which the rounds then run directly (no cargo between runs)."""
+    out = subprocess.run(
+        ["cargo", "bench", "--no-run", "--locked", "-p", "flow-benches", "--message-format=json-render-diagnostics"],
+        cwd=REPO, stdout=subprocess.PIPE, text=True, check=True,
+    ).stdout
+    exe = {}
+    for line in out.splitlines():
+        message = json.loads(line)
+        if message.get("reason") == "compiler-artifact" and message["target"]["kind"] == ["bench"]:
+            exe[message["target"]["name"]] = Path(message["executable"])
+    return exe
+
+
+def run_rounds(args: argparse.Namespace, exe: dict[str, Path]) -> tuple[list[Figure], list[str], list[float]]:
+    """Runs every benchmark once per round; returns the figures (each with its
+    round), the failures, and the 1-minute load average before each run."""
+    logs = WORK / "logs"
+    shutil.rmtree(logs, ignore_errors=True)
+    logs.mkdir(parents=True)
+    figures: list[Figure] = []
+    failures: list[str] = []
+    loads: list[float] = []
+    env = dict(os.environ)
+    if args.quick:
+        env["FLOW_BENCH_QUICK"] = "1"
+    selected = [b for b in BENCHES if not args.only or any(b.name.startswith(o) for o in args.only)]
+    for round in range(1, args.runs + 1):
+        for bench in selected:
+            out = WORK / f"{bench.name}.{round}.jsonl"
+            out.unlink(missing_ok=True)
+            env["FLOW_BENCH_JSON"] = str(out)
+            loads.append(os.getloadavg()[0])
+            print(f"round {round}/{args.runs}  {bench.name:<15} load {load()}", end="  ", file=sys.stderr, flush=True)
+            start = time.monotonic()
+            with open(logs / f"{bench.name}.{round}.log", "w") as log:
+                done = subprocess.run(bench.command(args, exe), cwd=bench.cwd, env=env, stdout=log,
+                                      stderr=subprocess.STDOUT)
+            print(f"{time.monotonic() - start:6.1f} s", file=sys.stderr, flush=True)
+            if done.returncode != 0:
+                failures.append(f"{bench.name} (round {round}): exit {done.returncode}, see {log.name}")
+                continue
+            for line in out.read_text().splitlines() if out.exists() else []:
+                figures.append(json.loads(line) | {"round": round})
+    return figures, failures, loads
+
+
+def key(f: Figure) -> tuple[str, str, int | None]:
+    outstanding = f.get("outstanding")
+    return f["bench"], f["id"], None if outstanding is None else int(outstanding)
+
+
+def by_round(figures: list[Figure], bench: str, id: str, outstanding: int | None) -> dict[int, Figure]:
+    return {f["round"]: f for f in figures if key(f) == (bench, id, outstanding)}
+
+
+def median_of(runs: dict[int, Figure], field: str = "value") -> float | None:
+    values = [f[field] for f in runs.values() if field in f]
+    return statistics.median(values) if values else None
+
+
+def ratio(ours: float, peer: float, unit: str, faster: bool) -> float:
+    """Ours against the peer as the row words it (see Versus)."""
+    if unit == "ms":
+        return peer / ours if faster else ours / peer
+    return ours / peer if faster else peer / ours
+
+
+def figure(value: float | None, unit: str) -> str:
+    if value is None:
+        return "n/a"
+    if unit == "ms":
+        return f"{value:,.1f} ms" if value < 100 else f"{value:,.0f} ms"
+    return f"{value:,.0f}"
+
+
+def versus_rows(figures: list[Figure]) -> list[str]:
+    rows = [
+        "| issue | what | flow-toolkit | peer | peer's figure | ratio (range over rounds) | goal | met |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for v in VERSUS:
+        ours = by_round(figures, v.bench, v.ours, v.outstanding)
+        peer = by_round(figures, v.bench, v.peer, v.outstanding)
+        rounds = sorted(set(ours) & set(peer))
+        if not rounds:
+            rows.append(f"| {v.issue} | {v.what} | n/a | {v.peer_name} | n/a | n/a | | |")
+            continue
+        unit = ours[rounds[0]]["unit"]
+        ours_median, peer_median = median_of(ours), median_of(peer)
+        assert ours_median is not None and peer_median is not None
+        r = ratio(ours_median, peer_median, unit, v.faster)
+        each = [ratio(ours[n]["value"], peer[n]["value"], unit, v.faster) for n in rounds]
+        spread = f" ({min(each):.2f} to {max(each):.2f})" if len(each) > 1 else ""
+        words = "as fast" if v.faster else "its time"
+        if v.goal is None:
+            goal, met = "none set", ""
+        elif v.faster:
+            goal = "faster (> 1x)" if v.strict else f">= {v.goal:g}x as fast"
+            met = "yes" if (r > v.goal if v.strict else r >= v.goal) else "**no**"
+        else:
+            goal = f"<= {v.goal:g}x its time"
+            met = "yes" if r <= v.goal else "**no**"
+        rows.append(f"| {v.issue} | {v.what} | {figure(ours_median, unit)} | {v.peer_name} | "
+                    f"{figure(peer_median, unit)} | {r:.2f}x {words}{spread} | {goal} | {met} |")
+    return rows
+
+
+def calls_rows(figures: list[Figure]) -> list[str]:
+    rows = ["| server | client | 1 outstanding | 64 outstanding |", "|---|---|---|---|"]
+    for bench, id, what, client in CALLS:
+        cells = [figure(median_of(by_round(figures, bench, id, n)), "calls/s") for n in (1, 64)]
+        rows.append(f"| {what} | {client} | {cells[0]} | {cells[1]} |")
+    return rows
+
+
+def all_rows(figures: list[Figure]) -> list[str]:
+    rows = ["| benchmark | contender | outstanding | median | min | max | p50 / p99 latency | rounds |",
+            "|---|---|---|---|---|---|---|---|"]
+    seen: list[tuple[str, str, int | None]] = []
+    for f in figures:
+        if key(f) not in seen:
+            seen.append(key(f))
+    for k in seen:
+        runs = by_round(figures, *k)
+        first = next(iter(runs.values()))
+        unit, values = first["unit"], [f["value"] for f in runs.values()]
+        median = statistics.median(values)
+        unit_text = "" if unit == "ms" else " calls/s"
+        if "bytes" in first:
+            unit_text = f" ({first['bytes'] / 1e3 / median:,.0f} MB/s)"
+        latency = ""
+        p50, p99 = median_of(runs, "p50_us"), median_of(runs, "p99_us")
+        if p50 is not None and p99 is not None:
+            latency = f"{p50:,.0f} µs / {p99:,.0f} µs"
+        rows.append(f"| `{k[0]}` | {first['label']} | {k[2] or ''} | {figure(median, unit)}{unit_text} | "
+                    f"{figure(min(values), unit)} | {figure(max(values), unit)} | {latency} | {len(values)} |")
+    return rows
+
+
+def write(args: argparse.Namespace, facts: dict[str, str], figures: list[Figure], failures: list[str],
+          loads: list[float], minutes: float) -> None:
+    command = "make bench-table" + (" QUICK=1" if args.quick else "")
+    if args.runs != (1 if args.quick else 5):
+        command += f" RUNS={args.runs}"
+    if args.only:
+        command = f"benches/table.py --only {' --only '.join(args.only)}, as {command}"
+    load_line = (f"{facts.pop('load at start')} at the start, {facts.pop('load at end')} at the end (1, 5, 15 min); "
+                 f"1-min load before each benchmark run: {min(loads, default=0):.1f} to {max(loads, default=0):.1f}")
+    summary = [
+        f"`{command}`, {facts['date']}, commit {facts['commit']}: {args.runs} round(s)"
+        + (" of the shortened (quick) benchmarks" if args.quick else "")
+        + f", {minutes:.1f} min. {facts['CPU']}, {facts['cores']} cores, {facts['RAM']}; load average {load_line}.",
+        "",
+        "Each figure is the median over the rounds of what the benchmark reports for one round: in ms,"
+        " the median (Rust, Node) or the best (Python) of its repeated runs in one process, in wall time"
+        " (Rust) or the process's CPU time (Python, Node); calls/s over one stretch of calls, wall time."
+        " A ratio is of the two medians; the range is the same ratio in each round, where both contenders"
+        " ran in the same process, one after the other or in turns.",
+        "",
+        *versus_rows(figures),
+        "",
+        "Calls per second (median over the rounds), one echo call of a short text unless named;"
+        " each language's client is its own, so compare servers within a language's rows:",
+        "",
+        *calls_rows(figures),
+    ]
+    if failures:
+        summary += ["", "Failed runs (their figures are missing above):", "", *(f"- {f}" for f in failures)]
+    lines = [
+        "# Benchmark table",
+        "",
+        "Written by `benches/table.py` (`make bench-table`; see the README's Benchmarks section). Not tests:"
+        " the machine is shared, so read the ratios and the load beside them.",
+        "",
+        *summary,
+        "",
+        "## Machine",
+        "",
+        "| fact | value |",
+        "|---|---|",
+        *(f"| {name} | {value} |" for name, value in facts.items()),
+        f"| load average | {load_line} |",
+        "",
+        "## Every figure",
+        "",
+        "Medians, minima and maxima over the rounds; throughput is of the corpus's bytes.",
+        "",
+        *all_rows(figures),
+        "",
+    ]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(lines))
+    print(f"wrote {args.out}", file=sys.stderr)
+    if args.readme:
+        readme = args.readme.read_text()
+        start, end = readme.find(BEGIN), readme.find(END)
+        if start < 0 or end < start:
+            sys.exit(f"{args.readme}: no '{BEGIN}' ... '{END}' block to write the table into")
+        block = "\n".join([BEGIN, "", *summary, "", END])
+        args.readme.write_text(readme[:start] + block + readme[end + len(END):])
+        print(f"wrote the table into {args.readme}", file=sys.stderr)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, help="rounds: each benchmark runs once per round (default 5; quick 1)")
+    parser.add_argument("--quick", action="store_true", help="shortened benchmarks (FLOW_BENCH_QUICK), 1 round")
+    parser.add_argument("--out", type=Path, help="the table (default benches/RESULTS.md; quick: under target/)")
+    parser.add_argument("--readme", type=Path, help="also write the summary between the markers of this file")
+    parser.add_argument("--only", action="append", help="benchmarks whose name starts with this (repeatable)")
+    parser.add_argument("--python", default=str(REPO / ".venv" / "bin" / "python"))
+    parser.add_argument("--node", default="node")
+    args = parser.parse_args()
+    args.runs = args.runs or (1 if args.quick else 5)
+    args.out = args.out or (WORK / "RESULTS.md" if args.quick else REPO / "benches" / "RESULTS.md")
+    WORK.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    exe = build_rust()
+    facts = machine_facts(args)
+    facts["load at start"] = load()
+    figures, failures, loads = run_rounds(args, exe)
+    facts["load at end"] = load()
+    (WORK / "figures.jsonl").write_text("".join(json.dumps(f) + "\n" for f in figures))
+    write(args, facts, figures, failures, loads, (time.monotonic() - started) / 60)
+    if failures:
+        sys.exit("\n".join(["some benchmark runs failed:", *failures]))
+
+
+if __name__ == "__main__":
+    main()
