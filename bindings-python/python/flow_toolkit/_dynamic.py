@@ -1,7 +1,8 @@
 """Classes made at run time for a listing's declarations, for code that has a
 listing but no generated package (tests, tools that handle any listing). They
 follow the generated classes' layout: frozen slotted dataclasses, one per record
-and per enum constructor."""
+and per enum constructor; those of a declaration a Tool's error type names are
+raisable exceptions, as flow-gen makes them."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 from typing import Any
 
 from flow_toolkit._native import Codec
+from flow_toolkit._raisable import raisable
 
 
 def _attr(name: str, taken: set[str]) -> str:
@@ -32,24 +34,41 @@ def _attr(name: str, taken: set[str]) -> str:
     return attr
 
 
-def _class(name: str, attrs: list[str], index: int | None) -> type:
+def _class(name: str, attrs: list[str], index: int | None, error: bool) -> type:
     namespace: dict[str, Any] = {} if index is None else {"_flow_index": index}
-    return dataclasses.make_dataclass(
-        name, attrs, frozen=True, slots=True, namespace=namespace
+    bases = (Exception,) if error else ()
+    made = dataclasses.make_dataclass(
+        name, attrs, bases=bases, frozen=True, slots=True, namespace=namespace
     )
+    return raisable(made) if error else made
+
+
+def error_declarations(listing: dict[str, Any]) -> set[str]:
+    """The local ids of the declarations a Tool's error type names, itself or
+    as ``Option<...>`` (flow-gen's rule): their classes are raisable."""
+    ids: set[str] = set()
+    for tool in listing["tools"]:
+        err = tool["err"]
+        if isinstance(err, dict) and "Option" in err:
+            err = err["Option"]
+        if isinstance(err, dict) and "Named" in err:
+            ids.add(err["Named"]["declaration"])
+    return ids
 
 
 def classes_for(listing: str | bytes) -> dict[str, Any]:
     """A ``classes`` mapping for :class:`Codec` with a made class for every
     record and enum constructor of ``listing``."""
-    declarations = json.loads(listing)["declarations"]
+    parsed = json.loads(listing)
+    errors = error_declarations(parsed)
     classes: dict[str, Any] = {}
-    for template in declarations.values():
+    for local_id, template in parsed["declarations"].items():
+        error = local_id in errors
         if template["kind"] == "record":
             # _flow_index is a constructor class's own; no field takes it.
             taken: set[str] = {"_flow_index"}
             attrs = [_attr(f["name"], taken) for f in template["fields"]]
-            classes[template["identity"]] = _class(template["name"], attrs, None)
+            classes[template["identity"]] = _class(template["name"], attrs, None, error)
         elif template["kind"] == "enum":
             ctors = []
             for index, c in enumerate(template["constructors"]):
@@ -62,7 +81,7 @@ def classes_for(listing: str | bytes) -> dict[str, Any]:
                 else:
                     taken = {"_flow_index"}
                     attrs = [_attr(f["name"], taken) for f in payload["named"]]
-                ctors.append(_class(f"{template['name']}_{c['name']}", attrs, index))
+                ctors.append(_class(f"{template['name']}_{c['name']}", attrs, index, error))
             classes[template["identity"]] = tuple(ctors)
     return classes
 
