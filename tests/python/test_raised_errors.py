@@ -162,3 +162,15 @@ def test_only_a_tools_error_types_are_made_exceptions() -> None:
     assert not isinstance(sky.decode('"Clear"'), BaseException)
     assert sky.decode('"Clear"') is sky.decode('"Clear"')
     assert isinstance(weather_error.decode('"RateLimited"'), Exception)
+
+
+def test_codec_for_names_an_error_class_field_args_as_flow_gen_does() -> None:
+    listing = json.loads(LISTING)
+    for template in listing["declarations"].values():
+        if template["kind"] == "record":
+            template["fields"].append({"name": "args", "type": "Text", "doc": None})
+    classes = flow_toolkit._dynamic.classes_for(json.dumps(listing))
+    error = classes["t/errs.flow.R"](code=1, note=None, args_="a")
+    assert error.args == () and error.args_ == "a"
+    codec = flow_toolkit.Codec(json.dumps(listing), classes)
+    assert codec.encode('{"Named": {"declaration": "2", "args": []}}', error) == '{"args":"a","code":1}'

@@ -16,16 +16,22 @@ from flow_toolkit._native import Codec
 from flow_toolkit._raisable import raisable
 
 
-def _attr(name: str, taken: set[str]) -> str:
+# A field of an exception class spelled like one of BaseException's
+# attributes would hide it (flow-gen's rule too).
+_EXCEPTION_NAMES = frozenset({"args", "with_traceback", "add_note"})
+
+
+def _attr(name: str, taken: set[str], error: bool = False) -> str:
     """The attribute of a field, as flow-gen names it: an identifier, never a
     keyword, never ``__x`` (name-mangled, or one of Python's own such as
-    ``__slots__``, which a slotted dataclass cannot hold as a field)."""
+    ``__slots__``, which a slotted dataclass cannot hold as a field), never an
+    attribute of ``BaseException`` in an exception class (``error``)."""
     base = re.sub(r"\W", "_", name) or "_"
     if base[0].isdigit():
         base = "_" + base
     if base.startswith("__"):
         base = "f" + base
-    if keyword.iskeyword(base) or keyword.issoftkeyword(base):
+    if keyword.iskeyword(base) or keyword.issoftkeyword(base) or (error and base in _EXCEPTION_NAMES):
         base += "_"
     attr, n = base, 2
     while attr in taken:
@@ -67,7 +73,7 @@ def classes_for(listing: str | bytes) -> dict[str, Any]:
         if template["kind"] == "record":
             # _flow_index is a constructor class's own; no field takes it.
             taken: set[str] = {"_flow_index"}
-            attrs = [_attr(f["name"], taken) for f in template["fields"]]
+            attrs = [_attr(f["name"], taken, error) for f in template["fields"]]
             classes[template["identity"]] = _class(template["name"], attrs, None, error)
         elif template["kind"] == "enum":
             ctors = []
@@ -80,7 +86,7 @@ def classes_for(listing: str | bytes) -> dict[str, Any]:
                     attrs = ["value"] if n == 1 else [f"_{i}" for i in range(n)]
                 else:
                     taken = {"_flow_index"}
-                    attrs = [_attr(f["name"], taken) for f in payload["named"]]
+                    attrs = [_attr(f["name"], taken, error) for f in payload["named"]]
                 ctors.append(_class(f"{template['name']}_{c['name']}", attrs, index, error))
             classes[template["identity"]] = tuple(ctors)
     return classes

@@ -22,7 +22,9 @@
 //! in declaration order and a later equal name gets `_2`, `_3`, ... Fields,
 //! parameters and methods keep a NAME that is a valid identifier, else its
 //! snake_case; a Python keyword, or a name the generated annotations use
-//! (`int`, `models`, ...), gets a trailing `_`. A positional payload's one
+//! (`int`, `models`, ...), or a field of an error class spelled like an
+//! attribute of `BaseException` (`args`, `with_traceback`, `add_note`), gets a
+//! trailing `_`. A positional payload's one
 //! part is `value`; several are `_0`, `_1`, ...
 //!
 //! The Option rule matches `flow_toolkit`'s (bindings-python `pyplan.rs`):
@@ -444,12 +446,20 @@ fn with_identity(doc: &Option<String>, line: String) -> String {
     }
 }
 
-/// The fields of a record or a named payload.
-fn fields(fields: &[flow_core::types::Field], decl: &Decl, annotations: &Annotations) -> Vec<FieldView> {
+/// What a field of an exception class must not be called: its slot would
+/// hide `BaseException`'s own attribute (asyncio calls `with_traceback` on
+/// an exception it re-raises).
+const EXCEPTION_NAMES: &[&str] = &["args", "with_traceback", "add_note"];
+
+/// The fields of a record or a named payload (`raisable`: of an exception class).
+fn fields(fields: &[flow_core::types::Field], decl: &Decl, annotations: &Annotations, raisable: bool) -> Vec<FieldView> {
     let mut scope = Namespace::with(&["_flow_index"]);
     // A field spelled like a module-level class would hide it from the
     // annotations in its class body.
-    let module: Vec<&str> = annotations.module_names();
+    let mut module: Vec<&str> = annotations.module_names();
+    if raisable {
+        module.extend(EXCEPTION_NAMES);
+    }
     fields
         .iter()
         .map(|f| FieldView {
@@ -561,7 +571,7 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
                     class_name: names.types[id].clone(),
                     bases: bases(raisable, &vars),
                     doc: docstring(&with_identity(&decl.doc, line), 4),
-                    fields: fields(fs, decl, &annotations),
+                    fields: fields(fs, decl, &annotations, raisable),
                     flow_index: None,
                 })?);
             }
@@ -586,7 +596,7 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
                             ("frozen=True, slots=True", views, parts.iter().collect())
                         }
                         Some(Payload::Named(fs)) => {
-                            ("frozen=True, slots=True, kw_only=True", fields(fs, decl, &annotations), fs.iter().map(|f| &f.ty).collect())
+                            ("frozen=True, slots=True, kw_only=True", fields(fs, decl, &annotations, raisable), fs.iter().map(|f| &f.ty).collect())
                         }
                     };
                     let mut vars = Vec::new();
