@@ -15,7 +15,6 @@ from typing import Any
 from flow_toolkit._native import Codec
 from flow_toolkit._raisable import raisable
 
-
 # A field of an exception class spelled like one of BaseException's
 # attributes would hide it (flow-gen's rule too).
 _EXCEPTION_NAMES = frozenset({"args", "with_traceback", "add_note"})
