@@ -62,7 +62,9 @@ export declare class Server {
   start(onEvent: (kind: number, id: number, tool: number, args: unknown[], context: Record<string, unknown>) => void): void
   /**
    * Ends call `id`: kind 0 with its result, 1 with its declared error,
-   * 2 with a description of what else stopped the handler (Unknown).
+   * 2 with a description of what else stopped the handler (Unknown), 3
+   * with a value the handler threw: Failed when it is of the declared
+   * error type, else Unknown.
    */
   finish(id: number, kind: number, value: unknown): void
   /** The `describe` result this server answers. */

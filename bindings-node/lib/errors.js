@@ -22,8 +22,11 @@ class FlowError extends Error {
 /**
  * Thrown by a handler to end its call with the Tool's declared error:
  * `throw new Failed<WeatherError>({ case: 'RateLimited' })`. The call is
- * answered Failed with `error` encoded at the declared error type; anything
- * else a handler throws is answered Unknown.
+ * answered Failed with `error` encoded at the declared error type. A handler
+ * may also throw the error value itself (`throw { case: 'RateLimited' }`):
+ * any thrown value that is not an `Error` and is of the declared error type
+ * is answered Failed. `Failed<E>` is the form TypeScript checks, as it does
+ * not type `throw`. Anything else a handler throws is answered Unknown.
  */
 class Failed extends Error {
   constructor(error, options) {

@@ -18,12 +18,12 @@ class CancelledError extends Error {
   }
 }
 
-function describeThrown(thrown) {
-  if (thrown instanceof Error) return `${thrown.name}: ${thrown.message}`
+/** `Name: message` of a thrown Error, for the Unknown reason. */
+function describeThrown(error) {
   try {
-    return `it threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : String(thrown)}`
+    return `${error.name}: ${error.message}`
   } catch {
-    return 'it threw a value that cannot be shown'
+    return 'it threw an Error that cannot be shown'
   }
 }
 
@@ -86,12 +86,19 @@ function serve(metadata, handlers, options = {}) {
       if (thrown instanceof Failed) {
         kind = 1
         value = thrown.error
+      } else if (!(thrown instanceof Error)) {
+        // A thrown value that is not an Error may be the declared error
+        // itself (`throw { case: 'RateLimited' }`): Failed if it encodes at
+        // that type, else Unknown (flow-core's reason, logged by the native
+        // side).
+        kind = 3
+        value = thrown
       } else {
         // What the handler did before it threw is not known: Unknown. The
         // author sees why on stderr; the host gets the one-line reason.
         kind = 2
         value = describeThrown(thrown)
-        log(`flow tool: ${tools[tool]} (run ${JSON.stringify(context.run)}, call ${JSON.stringify(context.call)}) threw: ${thrown instanceof Error && thrown.stack ? thrown.stack : value}`)
+        log(`flow tool: ${tools[tool]} (run ${JSON.stringify(context.run)}, call ${JSON.stringify(context.call)}) threw: ${thrown.stack || value}`)
       }
     }
     running.delete(id)

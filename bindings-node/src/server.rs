@@ -230,7 +230,9 @@ impl Server {
     }
 
     /// Ends call `id`: kind 0 with its result, 1 with its declared error,
-    /// 2 with a description of what else stopped the handler (Unknown).
+    /// 2 with a description of what else stopped the handler (Unknown), 3
+    /// with a value the handler threw: Failed when it is of the declared
+    /// error type, else Unknown.
     #[napi(ts_args_type = "id: number, kind: number, value: unknown")]
     pub fn finish(&self, env: Env, id: u32, kind: u32, value: In) -> Result<()> {
         let js = Js::new(env.raw());
@@ -241,12 +243,20 @@ impl Server {
             state
         };
         let result = match kind {
-            0 | 1 => {
-                let (what, failed) = if kind == 0 { ("result", false) } else { ("declared error", true) };
+            0 | 1 | 3 => {
+                let (what, failed) = match kind {
+                    0 => ("result", false),
+                    1 => ("declared error", true),
+                    _ => ("thrown value", true),
+                };
                 match self.convert(js, &state, value.0, failed) {
                     Ok(result) => result,
                     Err(Fault::Flow(e)) => {
-                        let why = format!("its {what} is not of the declared type: {e}");
+                        let why = if kind == 3 {
+                            format!("it threw a value that is not of the declared error type: {e}")
+                        } else {
+                            format!("its {what} is not of the declared type: {e}")
+                        };
                         eprintln!("flow tool: {} {}: {why}", state_tool(&self.shared, &state), state.key);
                         HandlerResult::Error(why)
                     }

@@ -82,10 +82,34 @@ test('Failed: the declared error, for each Tool that has one', () => {
   )
 })
 
-test('Unknown: a handler that throws something else', () => {
+test('Failed: the declared error thrown itself, or in Failed, is exactly that value', () => {
+  // getForecast throws `{ case: "RateLimited" } satisfies WeatherError`;
+  // stationHistory (above) throws `new Failed<WeatherError>(...)`.
+  assert.deepEqual(call('get_forecast', { city: 'Oslo', days: 0, units: 'None' }), {
+    outcome: '{"Failed":"RateLimited"}',
+    status: 1,
+    stderr: '',
+  })
+})
+
+test('Unknown: a handler that throws something else, logged with its stack', async () => {
   const r = call('get_forecast', { city: 'boom', days: 1, units: 'None' })
   assert.equal(r.status, 1)
   assert.equal(r.outcome, '{"Unknown":"the handler failed: Error: the forecast model is down"}')
+  const p = peer()
+  p.call('boom', W + 'get_forecast', { city: 'boom', days: 1, units: 'None' })
+  assert.ok('Unknown' in (await p.reply('boom')))
+  assert.equal(await p.end(), 0)
+  assert.match(p.stderr, /threw: Error: the forecast model is down\n {4}at getForecast /)
+})
+
+test('Unknown: a WeatherError thrown by echo, whose error type is Never', () => {
+  const r = call('echo', { value: 'fail' }, '--type-arg', 'T="Text"')
+  assert.equal(r.status, 1)
+  assert.equal(
+    r.outcome,
+    '{"Unknown":"the handler failed: it threw a value that is not of the declared error type: $: Never has no values [never]"}',
+  )
 })
 
 test('generic echo with a call view: values of T cross as JSON, exactly', () => {

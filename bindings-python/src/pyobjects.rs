@@ -106,12 +106,21 @@ pub fn read_slot<'py>(object: &Bound<'py, PyAny>, offset: isize) -> Option<Bound
     }
 }
 
+/// Whether `class` is an exception class (a generated class of a type used as
+/// a Tool's error is one, so that a handler can raise it).
+pub fn is_exception_class(class: &Bound<'_, PyType>) -> bool {
+    // SAFETY: `class` is a live type object.
+    unsafe { ffi::PyType_FastSubclass(class.as_type_ptr(), ffi::Py_TPFLAGS_BASE_EXC_SUBCLASS) != 0 }
+}
+
 /// A new instance of `class` whose slots hold the given values, built the
 /// way `object.__new__` and `object.__setattr__` would (so a frozen
 /// dataclass's own `__setattr__`, which refuses, is not called), without the
 /// Python-level `__init__`: the values were already checked against the
 /// declaration, which is all the generated `__init__` would do. A known
-/// slot offset is written directly.
+/// slot offset is written directly. An exception class is made by its
+/// `__new__` (`BaseException.__new__` sets `args` and the traceback fields,
+/// which `str()` and `raise` read; zeroed memory would crash them).
 pub fn instance<'a, 'py>(
     class: &Bound<'py, PyType>,
     attrs: impl IntoIterator<Item = (&'a Py<PyString>, Option<isize>, Bound<'py, PyAny>)>,
@@ -122,16 +131,23 @@ pub fn instance<'a, 'py>(
     // from_owned_ptr_or_err handles.
     let object = unsafe {
         let tp = class.as_type_ptr();
-        let alloc = (*tp).tp_alloc.unwrap_or(ffi::PyType_GenericAlloc);
-        Bound::from_owned_ptr_or_err(py, alloc(tp, 0))?
+        if is_exception_class(class) {
+            let new = (*tp).tp_new.ok_or_else(|| pyo3::exceptions::PyTypeError::new_err("an exception class without __new__"))?;
+            Bound::from_owned_ptr_or_err(py, new(tp, pyo3::types::PyTuple::empty(py).as_ptr(), std::ptr::null_mut()))?
+        } else {
+            let alloc = (*tp).tp_alloc.unwrap_or(ffi::PyType_GenericAlloc);
+            Bound::from_owned_ptr_or_err(py, alloc(tp, 0))?
+        }
     };
     for (attr, offset, value) in attrs {
         match offset {
             // SAFETY: the object is exactly `class`, whose slot lies at
-            // `offset` and is still NULL: it takes the reference.
+            // `offset`: it takes the reference, and releases whatever a
+            // `__new__` may have put there.
             Some(offset) => unsafe {
                 let slot = (object.as_ptr() as *mut u8).offset(offset).cast::<*mut ffi::PyObject>();
-                *slot = value.into_ptr();
+                let old = std::mem::replace(&mut *slot, value.into_ptr());
+                ffi::Py_XDECREF(old);
             },
             None => {
                 // SAFETY: all three pointers are live for the duration of the call.

@@ -156,7 +156,8 @@ pub struct CtorPlan {
     pub name_json: Box<str>,
     pub class: Py<PyType>,
     pub payload: PyPayload,
-    /// The one instance of a payload-less constructor, shared by every decoded value.
+    /// The one instance of a payload-less constructor, shared by every decoded
+    /// value; None for an exception class, made anew each time.
     pub singleton: Option<Py<PyAny>>,
 }
 
@@ -404,8 +405,12 @@ impl PyPlan {
                                     PyPayload::Named { sorted: sorted_order(&plans), fields: plans }
                                 }
                             };
+                            // An exception is never shared: raising one writes its
+                            // traceback into it.
                             let singleton = match payload {
-                                PyPayload::None => Some(class.bind(py).call0()?.unbind()),
+                                PyPayload::None if !crate::pyobjects::is_exception_class(class.bind(py)) => {
+                                    Some(class.bind(py).call0()?.unbind())
+                                }
                                 _ => None,
                             };
                             let mut name_json = String::new();

@@ -152,7 +152,10 @@ impl ToPy<'_> {
             (PyNode::Enum(plan), Value::Enum(e)) => {
                 let ctor = plan.ctors.get(e.index as usize).ok_or_else(mismatch)?;
                 match (&ctor.payload, &e.payload) {
-                    (PyPayload::None, _) => ctor.singleton.as_ref().ok_or_else(mismatch)?.bind(py).clone(),
+                    (PyPayload::None, _) => match &ctor.singleton {
+                        Some(one) => one.bind(py).clone(),
+                        None => instance(ctor.class.bind(py), [])?,
+                    },
                     (PyPayload::Positional(parts), EnumPayload::Positional(items)) => {
                         let mut values = Vec::with_capacity(items.len());
                         for (part, v) in parts.iter().zip(items) {

@@ -1,3 +1,6 @@
+{%- if raisable -%}
+@flow_toolkit.raisable
+{% endif -%}
 @dataclasses.dataclass({{ options }})
 class {{ class_name }}{{ bases }}:
 {{ doc }}

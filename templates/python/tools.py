@@ -3,10 +3,12 @@
 of :class:`{{ class_name }}`.
 
 A method may be a plain ``def`` (run on a thread pool) or an ``async def`` (run
-on asyncio). Returning replies Ok. Raising ``flow_toolkit.Failed(error)``, with
-a value of the Tool's declared error type, replies Failed. Any other exception
-replies Unknown and is logged to stderr. ``ctx`` tells whether the host asked
-to cancel the call.
+on asyncio). Returning replies Ok. Raising a value of the Tool's declared error
+type (its generated classes are exceptions), or ``flow_toolkit.Failed(error)``
+with one (for any error type, ``str`` or ``list`` too), replies Failed. Any
+other exception, a value of another Tool's error type included, replies
+Unknown and is logged to stderr with its traceback. ``ctx`` tells whether the
+host asked to cancel the call.
 """
 
 from __future__ import annotations

@@ -73,9 +73,16 @@ def test_ok_for_each_tool(venv_path: str, tool: str, args: dict[str, Any], expec
     ],
 )
 def test_failed_for_each_tool_with_an_error_type(venv_path: str, tool: str, args: dict[str, Any], failed: Any) -> None:
-    # echo's error type is Never: it has no Failed.
+    # get_forecast and list_stations raise the error value itself,
+    # station_history raises Failed(error). echo's error type is Never: it
+    # has no Failed.
     code, outcome = host_call(venv_path, tool, args)
     assert (code, outcome) == (1, {"Failed": failed})
+
+
+def test_raising_the_declared_error_is_failed_with_exactly_that_value(venv_path: str) -> None:
+    code, outcome = host_call(venv_path, "get_forecast", {**FORECAST_ARGS, "days": 0})
+    assert (code, outcome) == (1, {"Failed": "RateLimited"})
 
 
 def test_an_exception_is_unknown(venv_path: str) -> None:
@@ -145,6 +152,19 @@ def test_an_exception_is_logged_with_its_traceback(tool: ToolProcess) -> None:
     assert tool.process.stderr is not None
     log = tool.process.stderr.read()
     assert "Traceback (most recent call last)" in log and "RuntimeError: the forecast model is down" in log
+
+
+def test_an_error_value_of_a_tool_that_does_not_declare_it_is_unknown(tool: ToolProcess) -> None:
+    # echo declares Never: the WeatherError it raises is an exception like any other.
+    view = {"bindings": [{"name": "T", "type": "Text"}], "params": [{"name": "value", "type": "Text"}],
+            "ok": "Text", "err": "Never", "declarations": {}}
+    tool.call("e", "echo", {"value": "fail"}, schema={"type": "string"}, types=view)
+    assert tool.reply()[:2] == ("e", {"Unknown": "the handler failed: it raised WeatherErrorRateLimited"})
+    assert tool.close() == 0
+    assert tool.process.stderr is not None
+    log = tool.process.stderr.read()
+    assert "Traceback (most recent call last)" in log
+    assert "weather_tools.models.WeatherErrorRateLimited\n" in log
 
 
 def test_print_in_a_handler_goes_to_stderr(tool: ToolProcess) -> None:

@@ -193,3 +193,60 @@ def test_a_generic_enum_is_annotated_with_each_constructors_arguments(tmp_path: 
     tools = (tmp_path / "e_tools" / "tools.py").read_text()
     assert "models.EitherRight[str] | models.EitherLeft[int] | models.EitherNeither" in tools
     assert run_python("-m", "mypy", "--strict", str(tmp_path / "e_tools")).returncode == 0
+
+
+def test_only_the_classes_of_a_tools_error_type_are_raisable(tmp_path: Path) -> None:
+    import json
+
+    # The error type is Option<Problem<Text>>, a generic record: its class is
+    # a raisable exception, whose field `args` must not hide BaseException's;
+    # Detail, only a field of the error, stays plain and keeps its `args`.
+    listing = {
+        "data": "0.1",
+        "tools": [{"tool": "tools/p.flow.check", "doc": None, "generic": [], "params": [], "ok": "Unit",
+                   "err": {"Option": {"Named": {"declaration": "1", "args": ["Text"]}}}}],
+        "declarations": {
+            "1": {"name": "Problem", "identity": "tools/p.flow.Problem", "lexical_ordinal": 1, "generic": ["T"],
+                  "opaque": False, "kind": "record", "doc": None, "fields": [
+                      {"name": "what", "type": {"Param": {"owner": "1", "index": 0}}, "doc": None},
+                      {"name": "detail", "type": {"Named": {"declaration": "2", "args": []}}, "doc": None},
+                      {"name": "args", "type": {"List": "Text"}, "doc": None}]},
+            "2": {"name": "Detail", "identity": "tools/p.flow.Detail", "lexical_ordinal": 2, "generic": [],
+                  "opaque": False, "kind": "record", "doc": None,
+                  "fields": [{"name": "code", "type": "Int", "doc": None},
+                             {"name": "args", "type": "Text", "doc": None}]},
+        },
+    }
+    (tmp_path / "p.json").write_text(json.dumps(listing))
+    run = subprocess.run(
+        [str(binary("flow-gen")), "--lang", "python", "p.json", "--out", "p_tools", "--no-manifest"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    models = (tmp_path / "p_tools" / "models.py").read_text()
+    assert "@flow_toolkit.raisable\n@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)\n" \
+        "class Problem(Exception, typing.Generic[T]):" in models
+    assert "@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)\nclass Detail:" in models
+    assert models.count("@flow_toolkit.raisable\n") == 1
+    assert "    args_: list[str]\n" in models and "    args: str\n" in models
+    tools = (tmp_path / "p_tools" / "tools.py").read_text()
+    assert "Raise a ``models.Problem[str]`` (or ``flow_toolkit.Failed(error)``)" in tools
+    # An implementation that raises it type-checks.
+    (tmp_path / "p_tools" / "implementation.py").write_text(
+        "from __future__ import annotations\n\nimport flow_toolkit\n\n"
+        "from . import models\nfrom .tools import PTools\n\n\n"
+        "class Implementation(PTools):\n"
+        "    def check(self, *, ctx: flow_toolkit.CallContext) -> None:\n"
+        "        raise models.Problem(what=\"x\", detail=models.Detail(code=1, args=\"a\"), args_=[])\n"
+    )
+    mypy = run_python("-m", "mypy", "--strict", str(tmp_path / "p_tools"))
+    assert mypy.returncode == 0, mypy.stdout
+    raised = subprocess.run(
+        [sys.executable, "-c", "import p_tools.models as m, p_tools.metadata as d\n"
+         "try:\n    raise m.Problem(what='x', detail=m.Detail(code=1, args='a'), args_=['b'])\n"
+         "except m.Problem as e:\n"
+         "    print(e.args, isinstance(e.detail, BaseException))\n"
+         "    print(d.CODEC.encode('{\"Named\": {\"declaration\": \"1\", \"args\": [\"Text\"]}}', e))"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert raised.stdout == '() False\n{"args":["b"],"detail":{"args":"a","code":1},"what":"x"}\n', raised.stderr

@@ -30,6 +30,8 @@ record                     a frozen, slotted dataclass (keyword-only; Option
 enum                       one frozen dataclass per constructor and a union alias;
                            a constructor without payload is a class without
                            fields (``SkyClear()``)
+a Tool's error type        the same, and an ``Exception`` (:func:`raisable`):
+                           a handler raises it to reply Failed
 generic declaration        a ``typing.Generic`` class
 json.Value                 :data:`JsonValue`: None, bool, int (whole numbers),
                            Decimal (other numbers), str, list, dict
@@ -63,6 +65,7 @@ from flow_toolkit._native import (
     tool_fingerprint,
     tool_signature,
 )
+from flow_toolkit._raisable import raisable
 from flow_toolkit._runtime import CallContext, Failed, serve
 from flow_toolkit._values import FlowMap, FlowSet, JsonValue, Order, Some
 
@@ -87,6 +90,7 @@ __all__ = [
     "check_listing",
     "codec_for",
     "fingerprints",
+    "raisable",
     "serve",
     "tool_fingerprint",
     "tool_signature",

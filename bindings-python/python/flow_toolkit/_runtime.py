@@ -8,9 +8,14 @@ module only runs handlers:
 
 - a plain function runs on a thread pool; an ``async def`` runs on the asyncio
   loop of the main thread;
-- returning a value replies Ok; raising :class:`Failed` replies Failed with its
-  error value; any other exception replies Unknown (what the handler did before
-  it stopped is not known) and is logged to stderr with its traceback;
+- returning a value replies Ok; raising a value of the Tool's declared error
+  type (a generated class made :func:`~flow_toolkit.raisable`), or
+  :class:`Failed` with one (which any error type's values fit in, a ``str`` or
+  a ``list`` too), replies Failed with it; a value whose fields do not encode
+  at that type replies Unknown, the reason logged to stderr; any other
+  exception replies Unknown (what the handler did before it stopped is not
+  known) and is logged to stderr with its traceback, and so is a raised value
+  of another Tool's error type;
 - a cancel sets ``ctx.cancelled`` (and wakes ``ctx.wait_cancelled``) and
   cancels an async handler's task; a handler that stops because of it replies
   Unknown;
@@ -41,7 +46,8 @@ E = TypeVar("E")
 class Failed(Exception, Generic[E]):
     """Raise ``Failed(error)`` in a handler to reply Failed with ``error``, a
     value of the Tool's declared error type (a value of another type replies
-    Unknown, naming the path)."""
+    Unknown, naming the path). A generated error class can be raised itself;
+    ``Failed`` carries any error value, such as a ``str`` for a Text error."""
 
     error: E
 
@@ -128,8 +134,14 @@ def _log(call: Call, what: str) -> None:
 
 
 def _finish_exception(call: Call, error: BaseException) -> None:
-    if isinstance(error, Failed):
-        call.failed(error.error)
+    declared = isinstance(error, Failed) or call.declares(error)
+    if declared:
+        refused = call.failed(error.error if isinstance(error, Failed) else error)
+        if refused is None:
+            return
+        # Replied Unknown: where the wrong value came from is in the traceback.
+        text = "".join(traceback.format_exception(error))
+        _log(call, f"{refused}; the handler raised:\n{text}")
         return
     if isinstance(error, asyncio.CancelledError):
         _log(call, "stopped after a cancel")
@@ -137,7 +149,18 @@ def _finish_exception(call: Call, error: BaseException) -> None:
         return
     text = "".join(traceback.format_exception(error))
     _log(call, f"the handler raised:\n{text}")
-    call.error(f"it raised {type(error).__name__}: {error}")
+    call.error(f"it raised {_said(error)}")
+
+
+def _said(error: BaseException) -> str:
+    """``Name: message``, or the name alone when the message is empty (a
+    payload-less error value) or cannot be made."""
+    name = type(error).__name__
+    try:
+        message = str(error)
+    except Exception:  # noqa: BLE001 - the reply must still go out
+        return name
+    return f"{name}: {message}" if message else name
 
 
 def _cancelled_early(task: asyncio.Task[Any], *, call: Call) -> None:

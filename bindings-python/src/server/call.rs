@@ -12,7 +12,7 @@ use super::roots::RootPlans;
 use super::{lock, Shared};
 use crate::errors::decode_error;
 use crate::from_py::FromPy;
-use crate::pyplan::Id;
+use crate::pyplan::{Id, PyNode};
 use crate::to_py::json as json_to_py;
 
 /// One running call, as its handler's context sees it.
@@ -99,16 +99,46 @@ impl Call {
         self.send(py, result);
     }
 
-    /// Replies Failed with `error` (encoded at the declared error type, else Unknown).
-    fn failed(&self, py: Python<'_>, error: &Bound<'_, PyAny>) {
+    /// Replies Failed with `error` encoded at the declared error type; when it
+    /// does not encode, replies Unknown and returns why (for the log).
+    fn failed(&self, py: Python<'_>, error: &Bound<'_, PyAny>) -> Option<String> {
         if !self.take_finish() {
-            return;
+            return None;
         }
-        let result = match self.encode(py, error, self.roots.err) {
-            Ok(v) => HandlerResult::Failed(v),
-            Err(why) => HandlerResult::Error(format!("its error is not of the declared type: {why}")),
+        let (result, refused) = match self.encode(py, error, self.roots.err) {
+            Ok(v) => (HandlerResult::Failed(v), None),
+            Err(why) => {
+                let why = format!("its error is not of the declared type: {why}");
+                (HandlerResult::Error(why.clone()), Some(why))
+            }
         };
         self.send(py, result);
+        refused
+    }
+
+    /// Whether `error` is an instance of a class the declared error type's
+    /// values are made of (its record class, or one of its enum's constructor
+    /// classes, also inside an Option): what a handler may raise to fail.
+    /// Its fields are checked only when it is encoded.
+    fn declares(&self, error: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let py = error.py();
+        let plan = &self.roots.plan;
+        let mut node = plan.node(self.roots.err);
+        while let PyNode::Option { item, wrap: false } = node {
+            node = plan.node(*item);
+        }
+        match node {
+            PyNode::Record(record) => error.is_instance(record.class.bind(py)),
+            PyNode::Enum(e) => {
+                for ctor in &e.ctors {
+                    if error.is_instance(ctor.class.bind(py))? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            _ => Ok(false),
+        }
     }
 
     /// Replies Unknown: the handler stopped some other way (`reason` says how).

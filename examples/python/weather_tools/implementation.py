@@ -5,7 +5,13 @@ once as stubs; it is ours to edit and is never rewritten.
 Some inputs exist to show each outcome (the end-to-end tests use them):
 ``get_forecast("Atlantis", ...)`` fails with UnknownCity, ``"boom"`` raises (an
 Unknown), ``"slow"`` waits for a cancel; ``list_stations`` of a region named
-``"closed"`` is rate limited and ``"slow"`` waits (async) until cancelled.
+``"closed"`` is rate limited and ``"slow"`` waits (async) until cancelled;
+``echo("fail")`` raises a WeatherError, which echo does not declare (an
+Unknown).
+
+A handler fails by raising its Tool's error value (``raise
+models.WeatherErrorRateLimited()``); ``station_history`` shows the other way,
+``raise flow_toolkit.Failed(error)``, which any error type takes.
 """
 
 from __future__ import annotations
@@ -38,21 +44,17 @@ class Implementation(WeatherTools):
         ctx: flow_toolkit.CallContext,
     ) -> models.Forecast:
         if city == "Atlantis":
-            raise flow_toolkit.Failed(
-                models.WeatherErrorUnknownCity(query=city, suggestions=["Athens", "Atlanta"])
-            )
+            raise models.WeatherErrorUnknownCity(query=city, suggestions=["Athens", "Atlanta"])
         if city == "boom":
             raise RuntimeError("the forecast model is down")
         if city == "slow":
             # Waits for the host's cancel, then says when to try again.
             ctx.wait_cancelled(30)
-            raise flow_toolkit.Failed(
-                models.WeatherErrorUnavailable(flow_toolkit.Duration(90 * 10**9))
-            )
+            raise models.WeatherErrorUnavailable(flow_toolkit.Duration(90 * 10**9))
         # stdout carries the protocol: while serving, print goes to stderr.
         print(f"forecast for {city}, {days} days")
         if days < 1 or days > 14:
-            raise flow_toolkit.Failed(models.WeatherErrorRateLimited())
+            raise models.WeatherErrorRateLimited()
         fahrenheit = isinstance(units, models.UnitsImperial)
 
         def temperature(celsius: decimal.Decimal) -> decimal.Decimal:
@@ -88,7 +90,7 @@ class Implementation(WeatherTools):
         ctx: flow_toolkit.CallContext,
     ) -> models.Page[models.Station]:
         if region.name == "closed":
-            raise flow_toolkit.Failed(models.WeatherErrorRateLimited())
+            raise models.WeatherErrorRateLimited()
         if region.name == "slow":
             await asyncio.sleep(30)  # the host's cancel stops it here
         names = [region.name] + [child.name for child in region.children]
@@ -136,4 +138,8 @@ class Implementation(WeatherTools):
         *,
         ctx: flow_toolkit.CallContext,
     ) -> flow_toolkit.JsonValue:
+        if value == "fail":
+            # echo's error type is Never: a WeatherError raised here is an
+            # exception like any other, answered Unknown.
+            raise models.WeatherErrorRateLimited()
         return value

@@ -5,6 +5,11 @@ Records are frozen, slotted, keyword-only dataclasses; an enum is one frozen
 dataclass per constructor and a union alias of them, so ``match`` takes an
 enum's values apart by constructor class. See ``flow_toolkit`` for the mapping
 of every Flow type.
+
+The classes of a type that a Tool declares as its error are exceptions too
+(``@flow_toolkit.raisable``): a handler raises one to reply Failed. They keep
+their dataclass equality, hashing and read-only fields. Every other class is a
+plain dataclass, without an exception's state.
 """
 
 from __future__ import annotations
@@ -85,9 +90,13 @@ Flow enum ``github.com/acme/weather@1.2.0/weather.flow.Sky``.
 """
 
 
+@flow_toolkit.raisable
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class WeatherErrorUnknownCity:
-    """Constructor ``UnknownCity`` of :data:`WeatherError`."""
+class WeatherErrorUnknownCity(Exception):
+    """Constructor ``UnknownCity`` of :data:`WeatherError`.
+
+    A Tool's error: raise it to reply Failed.
+    """
 
     query: str
     suggestions: list[str]
@@ -96,11 +105,14 @@ class WeatherErrorUnknownCity:
     _flow_index: typing.ClassVar[int] = 0
 
 
+@flow_toolkit.raisable
 @dataclasses.dataclass(frozen=True, slots=True)
-class WeatherErrorUnavailable:
+class WeatherErrorUnavailable(Exception):
     """Try again after this long.
 
     Constructor ``Unavailable`` of :data:`WeatherError`.
+
+    A Tool's error: raise it to reply Failed.
     """
 
     value: flow_toolkit.Duration
@@ -109,9 +121,13 @@ class WeatherErrorUnavailable:
     _flow_index: typing.ClassVar[int] = 1
 
 
+@flow_toolkit.raisable
 @dataclasses.dataclass(frozen=True, slots=True)
-class WeatherErrorRateLimited:
-    """Constructor ``RateLimited`` of :data:`WeatherError`."""
+class WeatherErrorRateLimited(Exception):
+    """Constructor ``RateLimited`` of :data:`WeatherError`.
+
+    A Tool's error: raise it to reply Failed.
+    """
 
     # Flow orders an enum's values by constructor first (FlowSet, FlowMap).
     _flow_index: typing.ClassVar[int] = 2

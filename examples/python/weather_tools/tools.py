@@ -3,10 +3,12 @@
 of :class:`WeatherTools`.
 
 A method may be a plain ``def`` (run on a thread pool) or an ``async def`` (run
-on asyncio). Returning replies Ok. Raising ``flow_toolkit.Failed(error)``, with
-a value of the Tool's declared error type, replies Failed. Any other exception
-replies Unknown and is logged to stderr. ``ctx`` tells whether the host asked
-to cancel the call.
+on asyncio). Returning replies Ok. Raising a value of the Tool's declared error
+type (its generated classes are exceptions), or ``flow_toolkit.Failed(error)``
+with one (for any error type, ``str`` or ``list`` too), replies Failed. Any
+other exception, a value of another Tool's error type included, replies
+Unknown and is logged to stderr with its traceback. ``ctx`` tells whether the
+host asked to cancel the call.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class WeatherTools(abc.ABC):
         """Forecast for a city.
 
         Flow Tool ``github.com/acme/weather@1.2.0/weather.flow.get_forecast``.
-        Raise ``flow_toolkit.Failed(error)`` with a ``models.WeatherError`` to reply Failed.
+        Raise a ``models.WeatherError`` (or ``flow_toolkit.Failed(error)``) to reply Failed.
         """
 
     @abc.abstractmethod
@@ -47,7 +49,7 @@ class WeatherTools(abc.ABC):
         ctx: flow_toolkit.CallContext,
     ) -> models.Page[models.Station] | typing.Awaitable[models.Page[models.Station]]:
         """Flow Tool ``github.com/acme/weather@1.2.0/weather.flow.list_stations``.
-        Raise ``flow_toolkit.Failed(error)`` with a ``models.WeatherError`` to reply Failed.
+        Raise a ``models.WeatherError`` (or ``flow_toolkit.Failed(error)``) to reply Failed.
         """
 
     @abc.abstractmethod
@@ -66,7 +68,7 @@ class WeatherTools(abc.ABC):
         """Readings of one station.
 
         Flow Tool ``github.com/acme/weather@1.2.0/weather.flow.station_history``.
-        Raise ``flow_toolkit.Failed(error)`` with a ``models.WeatherError`` to reply Failed.
+        Raise a ``models.WeatherError`` (or ``flow_toolkit.Failed(error)``) to reply Failed.
         """
 
     @abc.abstractmethod

@@ -2,7 +2,12 @@
 //!
 //! Files (`@generated` ones are rewritten on every run; the scaffold never):
 //! - `models.py`: records as frozen, slotted, keyword-only dataclasses; each
-//!   enum as one frozen dataclass per constructor plus a union alias.
+//!   enum as one frozen dataclass per constructor plus a union alias. The
+//!   classes of a declaration a Tool's error type names (itself or in an
+//!   Option) are also `Exception`s made `flow_toolkit.raisable`, so that a
+//!   handler raises the error to reply Failed; every other class stays a
+//!   plain dataclass, without an exception's state (args, traceback, a
+//!   `__dict__`), as values of the success and argument types need none.
 //! - `tools.py`: an abstract class with one typed method per Tool, its doc.
 //! - `metadata.py`: the listing, each Tool's identity, fingerprint and
 //!   describe-form signature, and the codec that knows the classes.
@@ -17,7 +22,9 @@
 //! in declaration order and a later equal name gets `_2`, `_3`, ... Fields,
 //! parameters and methods keep a NAME that is a valid identifier, else its
 //! snake_case; a Python keyword, or a name the generated annotations use
-//! (`int`, `models`, ...), gets a trailing `_`. A positional payload's one
+//! (`int`, `models`, ...), or a field of an error class spelled like an
+//! attribute of `BaseException` (`args`, `with_traceback`, `add_note`), gets a
+//! trailing `_`. A positional payload's one
 //! part is `value`; several are `_0`, `_1`, ...
 //!
 //! The Option rule matches `flow_toolkit`'s (bindings-python `pyplan.rs`):
@@ -294,6 +301,8 @@ struct FieldView {
 #[derive(Template)]
 #[template(path = "python/record.py", escape = "none")]
 struct RecordTemplate {
+    /// A class of a Tool's error type: an exception, `@flow_toolkit.raisable`.
+    raisable: bool,
     options: String,
     class_name: String,
     bases: String,
@@ -405,12 +414,20 @@ fn with_identity(doc: &Option<String>, line: String) -> String {
     }
 }
 
-/// The fields of a record or a named payload.
-fn fields(fields: &[flow_core::types::Field], decl: &Decl, annotations: &Annotations) -> Vec<FieldView> {
+/// What a field of an exception class must not be called: its slot would
+/// hide `BaseException`'s own attribute (asyncio calls `with_traceback` on
+/// an exception it re-raises).
+const EXCEPTION_NAMES: &[&str] = &["args", "with_traceback", "add_note"];
+
+/// The fields of a record or a named payload (`raisable`: of an exception class).
+fn fields(fields: &[flow_core::types::Field], decl: &Decl, annotations: &Annotations, raisable: bool) -> Vec<FieldView> {
     let mut scope = Namespace::with(&["_flow_index"]);
     // A field spelled like a module-level class would hide it from the
     // annotations in its class body.
-    let module: Vec<&str> = annotations.module_names();
+    let mut module: Vec<&str> = annotations.module_names();
+    if raisable {
+        module.extend(EXCEPTION_NAMES);
+    }
     fields
         .iter()
         .map(|f| FieldView {
@@ -465,28 +482,64 @@ fn payload_terms(payload: &Option<Payload>) -> Vec<&Term> {
     }
 }
 
-fn generic_base(vars: &[String]) -> String {
-    if vars.is_empty() {
+/// The class's bases: `Exception` for an error class, `typing.Generic[...]`
+/// for a generic one.
+fn bases(raisable: bool, vars: &[String]) -> String {
+    let mut bases = Vec::new();
+    if raisable {
+        bases.push("Exception".to_owned());
+    }
+    if !vars.is_empty() {
+        bases.push(format!("typing.Generic[{}]", vars.join(", ")));
+    }
+    if bases.is_empty() {
         String::new()
     } else {
-        format!("(typing.Generic[{}])", vars.join(", "))
+        format!("({})", bases.join(", "))
     }
 }
+
+/// The local ids of the declarations whose classes a handler can raise: the
+/// one a Tool's error type names, itself or as `Option<...>` (an instance is
+/// then a value of the error type too). A declaration only inside an error
+/// value (a field's type) is not raised, so it stays plain. `flow_toolkit`'s
+/// `codec_for` makes its classes by the same rule.
+fn error_declarations(input: &GenInput) -> HashSet<String> {
+    let mut ids = HashSet::new();
+    for tool in &input.tools {
+        let err = match &tool.decl.err {
+            Term::Option(inner) => inner.as_ref(),
+            other => other,
+        };
+        if let Term::Named { declaration, .. } = err {
+            ids.insert(declaration.clone());
+        }
+    }
+    ids
+}
+
+/// The docstring line that says an error class may be raised.
+const RAISE_LINE: &str = "A Tool's error: raise it to reply Failed.";
 
 fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
     let declarations = &input.listing.declarations;
     let annotations = Annotations { declarations, names, qualify: "" };
+    let errors = error_declarations(input);
     let mut blocks = Vec::new();
     for (id, decl) in ordered(declarations) {
+        let raisable = errors.contains(id);
+        let raise_line = if raisable { format!("\n\n{RAISE_LINE}") } else { String::new() };
         match &decl.body {
             Body::Record { fields: fs } => {
                 let vars: Vec<String> = decl.generic.iter().map(|n| names.type_vars[n].clone()).collect();
+                let line = format!("Flow record ``{}``.{raise_line}", decl.identity);
                 blocks.push(render(&RecordTemplate {
+                    raisable,
                     options: "frozen=True, slots=True, kw_only=True".into(),
                     class_name: names.types[id].clone(),
-                    bases: generic_base(&vars),
-                    doc: docstring(&with_identity(&decl.doc, format!("Flow record ``{}``.", decl.identity)), 4),
-                    fields: fields(fs, decl, &annotations),
+                    bases: bases(raisable, &vars),
+                    doc: docstring(&with_identity(&decl.doc, line), 4),
+                    fields: fields(fs, decl, &annotations, raisable),
                     flow_index: None,
                 })?);
             }
@@ -511,16 +564,17 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
                             ("frozen=True, slots=True", views, parts.iter().collect())
                         }
                         Some(Payload::Named(fs)) => {
-                            ("frozen=True, slots=True, kw_only=True", fields(fs, decl, &annotations), fs.iter().map(|f| &f.ty).collect())
+                            ("frozen=True, slots=True, kw_only=True", fields(fs, decl, &annotations, raisable), fs.iter().map(|f| &f.ty).collect())
                         }
                     };
                     let mut vars = Vec::new();
                     params_used(&parts, decl, names, &mut vars);
-                    let line = format!("Constructor ``{}`` of :data:`{alias}`.", c.name);
+                    let line = format!("Constructor ``{}`` of :data:`{alias}`.{raise_line}", c.name);
                     rendered.push(render(&RecordTemplate {
+                        raisable,
                         options: options.into(),
                         class_name: class.clone(),
-                        bases: generic_base(&vars),
+                        bases: bases(raisable, &vars),
                         doc: docstring(&with_identity(&c.doc, line), 4),
                         fields: views,
                         flow_index: Some(index),
@@ -543,6 +597,7 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
 
 fn methods(input: &GenInput, names: &ModelNames) -> Vec<MethodView> {
     let annotations = Annotations { declarations: &input.listing.declarations, names, qualify: "models." };
+    let errors = error_declarations(input);
     let mut scope = Namespace::default();
     input
         .tools
@@ -559,8 +614,15 @@ fn methods(input: &GenInput, names: &ModelNames) -> Vec<MethodView> {
                 })
                 .collect();
             let ok = annotations.of(&decl.ok, None);
+            // What can be raised: the named type, also out of an Option.
+            let raised = match &decl.err {
+                Term::Option(inner) => inner.as_ref(),
+                other => other,
+            };
             let err = if decl.err == Term::Prim(Prim::Never) {
                 "It declares no error (Never).".to_owned()
+            } else if matches!(raised, Term::Named { declaration, .. } if errors.contains(declaration)) {
+                format!("Raise a ``{}`` (or ``flow_toolkit.Failed(error)``) to reply Failed.", annotations.of(raised, None))
             } else {
                 format!("Raise ``flow_toolkit.Failed(error)`` with a ``{}`` to reply Failed.", annotations.of(&decl.err, None))
             };

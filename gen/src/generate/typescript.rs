@@ -527,7 +527,11 @@ impl TypeScript {
                 let err = types.of(&decl.err).text;
                 let mut extra = vec![format!("Tool `{}`, fingerprint `{}`.", decl.tool, tool.fingerprint)];
                 if decl.err != Term::Prim(Prim::Never) {
-                    extra.push(format!("To fail with the declared error, `throw new Failed<{err}>(error)`."));
+                    // TypeScript does not type `throw`: the doc says what may be
+                    // thrown, and how to have it checked.
+                    extra.push(format!(
+                        "To fail with the declared error, `throw error satisfies {err}` (TypeScript checks a thrown value only with `satisfies`) or `throw new Failed<{err}>(error)`."
+                    ));
                 }
                 if decl.is_generic() {
                     extra.push(format!(

@@ -5,7 +5,12 @@
 // Some inputs exist to show each outcome (the end-to-end tests use them):
 // getForecast("Atlantis", ...) fails with UnknownCity, "boom" throws (an
 // Unknown), "slow" waits for the host's cancel; listStations of a region named
-// "closed" is rate limited.
+// "closed" is rate limited; echo("fail") throws a WeatherError, which echo
+// does not declare (an Unknown).
+//
+// A handler fails by throwing its Tool's error value (`throw error satisfies
+// WeatherError`, checked by the compiler through `satisfies`);
+// stationHistory shows the other way, `throw new Failed<WeatherError>(error)`.
 
 import { Decimal, Duration, Failed, Instant } from "@flow/toolkit"
 import type { CallContext, GenericCallContext, JsonValue } from "@flow/toolkit"
@@ -34,7 +39,7 @@ export async function getForecast(
   context: CallContext,
 ): Promise<Forecast> {
   if (city === "Atlantis") {
-    throw new Failed<WeatherError>({ case: "UnknownCity", value: { query: city, suggestions: ["Athens", "Atlanta"] } })
+    throw { case: "UnknownCity", value: { query: city, suggestions: ["Athens", "Atlanta"] } } satisfies WeatherError
   }
   if (city === "boom") {
     throw new Error("the forecast model is down")
@@ -42,10 +47,10 @@ export async function getForecast(
   if (city === "slow") {
     // Waits for the host's cancel, then says when to try again.
     await cancelled(context.signal, 30_000)
-    throw new Failed<WeatherError>({ case: "Unavailable", value: Duration.fromSeconds(90) })
+    throw { case: "Unavailable", value: Duration.fromSeconds(90) } satisfies WeatherError
   }
   if (days < 1n || days > 14n) {
-    throw new Failed<WeatherError>({ case: "RateLimited" })
+    throw { case: "RateLimited" } satisfies WeatherError
   }
   const fahrenheit = units?.case === "Imperial"
   const temperature = (celsius: Decimal): Decimal => (fahrenheit ? fahrenheitOf(celsius) : celsius)
@@ -92,7 +97,7 @@ export async function listStations(
   context: CallContext,
 ): Promise<Page<Station>> {
   if (region.name === "closed") {
-    throw new Failed<WeatherError>({ case: "RateLimited" })
+    throw { case: "RateLimited" } satisfies WeatherError
   }
   if (region.name === "slow") {
     await cancelled(context.signal, 30_000)
@@ -144,5 +149,9 @@ export async function stationHistory(
  * Returns its argument.
  */
 export async function echo(value: JsonValue, context: GenericCallContext): Promise<JsonValue> {
+  if (value === "fail") {
+    // echo's error type is Never: a WeatherError thrown here is answered Unknown.
+    throw { case: "RateLimited" } satisfies WeatherError
+  }
   return value
 }

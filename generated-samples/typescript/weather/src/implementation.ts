@@ -11,7 +11,7 @@ import type { Forecast, Page, Region, Station, Units, WeatherError } from "./typ
  *
  * Tool `github.com/acme/weather@1.2.0/weather.flow.get_forecast`, fingerprint `sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077`.
  *
- * To fail with the declared error, `throw new Failed<WeatherError>(error)`.
+ * To fail with the declared error, `throw error satisfies WeatherError` (TypeScript checks a thrown value only with `satisfies`) or `throw new Failed<WeatherError>(error)`.
  */
 export async function getForecast(
   city: string,
@@ -25,7 +25,7 @@ export async function getForecast(
 /**
  * Tool `github.com/acme/weather@1.2.0/weather.flow.list_stations`, fingerprint `sha256:cadfa4e5bf99179532742aa572bd65232560b128fb38892da059b65b0dc63345`.
  *
- * To fail with the declared error, `throw new Failed<WeatherError>(error)`.
+ * To fail with the declared error, `throw error satisfies WeatherError` (TypeScript checks a thrown value only with `satisfies`) or `throw new Failed<WeatherError>(error)`.
  */
 export async function listStations(
   region: Region,
@@ -40,7 +40,7 @@ export async function listStations(
  *
  * Tool `github.com/acme/weather@1.2.0/weather.flow.station_history`, fingerprint `sha256:4686e3f7a71b3fb08def9c890b66e9cf4e68df310e4920184defb76d02144df4`.
  *
- * To fail with the declared error, `throw new Failed<WeatherError>(error)`.
+ * To fail with the declared error, `throw error satisfies WeatherError` (TypeScript checks a thrown value only with `satisfies`) or `throw new Failed<WeatherError>(error)`.
  */
 export async function stationHistory(
   station: bigint,

@@ -3,9 +3,12 @@
 // The weather Tools as TypeScript: one handler type per Tool, and the
 // `Implementation` that src/implementation.ts must satisfy (src/main.ts
 // checks it). A handler resolves to the Tool's result (the call is answered
-// Ok); throwing `Failed` with the declared error answers Failed; throwing
-// anything else answers Unknown (and is logged to stderr). `context.signal`
-// is aborted when the host cancels the call.
+// Ok). Throwing a value of the Tool's declared error type, or `Failed` with
+// one, answers Failed; TypeScript does not type `throw`, so write `throw
+// error satisfies E` or `throw new Failed<E>(error)` to have it checked.
+// Throwing anything else (an `Error`, a value of another type) answers
+// Unknown and is logged to stderr. `context.signal` is aborted when the host
+// cancels the call.
 
 import type { CallContext, Decimal, Duration, GenericCallContext, Instant, JsonValue } from "@flow/toolkit"
 import type { Forecast, Page, Region, Station, Units } from "./types.js"
@@ -15,7 +18,7 @@ import type { Forecast, Page, Region, Station, Units } from "./types.js"
  *
  * Tool `github.com/acme/weather@1.2.0/weather.flow.get_forecast`, fingerprint `sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077`.
  *
- * To fail with the declared error, `throw new Failed<WeatherError>(error)`.
+ * To fail with the declared error, `throw error satisfies WeatherError` (TypeScript checks a thrown value only with `satisfies`) or `throw new Failed<WeatherError>(error)`.
  */
 export type GetForecast = (
   city: string,
@@ -27,7 +30,7 @@ export type GetForecast = (
 /**
  * Tool `github.com/acme/weather@1.2.0/weather.flow.list_stations`, fingerprint `sha256:cadfa4e5bf99179532742aa572bd65232560b128fb38892da059b65b0dc63345`.
  *
- * To fail with the declared error, `throw new Failed<WeatherError>(error)`.
+ * To fail with the declared error, `throw error satisfies WeatherError` (TypeScript checks a thrown value only with `satisfies`) or `throw new Failed<WeatherError>(error)`.
  */
 export type ListStations = (
   region: Region,
@@ -40,7 +43,7 @@ export type ListStations = (
  *
  * Tool `github.com/acme/weather@1.2.0/weather.flow.station_history`, fingerprint `sha256:4686e3f7a71b3fb08def9c890b66e9cf4e68df310e4920184defb76d02144df4`.
  *
- * To fail with the declared error, `throw new Failed<WeatherError>(error)`.
+ * To fail with the declared error, `throw error satisfies WeatherError` (TypeScript checks a thrown value only with `satisfies`) or `throw new Failed<WeatherError>(error)`.
  */
 export type StationHistory = (
   station: bigint,
