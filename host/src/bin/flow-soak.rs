@@ -6,7 +6,7 @@
 //!
 //! ```sh
 //! flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P]
-//!           [--dup-reply P] [--delay P] [--max-delay-ms M] [--work DIR] LANG...
+//!           [--dup-reply P] [--delay P] [--max-delay-ms M] [--work DIR] [--keep] LANG...
 //! ```
 //!
 //! LANG is `rust` (examples/rust-weather), `python` (examples/python, in
@@ -288,6 +288,8 @@ struct Settings {
     delay: f64,
     max_delay_ms: u64,
     work: PathBuf,
+    /// Keep the chaos logs of a soak that passed (a failed one's are kept).
+    keep: bool,
     repo: PathBuf,
     bin_dir: PathBuf,
 }
@@ -585,7 +587,7 @@ fn rss_self() -> Option<u64> {
 
 fn usage(why: &str) -> ! {
     eprintln!(
-        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--work DIR] rust|python|node|test..."
+        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--work DIR] [--keep] rust|python|node|test..."
     );
     std::process::exit(2)
 }
@@ -602,6 +604,7 @@ fn main() {
         delay: 0.05,
         max_delay_ms: 20,
         work: std::env::temp_dir().join(format!("flow-soak-{}", std::process::id())),
+        keep: false,
         repo: Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
         bin_dir: exe.parent().map(Path::to_path_buf).unwrap_or_default(),
     };
@@ -620,6 +623,7 @@ fn main() {
             "--delay" => s.delay = number(value()),
             "--max-delay-ms" => s.max_delay_ms = number(value()) as u64,
             "--work" => s.work = PathBuf::from(value()),
+            "--keep" => s.keep = true,
             "rust" => langs.push(Lang::Rust),
             "python" => langs.push(Lang::Python),
             "node" => langs.push(Lang::Node),
@@ -645,5 +649,8 @@ fn main() {
     if failed {
         println!("flow-soak: FAILED (logs in {})", s.work.display());
         std::process::exit(1);
+    }
+    if !s.keep {
+        let _ = std::fs::remove_dir_all(&s.work);
     }
 }
