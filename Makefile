@@ -49,7 +49,7 @@ SOAK_KILLS ?= 8
 SOAK_TOOLS ?= rust python node
 
 soak: python-env node-env
-	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=50
+	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30
 
 soak-run:
 	$(CARGO) build --locked -p flow-host -p rust-weather

@@ -328,6 +328,12 @@ fn quarter_max(samples: &[u64], first: bool) -> u64 {
     part.iter().copied().max().unwrap_or(0)
 }
 
+/// Replies after which a Tool process is warm: its server core's memory of
+/// finished pairs (`DEFAULT_MEMORY`, the re-sent call rule) is full, each new
+/// pair evicting the oldest, so its resident set has no reason to grow. Before
+/// that it does: remembered replies, allocator arenas, the runtime's caches.
+const WARM: u64 = flow_core::protocol::server::DEFAULT_MEMORY as u64;
+
 /// Memory is flat when the last quarter's peak is within this of the
 /// first quarter's: 8 MiB plus a tenth. Why these numbers: README,
 /// "Hardening" (the fault soak).
@@ -506,8 +512,8 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         violations.push("no call was answered".to_owned());
     }
 
-    // Memory: the host (this process) over the calls; the Tool over each
-    // process's life, for the processes sampled at least 8 times.
+    // Memory: the host (this process) over the calls; each Tool process over
+    // its life once warm (see WARM), if it lived to be sampled 8 times more.
     let host_rss = host_rss.into_inner().unwrap_or_else(|e| e.into_inner());
     let (h_first, h_last) = (quarter_max(&host_rss, true), quarter_max(&host_rss, false));
     if !flat(h_first, h_last) {
@@ -517,11 +523,15 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     for &(g, replies, bytes) in &log.rss {
         by_gen.entry(g).or_default().push((replies, bytes));
     }
+    let mut checked = 0;
     let mut longest: Option<(u64, Vec<(u64, u64)>)> = None;
     for (g, samples) in &by_gen {
-        let bytes: Vec<u64> = samples.iter().map(|&(_, b)| b).collect();
-        if bytes.len() >= 8 && !flat(quarter_max(&bytes, true), quarter_max(&bytes, false)) {
-            violations.push(format!("Tool process {g}: memory grew: {}", bytes.iter().map(|&b| mib(b)).collect::<Vec<_>>().join(", ")));
+        let warm: Vec<u64> = samples.iter().filter(|&&(r, _)| r >= WARM).map(|&(_, b)| b).collect();
+        if warm.len() >= 8 {
+            checked += 1;
+            if !flat(quarter_max(&warm, true), quarter_max(&warm, false)) {
+                violations.push(format!("Tool process {g}: memory grew once warm: {}", warm.iter().map(|&b| mib(b)).collect::<Vec<_>>().join(", ")));
+            }
         }
         let replies = samples.last().map_or(0, |&(r, _)| r);
         if longest.as_ref().is_none_or(|(_, l)| l.last().map_or(0, |&(r, _)| r) < replies) {
@@ -557,14 +567,19 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         mib(host_rss.last().copied().unwrap_or(0))
     ));
     if let Some((g, samples)) = longest {
+        let at = |r: u64| samples.iter().find(|&&(n, _)| n >= r).or(samples.last()).copied().unwrap_or((0, 0));
+        let (first, warm, last) = (at(0), at(WARM), at(u64::MAX));
         lines.push(format!(
-            "  Tool RSS: longest-lived process ({g} of {}) {} after {} replies, {} after {}; peak of all {}",
+            "  Tool RSS: longest-lived process ({g} of {}) {} after {} replies, {} after {}, {} after {}; peak of all {}; {checked} process(es) lived past {} replies and were checked",
             log.starts,
-            mib(samples.first().map_or(0, |&(_, b)| b)),
-            samples.first().map_or(0, |&(r, _)| r),
-            mib(samples.last().map_or(0, |&(_, b)| b)),
-            samples.last().map_or(0, |&(r, _)| r),
+            mib(first.1),
+            first.0,
+            mib(warm.1),
+            warm.0,
+            mib(last.1),
+            last.0,
             mib(log.rss.iter().map(|&(_, _, b)| b).max().unwrap_or(0)),
+            WARM + 8 * 256,
         ));
     }
     if violations.is_empty() {
