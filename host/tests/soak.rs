@@ -24,3 +24,22 @@ fn every_call_ends_once_as_prescribed_under_chaos() {
     // The chaos happened: processes were killed and restarted.
     assert!(!report.contains(" 0 kills"), "{report}");
 }
+
+/// The soak's checks can fail: flow-chaos's `--swap-replies` writes pairs of
+/// replies with each other's outcomes and logs them as if it had not, which
+/// is what a host that misattributed replies would look like from here.
+#[test]
+fn replies_given_to_the_wrong_calls_are_caught() {
+    let work = std::env::temp_dir().join(format!("flow-soak-lie-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_flow-soak"))
+        .args(["--calls", "500", "--kills", "0", "--swap-replies", "0.2", "--work"])
+        .arg(&work)
+        .arg("test")
+        .output()
+        .expect("flow-soak runs");
+    let _ = std::fs::remove_dir_all(&work);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{report}");
+    assert!(report.contains("the host's outcome is not the reply written for it"), "{report}");
+    assert!(report.contains("not what its args call for"), "{report}");
+}

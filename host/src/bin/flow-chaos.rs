@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P]
-//!            [--max-delay-ms M] [--kill P] -- TOOL COMMAND...
+//!            [--max-delay-ms M] [--kill P] [--swap-replies P] -- TOOL COMMAND...
 //! ```
 //!
 //! It starts the real Tool and passes lines both ways, and with seeded
@@ -21,6 +21,9 @@
 //! - `--kill`: on reading or writing a line, kills the Tool and exits at
 //!   once: whatever it held (read but not yet passed on, delayed) is lost,
 //!   and the host sees the process end.
+//! - `--swap-replies` (to test the soak itself): writes two replies with
+//!   each other's outcomes, and logs them as if it had not: a host that
+//!   misattributed replies would look like this, and the soak must say so.
 //!
 //! Every step is appended to `--log` as one line `EVENT GEN ...`, where GEN
 //! counts the processes started with this log (kept in `FILE.gen`), and a
@@ -107,6 +110,7 @@ struct Rates {
     delay: f64,
     max_delay_ms: u64,
     kill: f64,
+    swap_replies: f64,
 }
 
 /// A line waiting to be written, and the record to log once it is.
@@ -153,6 +157,15 @@ impl Queue {
     fn close(&self) {
         lock(&self.state).2 = true;
         self.ready.notify_one();
+    }
+
+    /// The next line if one is due now.
+    fn try_pop(&self) -> Option<Held> {
+        let mut s = lock(&self.state);
+        match s.0.peek() {
+            Some(Reverse(top)) if top.due <= Instant::now() => s.0.pop().map(|Reverse(h)| h),
+            _ => None,
+        }
     }
 
     /// The next line when it is due; None once closed and empty.
@@ -334,8 +347,21 @@ impl Chaos {
     }
 
     fn write_to_host(&self, mut rng: Rng) {
-        while let Some(held) = self.to_host_queue.pop() {
-            {
+        while let Some(mut held) = self.to_host_queue.pop() {
+            // The lie (`--swap-replies`): two replies written with each
+            // other's outcome, logged as if not.
+            let mut next = None;
+            if held.record.is_some() && rng.chance(self.rates.swap_replies) {
+                if let Some(mut other) = self.to_host_queue.try_pop() {
+                    if other.record.is_some() {
+                        if let Some((a, b)) = swap_outcomes(&held.line, &other.line) {
+                            (held.line, other.line) = (a, b);
+                        }
+                    }
+                    next = Some(other);
+                }
+            }
+            for held in std::iter::once(held).chain(next) {
                 let mut out = lock(&self.to_host);
                 if out.write_all(&held.line).and_then(|()| out.flush()).is_err() {
                     // The host is gone: nothing more to do.
@@ -353,6 +379,27 @@ impl Chaos {
     }
 }
 
+/// Two reply lines with their outcomes exchanged.
+fn swap_outcomes(a: &[u8], b: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    let limits = Limits::default();
+    let reply = |line: &[u8]| match parse_line(line.strip_suffix(b"\n").unwrap_or(line), &limits) {
+        Incoming::Reply(r) => Some(r),
+        _ => None,
+    };
+    let (a, b) = (reply(a)?, reply(b)?);
+    let line = |key: &CallKey, outcome: &flow_core::Json| {
+        let mut out = String::from(r#"{"jsonrpc":"2.0","method":"reply","params":{"call":"#);
+        write_string(&mut out, &key.call);
+        out.push_str(r#","outcome":"#);
+        out.push_str(&outcome.to_canonical());
+        out.push_str(r#","run":"#);
+        write_string(&mut out, &key.run);
+        out.push_str("}}\n");
+        out.into_bytes()
+    };
+    Some((line(&a.key, &b.outcome), line(&b.key, &a.outcome)))
+}
+
 fn rss(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -361,7 +408,7 @@ fn rss(pid: u32) -> Option<u64> {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("flow-chaos: {why}\nusage: flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill P] -- COMMAND ARGS...");
+    eprintln!("flow-chaos: {why}\nusage: flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill P] [--swap-replies P] -- COMMAND ARGS...");
     std::process::exit(2)
 }
 
@@ -374,7 +421,7 @@ fn main() {
     }
     let mut seed = None;
     let mut log_path = None;
-    let mut rates = Rates { dup_call: 0.0, dup_reply: 0.0, delay: 0.0, max_delay_ms: 20, kill: 0.0 };
+    let mut rates = Rates { dup_call: 0.0, dup_reply: 0.0, delay: 0.0, max_delay_ms: 20, kill: 0.0, swap_replies: 0.0 };
     let mut it = flags.iter();
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| usage(&format!("{flag} takes a value")));
@@ -386,6 +433,7 @@ fn main() {
             "--dup-reply" => rates.dup_reply = p(),
             "--delay" => rates.delay = p(),
             "--kill" => rates.kill = p(),
+            "--swap-replies" => rates.swap_replies = p(),
             "--max-delay-ms" => rates.max_delay_ms = value.parse().unwrap_or_else(|_| usage("--max-delay-ms: not a number")),
             other => usage(&format!("unknown flag {other}")),
         }

@@ -287,6 +287,8 @@ struct Settings {
     dup_reply: f64,
     delay: f64,
     max_delay_ms: u64,
+    /// flow-chaos's lie, to show the checks fail (tests only).
+    swap_replies: f64,
     work: PathBuf,
     /// Keep the chaos logs of a soak that passed (a failed one's are kept).
     keep: bool,
@@ -359,7 +361,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     // About four kill draws a call (each line read and written, both ways).
     let kill_rate = s.kills / (4.0 * s.calls as f64);
     let command = format!(
-        "{} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} -- {tool}",
+        "{} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} --swap-replies {} -- {tool}",
         shell_quote(chaos.to_str().unwrap_or_default()),
         s.seed,
         shell_quote(log_path.to_str().unwrap_or_default()),
@@ -367,6 +369,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         s.dup_reply,
         s.delay,
         s.max_delay_ms,
+        s.swap_replies,
     );
     let listing = listing_from_text(WEATHER, &Limits::default()).map_err(|e| e.to_string())?;
     let mut resolver = Resolver::default();
@@ -618,6 +621,7 @@ fn main() {
         dup_reply: 0.02,
         delay: 0.05,
         max_delay_ms: 20,
+        swap_replies: 0.0,
         work: std::env::temp_dir().join(format!("flow-soak-{}", std::process::id())),
         keep: false,
         repo: Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
@@ -637,6 +641,7 @@ fn main() {
             "--dup-reply" => s.dup_reply = number(value()),
             "--delay" => s.delay = number(value()),
             "--max-delay-ms" => s.max_delay_ms = number(value()) as u64,
+            "--swap-replies" => s.swap_replies = number(value()),
             "--work" => s.work = PathBuf::from(value()),
             "--keep" => s.keep = true,
             "rust" => langs.push(Lang::Rust),
