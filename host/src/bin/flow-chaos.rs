@@ -3,7 +3,8 @@
 //!
 //! ```sh
 //! flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P]
-//!            [--max-delay-ms M] [--kill P] [--swap-replies P] -- TOOL COMMAND...
+//!            [--max-delay-ms M] [--kill P] [--kill-describe P] [--swap-replies P]
+//!            -- TOOL COMMAND...
 //! ```
 //!
 //! It starts the real Tool and passes lines both ways, and with seeded
@@ -21,6 +22,8 @@
 //! - `--kill`: on reading or writing a line, kills the Tool and exits at
 //!   once: whatever it held (read but not yet passed on, delayed) is lost,
 //!   and the host sees the process end.
+//! - `--kill-describe`: kills it on reading `describe`, in every process but
+//!   the first: a restart that fails, so the call that asked for it is NotRun.
 //! - `--swap-replies` (to test the soak itself): writes two replies with
 //!   each other's outcomes, and logs them as if it had not: a host that
 //!   misattributed replies would look like this, and the soak must say so.
@@ -110,6 +113,7 @@ struct Rates {
     delay: f64,
     max_delay_ms: u64,
     kill: f64,
+    kill_describe: f64,
     swap_replies: f64,
 }
 
@@ -249,6 +253,10 @@ impl Chaos {
             let key = match parse_line(line.strip_suffix(b"\n").unwrap_or(&line), &limits) {
                 Incoming::Call(c) => Some(c.key),
                 Incoming::BadCall { key, .. } => Some(key),
+                // Not the first process's: the host binds through that one.
+                Incoming::Describe { .. } if self.generation > 1 && rng.chance(self.rates.kill_describe) => {
+                    self.kill("after reading describe")
+                }
                 _ => None,
             };
             let record = key.as_ref().map(|k| format!("fwd {} {}", self.generation, key_text(k)));
@@ -408,7 +416,7 @@ fn rss(pid: u32) -> Option<u64> {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("flow-chaos: {why}\nusage: flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill P] [--swap-replies P] -- COMMAND ARGS...");
+    eprintln!("flow-chaos: {why}\nusage: flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill P] [--kill-describe P] [--swap-replies P] -- COMMAND ARGS...");
     std::process::exit(2)
 }
 
@@ -421,7 +429,7 @@ fn main() {
     }
     let mut seed = None;
     let mut log_path = None;
-    let mut rates = Rates { dup_call: 0.0, dup_reply: 0.0, delay: 0.0, max_delay_ms: 20, kill: 0.0, swap_replies: 0.0 };
+    let mut rates = Rates { dup_call: 0.0, dup_reply: 0.0, delay: 0.0, max_delay_ms: 20, kill: 0.0, kill_describe: 0.0, swap_replies: 0.0 };
     let mut it = flags.iter();
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| usage(&format!("{flag} takes a value")));
@@ -434,6 +442,7 @@ fn main() {
             "--delay" => rates.delay = p(),
             "--kill" => rates.kill = p(),
             "--swap-replies" => rates.swap_replies = p(),
+            "--kill-describe" => rates.kill_describe = p(),
             "--max-delay-ms" => rates.max_delay_ms = value.parse().unwrap_or_else(|_| usage("--max-delay-ms: not a number")),
             other => usage(&format!("unknown flag {other}")),
         }

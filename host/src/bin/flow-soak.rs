@@ -6,7 +6,8 @@
 //!
 //! ```sh
 //! flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P]
-//!           [--dup-reply P] [--delay P] [--max-delay-ms M] [--work DIR] [--keep] LANG...
+//!           [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P]
+//!           [--work DIR] [--keep] LANG...
 //! ```
 //!
 //! LANG is `rust` (examples/rust-weather), `python` (examples/python, in
@@ -287,6 +288,8 @@ struct Settings {
     dup_reply: f64,
     delay: f64,
     max_delay_ms: u64,
+    /// Of restarts, how many flow-chaos kills on their describe.
+    kill_describe: f64,
     /// flow-chaos's lie, to show the checks fail (tests only).
     swap_replies: f64,
     work: PathBuf,
@@ -361,7 +364,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     // About four kill draws a call (each line read and written, both ways).
     let kill_rate = s.kills / (4.0 * s.calls as f64);
     let command = format!(
-        "{} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} --swap-replies {} -- {tool}",
+        "{} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} --kill-describe {} --swap-replies {} -- {tool}",
         shell_quote(chaos.to_str().unwrap_or_default()),
         s.seed,
         shell_quote(log_path.to_str().unwrap_or_default()),
@@ -369,6 +372,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         s.dup_reply,
         s.delay,
         s.max_delay_ms,
+        s.kill_describe,
         s.swap_replies,
     );
     let listing = listing_from_text(WEATHER, &Limits::default()).map_err(|e| e.to_string())?;
@@ -605,7 +609,7 @@ fn rss_self() -> Option<u64> {
 
 fn usage(why: &str) -> ! {
     eprintln!(
-        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--work DIR] [--keep] rust|python|node|test..."
+        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] rust|python|node|test..."
     );
     std::process::exit(2)
 }
@@ -621,6 +625,7 @@ fn main() {
         dup_reply: 0.02,
         delay: 0.05,
         max_delay_ms: 20,
+        kill_describe: 0.2,
         swap_replies: 0.0,
         work: std::env::temp_dir().join(format!("flow-soak-{}", std::process::id())),
         keep: false,
@@ -642,6 +647,7 @@ fn main() {
             "--delay" => s.delay = number(value()),
             "--max-delay-ms" => s.max_delay_ms = number(value()) as u64,
             "--swap-replies" => s.swap_replies = number(value()),
+            "--kill-describe" => s.kill_describe = number(value()),
             "--work" => s.work = PathBuf::from(value()),
             "--keep" => s.keep = true,
             "rust" => langs.push(Lang::Rust),
