@@ -7,8 +7,10 @@
 //! ```sh
 //! flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P]
 //!           [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P]
-//!           [--work DIR] [--keep] LANG...
+//!           [--work DIR] [--keep] [--swap-replies P] LANG...
 //! ```
+//!
+//! `--swap-replies` has flow-chaos lie (tests show the checks fail).
 //!
 //! LANG is `rust` (examples/rust-weather), `python` (examples/python, in
 //! `.venv`), `node` (examples/typescript, built with tsc) or `test`
@@ -35,9 +37,12 @@
 //! And: every call ends exactly once (a second receive finds the host's
 //! channel closed); every reply out beyond a call's first is dropped and
 //! logged by the host, exactly as many; replies the Tool sent for one call
-//! (two when its call line was duplicated) are identical, so a re-sent call
-//! was answered from the first run (decisions.md 7; the counting calls
-//! would show a second run).
+//! (two when a duplicated call line met it finished) are identical, so a
+//! re-sent call was answered from the first run (decisions.md 7; the
+//! counting calls would show a second run).
+//!
+//! Memory: this process's (the host's) resident set over the calls, and each
+//! Tool process's once warm (see `WARM`), must be flat (see `flat`).
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -609,7 +614,7 @@ fn rss_self() -> Option<u64> {
 
 fn usage(why: &str) -> ! {
     eprintln!(
-        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] rust|python|node|test..."
+        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] [--swap-replies P] rust|python|node|test..."
     );
     std::process::exit(2)
 }
