@@ -12,7 +12,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # Pinned: the Python side's build, test and benchmark tools.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0
 
-.PHONY: demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report
+.PHONY: demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-gen -p flow-host
@@ -24,6 +24,7 @@ test: lint mcp-servers
 	$(MAKE) python-test
 	$(MAKE) node-test
 	$(MAKE) crosslang-run
+	$(MAKE) soak-run
 
 # Cross-language agreement (README, "Hardening"): random values of random
 # types and random JSON texts from Rust, decoded and re-encoded by the Python
@@ -37,6 +38,23 @@ crosslang: python-env node-env
 
 crosslang-run:
 	$(CARGO) run --locked -q -p flow-testkit --bin flow-crosslang -- --values $(CROSSLANG_VALUES) --texts $(CROSSLANG_TEXTS)
+
+# The fault soak (README, "Hardening"): calls through flow-chaos, which
+# duplicates lines, delays replies and kills the Tool at random, into the
+# Rust, Python and TypeScript weather Tools, each outcome checked against its
+# log, memory sampled. `make test` runs CI's count; `make soak` 100,000 calls
+# per language. One flow-soak process per Tool, so each host's memory is its own.
+SOAK_CALLS ?= 2000
+SOAK_KILLS ?= 8
+SOAK_TOOLS ?= rust python node
+
+soak: python-env node-env
+	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30
+
+soak-run:
+	$(CARGO) build --locked -p flow-host -p rust-weather
+	node node_modules/typescript/bin/tsc -p examples/typescript/weather-tools
+	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) $$tool || exit 1; done
 
 # The README's table of hostile inputs and the peak memory each cost.
 hostile-report: python-env node-env

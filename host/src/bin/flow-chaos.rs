@@ -1,0 +1,520 @@
+//! flow-chaos: a Tool process that wraps another one and misbehaves on
+//! purpose, for the fault soak (`flow-soak`, README "Hardening").
+//!
+//! ```sh
+//! flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P]
+//!            [--max-delay-ms M] [--kill P] [--kill-describe P] [--swap-replies P]
+//!            -- TOOL COMMAND...
+//! ```
+//!
+//! It starts the real Tool and passes lines both ways, and with seeded
+//! randomness (probabilities per line):
+//!
+//! - `--dup-call`: sends a call line to the Tool twice, the copy after a random
+//!   delay (so it meets the call running or finished): the re-sent call rule
+//!   (decisions.md 7) says the Tool answers both with one outcome and runs
+//!   the author's code once.
+//! - `--dup-reply`: sends a reply line to the host twice, the copy after a
+//!   random delay: the host takes the first and drops the second
+//!   (host-boundary.md: "A reply for a call that is not open ... is dropped").
+//! - `--delay`: holds a reply up to `--max-delay-ms` before passing it on, so
+//!   replies overtake each other.
+//! - `--kill`: on reading or writing a line, kills the Tool and exits at
+//!   once: whatever it held (read but not yet passed on, delayed) is lost,
+//!   and the host sees the process end.
+//! - `--kill-describe`: kills it on reading `describe`, in every process but
+//!   the first: a restart that fails, so the call that asked for it is NotRun.
+//! - `--swap-replies` (to test the soak itself): writes two replies with
+//!   each other's outcomes, and logs them as if it had not: a host that
+//!   misattributed replies would look like this, and the soak must say so.
+//!
+//! Every step is appended to `--log` as one line `EVENT GEN ...`, where GEN
+//! counts the processes started with this log (kept in `FILE.gen`), and a
+//! call's key is `["RUN","CALL"]`:
+//!
+//! - `start GEN PID TOOL_PID`; `end GEN` (its input ended, the Tool
+//!   finished, everything held was written); `kill GEN WHERE`
+//! - `in GEN KEY`: a call line read from the host
+//! - `fwd GEN KEY`: a call line written to the Tool (twice for a duplicate)
+//! - `dupcall GEN KEY` / `dupreply GEN KEY`: a copy scheduled
+//! - `delay GEN KEY MS`: a reply held
+//! - `reply GEN KEY HASH`: a reply line read from the Tool
+//! - `out GEN KEY HASH`: a reply line written to the host
+//! - `rss GEN REPLIES BYTES`: the Tool's resident memory after that many replies
+//!
+//! The Tool's stderr is appended to `FILE.stderr`.
+//!
+//! HASH is the 64-bit FNV-1a of the outcome's canonical text, in hex.
+//! A record is written while the lock of the pipe it is about is held, and
+//! a kill takes both locks first, so `out` is in the log exactly when the
+//! line was written to the host before the end. The log is flushed before
+//! the process exits, both ways. Its last act is writing GEN to
+//! `FILE.exited`, so the soak knows when a log is complete.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use flow_core::json::write_string;
+use flow_core::protocol::message::{parse_line, CallKey, Incoming};
+use flow_core::Limits;
+
+/// SplitMix64: small, seeded, good enough to pick faults.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn chance(&mut self, p: f64) -> bool {
+        p > 0.0 && ((self.next() >> 11) as f64 / (1u64 << 53) as f64) < p
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+fn fnv(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    format!("{h:016x}")
+}
+
+fn key_text(key: &CallKey) -> String {
+    let mut out = String::from("[");
+    write_string(&mut out, &key.run);
+    out.push(',');
+    write_string(&mut out, &key.call);
+    out.push(']');
+    out
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[derive(Clone, Copy)]
+struct Rates {
+    dup_call: f64,
+    dup_reply: f64,
+    delay: f64,
+    max_delay_ms: u64,
+    kill: f64,
+    kill_describe: f64,
+    swap_replies: f64,
+}
+
+/// A line waiting to be written, and the record to log once it is.
+struct Held {
+    due: Instant,
+    seq: u64,
+    line: Vec<u8>,
+    record: Option<String>,
+}
+
+impl PartialEq for Held {
+    fn eq(&self, other: &Self) -> bool {
+        (self.due, self.seq) == (other.due, other.seq)
+    }
+}
+impl Eq for Held {}
+impl PartialOrd for Held {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Held {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.due, self.seq).cmp(&(other.due, other.seq))
+    }
+}
+
+/// Lines for one direction, written in order of due time.
+#[derive(Default)]
+struct Queue {
+    state: Mutex<(BinaryHeap<Reverse<Held>>, u64, bool)>,
+    ready: Condvar,
+}
+
+impl Queue {
+    fn push(&self, delay: Duration, line: Vec<u8>, record: Option<String>) {
+        let mut s = lock(&self.state);
+        s.1 += 1;
+        let seq = s.1;
+        s.0.push(Reverse(Held { due: Instant::now() + delay, seq, line, record }));
+        self.ready.notify_one();
+    }
+
+    fn close(&self) {
+        lock(&self.state).2 = true;
+        self.ready.notify_one();
+    }
+
+    /// The next line if one is due now.
+    fn try_pop(&self) -> Option<Held> {
+        let mut s = lock(&self.state);
+        match s.0.peek() {
+            Some(Reverse(top)) if top.due <= Instant::now() => s.0.pop().map(|Reverse(h)| h),
+            _ => None,
+        }
+    }
+
+    /// The next line when it is due; None once closed and empty.
+    fn pop(&self) -> Option<Held> {
+        let mut s = lock(&self.state);
+        loop {
+            let now = Instant::now();
+            match s.0.peek() {
+                Some(Reverse(top)) if top.due <= now => return s.0.pop().map(|Reverse(h)| h),
+                Some(Reverse(top)) => {
+                    let wait = top.due - now;
+                    s = self.ready.wait_timeout(s, wait).unwrap_or_else(|e| e.into_inner()).0;
+                }
+                None if s.2 => return None,
+                None => s = self.ready.wait(s).unwrap_or_else(|e| e.into_inner()),
+            }
+        }
+    }
+}
+
+struct Chaos {
+    generation: u64,
+    rates: Rates,
+    log: Mutex<BufWriter<File>>,
+    log_path: String,
+    child: Mutex<Child>,
+    child_pid: u32,
+    /// Held while writing to the Tool, and by a kill.
+    to_tool: Mutex<Option<ChildStdin>>,
+    /// Held while writing to the host, and by a kill.
+    to_host: Mutex<std::io::Stdout>,
+    to_tool_queue: Queue,
+    to_host_queue: Queue,
+}
+
+impl Chaos {
+    fn log(&self, record: &str) {
+        let mut log = lock(&self.log);
+        let _ = writeln!(log, "{record}");
+    }
+
+    fn delay(&self, rng: &mut Rng) -> Duration {
+        Duration::from_millis(1 + rng.below(self.rates.max_delay_ms))
+    }
+
+    /// Kills the Tool and exits, holding both pipes so nothing is half
+    /// written and the log says exactly what got out.
+    ///
+    /// The log stays locked until the exit: once the Tool is dead the main
+    /// thread sees its output end and would log `end` and exit first.
+    fn kill(&self, at: &str) -> ! {
+        let _tool = lock(&self.to_tool);
+        let _host = lock(&self.to_host);
+        let mut log = lock(&self.log);
+        let _ = writeln!(log, "kill {} {at}", self.generation);
+        {
+            let mut child = lock(&self.child);
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        self.finish(&mut log);
+        std::process::exit(9)
+    }
+
+    /// Flushes the log and says this process is done with it.
+    fn finish(&self, log: &mut BufWriter<File>) {
+        let _ = log.flush();
+        let _ = std::fs::write(format!("{}.exited", self.log_path), self.generation.to_string());
+    }
+
+    /// Host -> Tool: read call lines, schedule them (and copies).
+    fn read_host(&self, mut rng: Rng) {
+        let mut input = BufReader::new(std::io::stdin().lock());
+        let limits = Limits::default();
+        loop {
+            let mut line = Vec::new();
+            match input.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let key = match parse_line(line.strip_suffix(b"\n").unwrap_or(&line), &limits) {
+                Incoming::Call(c) => Some(c.key),
+                Incoming::BadCall { key, .. } => Some(key),
+                // Not the first process's: the host binds through that one.
+                Incoming::Describe { .. } if self.generation > 1 && rng.chance(self.rates.kill_describe) => {
+                    self.kill("after reading describe")
+                }
+                _ => None,
+            };
+            let record = key.as_ref().map(|k| format!("fwd {} {}", self.generation, key_text(k)));
+            if let Some(k) = &key {
+                self.log(&format!("in {} {}", self.generation, key_text(k)));
+            }
+            if rng.chance(self.rates.kill) {
+                self.kill("after reading a line from the host");
+            }
+            if rng.chance(self.rates.dup_call) {
+                if let Some(k) = &key {
+                    self.log(&format!("dupcall {} {}", self.generation, key_text(k)));
+                }
+                // Up to five times the longest reply delay: the copy meets
+                // its call running (one reply for both) or finished (the
+                // remembered reply again).
+                let delay = self.delay(&mut rng) * (1 + rng.below(5) as u32);
+                self.to_tool_queue.push(delay, line.clone(), record.clone());
+            }
+            self.to_tool_queue.push(Duration::ZERO, line, record);
+        }
+        self.to_tool_queue.close();
+    }
+
+    fn write_to_tool(&self, mut rng: Rng) {
+        while let Some(held) = self.to_tool_queue.pop() {
+            {
+                let mut stdin = lock(&self.to_tool);
+                if let Some(pipe) = stdin.as_mut() {
+                    if pipe.write_all(&held.line).and_then(|()| pipe.flush()).is_err() {
+                        *stdin = None;
+                    } else if let Some(record) = &held.record {
+                        self.log(record);
+                    }
+                }
+            }
+            if rng.chance(self.rates.kill) {
+                self.kill("after writing a line to the Tool");
+            }
+        }
+        // The host's input ended: so does the Tool's.
+        *lock(&self.to_tool) = None;
+    }
+
+    /// Tool -> host: read replies, schedule them (delayed, and copies).
+    fn read_tool(&self, stdout: std::process::ChildStdout, mut rng: Rng) {
+        let mut input = BufReader::new(stdout);
+        let limits = Limits::default();
+        let mut replies = 0u64;
+        loop {
+            let mut line = Vec::new();
+            match input.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let reply = match parse_line(line.strip_suffix(b"\n").unwrap_or(&line), &limits) {
+                Incoming::Reply(r) => Some((key_text(&r.key), fnv(&r.outcome.to_canonical()))),
+                _ => None,
+            };
+            let record = reply.as_ref().map(|(key, hash)| format!("out {} {key} {hash}", self.generation));
+            if let Some((key, hash)) = &reply {
+                self.log(&format!("reply {} {key} {hash}", self.generation));
+                replies += 1;
+                if replies % 256 == 0 {
+                    self.sample(replies);
+                }
+            }
+            if rng.chance(self.rates.kill) {
+                self.kill("after reading a line from the Tool");
+            }
+            let delay = if rng.chance(self.rates.delay) {
+                let d = self.delay(&mut rng);
+                if let Some((key, _)) = &reply {
+                    self.log(&format!("delay {} {key} {}", self.generation, d.as_millis()));
+                }
+                d
+            } else {
+                Duration::ZERO
+            };
+            if rng.chance(self.rates.dup_reply) {
+                if let Some((key, _)) = &reply {
+                    self.log(&format!("dupreply {} {key}", self.generation));
+                }
+                self.to_host_queue.push(delay + self.delay(&mut rng), line.clone(), record.clone());
+            }
+            self.to_host_queue.push(delay, line, record);
+        }
+        self.sample(replies);
+        self.to_host_queue.close();
+    }
+
+    fn sample(&self, replies: u64) {
+        if let Some(bytes) = rss(self.child_pid) {
+            self.log(&format!("rss {} {replies} {bytes}", self.generation));
+        }
+    }
+
+    fn write_to_host(&self, mut rng: Rng) {
+        while let Some(mut held) = self.to_host_queue.pop() {
+            // The lie (`--swap-replies`): two replies written with each
+            // other's outcome, logged as if not.
+            let mut next = None;
+            if held.record.is_some() && rng.chance(self.rates.swap_replies) {
+                if let Some(mut other) = self.to_host_queue.try_pop() {
+                    if other.record.is_some() {
+                        if let Some((a, b)) = swap_outcomes(&held.line, &other.line) {
+                            (held.line, other.line) = (a, b);
+                        }
+                    }
+                    next = Some(other);
+                }
+            }
+            for held in std::iter::once(held).chain(next) {
+                let mut out = lock(&self.to_host);
+                if out.write_all(&held.line).and_then(|()| out.flush()).is_err() {
+                    // The host is gone: nothing more to do.
+                    self.finish(&mut lock(&self.log));
+                    std::process::exit(0);
+                }
+                if let Some(record) = &held.record {
+                    self.log(record);
+                }
+            }
+            if rng.chance(self.rates.kill) {
+                self.kill("after writing a line to the host");
+            }
+        }
+    }
+}
+
+/// Two reply lines with their outcomes exchanged.
+fn swap_outcomes(a: &[u8], b: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    let limits = Limits::default();
+    let reply = |line: &[u8]| match parse_line(line.strip_suffix(b"\n").unwrap_or(line), &limits) {
+        Incoming::Reply(r) => Some(r),
+        _ => None,
+    };
+    let (a, b) = (reply(a)?, reply(b)?);
+    let line = |key: &CallKey, outcome: &flow_core::Json| {
+        let mut out = String::from(r#"{"jsonrpc":"2.0","method":"reply","params":{"call":"#);
+        write_string(&mut out, &key.call);
+        out.push_str(r#","outcome":"#);
+        out.push_str(&outcome.to_canonical());
+        out.push_str(r#","run":"#);
+        write_string(&mut out, &key.run);
+        out.push_str("}}\n");
+        out.into_bytes()
+    };
+    Some((line(&a.key, &b.outcome), line(&b.key, &a.outcome)))
+}
+
+fn rss(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line["VmRSS:".len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn usage(why: &str) -> ! {
+    eprintln!("flow-chaos: {why}\nusage: flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill P] [--kill-describe P] [--swap-replies P] -- COMMAND ARGS...");
+    std::process::exit(2)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let split = args.iter().position(|a| a == "--").unwrap_or_else(|| usage("no `--` before the Tool's command"));
+    let (flags, command) = (&args[..split], &args[split + 1..]);
+    if command.is_empty() {
+        usage("no Tool command");
+    }
+    let mut seed = None;
+    let mut log_path = None;
+    let mut rates = Rates { dup_call: 0.0, dup_reply: 0.0, delay: 0.0, max_delay_ms: 20, kill: 0.0, kill_describe: 0.0, swap_replies: 0.0 };
+    let mut it = flags.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_else(|| usage(&format!("{flag} takes a value")));
+        let p = || value.parse::<f64>().unwrap_or_else(|_| usage(&format!("{flag}: not a number: {value}")));
+        match flag.as_str() {
+            "--seed" => seed = Some(value.parse::<u64>().unwrap_or_else(|_| usage("--seed: not a number"))),
+            "--log" => log_path = Some(value.clone()),
+            "--dup-call" => rates.dup_call = p(),
+            "--dup-reply" => rates.dup_reply = p(),
+            "--delay" => rates.delay = p(),
+            "--kill" => rates.kill = p(),
+            "--swap-replies" => rates.swap_replies = p(),
+            "--kill-describe" => rates.kill_describe = p(),
+            "--max-delay-ms" => rates.max_delay_ms = value.parse().unwrap_or_else(|_| usage("--max-delay-ms: not a number")),
+            other => usage(&format!("unknown flag {other}")),
+        }
+    }
+    let seed = seed.unwrap_or_else(|| usage("--seed is required"));
+    let log_path = log_path.unwrap_or_else(|| usage("--log is required"));
+
+    // One log for every process the host starts: each takes the next
+    // generation, and its own stream of random numbers.
+    let gen_path = format!("{log_path}.gen");
+    let generation = std::fs::read_to_string(&gen_path).ok().and_then(|t| t.trim().parse::<u64>().ok()).unwrap_or(0) + 1;
+    std::fs::write(&gen_path, generation.to_string()).unwrap_or_else(|e| usage(&format!("{gen_path}: {e}")));
+    let log = OpenOptions::new().create(true).append(true).open(&log_path).unwrap_or_else(|e| usage(&format!("{log_path}: {e}")));
+
+    // The Tool's stderr goes to FILE.stderr, where a crash can be read.
+    let stderr = OpenOptions::new().create(true).append(true).open(format!("{log_path}.stderr")).map_or_else(|_| Stdio::inherit(), Stdio::from);
+    let mut child = Command::new(&command[0])
+        .args(&command[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap_or_else(|e| {
+            eprintln!("flow-chaos: could not start {}: {e}", command[0]);
+            std::process::exit(1)
+        });
+    let stdin = child.stdin.take();
+    let stdout = child.stdout.take().expect("piped stdout");
+    let child_pid = child.id();
+    let chaos = Arc::new(Chaos {
+        generation,
+        rates,
+        log: Mutex::new(BufWriter::with_capacity(1 << 16, log)),
+        log_path,
+        child: Mutex::new(child),
+        child_pid,
+        to_tool: Mutex::new(stdin),
+        to_host: Mutex::new(std::io::stdout()),
+        to_tool_queue: Queue::default(),
+        to_host_queue: Queue::default(),
+    });
+    chaos.log(&format!("start {generation} {} {child_pid}", std::process::id()));
+    let rng = |stream: u64| Rng(seed ^ generation.wrapping_mul(0xA076_1D64_78BD_642F) ^ stream.wrapping_mul(0xE703_7ED1_A0B4_28DB));
+
+    let threads = [
+        {
+            let c = chaos.clone();
+            let r = rng(1);
+            std::thread::spawn(move || c.read_host(r))
+        },
+        {
+            let c = chaos.clone();
+            let r = rng(2);
+            std::thread::spawn(move || c.write_to_tool(r))
+        },
+        {
+            let c = chaos.clone();
+            let r = rng(3);
+            std::thread::spawn(move || c.read_tool(stdout, r))
+        },
+    ];
+    // This thread writes to the host until the Tool's output ends and every
+    // held reply is out.
+    chaos.write_to_host(rng(4));
+    let _ = lock(&chaos.child).wait();
+    {
+        let mut log = lock(&chaos.log);
+        let _ = writeln!(log, "end {generation}");
+        chaos.finish(&mut log);
+    }
+    // The reader of the host's input may still be blocked on it: exit
+    // without joining.
+    drop(threads);
+    std::process::exit(0)
+}

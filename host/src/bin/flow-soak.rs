@@ -1,0 +1,687 @@
+//! flow-soak: the fault soak (README, "Hardening"). Drives many calls, a fixed
+//! number outstanding, through the host client into a Tool wrapped in
+//! `flow-chaos`, which duplicates lines both ways, delays replies and kills
+//! the Tool at random; then checks every outcome against the chaos log and
+//! that memory stayed flat.
+//!
+//! ```sh
+//! flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P]
+//!           [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P]
+//!           [--work DIR] [--keep] [--swap-replies P] LANG...
+//! ```
+//!
+//! `--swap-replies` has flow-chaos lie (tests show the checks fail).
+//!
+//! LANG is `rust` (examples/rust-weather), `python` (examples/python, in
+//! `.venv`), `node` (examples/typescript, built with tsc) or `test`
+//! (flow-test-tool). Exit status 1 on any violation.
+//!
+//! What each call must end with (host-boundary.md, "The Tool process
+//! protocol"). The host's knowledge is what it wrote: a call whose line it
+//! wrote to the process's stdin "reached the process" (the process is
+//! flow-chaos: the host cannot see past it, nor into a pipe's buffer), so
+//! when the process ends before a reply, the call is Unknown, whether
+//! flow-chaos passed it on, only read it, or never read it. NotRun only
+//! when the host could not write the line (the process had ended, or a
+//! restart's describe failed). So, per call, from the log:
+//!
+//! - a reply written to the host (`out`): the outcome is that reply's, byte
+//!   for byte (its hash), and the one the Tool owes these args (the city
+//!   echoed, the value echoed, ...): nothing lost, nothing misattributed;
+//! - read by flow-chaos, no reply out: Unknown, ended "after the call
+//!   reached it";
+//! - never read by flow-chaos: Unknown (written into the pipe, unread) or
+//!   NotRun (not written); which one only the host knows, so both are
+//!   accepted and counted apart, each with the host's reason for it.
+//!
+//! And: every call ends exactly once (a second receive finds the host's
+//! channel closed); every reply out beyond a call's first is dropped and
+//! logged by the host, exactly as many; replies the Tool sent for one call
+//! (two when a duplicated call line met it finished) are identical, so a
+//! re-sent call was answered from the first run (decisions.md 7; the
+//! counting calls would show a second run).
+//!
+//! Memory: this process's (the host's) resident set over the calls, and each
+//! Tool process's once warm (see `WARM`), must be flat (see `flat`).
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use flow_core::host::{Binding, Host, HostOptions, Resolver};
+use flow_core::json::{parse_str, write_string, Json};
+use flow_core::manifest::Runner;
+use flow_core::protocol::{CallKey, CallOutcome};
+use flow_core::types::parse::listing_from_text;
+use flow_core::types::{Prim, Term};
+use flow_core::Limits;
+
+const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
+const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
+const HISTORY: &str = "github.com/acme/weather@1.2.0/weather.flow.station_history";
+const ECHO: &str = "github.com/acme/weather@1.2.0/weather.flow.echo";
+
+/// Deadlock guards only: nothing is timed. A call's outcome within this, and
+/// the last wrapper's end after the host is dropped.
+const GUARD: Duration = Duration::from_secs(300);
+
+/// What `CallHandle::wait_timeout` reads when the host dropped the call's
+/// sender: the channel closed after its one outcome.
+const LOST: &str = "the host lost track of the call";
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// As flow-chaos hashes outcomes (it writes them in hex).
+fn fnv(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
+}
+
+fn quoted(text: &str) -> String {
+    let mut out = String::new();
+    write_string(&mut out, text);
+    out
+}
+
+fn json(text: &str) -> Json {
+    parse_str(text, &Limits::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Lang {
+    Rust,
+    Python,
+    Node,
+    Test,
+}
+
+impl Lang {
+    fn name(self) -> &'static str {
+        match self {
+            Lang::Rust => "rust",
+            Lang::Python => "python",
+            Lang::Node => "node",
+            Lang::Test => "test",
+        }
+    }
+
+    /// The city that fails with UnknownCity, the one whose handler throws
+    /// (answered Unknown) and the one that waits for a cancel (then Failed),
+    /// as each implementation spells them.
+    fn cities(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Lang::Rust | Lang::Test => ("Nowhere", "panic", "wait-for-cancel"),
+            Lang::Python | Lang::Node => ("Atlantis", "boom", "slow"),
+        }
+    }
+}
+
+/// What the Tool owes a call's args, when its reply gets out.
+enum Expect {
+    /// Ok: a forecast for this city with this many days.
+    Forecast(String, usize),
+    /// Ok: the echoed text.
+    Echo(String),
+    /// Ok: readings starting at this instant (canonical text).
+    Since(String),
+    /// Ok: rust-weather's `count` city, `run N`.
+    Count,
+    Failed,
+    /// The handler throws: the Tool answers Unknown.
+    Throws,
+    /// Cancelled once sent; the handler waits for it, then fails. A cancel
+    /// proves nothing (host-boundary.md): the call stays open until this
+    /// reply, or Unknown if the process ends first.
+    Cancelled,
+}
+
+struct Plan {
+    tool: &'static str,
+    args: Json,
+    type_args: Vec<Term>,
+    expect: Expect,
+}
+
+fn plan(lang: Lang, i: usize, rng: &mut Rng) -> Plan {
+    let (failing, throwing, waiting) = lang.cities();
+    let roll = rng.below(100);
+    let forecast = |city: &str, days: usize, units: &str| Plan {
+        tool: FORECAST,
+        args: json(&format!(r#"{{"city":{},"days":{days},"units":{units}}}"#, quoted(city))),
+        type_args: Vec::new(),
+        expect: Expect::Forecast(city.to_owned(), days),
+    };
+    match roll {
+        0..=58 => {
+            let units = ["\"None\"", r#"{"Some":"Metric"}"#, r#"{"Some":"Imperial"}"#][rng.below(3) as usize];
+            forecast(&format!("c{i}-{:x}", rng.next() >> 40), 1 + rng.below(3) as usize, units)
+        }
+        59..=83 => {
+            // Text of varied length and escapes: lines of many sizes.
+            let mut text = format!("e{i}-");
+            for _ in 0..rng.below(300) {
+                text.push(['a', 'z', '7', ' ', 'é', '"', '\\', '\n', '\u{1F600}'][rng.below(9) as usize]);
+            }
+            Plan {
+                tool: ECHO,
+                args: json(&format!(r#"{{"value":{}}}"#, quoted(&text))),
+                type_args: vec![Term::Prim(Prim::Text)],
+                expect: Expect::Echo(format!(r#"{{"Ok":{}}}"#, quoted(&text))),
+            }
+        }
+        84..=92 if lang == Lang::Rust => Plan { expect: Expect::Count, ..forecast("count", 1, "\"None\"") },
+        84..=92 => {
+            // The Python and Node Tools count their runs of station_history
+            // in its last reading: a second run of one call would differ.
+            let s = i % 86_400;
+            let since = format!("2026-01-{:02}T{:02}:{:02}:{:02}Z", 1 + i / 86_400 % 28, s / 3600, s / 60 % 60, s % 60);
+            Plan {
+                tool: HISTORY,
+                args: json(&format!(r#"{{"station":{i},"since":"{since}","window":"PT60S","counts":[]}}"#)),
+                type_args: Vec::new(),
+                expect: Expect::Since(since),
+            }
+        }
+        93..=96 => Plan { expect: Expect::Failed, ..forecast(failing, 1, "\"None\"") },
+        97 => Plan { expect: Expect::Throws, ..forecast(throwing, 1, "\"None\"") },
+        _ => Plan { expect: Expect::Cancelled, ..forecast(waiting, 1, "\"None\"") },
+    }
+}
+
+/// Whether an answered call's outcome is the one its args call for.
+fn owed(expect: &Expect, outcome: &CallOutcome) -> Result<(), String> {
+    let text = outcome.to_canonical();
+    let good = match expect {
+        Expect::Forecast(city, days) => {
+            text.starts_with(&format!(r#"{{"Ok":{{"city":{},"days":["#, quoted(city))) && text.matches(r#""date":"#).count() == *days
+        }
+        Expect::Echo(want) => &text == want,
+        Expect::Since(since) => text.starts_with(&format!(r#"{{"Ok":[["{since}","#)),
+        Expect::Count => text.starts_with(r#"{"Ok":{"city":"run "#),
+        Expect::Failed => text.starts_with(r#"{"Failed":{"UnknownCity":"#),
+        Expect::Throws => outcome.case() == "Unknown",
+        Expect::Cancelled => outcome.case() == "Failed",
+    };
+    if good {
+        Ok(())
+    } else {
+        Err(format!("not what its args call for: {}", text.chars().take(200).collect::<String>()))
+    }
+}
+
+/// What is kept of an outcome: not its value (a run of 100,000 would hold
+/// them all, and the host's memory is measured in this process).
+struct Record {
+    case: &'static str,
+    reason: Option<String>,
+    hash: u64,
+    owed: Result<(), String>,
+    /// The outcome's text when it is no value (a reason), for violations.
+    text: String,
+}
+
+/// What the chaos log says of one call.
+#[derive(Default)]
+struct Seen {
+    read: u32,
+    forwarded: u32,
+    replies: Vec<String>,
+    outs: Vec<String>,
+}
+
+#[derive(Default)]
+struct Log {
+    calls: HashMap<String, Seen>,
+    starts: u64,
+    kills: u64,
+    dup_calls: u64,
+    dup_replies: u64,
+    delays: u64,
+    /// (generation, replies so far, bytes)
+    rss: Vec<(u64, u64, u64)>,
+}
+
+fn read_log(path: &Path) -> Log {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut log = Log::default();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        match words[0] {
+            "start" => log.starts += 1,
+            "kill" => log.kills += 1,
+            "dupcall" => log.dup_calls += 1,
+            "dupreply" => log.dup_replies += 1,
+            "delay" => log.delays += 1,
+            "in" => log.calls.entry(words[2].to_owned()).or_default().read += 1,
+            "fwd" => log.calls.entry(words[2].to_owned()).or_default().forwarded += 1,
+            "reply" => log.calls.entry(words[2].to_owned()).or_default().replies.push(words[3].to_owned()),
+            "out" => log.calls.entry(words[2].to_owned()).or_default().outs.push(words[3].to_owned()),
+            "rss" => log.rss.push((words[1].parse().unwrap_or(0), words[2].parse().unwrap_or(0), words[3].parse().unwrap_or(0))),
+            _ => {}
+        }
+    }
+    log
+}
+
+struct Settings {
+    calls: usize,
+    outstanding: usize,
+    seed: u64,
+    kills: f64,
+    dup_call: f64,
+    dup_reply: f64,
+    delay: f64,
+    max_delay_ms: u64,
+    /// Of restarts, how many flow-chaos kills on their describe.
+    kill_describe: f64,
+    /// flow-chaos's lie, to show the checks fail (tests only).
+    swap_replies: f64,
+    work: PathBuf,
+    /// Keep the chaos logs of a soak that passed (a failed one's are kept).
+    keep: bool,
+    repo: PathBuf,
+    bin_dir: PathBuf,
+}
+
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// The Tool's command and the directory it runs in.
+fn tool_command(lang: Lang, s: &Settings) -> Result<(String, PathBuf), String> {
+    let need = |path: PathBuf, how: &str| if path.exists() { Ok(path) } else { Err(format!("{} is missing: {how}", path.display())) };
+    Ok(match lang {
+        Lang::Rust => {
+            let exe = need(s.bin_dir.join("rust-weather"), "cargo build -p rust-weather")?;
+            (shell_quote(exe.to_str().unwrap_or_default()), s.work.clone())
+        }
+        Lang::Test => {
+            let exe = need(s.bin_dir.join("flow-test-tool"), "cargo build -p flow-host")?;
+            (shell_quote(exe.to_str().unwrap_or_default()), s.work.clone())
+        }
+        Lang::Python => {
+            let python = need(s.repo.join(".venv/bin/python"), "make python-env")?;
+            (format!("{} -m weather_tools", shell_quote(python.to_str().unwrap_or_default())), s.repo.join("examples/python"))
+        }
+        Lang::Node => {
+            need(s.repo.join("examples/typescript/weather-tools/dist/main.js"), "make soak (builds it with tsc)")?;
+            ("node weather-tools/dist/main.js".to_owned(), s.repo.join("examples/typescript"))
+        }
+    })
+}
+
+/// Peak of the samples in a quarter of a series (`first`: the first quarter).
+fn quarter_max(samples: &[u64], first: bool) -> u64 {
+    let q = samples.len().div_ceil(4).max(1);
+    let part = if first { &samples[..q.min(samples.len())] } else { &samples[samples.len().saturating_sub(q)..] };
+    part.iter().copied().max().unwrap_or(0)
+}
+
+/// Replies after which a Tool process is warm: its server core's memory of
+/// finished pairs (`DEFAULT_MEMORY`, the re-sent call rule) is full, each new
+/// pair evicting the oldest, so its resident set has no reason to grow. Before
+/// that it does: remembered replies, allocator arenas, the runtime's caches.
+const WARM: u64 = flow_core::protocol::server::DEFAULT_MEMORY as u64;
+
+/// Memory is flat when the last quarter's peak is within this of the
+/// first quarter's: 8 MiB plus a tenth. Why these numbers: README,
+/// "Hardening" (the fault soak).
+fn flat(first: u64, last: u64) -> bool {
+    last <= first + first / 10 + 8 * 1024 * 1024
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
+    let started = Instant::now();
+    let (tool, dir) = tool_command(lang, s)?;
+    let chaos = s.bin_dir.join("flow-chaos");
+    if !chaos.exists() {
+        return Err(format!("{} is missing: cargo build -p flow-host", chaos.display()));
+    }
+    let log_path = s.work.join(format!("chaos-{}.log", lang.name()));
+    for suffix in ["", ".gen", ".exited", ".stderr"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", log_path.display()));
+    }
+    // About four kill draws a call (each line read and written, both ways).
+    let kill_rate = s.kills / (4.0 * s.calls as f64);
+    let command = format!(
+        "{} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} --kill-describe {} --swap-replies {} -- {tool}",
+        shell_quote(chaos.to_str().unwrap_or_default()),
+        s.seed,
+        shell_quote(log_path.to_str().unwrap_or_default()),
+        s.dup_call,
+        s.dup_reply,
+        s.delay,
+        s.max_delay_ms,
+        s.kill_describe,
+        s.swap_replies,
+    );
+    let listing = listing_from_text(WEATHER, &Limits::default()).map_err(|e| e.to_string())?;
+    let mut resolver = Resolver::default();
+    for t in &listing.tools {
+        let binding = Binding { runner: Runner::Command(command.clone()), dir: dir.clone(), origin: "flow-soak".into() };
+        resolver.overrides.insert(t.tool.clone(), binding);
+    }
+    let host_log = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = host_log.clone();
+    let options = HostOptions { log: Arc::new(move |l| sink.lock().unwrap_or_else(|e| e.into_inner()).push(l.to_owned())), quiet_stderr: true, ..HostOptions::default() };
+    let host = Host::bind(&listing, &resolver, options).map_err(|r| format!("not bound: {r:?}"))?;
+
+    // Each call's plan is made when it is sent, from the seed and its index,
+    // so that nothing the soak holds grows with the calls but one record each.
+    let plan_of = |i: usize| plan(lang, i, &mut Rng(s.seed ^ (i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)));
+    let results: Vec<Mutex<Option<Record>>> = (0..s.calls).map(|_| Mutex::new(None)).collect();
+    let violations = Mutex::new(Vec::<String>::new());
+    let host_rss = Mutex::new(Vec::<u64>::new());
+    let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let every = (s.calls / 200).max(1);
+    let violate = |text: String| violations.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+
+    std::thread::scope(|scope| {
+        for _ in 0..s.outstanding {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= s.calls {
+                    break;
+                }
+                let plan = plan_of(i);
+                let handle = match host.call_with(plan.tool, CallKey::new("soak", format!("c{i}")), &plan.args, &plan.type_args) {
+                    Ok(handle) => handle,
+                    Err(e) => {
+                        violate(format!("c{i}: refused before sending: {e}"));
+                        continue;
+                    }
+                };
+                if let Expect::Cancelled = plan.expect {
+                    handle.cancel();
+                }
+                let Some(outcome) = handle.wait_timeout(GUARD) else {
+                    violate(format!("c{i}: no outcome within {GUARD:?}"));
+                    continue;
+                };
+                // Exactly once: after its outcome the call's channel closes.
+                match handle.wait_timeout(GUARD) {
+                    Some(CallOutcome::Unknown(r)) if r == LOST => {}
+                    Some(second) => violate(format!("c{i}: a second outcome {}", second.to_canonical())),
+                    None => violate(format!("c{i}: the host still holds the call after its outcome")),
+                }
+                let text = outcome.to_canonical();
+                let record = Record {
+                    case: outcome.case(),
+                    reason: outcome.reason().map(str::to_owned),
+                    hash: fnv(&text),
+                    owed: owed(&plan.expect, &outcome),
+                    text: if outcome.reason().is_some() { text.chars().take(160).collect() } else { String::new() },
+                };
+                drop(outcome);
+                *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(record);
+                let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+                if n % every == 0 {
+                    if let Some(rss) = rss_self() {
+                        host_rss.lock().unwrap_or_else(|e| e.into_inner()).push(rss);
+                    }
+                }
+            });
+        }
+    });
+    let calls_done = started.elapsed();
+    let starts = host.connection(FORECAST).map(|c| c.starts()).unwrap_or(0);
+    drop(host);
+    // The last wrapper ends once its input does: its log is then complete.
+    let guard = Instant::now();
+    let gen_path = format!("{}.gen", log_path.display());
+    let exited_path = format!("{}.exited", log_path.display());
+    loop {
+        let generation = std::fs::read_to_string(&gen_path).unwrap_or_default();
+        if !generation.is_empty() && std::fs::read_to_string(&exited_path).unwrap_or_default() == generation {
+            break;
+        }
+        if guard.elapsed() > GUARD {
+            return Err(format!("the last flow-chaos did not end within {GUARD:?}"));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+
+    let log = read_log(&log_path);
+    let mut violations = violations.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut count: HashMap<&'static str, u64> = HashMap::new();
+    let mut extra_outs = 0u64;
+    let empty = Seen::default();
+    for (i, record) in results.into_iter().enumerate() {
+        let Some(Record { case, reason, hash, owed, text }) = record.into_inner().unwrap_or_else(|e| e.into_inner()) else {
+            continue; // already a violation
+        };
+        let seen = log.calls.get(&format!(r#"["soak","c{i}"]"#)).unwrap_or(&empty);
+        let reason = reason.as_deref().unwrap_or("");
+        *count.entry(case).or_default() += 1;
+        extra_outs += seen.outs.len().saturating_sub(1) as u64;
+        if seen.replies.windows(2).any(|w| w[0] != w[1]) {
+            violations.push(format!("c{i}: the Tool answered one call differently: {:?}", seen.replies));
+        }
+        let class = if let Some(first) = seen.outs.first() {
+            if format!("{hash:016x}") != *first {
+                violations.push(format!("c{i}: the host's outcome is not the reply written for it: {text}"));
+            }
+            if let Err(why) = owed {
+                violations.push(format!("c{i}: {why}"));
+            }
+            match case {
+                "Unknown" => "Unknown, answered by the Tool (its handler threw)",
+                _ => "answered",
+            }
+        } else if seen.read > 0 {
+            if case != "Unknown" || !reason.contains("after the call reached it") {
+                violations.push(format!("c{i}: read by the process, no reply out, ended {text}"));
+            }
+            if seen.forwarded > 0 {
+                "Unknown, passed to the Tool, killed before its reply got out"
+            } else {
+                "Unknown, read by flow-chaos, killed before passing it on"
+            }
+        } else {
+            match case {
+                "Unknown" if reason.contains("after the call reached it") => "Unknown, written to the pipe, never read (killed first)",
+                "NotRun" if reason.contains("before the call reached it") => "NotRun, the process had ended before the host wrote it",
+                "NotRun" if reason.contains("is not available") => "NotRun, the restarted process was killed before its describe",
+                _ => {
+                    violations.push(format!("c{i}: never read by the process, ended {text}"));
+                    "violation"
+                }
+            }
+        };
+        *count.entry(class).or_default() += 1;
+    }
+    let drops = host_log.lock().unwrap_or_else(|e| e.into_inner()).iter().filter(|l| l.contains("dropped a reply for")).count() as u64;
+    if drops != extra_outs {
+        violations.push(format!("the host dropped {drops} replies; {extra_outs} were second replies"));
+    }
+    let answered = count.get("answered").copied().unwrap_or(0) + count.get("Unknown, answered by the Tool (its handler threw)").copied().unwrap_or(0);
+    if answered == 0 {
+        violations.push("no call was answered".to_owned());
+    }
+
+    // Memory: the host (this process) over the calls; each Tool process over
+    // its life once warm (see WARM), if it lived to be sampled 8 times more.
+    let host_rss = host_rss.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (h_first, h_last) = (quarter_max(&host_rss, true), quarter_max(&host_rss, false));
+    if !flat(h_first, h_last) {
+        violations.push(format!("host memory grew: first quarter's peak {}, last quarter's {}", mib(h_first), mib(h_last)));
+    }
+    let mut by_gen: HashMap<u64, Vec<(u64, u64)>> = HashMap::new();
+    for &(g, replies, bytes) in &log.rss {
+        by_gen.entry(g).or_default().push((replies, bytes));
+    }
+    let mut checked = 0;
+    let mut longest: Option<(u64, Vec<(u64, u64)>)> = None;
+    for (g, samples) in &by_gen {
+        let warm: Vec<u64> = samples.iter().filter(|&&(r, _)| r >= WARM).map(|&(_, b)| b).collect();
+        if warm.len() >= 8 {
+            checked += 1;
+            if !flat(quarter_max(&warm, true), quarter_max(&warm, false)) {
+                violations.push(format!("Tool process {g}: memory grew once warm: {}", warm.iter().map(|&b| mib(b)).collect::<Vec<_>>().join(", ")));
+            }
+        }
+        let replies = samples.last().map_or(0, |&(r, _)| r);
+        if longest.as_ref().is_none_or(|(_, l)| l.last().map_or(0, |&(r, _)| r) < replies) {
+            longest = Some((*g, samples.clone()));
+        }
+    }
+
+    let mut lines = vec![format!("{}: {} calls, {} outstanding, seed {}", lang.name(), s.calls, s.outstanding, s.seed)];
+    let get = |k: &str| count.get(k).copied().unwrap_or(0);
+    lines.push(format!(
+        "  outcomes: Ok {}, Failed {}, Unknown {}, NotRun {}, BadReply {}",
+        get("Ok"),
+        get("Failed"),
+        get("Unknown"),
+        get("NotRun"),
+        get("BadReply")
+    ));
+    let mut classes: Vec<_> = count.iter().filter(|(k, _)| k.contains(',') || **k == "answered").collect();
+    classes.sort();
+    for (class, n) in classes {
+        lines.push(format!("    {class}: {n}"));
+    }
+    lines.push(format!(
+        "  chaos: {} processes started ({} by the host), {} kills, {} calls sent twice, {} replies sent twice, {} replies delayed; host dropped {drops} second replies",
+        log.starts, starts, log.kills, log.dup_calls, log.dup_replies, log.delays
+    ));
+    lines.push(format!("  time: {:.1} s for the calls", calls_done.as_secs_f64()));
+    lines.push(format!(
+        "  host RSS: first sample {}, first quarter's peak {}, last quarter's peak {}, last sample {}",
+        mib(host_rss.first().copied().unwrap_or(0)),
+        mib(h_first),
+        mib(h_last),
+        mib(host_rss.last().copied().unwrap_or(0))
+    ));
+    if let Some((g, samples)) = longest {
+        let at = |r: u64| samples.iter().find(|&&(n, _)| n >= r).or(samples.last()).copied().unwrap_or((0, 0));
+        let (first, warm, last) = (at(0), at(WARM), at(u64::MAX));
+        lines.push(format!(
+            "  Tool RSS: longest-lived process ({g} of {}) {} after {} replies, {} after {}, {} after {}; peak of all {}; {checked} process(es) lived past {} replies and were checked",
+            log.starts,
+            mib(first.1),
+            first.0,
+            mib(warm.1),
+            warm.0,
+            mib(last.1),
+            last.0,
+            mib(log.rss.iter().map(|&(_, _, b)| b).max().unwrap_or(0)),
+            WARM + 8 * 256,
+        ));
+    }
+    if violations.is_empty() {
+        lines.push("  every call ended once, as prescribed".to_owned());
+        Ok(lines)
+    } else {
+        let total = violations.len();
+        lines.extend(violations.into_iter().take(20).map(|v| format!("  VIOLATION {v}")));
+        lines.push(format!("  {total} violation(s)"));
+        Err(lines.join("\n"))
+    }
+}
+
+fn rss_self() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line["VmRSS:".len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn usage(why: &str) -> ! {
+    eprintln!(
+        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] [--swap-replies P] rust|python|node|test..."
+    );
+    std::process::exit(2)
+}
+
+fn main() {
+    let exe = std::env::current_exe().unwrap_or_else(|e| usage(&format!("where am I: {e}")));
+    let mut s = Settings {
+        calls: 2000,
+        outstanding: 64,
+        seed: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+        kills: 8.0,
+        dup_call: 0.02,
+        dup_reply: 0.02,
+        delay: 0.05,
+        max_delay_ms: 20,
+        kill_describe: 0.2,
+        swap_replies: 0.0,
+        work: std::env::temp_dir().join(format!("flow-soak-{}", std::process::id())),
+        keep: false,
+        repo: Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
+        bin_dir: exe.parent().map(Path::to_path_buf).unwrap_or_default(),
+    };
+    let mut langs = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage(&format!("{arg} takes a value")));
+        let number = |v: String| v.parse::<f64>().unwrap_or_else(|_| usage(&format!("not a number: {v}")));
+        match arg.as_str() {
+            "--calls" => s.calls = number(value()) as usize,
+            "--outstanding" => s.outstanding = number(value()) as usize,
+            "--seed" => s.seed = value().parse().unwrap_or_else(|_| usage("--seed: not a number")),
+            "--kills" => s.kills = number(value()),
+            "--dup-call" => s.dup_call = number(value()),
+            "--dup-reply" => s.dup_reply = number(value()),
+            "--delay" => s.delay = number(value()),
+            "--max-delay-ms" => s.max_delay_ms = number(value()) as u64,
+            "--swap-replies" => s.swap_replies = number(value()),
+            "--kill-describe" => s.kill_describe = number(value()),
+            "--work" => s.work = PathBuf::from(value()),
+            "--keep" => s.keep = true,
+            "rust" => langs.push(Lang::Rust),
+            "python" => langs.push(Lang::Python),
+            "node" => langs.push(Lang::Node),
+            "test" => langs.push(Lang::Test),
+            other => usage(&format!("unknown argument {other}")),
+        }
+    }
+    if langs.is_empty() {
+        usage("name at least one Tool");
+    }
+    std::fs::create_dir_all(&s.work).unwrap_or_else(|e| usage(&format!("{}: {e}", s.work.display())));
+    let mut failed = false;
+    for lang in langs {
+        match soak(lang, &s) {
+            Ok(lines) => println!("{}", lines.join("\n")),
+            Err(text) => {
+                failed = true;
+                println!("{text}");
+            }
+        }
+        let _ = std::io::stdout().flush();
+    }
+    if failed {
+        println!("flow-soak: FAILED (logs in {})", s.work.display());
+        std::process::exit(1);
+    }
+    if !s.keep {
+        let _ = std::fs::remove_dir_all(&s.work);
+    }
+}
