@@ -1,0 +1,400 @@
+//! Exact JSON: a strict RFC 8259 reader held to `Limits` ([`read`], which
+//! holds every rule and builds nothing), a tree whose numbers are exact and
+//! whose objects are sorted ([`parse`] builds it with the reader), and the
+//! canonical writer of `host-boundary.md`, "The canonical form".
+//!
+//! Objects are stored sorted by key (code-point order, which is UTF-8 byte
+//! order), with duplicates refused while reading, so the canonical writer needs
+//! no sorting and lookups are binary searches.
+
+pub mod read;
+
+use crate::error::Result;
+use crate::limits::Limits;
+use crate::number::{Number, ScannedNumber};
+use read::{Order, Sink};
+
+/// A JSON value with exact numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Json {
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(String),
+    Array(Vec<Json>),
+    Object(Object),
+}
+
+/// A JSON object: members sorted by key, keys unique.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Object {
+    members: Vec<(String, Json)>,
+}
+
+impl Object {
+    pub fn new() -> Object {
+        Object::default()
+    }
+
+    /// Builds an object from members in any order; `Err(key)` names a duplicate.
+    pub fn from_members(mut members: Vec<(String, Json)>) -> std::result::Result<Object, String> {
+        members.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        if let Some(pair) = members.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(pair[0].0.clone());
+        }
+        Ok(Object { members })
+    }
+
+    /// Inserts or replaces a member.
+    pub fn insert(&mut self, key: impl Into<String>, value: Json) {
+        let key = key.into();
+        match self.members.binary_search_by(|(k, _)| k.as_str().cmp(&key)) {
+            Ok(i) => self.members[i].1 = value,
+            Err(i) => self.members.insert(i, (key, value)),
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        self.members.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok().map(|i| &self.members[i].1)
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<Json> {
+        self.members.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok().map(|i| self.members.remove(i).1)
+    }
+
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// Members in ascending key order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &Json)> {
+        self.members.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.members.iter().map(|(k, _)| k.as_str())
+    }
+
+    pub fn into_members(self) -> Vec<(String, Json)> {
+        self.members
+    }
+}
+
+impl Json {
+    /// What kind of JSON value this is, for messages ("a string", "an array").
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Json::Null => "null",
+            Json::Bool(_) => "a boolean",
+            Json::Number(_) => "a number",
+            Json::String(_) => "a string",
+            Json::Array(_) => "an array",
+            Json::Object(_) => "an object",
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[Json]> {
+        match self {
+            Json::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn as_object(&self) -> Option<&Object> {
+        match self {
+            Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    pub fn str(s: impl Into<String>) -> Json {
+        Json::String(s.into())
+    }
+
+    /// An object from members; panics on a duplicate key (for building known shapes).
+    pub fn object<K: Into<String>>(members: impl IntoIterator<Item = (K, Json)>) -> Json {
+        let members = members.into_iter().map(|(k, v)| (k.into(), v)).collect();
+        Json::Object(Object::from_members(members).expect("object built with unique keys"))
+    }
+
+    /// The canonical text of this value.
+    pub fn to_canonical(&self) -> String {
+        let mut out = String::new();
+        write_canonical(&mut out, self);
+        out
+    }
+
+    /// The order of `decisions.md` section 3 for json.Value: Null < Bool < Number
+    /// < String < Array < Object, then the payload (objects as ascending pairs).
+    pub fn flow_cmp(&self, other: &Json) -> std::cmp::Ordering {
+        use std::cmp::Ordering;
+        fn rank(j: &Json) -> u8 {
+            match j {
+                Json::Null => 0,
+                Json::Bool(_) => 1,
+                Json::Number(_) => 2,
+                Json::String(_) => 3,
+                Json::Array(_) => 4,
+                Json::Object(_) => 5,
+            }
+        }
+        match (self, other) {
+            (Json::Bool(a), Json::Bool(b)) => a.cmp(b),
+            (Json::Number(a), Json::Number(b)) => a.cmp(b),
+            (Json::String(a), Json::String(b)) => a.cmp(b),
+            (Json::Array(a), Json::Array(b)) => {
+                for (x, y) in a.iter().zip(b) {
+                    match x.flow_cmp(y) {
+                        Ordering::Equal => {}
+                        o => return o,
+                    }
+                }
+                a.len().cmp(&b.len())
+            }
+            (Json::Object(a), Json::Object(b)) => {
+                for ((ka, va), (kb, vb)) in a.iter().zip(b.iter()) {
+                    match ka.cmp(kb).then_with(|| va.flow_cmp(vb)) {
+                        Ordering::Equal => {}
+                        o => return o,
+                    }
+                }
+                a.len().cmp(&b.len())
+            }
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+/// json.Value's order (`decisions.md` section 3), so a json.Value can be an
+/// element of a `BTreeSet` or a key of a `BTreeMap` in generated Rust types.
+/// It agrees with `Eq`: numbers are normalized and objects sorted, so equal
+/// trees are the equal values.
+impl Ord for Json {
+    fn cmp(&self, other: &Json) -> std::cmp::Ordering {
+        self.flow_cmp(other)
+    }
+}
+
+impl PartialOrd for Json {
+    fn partial_cmp(&self, other: &Json) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Reads one JSON text under `limits`: RFC 8259, UTF-8 without a byte-order
+/// mark, no duplicate keys, no escaped lone surrogates, depth and number limits
+/// (the rules are [`read`]'s; this builds the tree).
+pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Json> {
+    read::read(bytes, limits, &mut Tree)
+}
+
+/// Reads a JSON text given as `&str`.
+pub fn parse_str(text: &str, limits: &Limits) -> Result<Json> {
+    parse(text.as_bytes(), limits)
+}
+
+/// The canonical text of any JSON text: read under `limits`, then written in
+/// canonical form.
+pub fn canonicalize(bytes: &[u8], limits: &Limits) -> Result<String> {
+    let value = parse(bytes, limits)?;
+    let mut out = String::with_capacity(bytes.len());
+    write_canonical(&mut out, &value);
+    Ok(out)
+}
+
+/// The sink that builds a [`Json`] tree, objects sorted by key.
+struct Tree;
+
+impl Sink for Tree {
+    type Value = Json;
+    type Array = Vec<Json>;
+    type Object = Vec<(String, Json)>;
+
+    fn null(&mut self) -> Json {
+        Json::Null
+    }
+
+    fn boolean(&mut self, value: bool) -> Json {
+        Json::Bool(value)
+    }
+
+    fn number(&mut self, number: &ScannedNumber<'_>) -> Json {
+        Json::Number(number.to_number())
+    }
+
+    fn string(&mut self, text: &str) -> Json {
+        Json::String(text.to_owned())
+    }
+
+    fn begin_array(&mut self) -> Vec<Json> {
+        Vec::new()
+    }
+
+    fn item(&mut self, array: &mut Vec<Json>, item: Json) {
+        array.push(item);
+    }
+
+    fn end_array(&mut self, array: Vec<Json>) -> Json {
+        Json::Array(array)
+    }
+
+    fn begin_object(&mut self) -> Self::Object {
+        Vec::new()
+    }
+
+    fn key(&mut self, object: &mut Self::Object, key: &str) {
+        object.push((key.to_owned(), Json::Null));
+    }
+
+    fn member(&mut self, object: &mut Self::Object, value: Json) {
+        object.last_mut().expect("a key before its value").1 = value;
+    }
+
+    fn end_object(&mut self, mut members: Self::Object, order: Order<'_>) -> Json {
+        match order {
+            // Text that is already canonical arrives sorted: nothing to move then.
+            Order::Text => Json::Object(Object { members }),
+            Order::Sorted(order) => {
+                let sorted = order.iter().map(|&i| std::mem::replace(&mut members[i], (String::new(), Json::Null))).collect();
+                Json::Object(Object { members: sorted })
+            }
+        }
+    }
+}
+
+/// Appends the canonical text of `value`.
+pub fn write_canonical(out: &mut String, value: &Json) {
+    match value {
+        Json::Null => out.push_str("null"),
+        Json::Bool(true) => out.push_str("true"),
+        Json::Bool(false) => out.push_str("false"),
+        Json::Number(n) => n.write_canonical(out),
+        Json::String(s) => write_string(out, s),
+        Json::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(out, item);
+            }
+            out.push(']');
+        }
+        Json::Object(object) => {
+            out.push('{');
+            for (i, (key, item)) in object.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(out, key);
+                out.push(':');
+                write_canonical(out, item);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// Appends a string in canonical form: only `"`, `\` and U+0000..U+001F are
+/// escaped, with the short escapes where they exist and lower-case `\u00xx`
+/// otherwise; every other code point is written as itself.
+pub fn write_string(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut run = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0x00..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        if escape.is_empty() {
+            out.push_str("\\u00");
+            out.push(HEX[(b >> 4) as usize] as char);
+            out.push(HEX[(b & 0xf) as usize] as char);
+        } else {
+            out.push_str(escape);
+        }
+        run = i + 1;
+    }
+    out.push_str(&s[run..]);
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Rule;
+
+    fn canon(text: &str) -> Result<String> {
+        canonicalize(text.as_bytes(), &Limits::default())
+    }
+
+    #[test]
+    fn sorts_keys_and_strips_whitespace() {
+        assert_eq!(canon(r#" { "b" : [1.50, -0, 1e2], "a":"x\u00e9\n\u001F" } "#).unwrap(), "{\"a\":\"xé\\n\\u001f\",\"b\":[1.5,0,100]}");
+    }
+
+    #[test]
+    fn refuses() {
+        assert_eq!(canon(r#"{"a":1,"a":2}"#).unwrap_err().rule, Rule::DuplicateKey);
+        assert_eq!(canon(r#""\ud800""#).unwrap_err().rule, Rule::LoneSurrogate);
+        assert_eq!(canon("\u{feff}1").unwrap_err().rule, Rule::ByteOrderMark);
+        assert_eq!(canon("1e4300").unwrap_err().rule, Rule::NumberTooLarge);
+        let e = canon(r#"{"days":[{},{},{},{"high_c":1e5000}]}"#).unwrap_err();
+        assert_eq!(e.path.to_string(), "$.days[3].high_c");
+        let deep = "[".repeat(129) + &"]".repeat(129);
+        assert_eq!(canon(&deep).unwrap_err().rule, Rule::TooDeep);
+        let ok = "[".repeat(128) + &"]".repeat(128);
+        assert!(canon(&ok).is_ok());
+    }
+
+    #[test]
+    fn refusals_name_their_path() {
+        let at = |text: &str| {
+            let e = canon(text).unwrap_err();
+            (e.rule, e.path.to_string())
+        };
+        assert_eq!(at(r#"{"a":[1,{"b c":1e99999}]}"#), (Rule::NumberTooLarge, "$.a[1][\"b c\"]".into()));
+        assert_eq!(at(r#"{"a":[1,{"b":"\ud800"}]}"#), (Rule::LoneSurrogate, "$.a[1].b".into()));
+        assert_eq!(at(r#"{"a":[1,{"b":1,"\u0062":2}]}"#), (Rule::DuplicateKey, "$.a[1]".into()));
+        assert_eq!(at(r#"{"z":{"\u0078":[{"x":1,"x":1}]}}"#), (Rule::DuplicateKey, "$.z.x[0]".into()));
+        assert_eq!(at(r#"{"a":[1,{"b":tru}]}"#), (Rule::Syntax, "$.a[1].b".into()));
+        // A syntax error after a duplicate: the object is read whole first.
+        assert_eq!(at(r#"{"a":1,"a":2,}"#).0, Rule::Syntax);
+    }
+
+    #[test]
+    fn keys_sort_by_code_point_past_a_shared_prefix() {
+        assert_eq!(
+            canon(r#"{"abcdefgh1":1,"abcdefgh":2,"abcdefgh0":3,"a\u0000":4,"a":5,"\u00e9":6,"z":7,"\ud834\udd1e":8,"\uffff":9}"#).unwrap(),
+            "{\"a\":5,\"a\\u0000\":4,\"abcdefgh\":2,\"abcdefgh0\":3,\"abcdefgh1\":1,\"z\":7,\"é\":6,\"\u{ffff}\":9,\"𝄞\":8}"
+        );
+        assert_eq!(canon(r#"{"abcdefgh1":1,"abcdefgh1":2}"#).unwrap_err().rule, Rule::DuplicateKey);
+        assert_eq!(canon(r#"{"a\u0000":1,"a":2,"a\u0000":3}"#).unwrap_err().rule, Rule::DuplicateKey);
+    }
+
+    #[test]
+    fn surrogate_pairs_join() {
+        assert_eq!(canon(r#""\ud834\udd1e""#).unwrap(), "\"𝄞\"");
+    }
+}
