@@ -2,6 +2,7 @@
 //! in its inner loops. napi-rs's typed layer is used at the API surface; here,
 //! where a 5 MB document means a million calls, each wrapper is one call.
 
+use std::borrow::Cow;
 use std::ffi::c_char;
 use std::ptr;
 
@@ -112,6 +113,23 @@ impl Js {
             unsafe { sys::napi_create_string_utf8(self.env, s.as_ptr() as *const c_char, s.len() as isize, &mut v) },
             "string",
         )?;
+        Ok(v)
+    }
+
+    /// A string of one-byte characters (ASCII here): copied, not decoded.
+    pub fn string_latin1(self, bytes: &[u8]) -> Result<Raw> {
+        let mut v = ptr::null_mut();
+        check(
+            unsafe { sys::napi_create_string_latin1(self.env, bytes.as_ptr() as *const c_char, bytes.len() as isize, &mut v) },
+            "string",
+        )?;
+        Ok(v)
+    }
+
+    /// A string of UTF-16 code units.
+    pub fn string_utf16(self, units: &[u16]) -> Result<Raw> {
+        let mut v = ptr::null_mut();
+        check(unsafe { sys::napi_create_string_utf16(self.env, units.as_ptr(), units.len() as isize, &mut v) }, "string")?;
         Ok(v)
     }
 
@@ -313,6 +331,15 @@ impl Js {
 
     /// The bytes of a Uint8Array (or Buffer), copied; `None` for anything else.
     pub fn uint8_array(self, v: Raw) -> Result<Option<Vec<u8>>> {
+        Ok(self.uint8_slice(v)?.map(Cow::into_owned))
+    }
+
+    /// The bytes of a Uint8Array: borrowed, not copied, over an ArrayBuffer;
+    /// copied over a SharedArrayBuffer, which another thread may write while
+    /// they are read. The caller uses borrowed bytes only until it next
+    /// creates a JavaScript value or runs JavaScript (a small array's bytes
+    /// may live on the JavaScript heap, which moves).
+    pub fn uint8_slice<'a>(self, v: Raw) -> Result<Option<Cow<'a, [u8]>>> {
         let mut is = false;
         check(unsafe { sys::napi_is_typedarray(self.env, v, &mut is) }, "is typed array")?;
         if !is {
@@ -331,9 +358,12 @@ impl Js {
             return Ok(None);
         }
         if len == 0 {
-            return Ok(Some(Vec::new()));
+            return Ok(Some(Cow::Borrowed(&[])));
         }
-        Ok(Some(unsafe { std::slice::from_raw_parts(data as *const u8, len) }.to_vec()))
+        let bytes = unsafe { std::slice::from_raw_parts(data as *const u8, len) };
+        let mut unshared = false;
+        check(unsafe { sys::napi_is_arraybuffer(self.env, buffer, &mut unshared) }, "is array buffer")?;
+        Ok(Some(if unshared { Cow::Borrowed(bytes) } else { Cow::Owned(bytes.to_vec()) }))
     }
 
     pub fn instance_of(self, v: Raw, constructor: Raw) -> Result<bool> {

@@ -1,18 +1,38 @@
 //! Exact JSON into JavaScript without a Node-API call per value. Building a
 //! 5 MB document value by value costs two calls per value, most of parse's
-//! time; instead flow-core reads the text (every rule and limit checked), this
-//! module writes the tree as a tape (opcodes and operands in an Int32Array,
-//! all string contents in one string), and `lib/tape.js` builds the values in
-//! JavaScript, where V8 makes object and array creation cheap.
+//! time; instead this module writes the values as a tape (opcodes and
+//! operands in an Int32Array, string contents in two strings), and
+//! `lib/tape.js` builds the values in JavaScript, where V8 makes object and
+//! array creation cheap.
 //!
-//! Tape (`i32`s): `NULL`, `FALSE`, `TRUE`; `STRING start len` (UTF-16 offsets
-//! into the text); `INT value` for an integer that fits an i32; `INT64` for
-//! one that fits an i64, the next of a BigInt64Array beside the tape (V8
-//! makes a bigint from it without parsing text); `BIGINT start len` for a
-//! longer integer's decimal text; `DECIMAL start len exponent` for
-//! a fractional number (its coefficient's text); `ARRAY n` then n values;
-//! `OBJECT n` then n pairs of a key index and a value. Keys are written once
-//! each, into a table of `start len` pairs.
+//! `parse` writes the tape straight from flow-core's reader
+//! (`flow_core::json::read`, which holds every rule and limit), with no tree
+//! in between: [`JsonTape`] is the reader's sink. `Codec.decode` writes it
+//! from a decoded [`Value`].
+//!
+//! Strings: `start len` in the ops. ASCII strings are in one string of
+//! one-byte characters, `start` being their offset there; the others are in
+//! a UTF-16 string, `start` being `!offset` (negative). A string that is
+//! ASCII in the text is so in JavaScript, as `JSON.parse` makes it. Both
+//! strings, and the typed arrays, are handed to V8 where they are (external
+//! strings and array buffers), neither copied nor decoded.
+//!
+//! Tape (`i32`s): `NULL`, `FALSE`, `TRUE`; `STRING start len`; `INT value`
+//! for an integer that fits an i32; `INT64` for one that fits an i64, the
+//! next of a BigInt64Array beside the tape (V8 makes a bigint from it
+//! without parsing text); `BIGINT start len` for a longer integer's decimal
+//! text; `DECIMAL start len exponent` for a fractional number (its
+//! coefficient's text), `DECIMAL32 coefficient exponent` and `DECIMAL64
+//! exponent` (the coefficient the next of the BigInt64Array) for one whose
+//! coefficient fits, and `DECIMAL_X start len` (the exponent the next of the
+//! BigInt64Array) for one whose exponent does not fit an i32; `ARRAY n` then
+//! n values. Objects come in two forms: `OBJECT n` then n pairs of a key
+//! index and a value, or `SHAPED shape` then the shape's values in text
+//! order. Keys are written once each, into a table of `start len` pairs; a
+//! shape (the keys of an object in text order, which objects of one kind
+//! share) is written once, into a table of `n flags` then the n key indices
+//! in ascending order, then (flag 1, when the text's order is another) the
+//! text-order index of each; flag 2 says a key is `__proto__`.
 //!
 //! Typed values (`Codec.decode`) add: `INSTANT start len` and `DURATION start
 //! len` (nanoseconds' text), `BYTES start len` (base64), `SET n` and `FLOW_SET
@@ -24,7 +44,9 @@
 
 use std::collections::HashMap;
 
+use flow_core::json::read::{read, Order, Sink};
 use flow_core::json::{write_string, Json};
+use flow_core::number::ScannedNumber;
 use flow_core::value::{EnumPayload, Value};
 use flow_core::Number;
 use napi::{sys, Env, Result};
@@ -57,80 +79,131 @@ const ENUM: i32 = 18;
 const ENUM_VALUE: i32 = 19;
 const HOST: i32 = 20;
 const INT64: i32 = 21;
+const DECIMAL32: i32 = 22;
+const DECIMAL64: i32 = 23;
+const DECIMAL_X: i32 = 24;
+const SHAPED: i32 = 25;
 
+/// The tape's two strings: ASCII text, and UTF-16 text for the rest.
+#[derive(Default)]
+struct Texts {
+    ascii: Vec<u8>,
+    wide: Vec<u16>,
+}
+
+impl Texts {
+    /// Appends `s`; its `start len` as the tape writes them.
+    #[inline]
+    fn push(&mut self, s: &str) -> [i32; 2] {
+        if s.is_ascii() {
+            let start = self.ascii.len();
+            self.ascii.extend_from_slice(s.as_bytes());
+            [start as i32, s.len() as i32]
+        } else {
+            let start = self.wide.len();
+            self.wide.extend(s.encode_utf16());
+            [!(start as i32), (self.wide.len() - start) as i32]
+        }
+    }
+}
+
+/// Writes a JSON number's ops: whole numbers `INT`, `INT64` or `BIGINT`,
+/// others as [`decimal_ops`] does. `small` is the normalized coefficient and
+/// exponent when the coefficient fits; `digits` writes the coefficient's
+/// digits and returns the exponent.
+fn number_ops(ops: &mut Vec<i32>, ascii: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, small: Option<(i64, i64)>, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+    match small {
+        Some((coefficient, exponent)) if exponent >= 0 => {
+            let mut value = Some(coefficient);
+            for _ in 0..exponent {
+                value = value.and_then(|v| v.checked_mul(10));
+                if value.is_none() {
+                    break;
+                }
+            }
+            match value {
+                Some(v) => match i32::try_from(v) {
+                    Ok(v) => ops.extend_from_slice(&[INT, v]),
+                    Err(_) => {
+                        ops.push(INT64);
+                        int64s.push(v);
+                    }
+                },
+                None => text_number(ops, ascii, int64s, negative, true, digits),
+            }
+        }
+        Some(_) => decimal_ops(ops, ascii, int64s, negative, small, digits),
+        None => text_number(ops, ascii, int64s, negative, true, digits),
+    }
+}
+
+/// Writes a Decimal's ops (whole or not): `DECIMAL32` or `DECIMAL64` when
+/// the coefficient fits, else `DECIMAL` or `DECIMAL_X`.
+fn decimal_ops(ops: &mut Vec<i32>, ascii: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, small: Option<(i64, i64)>, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+    match small.and_then(|(c, e)| Some((c, i32::try_from(e).ok()?))) {
+        Some((c, e)) => match i32::try_from(c) {
+            Ok(c) => ops.extend_from_slice(&[DECIMAL32, c, e]),
+            Err(_) => {
+                ops.extend_from_slice(&[DECIMAL64, e]);
+                int64s.push(c);
+            }
+        },
+        None => text_number(ops, ascii, int64s, negative, false, digits),
+    }
+}
+
+/// A number as decimal text: `BIGINT` (a whole number's digits, zeros
+/// appended) when `whole` allows it, else `DECIMAL`/`DECIMAL_X` (the
+/// coefficient's digits).
+fn text_number(ops: &mut Vec<i32>, ascii: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, whole: bool, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+    let start = ascii.len();
+    if negative {
+        ascii.push(b'-');
+    }
+    let exponent = digits(ascii);
+    if whole && exponent >= 0 {
+        // Within the digit limit, so a length that fits.
+        ascii.resize(ascii.len() + exponent as usize, b'0');
+        ops.extend_from_slice(&[BIGINT, start as i32, (ascii.len() - start) as i32]);
+    } else if let Ok(e) = i32::try_from(exponent) {
+        ops.extend_from_slice(&[DECIMAL, start as i32, (ascii.len() - start) as i32, e]);
+    } else {
+        ops.extend_from_slice(&[DECIMAL_X, start as i32, (ascii.len() - start) as i32]);
+        int64s.push(exponent);
+    }
+}
+
+/// A typed value's tape (`Codec.decode`).
 #[derive(Default)]
 struct Tape<'a> {
     ops: Vec<i32>,
-    text: String,
-    /// The text's length in UTF-16 code units: JavaScript's string offsets.
-    units: usize,
+    texts: Texts,
     keys: HashMap<&'a str, i32>,
     key_table: Vec<i32>,
     int64s: Vec<i64>,
 }
 
-fn units(s: &str) -> usize {
-    if s.is_ascii() {
-        s.len()
-    } else {
-        s.chars().map(char::len_utf16).sum()
-    }
-}
-
 impl<'a> Tape<'a> {
     fn push_text(&mut self, s: &str) {
-        let n = units(s);
-        self.ops.push(self.units as i32);
-        self.ops.push(n as i32);
-        self.text.push_str(s);
-        self.units += n;
+        let span = self.texts.push(s);
+        self.ops.extend_from_slice(&span);
     }
 
-    /// The decimal text of `(-1)^negative * digits * 10^zeros`.
-    fn push_digits(&mut self, negative: bool, digits: &str, zeros: usize) {
-        let n = usize::from(negative) + digits.len() + zeros;
-        self.ops.push(self.units as i32);
-        self.ops.push(n as i32);
-        if negative {
-            self.text.push('-');
-        }
-        self.text.push_str(digits);
-        self.text.extend(std::iter::repeat_n('0', zeros));
-        self.units += n;
-    }
-
-    fn number(&mut self, n: &Number) {
-        if n.is_whole() {
-            let zeros = n.exponent() as usize;
-            if n.digits().len() + zeros <= 9 {
-                let mut i: i32 = 0;
-                for b in n.digits().bytes() {
-                    i = i * 10 + i32::from(b - b'0');
-                }
-                for _ in 0..zeros {
-                    i *= 10;
-                }
-                self.ops.extend([INT, if n.is_negative() { -i } else { i }]);
-            } else if n.digits().len() + zeros <= 18 {
-                let mut i: i64 = 0;
-                for b in n.digits().bytes() {
-                    i = i * 10 + i64::from(b - b'0');
-                }
-                for _ in 0..zeros {
-                    i *= 10;
-                }
-                self.ops.push(INT64);
-                self.int64s.push(if n.is_negative() { -i } else { i });
-            } else {
-                self.ops.push(BIGINT);
-                self.push_digits(n.is_negative(), n.digits(), zeros);
-            }
+    /// A json.Value number (`decimal` false) or a Decimal.
+    fn number(&mut self, n: &Number, decimal: bool) {
+        let small = (n.digits().len() <= 18).then(|| {
+            let c = n.digits().bytes().fold(0i64, |c, d| c * 10 + i64::from(d - b'0'));
+            (if n.is_negative() { -c } else { c }, n.exponent())
+        });
+        let digits = |out: &mut Vec<u8>| {
+            out.extend_from_slice(n.digits().as_bytes());
+            n.exponent()
+        };
+        let (ops, ascii, int64s) = (&mut self.ops, &mut self.texts.ascii, &mut self.int64s);
+        if decimal {
+            decimal_ops(ops, ascii, int64s, n.is_negative(), small, digits);
         } else {
-            self.ops.push(DECIMAL);
-            self.push_digits(n.is_negative(), n.digits(), 0);
-            // Past the digit limit no exponent is this large; JSON read under
-            // limits cannot reach it.
-            self.ops.push(n.exponent().clamp(i32::MIN as i64, i32::MAX as i64) as i32);
+            number_ops(ops, ascii, int64s, n.is_negative(), small, digits);
         }
     }
 
@@ -139,10 +212,8 @@ impl<'a> Tape<'a> {
             return index;
         }
         let index = (self.key_table.len() / 2) as i32;
-        let n = units(key);
-        self.key_table.extend([self.units as i32, n as i32]);
-        self.text.push_str(key);
-        self.units += n;
+        let span = self.texts.push(key);
+        self.key_table.extend_from_slice(&span);
         self.keys.insert(key, index);
         index
     }
@@ -165,11 +236,7 @@ impl<'a> Tape<'a> {
                 }
                 _ => self.op_text(BIGINT, &i.to_string()),
             },
-            Value::Decimal(n) => {
-                self.ops.push(DECIMAL);
-                self.push_digits(n.is_negative(), n.digits(), 0);
-                self.ops.push(n.exponent().clamp(i32::MIN as i64, i32::MAX as i64) as i32);
-            }
+            Value::Decimal(n) => self.number(n, true),
             Value::Text(s) => self.op_text(STRING, s),
             Value::Bytes(b) => {
                 let mut text = String::with_capacity(b.len() * 4 / 3 + 4);
@@ -258,16 +325,14 @@ impl<'a> Tape<'a> {
         }
     }
 
+    /// A json.Value inside a typed value.
     fn value(&mut self, json: &'a Json) {
         match json {
             Json::Null => self.ops.push(NULL),
             Json::Bool(false) => self.ops.push(FALSE),
             Json::Bool(true) => self.ops.push(TRUE),
-            Json::Number(n) => self.number(n),
-            Json::String(s) => {
-                self.ops.push(STRING);
-                self.push_text(s);
-            }
+            Json::Number(n) => self.number(n, false),
+            Json::String(s) => self.op_text(STRING, s),
             Json::Array(items) => {
                 self.ops.extend([ARRAY, items.len() as i32]);
                 for item in items {
@@ -292,22 +357,304 @@ pub fn typed_to_js(js: Js, value: &Value) -> Result<Raw> {
     let mut tape = Tape::default();
     tape.typed(value);
     let classes = crate::classes::Classes::get(js)?;
-    let args = [
-        int32_array(js, &tape.ops)?,
-        js.string(&tape.text)?,
-        int32_array(js, &tape.key_table)?,
-        bigint64_array(js, &tape.int64s)?,
-    ];
+    let args = tape_args(js, tape.ops, tape.texts, tape.key_table, tape.int64s, Vec::new())?;
     let undefined = js.undefined()?;
     js.call(classes.from_tape, undefined, &args)
 }
 
-fn int32_array(js: Js, values: &[i32]) -> Result<Raw> {
-    typed_array(js, values, sys::TypedarrayType::int32_array)
+/// `fromTape`'s arguments: ops, the ASCII and UTF-16 texts, the key table,
+/// the BigInt64Array and the shape table.
+fn tape_args(js: Js, ops: Vec<i32>, texts: Texts, keys: Vec<i32>, int64s: Vec<i64>, shapes: Vec<i32>) -> Result<[Raw; 6]> {
+    Ok([
+        handed_over(js, ops, sys::TypedarrayType::int32_array)?,
+        external_string(js, texts.ascii)?,
+        external_string(js, texts.wide)?,
+        handed_over(js, keys, sys::TypedarrayType::int32_array)?,
+        handed_over(js, int64s, sys::TypedarrayType::bigint64_array)?,
+        handed_over(js, shapes, sys::TypedarrayType::int32_array)?,
+    ])
 }
 
-fn bigint64_array(js: Js, values: &[i64]) -> Result<Raw> {
-    typed_array(js, values, sys::TypedarrayType::bigint64_array)
+/// The characters of the tape's two strings: one-byte (ASCII) and UTF-16.
+trait Chars: Copy {
+    fn copy(js: Js, text: &[Self]) -> Result<Raw>;
+    /// # Safety
+    /// As `node_api_create_external_string_*`: `text` lives until `free` is called.
+    unsafe fn external(env: sys::napi_env, text: *const Self, len: isize, free: sys::node_api_basic_finalize, hint: *mut std::ffi::c_void, out: *mut Raw, copied: *mut bool) -> sys::napi_status;
+}
+
+impl Chars for u8 {
+    fn copy(js: Js, text: &[u8]) -> Result<Raw> {
+        js.string_latin1(text)
+    }
+
+    unsafe fn external(env: sys::napi_env, text: *const u8, len: isize, free: sys::node_api_basic_finalize, hint: *mut std::ffi::c_void, out: *mut Raw, copied: *mut bool) -> sys::napi_status {
+        unsafe { sys::node_api_create_external_string_latin1(env, text as *const std::ffi::c_char, len, free, hint, out, copied) }
+    }
+}
+
+impl Chars for u16 {
+    fn copy(js: Js, text: &[u16]) -> Result<Raw> {
+        js.string_utf16(text)
+    }
+
+    unsafe fn external(env: sys::napi_env, text: *const u16, len: isize, free: sys::node_api_basic_finalize, hint: *mut std::ffi::c_void, out: *mut Raw, copied: *mut bool) -> sys::napi_status {
+        unsafe { sys::node_api_create_external_string_utf16(env, text, len, free, hint, out, copied) }
+    }
+}
+
+/// A string of the tape's text. A long one is handed to V8 as it is (an
+/// external string, freed when collected) rather than copied into the heap:
+/// a parse's text then takes no room in the young generation, which the
+/// values built from it fill. A short one, or any where V8 declines, is copied.
+fn external_string<T: Chars>(js: Js, text: Vec<T>) -> Result<Raw> {
+    unsafe extern "C" fn free<T>(_env: sys::node_api_basic_env, _data: *mut std::ffi::c_void, hint: *mut std::ffi::c_void) {
+        drop(unsafe { Box::from_raw(hint as *mut Vec<T>) });
+    }
+    if text.len() < 4096 {
+        return T::copy(js, &text);
+    }
+    let len = text.len() as isize;
+    let owner = Box::into_raw(Box::new(text));
+    let mut out = std::ptr::null_mut();
+    let mut copied = false;
+    let status = unsafe { T::external(js.env, (*owner).as_ptr(), len, Some(free::<T>), owner as *mut std::ffi::c_void, &mut out, &mut copied) };
+    if status != sys::Status::napi_ok {
+        // Not taken (an older Node-API among them): still ours, copied.
+        let text = unsafe { Box::from_raw(owner) };
+        return T::copy(js, &text);
+    }
+    // When V8 copied, it has already called `free`.
+    Ok(out)
+}
+
+/// A typed array of `values`. A long one is handed to V8 as it is, not
+/// copied (freed when the array is collected); a short one, or any where V8
+/// takes no memory from outside, is copied.
+fn handed_over<T: Copy>(js: Js, values: Vec<T>, kind: sys::napi_typedarray_type) -> Result<Raw> {
+    unsafe extern "C" fn free<T>(_env: sys::napi_env, _data: *mut std::ffi::c_void, hint: *mut std::ffi::c_void) {
+        drop(unsafe { Box::from_raw(hint as *mut Vec<T>) });
+    }
+    if values.len() < 4096 {
+        return typed_array(js, &values, kind);
+    }
+    let (len, bytes) = (values.len(), std::mem::size_of_val(values.as_slice()));
+    let mut owner = Box::new(values);
+    let data = owner.as_mut_ptr() as *mut std::ffi::c_void;
+    let owner = Box::into_raw(owner);
+    let mut buffer = std::ptr::null_mut();
+    let status = unsafe { sys::napi_create_external_arraybuffer(js.env, data, bytes, Some(free::<T>), owner as *mut std::ffi::c_void, &mut buffer) };
+    if status != sys::Status::napi_ok {
+        // Not taken: still ours.
+        let values = unsafe { Box::from_raw(owner) };
+        if status == sys::Status::napi_no_external_buffers_allowed {
+            return typed_array(js, &values, kind);
+        }
+        check(status, "external array buffer")?;
+    }
+    let mut array = std::ptr::null_mut();
+    check(unsafe { sys::napi_create_typedarray(js.env, kind, len, buffer, 0, &mut array) }, "typed array")?;
+    Ok(array)
+}
+
+/// No node: the shape tree's root is node 0, the empty object.
+const NONE: u32 = u32::MAX;
+/// Children found by walking a node's list of them; past this many, by hash.
+const LISTED: u32 = 8;
+
+/// A node of the shape tree: the keys of an object so far, in text order,
+/// as the path from the root.
+struct ShapeNode {
+    key: u32,
+    parent: u32,
+    /// The first child in the list, and the next sibling in its parent's.
+    child: u32,
+    sibling: u32,
+    children: u32,
+    /// The shape's index in the shape table, once an object ended here.
+    shape: i32,
+}
+
+impl ShapeNode {
+    fn new(key: u32, parent: u32) -> ShapeNode {
+        ShapeNode { key, parent, child: NONE, sibling: NONE, children: 0, shape: -1 }
+    }
+}
+
+/// The reader's sink for `parse`: writes each value's ops as it is read.
+/// Arrays and objects reserve their operand (a count, a shape) and fill it
+/// in at their end. An object's keys walk the shape tree: objects of one
+/// kind follow one path, where each key is one comparison with the key
+/// expected there, so keys are hashed only where a new path begins.
+pub struct JsonTape {
+    ops: Vec<i32>,
+    texts: Texts,
+    int64s: Vec<i64>,
+    key_ids: HashMap<Box<str>, u32>,
+    key_text: String,
+    key_spans: Vec<(usize, usize)>,
+    key_table: Vec<i32>,
+    nodes: Vec<ShapeNode>,
+    transitions: HashMap<(u32, u32), u32>,
+    shape_table: Vec<i32>,
+    shapes: i32,
+    scratch: Vec<u32>,
+}
+
+impl JsonTape {
+    pub fn new(capacity: usize) -> JsonTape {
+        JsonTape {
+            ops: Vec::with_capacity(capacity / 4),
+            texts: Texts { ascii: Vec::with_capacity(capacity / 4), wide: Vec::new() },
+            int64s: Vec::new(),
+            key_ids: HashMap::new(),
+            key_text: String::new(),
+            key_spans: Vec::new(),
+            key_table: Vec::new(),
+            nodes: vec![ShapeNode::new(NONE, NONE)],
+            transitions: HashMap::new(),
+            shape_table: Vec::new(),
+            shapes: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    fn key_str(&self, key: u32) -> &str {
+        let (a, b) = self.key_spans[key as usize];
+        &self.key_text[a..b]
+    }
+
+    fn intern(&mut self, key: &str) -> u32 {
+        if let Some(&id) = self.key_ids.get(key) {
+            return id;
+        }
+        let id = self.key_spans.len() as u32;
+        let start = self.key_text.len();
+        self.key_text.push_str(key);
+        self.key_spans.push((start, self.key_text.len()));
+        let span = self.texts.push(key);
+        self.key_table.extend_from_slice(&span);
+        self.key_ids.insert(key.into(), id);
+        id
+    }
+
+    /// The node after `node` for `key`.
+    fn child(&mut self, node: u32, key: &str) -> u32 {
+        let mut at = self.nodes[node as usize].child;
+        while at != NONE {
+            let n = &self.nodes[at as usize];
+            if self.key_str(n.key) == key {
+                return at;
+            }
+            at = n.sibling;
+        }
+        let id = self.intern(key);
+        let parent = &self.nodes[node as usize];
+        if parent.children >= LISTED {
+            if let Some(&child) = self.transitions.get(&(node, id)) {
+                return child;
+            }
+        }
+        let child = self.nodes.len() as u32;
+        let mut new = ShapeNode::new(id, node);
+        let parent = &mut self.nodes[node as usize];
+        if parent.children < LISTED {
+            new.sibling = parent.child;
+            parent.child = child;
+            parent.children += 1;
+        } else {
+            self.transitions.insert((node, id), child);
+        }
+        self.nodes.push(new);
+        child
+    }
+
+    /// The shape of an object whose keys led to `node`, written to the
+    /// shape table the first time.
+    fn shape(&mut self, node: u32, order: Order<'_>) -> i32 {
+        let shape = self.nodes[node as usize].shape;
+        if shape >= 0 {
+            return shape;
+        }
+        let mut keys = std::mem::take(&mut self.scratch);
+        keys.clear();
+        let mut at = node;
+        while at != 0 {
+            keys.push(self.nodes[at as usize].key);
+            at = self.nodes[at as usize].parent;
+        }
+        keys.reverse();
+        let proto = keys.iter().any(|&k| self.key_str(k) == "__proto__");
+        let unsorted = matches!(order, Order::Sorted(_));
+        self.shape_table.extend_from_slice(&[keys.len() as i32, i32::from(unsorted) | (i32::from(proto) << 1)]);
+        match order {
+            Order::Text => self.shape_table.extend(keys.iter().map(|&k| k as i32)),
+            Order::Sorted(order) => {
+                self.shape_table.extend(order.iter().map(|&i| keys[i] as i32));
+                self.shape_table.extend(order.iter().map(|&i| i as i32));
+            }
+        }
+        self.scratch = keys;
+        let shape = self.shapes;
+        self.shapes += 1;
+        self.nodes[node as usize].shape = shape;
+        shape
+    }
+}
+
+impl Sink for JsonTape {
+    type Value = ();
+    /// The count's place in the ops, and the count.
+    type Array = (usize, i32);
+    /// The shape's place in the ops, and the shape node so far.
+    type Object = (usize, u32);
+
+    fn null(&mut self) {
+        self.ops.push(NULL);
+    }
+
+    fn boolean(&mut self, value: bool) {
+        self.ops.push(if value { TRUE } else { FALSE });
+    }
+
+    fn number(&mut self, number: &ScannedNumber<'_>) {
+        number_ops(&mut self.ops, &mut self.texts.ascii, &mut self.int64s, number.is_negative(), number.small(), |out| {
+            number.write_digits(out)
+        });
+    }
+
+    fn string(&mut self, text: &str) {
+        let [start, len] = self.texts.push(text);
+        self.ops.extend_from_slice(&[STRING, start, len]);
+    }
+
+    fn begin_array(&mut self) -> (usize, i32) {
+        self.ops.extend_from_slice(&[ARRAY, 0]);
+        (self.ops.len() - 1, 0)
+    }
+
+    fn item(&mut self, array: &mut (usize, i32), _: ()) {
+        array.1 += 1;
+    }
+
+    fn end_array(&mut self, (at, n): (usize, i32)) {
+        self.ops[at] = n;
+    }
+
+    fn begin_object(&mut self) -> (usize, u32) {
+        self.ops.extend_from_slice(&[SHAPED, 0]);
+        (self.ops.len() - 1, 0)
+    }
+
+    fn key(&mut self, object: &mut (usize, u32), key: &str) {
+        object.1 = self.child(object.1, key);
+    }
+
+    fn member(&mut self, _: &mut (usize, u32), _: ()) {}
+
+    fn end_object(&mut self, (at, node): (usize, u32), order: Order<'_>) {
+        self.ops[at] = self.shape(node, order);
+    }
 }
 
 fn typed_array<T: Copy>(js: Js, values: &[T], kind: sys::napi_typedarray_type) -> Result<Raw> {
@@ -323,21 +670,32 @@ fn typed_array<T: Copy>(js: Js, values: &[T], kind: sys::napi_typedarray_type) -
     Ok(array)
 }
 
-/// Reads JSON text under Flow's rules and returns its tape: `[ops, text,
-/// keys, int64s]`, which `lib/tape.js` turns into values. Use `parse` instead.
-#[napi(js_name = "parseTape", ts_args_type = "text: string | Uint8Array, limits?: Limits", ts_return_type = "[Int32Array, string, Int32Array, BigInt64Array]")]
+/// Reads JSON text under Flow's rules and returns its tape: `[ops, ascii,
+/// wide, keys, int64s, shapes]`, which `lib/tape.js` turns into values. Use
+/// `parse` instead.
+#[napi(
+    js_name = "parseTape",
+    ts_args_type = "text: string | Uint8Array, limits?: Limits",
+    ts_return_type = "[Int32Array, string, string, Int32Array, BigInt64Array, Int32Array]"
+)]
 pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     let js = Js::new(env.raw());
     let limits = limits_of(js, limits)?;
     let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
-    let json = flow_core::json::parse(&bytes, &limits).map_err(|e| throw_flow(js, &e))?;
-    let mut tape = Tape { text: String::with_capacity(bytes.len()), ..Tape::default() };
-    tape.value(&json);
-    let out = js.array(4)?;
-    js.set_index(out, 0, int32_array(js, &tape.ops)?)?;
-    js.set_index(out, 1, js.string(&tape.text)?)?;
-    js.set_index(out, 2, int32_array(js, &tape.key_table)?)?;
-    js.set_index(out, 3, bigint64_array(js, &tape.int64s)?)?;
+    if bytes.len() > i32::MAX as usize {
+        return Err(napi::Error::new(napi::Status::InvalidArg, "a text past 2 GiB is too large to parse into JavaScript".to_owned()));
+    }
+    // The text is read whole before any JavaScript value is made (it may be
+    // a Uint8Array's bytes, read in place).
+    let mut tape = JsonTape::new(bytes.len());
+    let read = read(&bytes, &limits, &mut tape);
+    drop(bytes);
+    read.map_err(|e| throw_flow(js, &e))?;
+    let args = tape_args(js, tape.ops, tape.texts, tape.key_table, tape.int64s, tape.shape_table)?;
+    let out = js.array(args.len())?;
+    for (i, arg) in args.into_iter().enumerate() {
+        js.set_index(out, i, arg)?;
+    }
     Ok(Out(out))
 }
 

@@ -1,6 +1,8 @@
 //! JSON text in and out: canonical text, exact parsing, and the canonical
 //! text of JavaScript JSON values; Instant and Duration text for their classes.
 
+use std::borrow::Cow;
+
 use flow_core::error::{Error, Rule};
 use flow_core::time::{Duration, Instant, TimeError};
 use flow_core::Limits;
@@ -15,17 +17,19 @@ use crate::from_js::Fault;
 use crate::js::{In, Js, Kind, Raw};
 
 /// The bytes of a text argument: a string (held to Flow's Text: no lone
-/// surrogates) or a Uint8Array of UTF-8, which is read as is.
-pub fn input_bytes(js: Js, v: Raw) -> std::result::Result<Vec<u8>, Fault> {
+/// surrogates) or a Uint8Array of UTF-8, which is read as is, in place. The
+/// caller reads them before it creates any JavaScript value (see
+/// [`Js::uint8_slice`]).
+pub fn input_bytes<'a>(js: Js, v: Raw) -> std::result::Result<Cow<'a, [u8]>, Fault> {
     match js.kind(v)? {
         Kind::String => {
             let s = js.get_string(v)?;
             if s.contains('\u{FFFD}') && js.has_lone_surrogate(v)? {
                 return Err(Fault::Flow(Error::new(Rule::LoneSurrogate, "the text holds a lone surrogate, which is not UTF-8")));
             }
-            Ok(s.into_bytes())
+            Ok(Cow::Owned(s.into_bytes()))
         }
-        Kind::Object => match js.uint8_array(v)? {
+        Kind::Object => match js.uint8_slice(v)? {
             Some(bytes) => Ok(bytes),
             None => Err(Fault::Napi(napi::Error::new(napi::Status::InvalidArg, "expected a string or a Uint8Array".to_owned()))),
         },
