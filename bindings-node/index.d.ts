@@ -129,7 +129,7 @@ export declare function instantFormat(nanoseconds: bigint): string
 export declare function instantParse(text: string): bigint
 
 /**
- * Reads JSON text under Flow's rules and returns its tape: `[ops, ascii,
+ * Reads JSON text under Flow's rules and returns its tape: `[ops, narrow,
  * wide, keys, int64s, shapes]`, which `lib/tape.js` turns into values. Use
  * `parse` instead.
  */

@@ -15,7 +15,7 @@ for (let i = -SMALL; i < SMALL; i++) SMALL_BIGINTS.push(BigInt(i))
 
 // The tape being read (module state rather than closures, which V8 handles
 // faster; saved and restored around each build so a nested one is safe).
-let ops, ascii, wide, keys, int64s, shapes, at, w
+let ops, narrow, wide, keys, int64s, shapes, kept, at, w
 // Values of objects whose keys are not in ascending order in the text, until
 // their object is made.
 const pending = []
@@ -23,7 +23,7 @@ const pending = []
 function text() {
   const start = ops[at++]
   const n = ops[at++]
-  return start >= 0 ? ascii.slice(start, start + n) : wide.slice(~start, ~start + n)
+  return start >= 0 ? narrow.slice(start, start + n) : wide.slice(~start, ~start + n)
 }
 
 function int(i) {
@@ -224,6 +224,13 @@ function value() {
     }
     case 25:
       return shaped(shapes[ops[at++]])
+    case 26: {
+      const s = text()
+      kept.push(s)
+      return s
+    }
+    case 27:
+      return kept[ops[at++]]
     default:
       throw new Error('@flow/toolkit: a malformed tape (a bug)')
   }
@@ -254,11 +261,11 @@ function readShapes(table) {
   return out
 }
 
-function fromTape(tapeOps, tapeAscii, tapeWide, keyTable, tapeInt64s, shapeTable) {
-  const saved = [ops, ascii, wide, keys, int64s, shapes, at, w]
+function fromTape(tapeOps, tapeNarrow, tapeWide, keyTable, tapeInt64s, shapeTable) {
+  const saved = [ops, narrow, wide, keys, int64s, shapes, kept, at, w]
   try {
     ops = tapeOps
-    ascii = tapeAscii
+    narrow = tapeNarrow
     wide = tapeWide
     int64s = tapeInt64s
     at = 0
@@ -267,12 +274,13 @@ function fromTape(tapeOps, tapeAscii, tapeWide, keyTable, tapeInt64s, shapeTable
     for (let k = 0; k < keys.length; k++) {
       const start = keyTable[2 * k]
       const n = keyTable[2 * k + 1]
-      keys[k] = propertyName(start >= 0 ? ascii.slice(start, start + n) : wide.slice(~start, ~start + n))
+      keys[k] = propertyName(start >= 0 ? narrow.slice(start, start + n) : wide.slice(~start, ~start + n))
     }
     shapes = readShapes(shapeTable)
+    kept = []
     return value()
   } finally {
-    ;[ops, ascii, wide, keys, int64s, shapes, at, w] = saved
+    ;[ops, narrow, wide, keys, int64s, shapes, kept, at, w] = saved
   }
 }
 

@@ -10,12 +10,16 @@
 //! in between: [`JsonTape`] is the reader's sink. `Codec.decode` writes it
 //! from a decoded [`Value`].
 //!
-//! Strings: `start len` in the ops. ASCII strings are in one string of
-//! one-byte characters, `start` being their offset there; the others are in
-//! a UTF-16 string, `start` being `!offset` (negative). A string that is
-//! ASCII in the text is so in JavaScript, as `JSON.parse` makes it. Both
-//! strings, and the typed arrays, are handed to V8 where they are (external
-//! strings and array buffers), neither copied nor decoded.
+//! Strings: `start len` in the ops. Strings of Latin-1 characters (ASCII
+//! ones among them) are in one string of one-byte characters, `start` being
+//! their offset there; the others are in a UTF-16 string, `start` being
+//! `!offset` (negative). So a string is one-byte in JavaScript when it can
+//! be, as `JSON.parse` makes it. Both strings, and the typed arrays, are
+//! handed to V8 where they are (external strings and array buffers),
+//! neither copied nor decoded. A short string met again is not written
+//! again: its first op becomes `KEEP start len` (JavaScript keeps the string
+//! it makes) and the later ones `AGAIN slot`, the slot being the KEEP's
+//! place among the KEEPs, so that one JavaScript string serves them all.
 //!
 //! Tape (`i32`s): `NULL`, `FALSE`, `TRUE`; `STRING start len`; `INT value`
 //! for an integer that fits an i32; `INT64` for one that fits an i64, the
@@ -83,11 +87,14 @@ const DECIMAL32: i32 = 22;
 const DECIMAL64: i32 = 23;
 const DECIMAL_X: i32 = 24;
 const SHAPED: i32 = 25;
+const KEEP: i32 = 26;
+const AGAIN: i32 = 27;
 
-/// The tape's two strings: ASCII text, and UTF-16 text for the rest.
+/// The tape's two strings: one-byte text (Latin-1, ASCII most of it), and
+/// UTF-16 text for the rest.
 #[derive(Default)]
 struct Texts {
-    ascii: Vec<u8>,
+    narrow: Vec<u8>,
     wide: Vec<u16>,
 }
 
@@ -95,15 +102,18 @@ impl Texts {
     /// Appends `s`; its `start len` as the tape writes them.
     #[inline]
     fn push(&mut self, s: &str) -> [i32; 2] {
+        let start = self.narrow.len();
         if s.is_ascii() {
-            let start = self.ascii.len();
-            self.ascii.extend_from_slice(s.as_bytes());
-            [start as i32, s.len() as i32]
+            self.narrow.extend_from_slice(s.as_bytes());
+        } else if s.chars().all(|c| u32::from(c) < 0x100) {
+            // One byte a character, as V8 keeps such strings.
+            self.narrow.extend(s.chars().map(|c| u32::from(c) as u8));
         } else {
             let start = self.wide.len();
             self.wide.extend(s.encode_utf16());
-            [!(start as i32), (self.wide.len() - start) as i32]
+            return [!(start as i32), (self.wide.len() - start) as i32];
         }
+        [start as i32, (self.narrow.len() - start) as i32]
     }
 }
 
@@ -111,7 +121,7 @@ impl Texts {
 /// others as [`decimal_ops`] does. `small` is the normalized coefficient and
 /// exponent when the coefficient fits; `digits` writes the coefficient's
 /// digits and returns the exponent.
-fn number_ops(ops: &mut Vec<i32>, ascii: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, small: Option<(i64, i64)>, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+fn number_ops(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, small: Option<(i64, i64)>, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
     match small {
         Some((coefficient, exponent)) if exponent >= 0 => {
             let mut value = Some(coefficient);
@@ -129,17 +139,17 @@ fn number_ops(ops: &mut Vec<i32>, ascii: &mut Vec<u8>, int64s: &mut Vec<i64>, ne
                         int64s.push(v);
                     }
                 },
-                None => text_number(ops, ascii, int64s, negative, true, digits),
+                None => text_number(ops, narrow, int64s, negative, true, digits),
             }
         }
-        Some(_) => decimal_ops(ops, ascii, int64s, negative, small, digits),
-        None => text_number(ops, ascii, int64s, negative, true, digits),
+        Some(_) => decimal_ops(ops, narrow, int64s, negative, small, digits),
+        None => text_number(ops, narrow, int64s, negative, true, digits),
     }
 }
 
 /// Writes a Decimal's ops (whole or not): `DECIMAL32` or `DECIMAL64` when
 /// the coefficient fits, else `DECIMAL` or `DECIMAL_X`.
-fn decimal_ops(ops: &mut Vec<i32>, ascii: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, small: Option<(i64, i64)>, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+fn decimal_ops(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, small: Option<(i64, i64)>, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
     match small.and_then(|(c, e)| Some((c, i32::try_from(e).ok()?))) {
         Some((c, e)) => match i32::try_from(c) {
             Ok(c) => ops.extend_from_slice(&[DECIMAL32, c, e]),
@@ -148,27 +158,27 @@ fn decimal_ops(ops: &mut Vec<i32>, ascii: &mut Vec<u8>, int64s: &mut Vec<i64>, n
                 int64s.push(c);
             }
         },
-        None => text_number(ops, ascii, int64s, negative, false, digits),
+        None => text_number(ops, narrow, int64s, negative, false, digits),
     }
 }
 
 /// A number as decimal text: `BIGINT` (a whole number's digits, zeros
 /// appended) when `whole` allows it, else `DECIMAL`/`DECIMAL_X` (the
 /// coefficient's digits).
-fn text_number(ops: &mut Vec<i32>, ascii: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, whole: bool, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
-    let start = ascii.len();
+fn text_number(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, whole: bool, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+    let start = narrow.len();
     if negative {
-        ascii.push(b'-');
+        narrow.push(b'-');
     }
-    let exponent = digits(ascii);
+    let exponent = digits(narrow);
     if whole && exponent >= 0 {
         // Within the digit limit, so a length that fits.
-        ascii.resize(ascii.len() + exponent as usize, b'0');
-        ops.extend_from_slice(&[BIGINT, start as i32, (ascii.len() - start) as i32]);
+        narrow.resize(narrow.len() + exponent as usize, b'0');
+        ops.extend_from_slice(&[BIGINT, start as i32, (narrow.len() - start) as i32]);
     } else if let Ok(e) = i32::try_from(exponent) {
-        ops.extend_from_slice(&[DECIMAL, start as i32, (ascii.len() - start) as i32, e]);
+        ops.extend_from_slice(&[DECIMAL, start as i32, (narrow.len() - start) as i32, e]);
     } else {
-        ops.extend_from_slice(&[DECIMAL_X, start as i32, (ascii.len() - start) as i32]);
+        ops.extend_from_slice(&[DECIMAL_X, start as i32, (narrow.len() - start) as i32]);
         int64s.push(exponent);
     }
 }
@@ -199,11 +209,11 @@ impl<'a> Tape<'a> {
             out.extend_from_slice(n.digits().as_bytes());
             n.exponent()
         };
-        let (ops, ascii, int64s) = (&mut self.ops, &mut self.texts.ascii, &mut self.int64s);
+        let (ops, narrow, int64s) = (&mut self.ops, &mut self.texts.narrow, &mut self.int64s);
         if decimal {
-            decimal_ops(ops, ascii, int64s, n.is_negative(), small, digits);
+            decimal_ops(ops, narrow, int64s, n.is_negative(), small, digits);
         } else {
-            number_ops(ops, ascii, int64s, n.is_negative(), small, digits);
+            number_ops(ops, narrow, int64s, n.is_negative(), small, digits);
         }
     }
 
@@ -367,7 +377,7 @@ pub fn typed_to_js(js: Js, value: &Value) -> Result<Raw> {
 fn tape_args(js: Js, ops: Vec<i32>, texts: Texts, keys: Vec<i32>, int64s: Vec<i64>, shapes: Vec<i32>) -> Result<[Raw; 6]> {
     Ok([
         handed_over(js, ops, sys::TypedarrayType::int32_array)?,
-        external_string(js, texts.ascii)?,
+        external_string(js, texts.narrow)?,
         external_string(js, texts.wide)?,
         handed_over(js, keys, sys::TypedarrayType::int32_array)?,
         handed_over(js, int64s, sys::TypedarrayType::bigint64_array)?,
@@ -481,6 +491,83 @@ impl ShapeNode {
     }
 }
 
+/// Short strings met before: a direct-mapped cache from a string to the op
+/// that first wrote it (a string that lands on an occupied entry takes it
+/// over, so a document of distinct strings costs one lookup each and no
+/// more). The second time a string is met, its first op becomes `KEEP`; each
+/// later op is `AGAIN` with, until [`Seen::finish`], the KEEP's position.
+struct Seen {
+    entries: Vec<SeenEntry>,
+    text: Vec<u8>,
+    keeps: Vec<u32>,
+    agains: Vec<u32>,
+}
+
+#[derive(Clone, Copy)]
+struct SeenEntry {
+    start: u32,
+    len: u32,
+    op: u32,
+    kept: bool,
+}
+
+/// Strings this long or shorter are looked for; V8 shares the one-character
+/// ones itself, and longer ones repeat less.
+const SEEN_MAX: usize = 32;
+const SEEN_ENTRIES: usize = 4096;
+
+impl Seen {
+    fn new() -> Seen {
+        Seen { entries: vec![SeenEntry { start: 0, len: 0, op: 0, kept: false }; SEEN_ENTRIES], text: Vec::new(), keeps: Vec::new(), agains: Vec::new() }
+    }
+
+    fn slot(text: &[u8]) -> usize {
+        let mut h: u64 = text.len() as u64;
+        for chunk in text.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        (h >> 52) as usize % SEEN_ENTRIES
+    }
+
+    /// For a string about to be written at op `at`: the operand of an `AGAIN`
+    /// when it was met before (its first op made a `KEEP`), else `None`, the
+    /// string remembered as written at `at`.
+    #[inline]
+    fn again(&mut self, text: &str, at: usize, ops: &mut [i32]) -> Option<i32> {
+        let bytes = text.as_bytes();
+        if bytes.len() < 2 || bytes.len() > SEEN_MAX {
+            return None;
+        }
+        let entry = &mut self.entries[Seen::slot(bytes)];
+        if entry.len as usize == bytes.len() && &self.text[entry.start as usize..(entry.start + entry.len) as usize] == bytes {
+            if !entry.kept {
+                entry.kept = true;
+                ops[entry.op as usize] = KEEP;
+                self.keeps.push(entry.op);
+            }
+            // The operand's place, for `finish`.
+            self.agains.push(at as u32 + 1);
+            return Some(entry.op as i32);
+        }
+        let start = self.text.len() as u32;
+        self.text.extend_from_slice(bytes);
+        *entry = SeenEntry { start, len: bytes.len() as u32, op: at as u32, kept: false };
+        None
+    }
+
+    /// Turns each `AGAIN`'s operand from its `KEEP`'s position into the
+    /// KEEP's place among the KEEPs, which is where JavaScript keeps it.
+    fn finish(&mut self, ops: &mut [i32]) {
+        self.keeps.sort_unstable();
+        for &at in &self.agains {
+            let keep = ops[at as usize] as u32;
+            ops[at as usize] = self.keeps.binary_search(&keep).expect("an AGAIN follows its KEEP") as i32;
+        }
+    }
+}
+
 /// The reader's sink for `parse`: writes each value's ops as it is read.
 /// Arrays and objects reserve their operand (a count, a shape) and fill it
 /// in at their end. An object's keys walk the shape tree: objects of one
@@ -499,13 +586,14 @@ pub struct JsonTape {
     shape_table: Vec<i32>,
     shapes: i32,
     scratch: Vec<u32>,
+    seen: Seen,
 }
 
 impl JsonTape {
     pub fn new(capacity: usize) -> JsonTape {
         JsonTape {
             ops: Vec::with_capacity(capacity / 4),
-            texts: Texts { ascii: Vec::with_capacity(capacity / 4), wide: Vec::new() },
+            texts: Texts { narrow: Vec::with_capacity(capacity / 4), wide: Vec::new() },
             int64s: Vec::new(),
             key_ids: HashMap::new(),
             key_text: String::new(),
@@ -516,6 +604,7 @@ impl JsonTape {
             shape_table: Vec::new(),
             shapes: 0,
             scratch: Vec::new(),
+            seen: Seen::new(),
         }
     }
 
@@ -618,12 +707,16 @@ impl Sink for JsonTape {
     }
 
     fn number(&mut self, number: &ScannedNumber<'_>) {
-        number_ops(&mut self.ops, &mut self.texts.ascii, &mut self.int64s, number.is_negative(), number.small(), |out| {
+        number_ops(&mut self.ops, &mut self.texts.narrow, &mut self.int64s, number.is_negative(), number.small(), |out| {
             number.write_digits(out)
         });
     }
 
     fn string(&mut self, text: &str) {
+        if let Some(again) = self.seen.again(text, self.ops.len(), &mut self.ops) {
+            self.ops.extend_from_slice(&[AGAIN, again]);
+            return;
+        }
         let [start, len] = self.texts.push(text);
         self.ops.extend_from_slice(&[STRING, start, len]);
     }
@@ -670,7 +763,7 @@ fn typed_array<T: Copy>(js: Js, values: &[T], kind: sys::napi_typedarray_type) -
     Ok(array)
 }
 
-/// Reads JSON text under Flow's rules and returns its tape: `[ops, ascii,
+/// Reads JSON text under Flow's rules and returns its tape: `[ops, narrow,
 /// wide, keys, int64s, shapes]`, which `lib/tape.js` turns into values. Use
 /// `parse` instead.
 #[napi(
@@ -691,6 +784,7 @@ pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     let read = read(&bytes, &limits, &mut tape);
     drop(bytes);
     read.map_err(|e| throw_flow(js, &e))?;
+    tape.seen.finish(&mut tape.ops);
     let args = tape_args(js, tape.ops, tape.texts, tape.key_table, tape.int64s, tape.shape_table)?;
     let out = js.array(args.len())?;
     for (i, arg) in args.into_iter().enumerate() {

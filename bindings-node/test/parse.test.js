@@ -204,3 +204,13 @@ test('inputs: a string, a Buffer, a view at an offset, a SharedArrayBuffer', () 
   same(parse(shared.subarray(0, Buffer.byteLength(text))), want)
   refuses(() => parse(shared), 'syntax', '$')
 })
+
+test('strings met again share one JavaScript string, past the cache and its collisions', () => {
+  // 5,000 distinct short strings (more than the cache holds), each met
+  // several times in a scattered order, with Latin-1 and wider ones.
+  const words = Array.from({ length: 20000 }, (_, i) => ['w', 'é', '東', 'x'.repeat(30), 'y'.repeat(33)][i % 5] + ((i * 7919) % 5000))
+  const text = JSON.stringify({ words, nested: words.slice(0, 300).map((w) => ({ w, again: [w, w] })) })
+  const ours = parse(text)
+  same(ours, jsonValue.decode(text))
+  assert.deepEqual(ours.words, words)
+})
