@@ -294,6 +294,25 @@ impl Js {
         Ok(String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
     }
 
+    /// A string as [`Js::get_string`] gives it, in one pass over it: the
+    /// length in UTF-16 units is known at once, and UTF-8 takes at most three
+    /// bytes for each, where asking for the UTF-8 length first is a pass of
+    /// its own. For a text read once (its buffer is up to three times its
+    /// size), not for strings that are kept.
+    pub fn get_text(self, v: Raw) -> Result<String> {
+        let mut units = 0usize;
+        check(unsafe { sys::napi_get_value_string_utf16(self.env, v, ptr::null_mut(), 0, &mut units) }, "string length")?;
+        let len = units * 3;
+        let mut buf: Vec<u8> = Vec::with_capacity(len + 1);
+        let mut written = 0usize;
+        check(
+            unsafe { sys::napi_get_value_string_utf8(self.env, v, buf.as_mut_ptr() as *mut c_char, len + 1, &mut written) },
+            "string value",
+        )?;
+        unsafe { buf.set_len(written) };
+        Ok(String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
     /// The UTF-16 code units of a string, for checking lone surrogates, which
     /// no Flow Text holds and UTF-8 conversion would silently replace.
     pub fn has_lone_surrogate(self, v: Raw) -> Result<bool> {

@@ -592,9 +592,14 @@ pub struct JsonTape {
 impl JsonTape {
     pub fn new(capacity: usize) -> JsonTape {
         JsonTape {
-            ops: Vec::with_capacity(capacity / 4),
-            texts: Texts { narrow: Vec::with_capacity(capacity / 4), wide: Vec::new() },
-            int64s: Vec::new(),
+            // Room never written costs nothing (the kernel gives a page when
+            // it is first touched), while growing copies, so: enough for
+            // most texts. Strings and numbers' digits take at most the
+            // text's size (zeros of an exponent aside); ops rarely a
+            // quarter of its bytes, and at most one per byte.
+            ops: Vec::with_capacity(capacity / 2),
+            texts: Texts { narrow: Vec::with_capacity(capacity), wide: Vec::new() },
+            int64s: Vec::with_capacity(capacity / 32),
             key_ids: HashMap::new(),
             key_text: String::new(),
             key_spans: Vec::new(),

@@ -23,7 +23,7 @@ use crate::js::{In, Js, Kind, Raw};
 pub fn input_bytes<'a>(js: Js, v: Raw) -> std::result::Result<Cow<'a, [u8]>, Fault> {
     match js.kind(v)? {
         Kind::String => {
-            let s = js.get_string(v)?;
+            let s = js.get_text(v)?;
             if s.contains('\u{FFFD}') && js.has_lone_surrogate(v)? {
                 return Err(Fault::Flow(Error::new(Rule::LoneSurrogate, "the text holds a lone surrogate, which is not UTF-8")));
             }
