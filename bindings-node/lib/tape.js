@@ -162,15 +162,6 @@ function value() {
     }
     case 7:
       return array(ops[at++])
-    case 8: {
-      const n = ops[at++]
-      const object = {}
-      for (let j = 0; j < n; j++) {
-        const key = keys[ops[at++]]
-        member(object, key, value())
-      }
-      return object
-    }
     case 9:
       return new Instant(BigInt(text()))
     case 10:

@@ -30,21 +30,24 @@
 //! exponent` (the coefficient the next of the BigInt64Array) for one whose
 //! coefficient fits, and `DECIMAL_X start len` (the exponent the next of the
 //! BigInt64Array) for one whose exponent does not fit an i32; `ARRAY n` then
-//! n values. Objects come in two forms: `OBJECT n` then n pairs of a key
-//! index and a value, or `SHAPED shape` then the shape's values in text
-//! order. Keys are written once each, into a table of `start len` pairs; a
+//! n values; `SHAPED shape` then the shape's values in text order, for an
+//! object. Keys are written once each, into a table of `start len` pairs; a
 //! shape (the keys of an object in text order, which objects of one kind
 //! share) is written once, into a table of `n flags` then the n key indices
-//! in ascending order, then (flag 1, when the text's order is another) the
-//! text-order index of each; flag 2 says a key is `__proto__`.
+//! in the order JavaScript sets them (ascending; a record's in declaration
+//! order), then (flag 1, when the text's order is another) the text-order
+//! index of each; flag 2 says a key is `__proto__`.
 //!
 //! Typed values (`Codec.decode`) add: `INSTANT start len` and `DURATION start
 //! len` (nanoseconds' text), `BYTES start len` (base64), `SET n` and `FLOW_SET
 //! n` then n values, `MAP n` and `FLOW_MAP n` then n key and value pairs,
 //! `UNDEFINED` (None), `SOME` then a value, `ENUM key` (a constructor without
 //! payload, by its name's key index) and `ENUM_VALUE key` then its payload,
-//! `HOST start len` (a host token's canonical text). A record is an `OBJECT`
-//! of its present fields.
+//! `HOST start len` (a host token's canonical text). A record is `SHAPED`,
+//! its present fields in declaration order.
+//!
+//! (`OBJECT n` then n key texts and values is the other direction's op:
+//! `lib/tape.js`'s `toTape`, read by [`Writer`].)
 
 use std::collections::HashMap;
 
@@ -183,17 +186,17 @@ fn text_number(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, 
     }
 }
 
-/// A typed value's tape (`Codec.decode`).
+/// A typed value's tape (`Codec.decode`). Records and json.Value objects
+/// are `SHAPED`, as `parse` writes objects.
 #[derive(Default)]
-struct Tape<'a> {
+struct Tape {
     ops: Vec<i32>,
     texts: Texts,
-    keys: HashMap<&'a str, i32>,
-    key_table: Vec<i32>,
+    shapes: Shapes,
     int64s: Vec<i64>,
 }
 
-impl<'a> Tape<'a> {
+impl Tape {
     fn push_text(&mut self, s: &str) {
         let span = self.texts.push(s);
         self.ops.extend_from_slice(&span);
@@ -217,15 +220,8 @@ impl<'a> Tape<'a> {
         }
     }
 
-    fn key(&mut self, key: &'a str) -> i32 {
-        if let Some(&index) = self.keys.get(key) {
-            return index;
-        }
-        let index = (self.key_table.len() / 2) as i32;
-        let span = self.texts.push(key);
-        self.key_table.extend_from_slice(&span);
-        self.keys.insert(key, index);
-        index
+    fn key(&mut self, key: &str) -> i32 {
+        self.shapes.intern(key, &mut self.texts) as i32
     }
 
     fn op_text(&mut self, op: i32, text: &str) {
@@ -234,7 +230,7 @@ impl<'a> Tape<'a> {
     }
 
     /// A typed value (see the module's doc for the typed ops).
-    fn typed(&mut self, value: &'a Value) {
+    fn typed(&mut self, value: &Value) {
         match value {
             Value::Unit => self.ops.push(NULL),
             Value::Bool(b) => self.ops.push(if *b { TRUE } else { FALSE }),
@@ -299,7 +295,7 @@ impl<'a> Tape<'a> {
         }
     }
 
-    fn items(&mut self, op: i32, items: &'a [Value]) {
+    fn items(&mut self, op: i32, items: &[Value]) {
         self.ops.extend([op, items.len() as i32]);
         for item in items {
             self.typed(item);
@@ -307,36 +303,37 @@ impl<'a> Tape<'a> {
     }
 
     /// Some(v): v itself, or `SOME` v where v is itself an Option.
-    fn some(&mut self, inner: &'a Value) {
+    fn some(&mut self, inner: &Value) {
         if matches!(inner, Value::Option(_)) {
             self.ops.push(SOME);
         }
         self.typed(inner);
     }
 
-    /// A record or named payload: the fields holding None are left out.
-    fn fields(&mut self, fields: &'a [(std::sync::Arc<str>, Value)]) {
-        let present = fields.iter().filter(|(_, v)| !matches!(v, Value::Option(None))).count();
-        self.ops.extend([OBJECT, present as i32]);
+    /// A record or named payload: the fields holding None are left out, the
+    /// others set in declaration order.
+    fn fields(&mut self, fields: &[(std::sync::Arc<str>, Value)]) {
+        self.ops.extend([SHAPED, 0]);
+        let at = self.ops.len() - 1;
+        let mut node = 0;
         for (name, value) in fields {
             match value {
                 Value::Option(None) => {}
                 Value::Option(Some(inner)) => {
-                    let key = self.key(name);
-                    self.ops.push(key);
+                    node = self.shapes.child(node, name, &mut self.texts);
                     self.some(inner);
                 }
                 other => {
-                    let key = self.key(name);
-                    self.ops.push(key);
+                    node = self.shapes.child(node, name, &mut self.texts);
                     self.typed(other);
                 }
             }
         }
+        self.ops[at] = self.shapes.shape(node, Order::Text);
     }
 
-    /// A json.Value inside a typed value.
-    fn value(&mut self, json: &'a Json) {
+    /// A json.Value inside a typed value (objects come sorted).
+    fn value(&mut self, json: &Json) {
         match json {
             Json::Null => self.ops.push(NULL),
             Json::Bool(false) => self.ops.push(FALSE),
@@ -350,12 +347,14 @@ impl<'a> Tape<'a> {
                 }
             }
             Json::Object(object) => {
-                self.ops.extend([OBJECT, object.len() as i32]);
+                self.ops.extend([SHAPED, 0]);
+                let at = self.ops.len() - 1;
+                let mut node = 0;
                 for (key, member) in object.iter() {
-                    let index = self.key(key);
-                    self.ops.push(index);
+                    node = self.shapes.child(node, key, &mut self.texts);
                     self.value(member);
                 }
+                self.ops[at] = self.shapes.shape(node, Order::Text);
             }
         }
     }
@@ -367,7 +366,7 @@ pub fn typed_to_js(js: Js, value: &Value) -> Result<Raw> {
     let mut tape = Tape::default();
     tape.typed(value);
     let classes = crate::classes::Classes::get(js)?;
-    let args = tape_args(js, tape.ops, tape.texts, tape.key_table, tape.int64s, Vec::new())?;
+    let args = tape_args(js, tape.ops, tape.texts, tape.shapes.key_table, tape.int64s, tape.shapes.shape_table)?;
     let undefined = js.undefined()?;
     js.call(classes.from_tape, undefined, &args)
 }
@@ -568,15 +567,12 @@ impl Seen {
     }
 }
 
-/// The reader's sink for `parse`: writes each value's ops as it is read.
-/// Arrays and objects reserve their operand (a count, a shape) and fill it
-/// in at their end. An object's keys walk the shape tree: objects of one
-/// kind follow one path, where each key is one comparison with the key
-/// expected there, so keys are hashed only where a new path begins.
-pub struct JsonTape {
-    ops: Vec<i32>,
-    texts: Texts,
-    int64s: Vec<i64>,
+/// Object keys and shapes. Keys are interned (written once each, into the
+/// key table). An object's keys walk the shape tree: objects of one kind
+/// follow one path, where each key is one comparison with the key expected
+/// there, so keys are hashed only where a new path begins. The node an
+/// object ends at is its shape, written to the shape table the first time.
+struct Shapes {
     key_ids: HashMap<Box<str>, u32>,
     key_text: String,
     key_spans: Vec<(usize, usize)>,
@@ -586,20 +582,11 @@ pub struct JsonTape {
     shape_table: Vec<i32>,
     shapes: i32,
     scratch: Vec<u32>,
-    seen: Seen,
 }
 
-impl JsonTape {
-    pub fn new(capacity: usize) -> JsonTape {
-        JsonTape {
-            // Room never written costs nothing (the kernel gives a page when
-            // it is first touched), while growing copies, so: enough for
-            // most texts. Strings and numbers' digits take at most the
-            // text's size (zeros of an exponent aside); ops rarely a
-            // quarter of its bytes, and at most one per byte.
-            ops: Vec::with_capacity(capacity / 2),
-            texts: Texts { narrow: Vec::with_capacity(capacity), wide: Vec::new() },
-            int64s: Vec::with_capacity(capacity / 32),
+impl Default for Shapes {
+    fn default() -> Shapes {
+        Shapes {
             key_ids: HashMap::new(),
             key_text: String::new(),
             key_spans: Vec::new(),
@@ -609,16 +596,18 @@ impl JsonTape {
             shape_table: Vec::new(),
             shapes: 0,
             scratch: Vec::new(),
-            seen: Seen::new(),
         }
     }
+}
 
+impl Shapes {
     fn key_str(&self, key: u32) -> &str {
         let (a, b) = self.key_spans[key as usize];
         &self.key_text[a..b]
     }
 
-    fn intern(&mut self, key: &str) -> u32 {
+    /// A key's index in the key table.
+    fn intern(&mut self, key: &str, texts: &mut Texts) -> u32 {
         if let Some(&id) = self.key_ids.get(key) {
             return id;
         }
@@ -626,14 +615,14 @@ impl JsonTape {
         let start = self.key_text.len();
         self.key_text.push_str(key);
         self.key_spans.push((start, self.key_text.len()));
-        let span = self.texts.push(key);
+        let span = texts.push(key);
         self.key_table.extend_from_slice(&span);
         self.key_ids.insert(key.into(), id);
         id
     }
 
-    /// The node after `node` for `key`.
-    fn child(&mut self, node: u32, key: &str) -> u32 {
+    /// The node after `node` for `key` (node 0 is the empty object).
+    fn child(&mut self, node: u32, key: &str, texts: &mut Texts) -> u32 {
         let mut at = self.nodes[node as usize].child;
         while at != NONE {
             let n = &self.nodes[at as usize];
@@ -642,7 +631,7 @@ impl JsonTape {
             }
             at = n.sibling;
         }
-        let id = self.intern(key);
+        let id = self.intern(key, texts);
         let parent = &self.nodes[node as usize];
         if parent.children >= LISTED {
             if let Some(&child) = self.transitions.get(&(node, id)) {
@@ -663,8 +652,8 @@ impl JsonTape {
         child
     }
 
-    /// The shape of an object whose keys led to `node`, written to the
-    /// shape table the first time.
+    /// The shape of an object whose keys led to `node`, its keys to be set
+    /// in `order` (text order for a typed record: declaration order).
     fn shape(&mut self, node: u32, order: Order<'_>) -> i32 {
         let shape = self.nodes[node as usize].shape;
         if shape >= 0 {
@@ -693,6 +682,34 @@ impl JsonTape {
         self.shapes += 1;
         self.nodes[node as usize].shape = shape;
         shape
+    }
+}
+
+/// The reader's sink for `parse`: writes each value's ops as it is read.
+/// Arrays and objects reserve their operand (a count, a shape) and fill it
+/// in at their end.
+pub struct JsonTape {
+    ops: Vec<i32>,
+    texts: Texts,
+    int64s: Vec<i64>,
+    shapes: Shapes,
+    seen: Seen,
+}
+
+impl JsonTape {
+    pub fn new(capacity: usize) -> JsonTape {
+        JsonTape {
+            // Room never written costs nothing (the kernel gives a page when
+            // it is first touched), while growing copies, so: enough for
+            // most texts. Strings and numbers' digits take at most the
+            // text's size (zeros of an exponent aside); ops rarely a
+            // quarter of its bytes, and at most one per byte.
+            ops: Vec::with_capacity(capacity / 2),
+            texts: Texts { narrow: Vec::with_capacity(capacity), wide: Vec::new() },
+            int64s: Vec::with_capacity(capacity / 32),
+            shapes: Shapes::default(),
+            seen: Seen::new(),
+        }
     }
 }
 
@@ -745,13 +762,13 @@ impl Sink for JsonTape {
     }
 
     fn key(&mut self, object: &mut (usize, u32), key: &str) {
-        object.1 = self.child(object.1, key);
+        object.1 = self.shapes.child(object.1, key, &mut self.texts);
     }
 
     fn member(&mut self, _: &mut (usize, u32), _: ()) {}
 
     fn end_object(&mut self, (at, node): (usize, u32), order: Order<'_>) {
-        self.ops[at] = self.shape(node, order);
+        self.ops[at] = self.shapes.shape(node, order);
     }
 }
 
@@ -790,7 +807,7 @@ pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     drop(bytes);
     read.map_err(|e| throw_flow(js, &e))?;
     tape.seen.finish(&mut tape.ops);
-    let args = tape_args(js, tape.ops, tape.texts, tape.key_table, tape.int64s, tape.shape_table)?;
+    let args = tape_args(js, tape.ops, tape.texts, tape.shapes.key_table, tape.int64s, tape.shapes.shape_table)?;
     let out = js.array(args.len())?;
     for (i, arg) in args.into_iter().enumerate() {
         js.set_index(out, i, arg)?;
