@@ -696,19 +696,43 @@ pub struct JsonTape {
     seen: Seen,
 }
 
+/// Ops and int64s buffers past this many bytes are not kept for the next parse.
+const SPARE_MAX: usize = 64 << 20;
+
+thread_local! {
+    /// The last parse's ops and int64s, emptied, for the next one: their
+    /// pages are already the process's, where a new buffer's are each a page
+    /// fault the first time written (a tenth of the native time on the
+    /// benchmark's corpus). The tape's texts cannot be kept: JavaScript
+    /// strings keep pointing into them.
+    static SPARE: std::cell::Cell<(Vec<i32>, Vec<i64>)> = const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
 impl JsonTape {
     pub fn new(capacity: usize) -> JsonTape {
+        let (mut ops, mut int64s) = SPARE.take();
+        ops.clear();
+        int64s.clear();
+        // Room never written costs nothing (the kernel gives a page when it
+        // is first touched), while growing copies, so: enough for most
+        // texts. Strings and numbers' digits take at most the text's size
+        // (zeros of an exponent aside); ops rarely a quarter of its bytes,
+        // and at most one per byte.
+        ops.reserve(capacity / 2);
+        int64s.reserve(capacity / 32);
         JsonTape {
-            // Room never written costs nothing (the kernel gives a page when
-            // it is first touched), while growing copies, so: enough for
-            // most texts. Strings and numbers' digits take at most the
-            // text's size (zeros of an exponent aside); ops rarely a
-            // quarter of its bytes, and at most one per byte.
-            ops: Vec::with_capacity(capacity / 2),
+            ops,
             texts: Texts { narrow: Vec::with_capacity(capacity), wide: Vec::new() },
-            int64s: Vec::with_capacity(capacity / 32),
+            int64s,
             shapes: Shapes::default(),
             seen: Seen::new(),
+        }
+    }
+
+    /// Gives the ops and int64s back for the next parse.
+    fn spare(ops: Vec<i32>, int64s: Vec<i64>) {
+        if std::mem::size_of_val(ops.as_slice()) <= SPARE_MAX && std::mem::size_of_val(int64s.as_slice()) <= SPARE_MAX {
+            SPARE.set((ops, int64s));
         }
     }
 }
@@ -785,15 +809,58 @@ fn typed_array<T: Copy>(js: Js, values: &[T], kind: sys::napi_typedarray_type) -
     Ok(array)
 }
 
+/// The ops and int64s as an Int32Array and a BigInt64Array over one
+/// ArrayBuffer: `scratch` (an earlier parse's, which JavaScript passes back)
+/// when they fit in it, else a new one, a quarter larger than needed. Reusing
+/// it spares the page faults of new memory and the garbage collector's
+/// accounting of a new external buffer for each parse.
+fn scratch_arrays(js: Js, scratch: Option<Raw>, ops: &[i32], int64s: &[i64]) -> Result<(Raw, Raw)> {
+    let int64s_at = std::mem::size_of_val(ops).next_multiple_of(8);
+    let needed = int64s_at + std::mem::size_of_val(int64s);
+    let mut buffer = std::ptr::null_mut();
+    let mut data = std::ptr::null_mut();
+    if let Some(scratch) = scratch {
+        let mut is_buffer = false;
+        check(unsafe { sys::napi_is_arraybuffer(js.env, scratch, &mut is_buffer) }, "scratch buffer")?;
+        if is_buffer {
+            let mut len = 0usize;
+            check(unsafe { sys::napi_get_arraybuffer_info(js.env, scratch, &mut data, &mut len) }, "scratch buffer")?;
+            // A detached buffer's length is 0.
+            if len >= needed && !data.is_null() {
+                buffer = scratch;
+            }
+        }
+    }
+    if buffer.is_null() {
+        let size = (needed + needed / 4).max(1 << 16);
+        check(unsafe { sys::napi_create_arraybuffer(js.env, size, &mut data, &mut buffer) }, "array buffer")?;
+    }
+    // Neither array's memory is another's: `data` is V8's, alive as long as
+    // `buffer`, which this call holds.
+    unsafe {
+        std::ptr::copy_nonoverlapping(ops.as_ptr() as *const u8, data as *mut u8, std::mem::size_of_val(ops));
+        std::ptr::copy_nonoverlapping(int64s.as_ptr() as *const u8, (data as *mut u8).add(int64s_at), std::mem::size_of_val(int64s));
+    }
+    let mut ops_array = std::ptr::null_mut();
+    check(unsafe { sys::napi_create_typedarray(js.env, sys::TypedarrayType::int32_array, ops.len(), buffer, 0, &mut ops_array) }, "typed array")?;
+    let mut int64s_array = std::ptr::null_mut();
+    check(
+        unsafe { sys::napi_create_typedarray(js.env, sys::TypedarrayType::bigint64_array, int64s.len(), buffer, int64s_at, &mut int64s_array) },
+        "typed array",
+    )?;
+    Ok((ops_array, int64s_array))
+}
+
 /// Reads JSON text under Flow's rules and returns its tape: `[ops, narrow,
-/// wide, keys, int64s, shapes]`, which `lib/tape.js` turns into values. Use
-/// `parse` instead.
+/// wide, keys, int64s, shapes]`, which `lib/tape.js` turns into values. The
+/// ops and int64s are written into `scratch` when they fit (the ArrayBuffer
+/// under an earlier call's ops, which they overwrite). Use `parse` instead.
 #[napi(
     js_name = "parseTape",
-    ts_args_type = "text: string | Uint8Array, limits?: Limits",
+    ts_args_type = "text: string | Uint8Array, limits?: Limits, scratch?: ArrayBuffer",
     ts_return_type = "[Int32Array, string, string, Int32Array, BigInt64Array, Int32Array]"
 )]
-pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
+pub fn parse_tape(env: Env, text: In, limits: Option<In>, scratch: Option<In>) -> Result<Out> {
     let js = Js::new(env.raw());
     let limits = limits_of(js, limits)?;
     let bytes = input_bytes(js, text.0).map_err(|f| f.throw(js))?;
@@ -807,7 +874,16 @@ pub fn parse_tape(env: Env, text: In, limits: Option<In>) -> Result<Out> {
     drop(bytes);
     read.map_err(|e| throw_flow(js, &e))?;
     tape.seen.finish(&mut tape.ops);
-    let args = tape_args(js, tape.ops, tape.texts, tape.shapes.key_table, tape.int64s, tape.shapes.shape_table)?;
+    let (ops, int64s) = scratch_arrays(js, scratch.map(|s| s.0), &tape.ops, &tape.int64s)?;
+    JsonTape::spare(tape.ops, tape.int64s);
+    let args = [
+        ops,
+        external_string(js, tape.texts.narrow)?,
+        external_string(js, tape.texts.wide)?,
+        handed_over(js, tape.shapes.key_table, sys::TypedarrayType::int32_array)?,
+        int64s,
+        handed_over(js, tape.shapes.shape_table, sys::TypedarrayType::int32_array)?,
+    ];
     let out = js.array(args.len())?;
     for (i, arg) in args.into_iter().enumerate() {
         js.set_index(out, i, arg)?;

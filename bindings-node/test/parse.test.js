@@ -214,3 +214,13 @@ test('strings met again share one JavaScript string, past the cache and its coll
   same(ours, jsonValue.decode(text))
   assert.deepEqual(ours.words, words)
 })
+
+test('parses one after another (the tape buffer reused, larger and smaller) each give their own values', () => {
+  const big = `[${Array.from({ length: 5000 }, (_, i) => `{"i":${i},"w":${BigInt(i) * 10n ** 15n},"d":${i}.5}`).join(',')}]`
+  const small = '[7,-12345678901234,2.5,{"w":99999999999999}]'
+  const bigger = `[${big},${big}]`
+  const values = [big, small, bigger, small, big].map((text) => [text, parse(text)])
+  for (const [text, value] of values) assert.equal(stringify(value), canonicalize(text))
+  assert.equal(values[0][1][4999].w, 4999n * 10n ** 15n)
+  assert.equal(values[1][1][1], -12345678901234n)
+})
