@@ -59,8 +59,10 @@ function array(n) {
 }
 
 function member(object, key, item) {
-  if (key === '__proto__') {
-    // A member, not the prototype.
+  if (key in Object.prototype) {
+    // A member, as JSON.parse makes it: not the prototype (`__proto__`), and
+    // no setter or read-only property inherited from Object.prototype
+    // (which a program may have added) is run or refuses it.
     Object.defineProperty(object, key, { value: item, writable: true, enumerable: true, configurable: true })
   } else {
     object[key] = item
@@ -247,7 +249,11 @@ function readShapes(table) {
       order = table.subarray(i, i + n)
       i += n
     }
-    out.push({ names, order, proto: (flags & 2) !== 0, uses: 0, build: null })
+    // Set key by key, a key Object.prototype has (`__proto__`, or one a
+    // program added, perhaps with a setter) must be defined instead.
+    let proto = (flags & 2) !== 0
+    for (let j = 0; j < n && !proto; j++) proto = names[j] in Object.prototype
+    out.push({ names, order, proto, uses: 0, build: null })
   }
   return out
 }

@@ -224,3 +224,26 @@ test('parses one after another (the tape buffer reused, larger and smaller) each
   assert.equal(values[0][1][4999].w, 4999n * 10n ** 15n)
   assert.equal(values[1][1][1], -12345678901234n)
 })
+
+test('a setter or read-only property a program added to Object.prototype neither runs nor refuses a member', () => {
+  let calls = 0
+  Object.defineProperty(Object.prototype, 'zz', { set: () => calls++, get: () => 'inherited', configurable: true })
+  Object.defineProperty(Object.prototype, 'ro', { value: 'inherited', writable: false, configurable: true })
+  try {
+    // 40 objects of one shape: the first ones set key by key, the later ones
+    // by the shape's builder.
+    const text = `[${Array.from({ length: 40 }, (_, i) => `{"zz":${i},"ro":"r${i}","a":true}`).join(',')}]`
+    const values = parse(text)
+    assert.equal(calls, 0)
+    values.forEach((v, i) => {
+      assert.ok(Object.hasOwn(v, 'zz') && Object.hasOwn(v, 'ro'))
+      assert.equal(v.zz, BigInt(i))
+      assert.equal(v.ro, `r${i}`)
+      assert.deepEqual(Object.keys(v), ['a', 'ro', 'zz'])
+    })
+    assert.equal(stringify(values), canonicalize(text))
+  } finally {
+    delete Object.prototype.zz
+    delete Object.prototype.ro
+  }
+})
