@@ -134,10 +134,12 @@ export declare function instantFormat(nanoseconds: bigint): string
 export declare function instantParse(text: string): bigint
 
 /**
- * Reads JSON text under Flow's rules and returns its tape: `[ops, text,
- * keys, int64s]`, which `lib/tape.js` turns into values. Use `parse` instead.
+ * Reads JSON text under Flow's rules and returns its tape: `[ops, narrow,
+ * wide, keys, int64s, shapes]`, which `lib/tape.js` turns into values. The
+ * ops and int64s are written into `scratch` when they fit (the ArrayBuffer
+ * under an earlier call's ops, which they overwrite). Use `parse` instead.
  */
-export declare function parseTape(text: string | Uint8Array, limits?: Limits): [Int32Array, string, Int32Array, BigInt64Array]
+export declare function parseTape(text: string | Uint8Array, limits?: Limits, scratch?: ArrayBuffer): [Int32Array, string, string, Int32Array, BigInt64Array, Int32Array]
 
 /**
  * Called once by `lib/index.js` with the classes native code builds and

@@ -9,9 +9,31 @@ use flow_benches::corpus::corpus;
 use flow_benches::report::{record, scaled};
 use flow_benches::timing::{median, ms};
 use flow_core::decode::decode_with;
+use flow_core::json::read::{read, Order, Sink};
+use flow_core::number::ScannedNumber;
 use flow_core::plan::Plan;
 use flow_core::types::parse::listing_from_text;
 use flow_core::{json, Limits};
+
+/// A sink that builds nothing: what reading under every rule costs alone.
+struct Nothing;
+
+impl Sink for Nothing {
+    type Value = ();
+    type Array = ();
+    type Object = ();
+    fn null(&mut self) {}
+    fn boolean(&mut self, _: bool) {}
+    fn number(&mut self, _: &ScannedNumber<'_>) {}
+    fn string(&mut self, _: &str) {}
+    fn begin_array(&mut self) {}
+    fn item(&mut self, _: &mut (), _: ()) {}
+    fn end_array(&mut self, _: ()) {}
+    fn begin_object(&mut self) {}
+    fn key(&mut self, _: &mut (), _: &str) {}
+    fn member(&mut self, _: &mut (), _: ()) {}
+    fn end_object(&mut self, _: (), _: Order<'_>) {}
+}
 
 fn main() {
     let text = corpus(20_000);
@@ -19,6 +41,8 @@ fn main() {
     let limits = Limits::default();
     let (warmup, runs) = (scaled(3, 1), scaled(15, 3));
     let ours = median(warmup, runs, || json::canonicalize(bytes, &limits).unwrap());
+    let tree = median(warmup, runs, || json::parse(bytes, &limits).unwrap());
+    let alone = median(warmup, runs, || read(bytes, &limits, &mut Nothing).unwrap());
     let peer = median(warmup, runs, || {
         let value: serde_json::Value = serde_json::from_slice(bytes).unwrap();
         serde_json::to_string(&value).unwrap()
@@ -35,6 +59,8 @@ fn main() {
     println!("flow-core canonicalize:            {:8.2} ms  ({:.0} MB/s)", ms(ours), mb / ours.as_secs_f64());
     println!("serde_json parse+serialize:        {:8.2} ms  ({:.0} MB/s)", ms(peer), mb / peer.as_secs_f64());
     println!("ratio flow-core / serde_json:      {:8.2}x (goal <= 1.2x)", ours.as_secs_f64() / peer.as_secs_f64());
+    println!("flow-core parse (the Json tree):   {:8.2} ms  ({:.0} MB/s)", ms(tree), mb / tree.as_secs_f64());
+    println!("flow-core read, building nothing:  {:8.2} ms  ({:.0} MB/s)", ms(alone), mb / alone.as_secs_f64());
     println!("flow-core typed decode:            {:8.2} ms  ({:.0} MB/s)", ms(typed), mb / typed.as_secs_f64());
     println!("flow-core encode typed value:      {:8.2} ms  ({:.0} MB/s)", ms(encode), mb / encode.as_secs_f64());
     let size = [("bytes", bytes.len() as f64)];

@@ -32,9 +32,21 @@ native.register({
 const { serve, CancelledError } = require('./serve.js')
 const { canonicalize, Types, Codec } = native
 
+// The ArrayBuffer the last parse's ops were written into, handed back so
+// the next parse writes there rather than into new memory (up to a bound,
+// so one huge text does not keep its room for good). It is taken while a
+// tape is read, so a parse started meanwhile cannot overwrite that tape.
+const SCRATCH_MAX = 64 << 20
+let scratch
+
 /** Reads JSON text exactly (whole numbers bigint, others Decimal) under Flow's rules. */
 function parse(text, limits) {
-  return fromTape(...native.parseTape(text, limits))
+  const tape = native.parseTape(text, limits, scratch)
+  scratch = undefined
+  const value = fromTape(...tape)
+  const buffer = tape[0].buffer
+  if (buffer.byteLength <= SCRATCH_MAX) scratch = buffer
+  return value
 }
 
 /** The canonical text of a JSON value (a `number` or `undefined` anywhere is refused). */

@@ -7,106 +7,278 @@ const { HostToken } = require('./host-token.js')
 const { Some } = require('./option.js')
 const { FlowSet, FlowMap } = require('./collections.js')
 
-function fromTape(ops, text, keyTable, int64s) {
-  let w = 0
-  const keys = new Array(keyTable.length / 2)
-  for (let k = 0; k < keys.length; k++) keys[k] = text.slice(keyTable[2 * k], keyTable[2 * k] + keyTable[2 * k + 1])
-  let i = 0
-  function value() {
-    switch (ops[i++]) {
-      case 0:
-        return null
-      case 1:
-        return false
-      case 2:
-        return true
-      case 3: {
-        const start = ops[i++]
-        return text.slice(start, start + ops[i++])
-      }
-      case 4:
-        return BigInt(ops[i++])
-      case 5: {
-        const start = ops[i++]
-        return BigInt(text.slice(start, start + ops[i++]))
-      }
-      case 6: {
-        const start = ops[i++]
-        const coefficient = BigInt(text.slice(start, start + ops[i++]))
-        return new Decimal(coefficient, ops[i++], TRUSTED)
-      }
-      case 7: {
-        const n = ops[i++]
-        const array = new Array(n)
-        for (let j = 0; j < n; j++) array[j] = value()
-        return array
-      }
-      case 8: {
-        const n = ops[i++]
-        const object = {}
-        for (let j = 0; j < n; j++) {
-          const key = keys[ops[i++]]
-          if (key === '__proto__') {
-            // A member, not the prototype.
-            Object.defineProperty(object, key, { value: value(), writable: true, enumerable: true, configurable: true })
-          } else {
-            object[key] = value()
-          }
-        }
-        return object
-      }
-      case 9: {
-        const start = ops[i++]
-        return new Instant(BigInt(text.slice(start, start + ops[i++])))
-      }
-      case 10: {
-        const start = ops[i++]
-        return new Duration(BigInt(text.slice(start, start + ops[i++])))
-      }
-      case 11: {
-        const start = ops[i++]
-        return Buffer.from(text.slice(start, start + ops[i++]), 'base64')
-      }
-      case 12:
-      case 13: {
-        const kind = ops[i - 1]
-        const n = ops[i++]
-        const items = new Array(n)
-        for (let j = 0; j < n; j++) items[j] = value()
-        return kind === 12 ? new Set(items) : new FlowSet(items)
-      }
-      case 14:
-      case 15: {
-        const kind = ops[i - 1]
-        const n = ops[i++]
-        const entries = new Array(n)
-        for (let j = 0; j < n; j++) {
-          const k = value()
-          entries[j] = [k, value()]
-        }
-        return kind === 14 ? new Map(entries) : new FlowMap(entries)
-      }
-      case 16:
-        return undefined
-      case 17:
-        return new Some(value())
-      case 18:
-        return { case: keys[ops[i++]] }
-      case 19: {
-        const name = keys[ops[i++]]
-        return { case: name, value: value() }
-      }
-      case 20: {
-        const start = ops[i++]
-        return new HostToken(text.slice(start, start + ops[i++]))
-      }
-      case 21:
-        return int64s[w++]
-      default:
-        throw new Error('@flow/toolkit: a malformed tape (a bug)')
-    }
+// Integers in [-1024, 1024) as bigints made once: a bigint is a value, so
+// sharing one is invisible, and small ones are the most common.
+const SMALL = 1024
+const SMALL_BIGINTS = []
+for (let i = -SMALL; i < SMALL; i++) SMALL_BIGINTS.push(BigInt(i))
+
+// The tape being read (module state rather than closures, which V8 handles
+// faster; saved and restored around each build so a nested one is safe).
+let ops, narrow, wide, keys, int64s, shapes, kept, at, w
+// Values of objects whose keys are not in ascending order in the text, until
+// their object is made.
+const pending = []
+
+function text() {
+  const start = ops[at++]
+  const n = ops[at++]
+  return start >= 0 ? narrow.slice(start, start + n) : wide.slice(~start, ~start + n)
+}
+
+function int(i) {
+  return i >= -SMALL && i < SMALL ? SMALL_BIGINTS[i + SMALL] : BigInt(i)
+}
+
+// An array literal for the short arrays that are most of them: V8 allocates
+// it at its size, packed, where growing or filling a new Array(n) is slower.
+function array(n) {
+  switch (n) {
+    case 0:
+      return []
+    case 1:
+      return [value()]
+    case 2:
+      return [value(), value()]
+    case 3:
+      return [value(), value(), value()]
+    case 4:
+      return [value(), value(), value(), value()]
+    case 5:
+      return [value(), value(), value(), value(), value()]
+    case 6:
+      return [value(), value(), value(), value(), value(), value()]
+    case 7:
+      return [value(), value(), value(), value(), value(), value(), value()]
+    case 8:
+      return [value(), value(), value(), value(), value(), value(), value(), value()]
   }
-  return value()
+  const items = []
+  for (let j = 0; j < n; j++) items.push(value())
+  return items
+}
+
+function member(object, key, item) {
+  if (key in Object.prototype) {
+    // A member, as JSON.parse makes it: not the prototype (`__proto__`), and
+    // no setter or read-only property inherited from Object.prototype
+    // (which a program may have added) is run or refuses it.
+    Object.defineProperty(object, key, { value: item, writable: true, enumerable: true, configurable: true })
+  } else {
+    object[key] = item
+  }
+}
+
+// An object of a shape: its values come in text order, and its keys are set
+// in ascending order (the order flow-core's objects have). A shape met often
+// gets a builder of its own: a function creating the object as one literal
+// (see `builder`), which V8 makes far faster than adding keys one by one.
+function shaped(shape) {
+  if (shape.build !== null) return shape.build()
+  if (++shape.uses === COMPILE_AFTER) {
+    shape.build = builder(shape.names, shape.order)
+    if (shape.build !== null) return shape.build()
+  }
+  const names = shape.names
+  const n = names.length
+  const order = shape.order
+  const object = {}
+  if (order === null) {
+    if (shape.proto) {
+      for (let j = 0; j < n; j++) member(object, names[j], value())
+    } else {
+      for (let j = 0; j < n; j++) object[names[j]] = value()
+    }
+    return object
+  }
+  const base = pending.length
+  for (let j = 0; j < n; j++) pending.push(value())
+  if (shape.proto) {
+    for (let j = 0; j < n; j++) member(object, names[j], pending[base + order[j]])
+  } else {
+    for (let j = 0; j < n; j++) object[names[j]] = pending[base + order[j]]
+  }
+  pending.length = base
+  return object
+}
+
+// Builders, by their shape's keys in text order, kept across calls (up to a
+// bound) so that parsing documents of one kind compiles each once. A shape
+// gets one on its COMPILE_AFTER-th object in a document: compiling costs
+// about as much as building a few dozen objects one key at a time.
+const COMPILE_AFTER = 24
+const MAX_BUILDERS = 1000
+const builders = new Map()
+let compiling = true
+
+// function () { const v0 = value(), v1 = value(); return { "a": v1, "b": v0 } }:
+// values read in text order, keys written in ascending order. Each key is
+// written by JSON.stringify, so it is a string literal whatever it holds;
+// `__proto__` is written as a computed key, which makes a member rather than
+// setting the prototype. Where code generation is disallowed
+// (--disallow-code-generation-from-strings), shapes keep the generic way.
+function builder(names, order) {
+  if (!compiling) return null
+  const n = names.length
+  const inText = new Array(n)
+  for (let j = 0; j < n; j++) inText[order === null ? j : order[j]] = names[j]
+  const signature = JSON.stringify(inText)
+  let build = builders.get(signature)
+  if (build !== undefined) return build
+  let body = ''
+  for (let t = 0; t < n; t++) body += `const v${t} = value();\n`
+  body += 'return {\n'
+  for (let j = 0; j < n; j++) {
+    const key = JSON.stringify(names[j])
+    body += `${names[j] === '__proto__' ? `[${key}]` : key}: v${order === null ? j : order[j]},\n`
+  }
+  body += '}'
+  try {
+    build = new Function('value', `return function build() {\n${body}\n}`)(value)
+  } catch {
+    compiling = false
+    return null
+  }
+  if (builders.size >= MAX_BUILDERS) builders.clear()
+  builders.set(signature, build)
+  return build
+}
+
+function value() {
+  switch (ops[at++]) {
+    case 0:
+      return null
+    case 1:
+      return false
+    case 2:
+      return true
+    case 3:
+      return text()
+    case 4:
+      return int(ops[at++])
+    case 5:
+      return BigInt(text())
+    case 6: {
+      const coefficient = BigInt(text())
+      return new Decimal(coefficient, ops[at++], TRUSTED)
+    }
+    case 7:
+      return array(ops[at++])
+    case 9:
+      return new Instant(BigInt(text()))
+    case 10:
+      return new Duration(BigInt(text()))
+    case 11:
+      return Buffer.from(text(), 'base64')
+    case 12:
+    case 13: {
+      const kind = ops[at - 1]
+      const n = ops[at++]
+      const items = new Array(n)
+      for (let j = 0; j < n; j++) items[j] = value()
+      return kind === 12 ? new Set(items) : new FlowSet(items)
+    }
+    case 14:
+    case 15: {
+      const kind = ops[at - 1]
+      const n = ops[at++]
+      const entries = new Array(n)
+      for (let j = 0; j < n; j++) {
+        const k = value()
+        entries[j] = [k, value()]
+      }
+      return kind === 14 ? new Map(entries) : new FlowMap(entries)
+    }
+    case 16:
+      return undefined
+    case 17:
+      return new Some(value())
+    case 18:
+      return { case: keys[ops[at++]] }
+    case 19: {
+      const name = keys[ops[at++]]
+      return { case: name, value: value() }
+    }
+    case 20:
+      return new HostToken(text())
+    case 21:
+      return int64s[w++]
+    case 22: {
+      const coefficient = int(ops[at++])
+      return new Decimal(coefficient, ops[at++], TRUSTED)
+    }
+    case 23: {
+      const exponent = ops[at++]
+      return new Decimal(int64s[w++], exponent, TRUSTED)
+    }
+    case 24: {
+      const coefficient = BigInt(text())
+      return new Decimal(coefficient, Number(int64s[w++]), TRUSTED)
+    }
+    case 25:
+      return shaped(shapes[ops[at++]])
+    case 26: {
+      const s = text()
+      kept.push(s)
+      return s
+    }
+    case 27:
+      return kept[ops[at++]]
+    default:
+      throw new Error('@flow/toolkit: a malformed tape (a bug)')
+  }
+}
+
+// A key as a property name V8 already knows (an internalized string), so
+// that setting it does not look it up again each time.
+function propertyName(key) {
+  for (const name in { [key]: 0 }) return name
+}
+
+function readShapes(table) {
+  const out = []
+  for (let i = 0; i < table.length; ) {
+    const n = table[i]
+    const flags = table[i + 1]
+    i += 2
+    const names = new Array(n)
+    for (let j = 0; j < n; j++) names[j] = keys[table[i + j]]
+    i += n
+    let order = null
+    if (flags & 1) {
+      order = table.subarray(i, i + n)
+      i += n
+    }
+    // Set key by key, a key Object.prototype has (`__proto__`, or one a
+    // program added, perhaps with a setter) must be defined instead.
+    let proto = (flags & 2) !== 0
+    for (let j = 0; j < n && !proto; j++) proto = names[j] in Object.prototype
+    out.push({ names, order, proto, uses: 0, build: null })
+  }
+  return out
+}
+
+function fromTape(tapeOps, tapeNarrow, tapeWide, keyTable, tapeInt64s, shapeTable) {
+  const saved = [ops, narrow, wide, keys, int64s, shapes, kept, at, w]
+  try {
+    ops = tapeOps
+    narrow = tapeNarrow
+    wide = tapeWide
+    int64s = tapeInt64s
+    at = 0
+    w = 0
+    keys = new Array(keyTable.length / 2)
+    for (let k = 0; k < keys.length; k++) {
+      const start = keyTable[2 * k]
+      const n = keyTable[2 * k + 1]
+      keys[k] = propertyName(start >= 0 ? narrow.slice(start, start + n) : wide.slice(~start, ~start + n))
+    }
+    shapes = readShapes(shapeTable)
+    kept = []
+    return value()
+  } finally {
+    ;[ops, narrow, wide, keys, int64s, shapes, kept, at, w] = saved
+  }
 }
 
 module.exports = { fromTape }

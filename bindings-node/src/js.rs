@@ -2,6 +2,7 @@
 //! in its inner loops. napi-rs's typed layer is used at the API surface; here,
 //! where a 5 MB document means a million calls, each wrapper is one call.
 
+use std::borrow::Cow;
 use std::ffi::c_char;
 use std::ptr;
 
@@ -112,6 +113,23 @@ impl Js {
             unsafe { sys::napi_create_string_utf8(self.env, s.as_ptr() as *const c_char, s.len() as isize, &mut v) },
             "string",
         )?;
+        Ok(v)
+    }
+
+    /// A string of one-byte characters (ASCII here): copied, not decoded.
+    pub fn string_latin1(self, bytes: &[u8]) -> Result<Raw> {
+        let mut v = ptr::null_mut();
+        check(
+            unsafe { sys::napi_create_string_latin1(self.env, bytes.as_ptr() as *const c_char, bytes.len() as isize, &mut v) },
+            "string",
+        )?;
+        Ok(v)
+    }
+
+    /// A string of UTF-16 code units.
+    pub fn string_utf16(self, units: &[u16]) -> Result<Raw> {
+        let mut v = ptr::null_mut();
+        check(unsafe { sys::napi_create_string_utf16(self.env, units.as_ptr(), units.len() as isize, &mut v) }, "string")?;
         Ok(v)
     }
 
@@ -291,6 +309,25 @@ impl Js {
         Ok(String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
     }
 
+    /// A string as [`Js::get_string`] gives it, in one pass over it: the
+    /// length in UTF-16 units is known at once, and UTF-8 takes at most three
+    /// bytes for each, where asking for the UTF-8 length first is a pass of
+    /// its own. For a text read once (its buffer is up to three times its
+    /// size), not for strings that are kept.
+    pub fn get_text(self, v: Raw) -> Result<String> {
+        let mut units = 0usize;
+        check(unsafe { sys::napi_get_value_string_utf16(self.env, v, ptr::null_mut(), 0, &mut units) }, "string length")?;
+        let len = units * 3;
+        let mut buf: Vec<u8> = Vec::with_capacity(len + 1);
+        let mut written = 0usize;
+        check(
+            unsafe { sys::napi_get_value_string_utf8(self.env, v, buf.as_mut_ptr() as *mut c_char, len + 1, &mut written) },
+            "string value",
+        )?;
+        unsafe { buf.set_len(written) };
+        Ok(String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
     /// The UTF-16 code units of a string, for checking lone surrogates, which
     /// no Flow Text holds and UTF-8 conversion would silently replace.
     pub fn has_lone_surrogate(self, v: Raw) -> Result<bool> {
@@ -329,19 +366,22 @@ impl Js {
     /// The bytes of a Uint8Array (or Buffer), copied; `None` for anything else.
     pub fn uint8_array(self, v: Raw) -> Result<Option<Vec<u8>>> {
         // SAFETY: copied at once, before any JavaScript runs.
-        Ok(unsafe { self.uint8_array_borrowed(v) }?.map(<[u8]>::to_vec))
+        Ok(unsafe { self.uint8_slice(v) }?.map(Cow::into_owned))
     }
 
-    /// The bytes of a Uint8Array (or Buffer), in place; `None` for anything
-    /// else. A text to decode is read where it lies: a copy of 16 MiB would
-    /// count against the memory a refusal may cost (issue 8).
+    /// The bytes of a Uint8Array (or Buffer): borrowed, not copied, over an
+    /// ArrayBuffer (a text to decode is read where it lies: a copy of 16 MiB
+    /// would count against the memory a refusal may cost, issue 8); copied
+    /// over a SharedArrayBuffer, which another thread may write while they
+    /// are read. `None` for anything else.
     ///
     /// # Safety
     ///
-    /// The slice is valid while `v` is alive and no JavaScript runs (which
-    /// could detach or resize its buffer): use it within one native call,
-    /// before calling back into JavaScript.
-    pub unsafe fn uint8_array_borrowed<'a>(self, v: Raw) -> Result<Option<&'a [u8]>> {
+    /// Borrowed bytes are valid while `v` is alive and no JavaScript value is
+    /// created and no JavaScript runs (which could detach or resize the
+    /// buffer, and a small array's bytes may live on the JavaScript heap,
+    /// which moves): use them within one native call before either.
+    pub unsafe fn uint8_slice<'a>(self, v: Raw) -> Result<Option<Cow<'a, [u8]>>> {
         let mut is = false;
         check(unsafe { sys::napi_is_typedarray(self.env, v, &mut is) }, "is typed array")?;
         if !is {
@@ -360,9 +400,12 @@ impl Js {
             return Ok(None);
         }
         if len == 0 {
-            return Ok(Some(&[]));
+            return Ok(Some(Cow::Borrowed(&[])));
         }
-        Ok(Some(unsafe { std::slice::from_raw_parts(data as *const u8, len) }))
+        let bytes = unsafe { std::slice::from_raw_parts(data as *const u8, len) };
+        let mut unshared = false;
+        check(unsafe { sys::napi_is_arraybuffer(self.env, buffer, &mut unshared) }, "is array buffer")?;
+        Ok(Some(if unshared { Cow::Borrowed(bytes) } else { Cow::Owned(bytes.to_vec()) }))
     }
 
     pub fn instance_of(self, v: Raw, constructor: Raw) -> Result<bool> {

@@ -21,19 +21,20 @@ use crate::js::{In, Js, Kind, Raw};
 ///
 /// # Safety
 ///
-/// Borrowed bytes are valid while `v` is alive and no JavaScript runs: read
-/// them within the native call, before calling back into JavaScript.
+/// Borrowed bytes are valid while `v` is alive and no JavaScript value is
+/// created and no JavaScript runs: read them within the native call before
+/// either (see [`Js::uint8_slice`]).
 pub unsafe fn input_bytes<'a>(js: Js, v: Raw) -> std::result::Result<Cow<'a, [u8]>, Fault> {
     match js.kind(v)? {
         Kind::String => {
-            let s = js.get_string(v)?;
+            let s = js.get_text(v)?;
             if s.contains('\u{FFFD}') && js.has_lone_surrogate(v)? {
                 return Err(Fault::Flow(Error::new(Rule::LoneSurrogate, "the text holds a lone surrogate, which is not UTF-8")));
             }
             Ok(Cow::Owned(s.into_bytes()))
         }
-        Kind::Object => match unsafe { js.uint8_array_borrowed(v) }? {
-            Some(bytes) => Ok(Cow::Borrowed(bytes)),
+        Kind::Object => match unsafe { js.uint8_slice(v) }? {
+            Some(bytes) => Ok(bytes),
             None => Err(Fault::Napi(napi::Error::new(napi::Status::InvalidArg, "expected a string or a Uint8Array".to_owned()))),
         },
         other => Err(Fault::Napi(napi::Error::new(

@@ -173,6 +173,29 @@ test('an enum payload of one Option part holds None as value: undefined', () => 
   refuses(() => c.encode({ case: 'Right', value: undefined }), 'constructor', '$.value')
 })
 
+test('records in bulk (past the count where a shape gets a compiled builder): declaration order, absent None, __proto__ a member', () => {
+  const days = weather.codec({ List: named('2') })
+  const items = []
+  for (let i = 0; i < 60; i++) {
+    const rain = i % 3 === 0 ? `,"rain_mm":${i}.5` : ''
+    items.push(`{"sky":"Clear","low_c":-${i},"high_c":${i}${rain},"date":"d${i}"}`)
+  }
+  const v = days.decode(`[${items.join(',')}]`)
+  for (let i = 0; i < 60; i++) {
+    const keys = i % 3 === 0 ? ['date', 'high_c', 'low_c', 'sky', 'rain_mm'] : ['date', 'high_c', 'low_c', 'sky']
+    assert.deepEqual(Object.keys(v[i]), keys)
+    assert.equal(v[i].date, `d${i}`)
+    assert.equal(v[i].low_c.toString(), String(-i))
+  }
+  const promises = hostile.codec({ List: named('1') })
+  const many = promises.decode(`[${Array.from({ length: 60 }, (_, i) => `{"constructor":null,"case":"c${i}","__proto__":${i}}`).join(',')}]`)
+  for (let i = 0; i < 60; i++) {
+    assert.equal(Object.getPrototypeOf(many[i]), Object.prototype)
+    assert.deepEqual(Object.keys(many[i]), ['__proto__', 'case', 'constructor'])
+    assert.equal(many[i].__proto__, BigInt(i))
+  }
+})
+
 test('Set and Dict: built-in collections where JavaScript equality is Flow\'s, Flow collections elsewhere', () => {
   const tags = plain.codec({ Set: 'Text' })
   const s = tags.decode('["b","a"]')

@@ -1,7 +1,7 @@
 //! flow-core: the host boundary of the Flow language in one library.
 //!
 //! Where each rule of `host-boundary.md` and `decisions.md` lives:
-//! - [`json`]: JSON reading (RFC 8259, limits) and "The canonical form" of any JSON.
+//! - [`json`]: JSON reading (RFC 8259, limits: `json::read`, which any sink builds from) and "The canonical form" of any JSON.
 //! - [`number`]: exact numbers and their canonical text.
 //! - [`limits`]: the limits of `decisions.md` section 2.
 //! - [`error`]: refusals, with their JSON path and rule.

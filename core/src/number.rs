@@ -81,28 +81,13 @@ impl Number {
     /// How many digits the canonical text has, sign and point not counted,
     /// computed without writing it out.
     pub fn canonical_digit_count(&self) -> u64 {
-        let len = self.digits.len() as u64;
-        if len == 0 {
-            1
-        } else if self.exponent >= 0 {
-            len + self.exponent as u64
-        } else {
-            let fraction = self.exponent.unsigned_abs();
-            if len > fraction {
-                len
-            } else {
-                1 + fraction
-            }
-        }
+        digit_count(self.digits.len(), self.exponent)
     }
 
     /// Refuses the number when its canonical text would exceed `max_digits`.
     pub fn check_digits(&self, max_digits: u64) -> Result<(), Error> {
         if self.canonical_digit_count() > max_digits {
-            return Err(Error::new(
-                Rule::NumberTooLarge,
-                format!("number has more than {max_digits} digits in canonical form"),
-            ));
+            return Err(too_many_digits(max_digits));
         }
         Ok(())
     }
@@ -172,7 +157,7 @@ impl Number {
     /// Parses a complete JSON number (RFC 8259 grammar, nothing around it).
     pub fn parse_json(text: &str) -> Option<Number> {
         let (number, used) = scan_json_number(text.as_bytes(), 0)?;
-        (used == text.len()).then_some(number)
+        (used == text.len()).then(|| number.to_number())
     }
 
     /// The decimal order of the values.
@@ -240,22 +225,223 @@ impl Number {
     }
 }
 
+/// A JSON number as written, read without allocating: its sign, the digits
+/// before and after the point (borrowed from the text) and the written
+/// exponent (clamped). [`crate::json::read`] hands these to its sinks, which
+/// either make a [`Number`] of it or, for small values, take the normalized
+/// coefficient as an `i64` without any heap work.
+#[derive(Debug, Clone, Copy)]
+pub struct ScannedNumber<'a> {
+    negative: bool,
+    int: &'a [u8],
+    frac: &'a [u8],
+    exponent: i64,
+    /// The written digits from the first non-zero one on (`counted` of
+    /// them), and the first 19 of them as an integer.
+    value: u64,
+    counted: usize,
+}
+
+/// A number's normalized shape: where its significant digits are among the
+/// written ones (`int` then `frac`), how many there are, and the exponent of
+/// the last one, exactly as [`Number::from_parts`] computes them.
+#[derive(Debug, Clone, Copy)]
+struct Normal {
+    lead: usize,
+    len: usize,
+    exponent: i64,
+}
+
+fn digit_count(len: usize, exponent: i64) -> u64 {
+    let len = len as u64;
+    if len == 0 {
+        1
+    } else if exponent >= 0 {
+        len + exponent as u64
+    } else {
+        let fraction = exponent.unsigned_abs();
+        if len > fraction {
+            len
+        } else {
+            1 + fraction
+        }
+    }
+}
+
+fn too_many_digits(max_digits: u64) -> Error {
+    Error::new(Rule::NumberTooLarge, format!("number has more than {max_digits} digits in canonical form"))
+}
+
+/// The exponent of a normalized number: the written one, less the fraction's
+/// digits, plus the trailing zeros dropped; clamped as `from_parts` clamps it.
+fn normal_exponent(written: i64, fraction: usize, dropped: usize) -> i64 {
+    (written - fraction as i64).saturating_add(dropped as i64).clamp(-EXPONENT_CLAMP, EXPONENT_CLAMP)
+}
+
+impl<'a> ScannedNumber<'a> {
+    pub fn is_negative(&self) -> bool {
+        self.negative
+    }
+
+    fn normal(&self) -> Normal {
+        let zeros = |digits: &[u8]| digits.iter().take_while(|&&d| d == b'0').count();
+        let trailing = |digits: &[u8]| digits.iter().rev().take_while(|&&d| d == b'0').count();
+        // The integer part has no leading zero unless it is "0".
+        let lead = if self.int == b"0" { 1 + zeros(self.frac) } else { 0 };
+        let total = self.int.len() + self.frac.len();
+        if lead >= total {
+            return Normal { lead: 0, len: 0, exponent: 0 };
+        }
+        let mut dropped = trailing(self.frac);
+        if dropped == self.frac.len() {
+            dropped += trailing(self.int);
+        }
+        Normal { lead, len: total - lead - dropped, exponent: normal_exponent(self.exponent, self.frac.len(), dropped) }
+    }
+
+    /// Refuses the number when its canonical text would exceed `max_digits`
+    /// (as [`Number::check_digits`] does, without making the number).
+    #[inline]
+    pub fn check_digits(&self, max_digits: u64) -> Result<(), Error> {
+        // Fewer written digits than the limit and a small exponent: no
+        // canonical text can be longer (the common case, decided at once).
+        let written = (self.int.len() + self.frac.len()) as u64;
+        if written < max_digits && self.exponent.unsigned_abs() < max_digits - written {
+            return Ok(());
+        }
+        let n = self.normal();
+        if digit_count(n.len, n.exponent) > max_digits {
+            return Err(too_many_digits(max_digits));
+        }
+        Ok(())
+    }
+
+    /// The exact value as `coefficient * 10^exponent`, normalized as a
+    /// [`Number`] is (no trailing zeros; zero is `(0, 0)`), when the
+    /// coefficient has at most 18 digits. No allocation.
+    #[inline]
+    pub fn small(&self) -> Option<(i64, i64)> {
+        if self.counted == 0 {
+            return Some((0, 0));
+        }
+        if self.counted > 19 {
+            // Perhaps few significant digits and many zeros after them.
+            let n = self.normal();
+            if n.len > 18 {
+                return None;
+            }
+            let mut c: i64 = 0;
+            for &d in self.int.iter().chain(self.frac).skip(n.lead).take(n.len) {
+                c = c * 10 + i64::from(d - b'0');
+            }
+            return Some((if self.negative { -c } else { c }, n.exponent));
+        }
+        let mut c = self.value;
+        let mut dropped = 0;
+        while c % 10 == 0 {
+            c /= 10;
+            dropped += 1;
+        }
+        if self.counted - dropped > 18 {
+            return None;
+        }
+        let c = c as i64;
+        Some((if self.negative { -c } else { c }, normal_exponent(self.exponent, self.frac.len(), dropped)))
+    }
+
+    /// Appends the significant digits (none for zero) and returns the
+    /// exponent, as the [`Number`] of this text would hold them.
+    pub fn write_digits(&self, out: &mut Vec<u8>) -> i64 {
+        let n = self.normal();
+        let (lead, end) = (n.lead, n.lead + n.len);
+        let int = self.int.len();
+        if lead < int {
+            out.extend_from_slice(&self.int[lead..end.min(int)]);
+        }
+        if end > int {
+            out.extend_from_slice(&self.frac[lead.max(int) - int..end - int]);
+        }
+        n.exponent
+    }
+
+    /// The number, normalized.
+    pub fn to_number(&self) -> Number {
+        if self.frac.is_empty() {
+            Number::from_parts(self.negative, ascii(self.int), self.exponent)
+        } else {
+            let mut all = String::with_capacity(self.int.len() + self.frac.len());
+            all.push_str(ascii(self.int));
+            all.push_str(ascii(self.frac));
+            Number::from_parts(self.negative, &all, self.exponent - self.frac.len() as i64)
+        }
+    }
+}
+
+/// Eight ASCII digits at `i`, as their value.
+#[inline]
+fn eight_digits(bytes: &[u8], i: usize) -> Option<u32> {
+    let chunk: [u8; 8] = bytes.get(i..i + 8)?.try_into().ok()?;
+    let w = u64::from_le_bytes(chunk);
+    // Every byte 0x30..=0x39 (Lemire's test and sum, "Fast numeric string to int").
+    if (w & 0xF0F0_F0F0_F0F0_F0F0) | ((w.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) != 0x3333_3333_3333_3333 {
+        return None;
+    }
+    let mut v = w.wrapping_sub(0x3030_3030_3030_3030);
+    v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    let mask = 0x0000_00FF_0000_00FF;
+    v = ((v & mask).wrapping_mul(100 + (1_000_000 << 32)).wrapping_add(((v >> 16) & mask).wrapping_mul(1 + (10_000 << 32)))) >> 32;
+    Some(v as u32)
+}
+
+/// Reads the digits at `i` on, adding the first of them to `value` while it
+/// holds fewer than 19 (`counted`); leading zeros are the caller's.
+#[inline]
+fn digits(bytes: &[u8], i: &mut usize, value: &mut u64, counted: &mut usize) {
+    while *counted <= 11 {
+        match eight_digits(bytes, *i) {
+            Some(eight) => {
+                *value = *value * 100_000_000 + u64::from(eight);
+                *counted += 8;
+                *i += 8;
+            }
+            None => break,
+        }
+    }
+    while *counted < 19 {
+        match bytes.get(*i) {
+            Some(&d @ b'0'..=b'9') => {
+                *value = *value * 10 + u64::from(d - b'0');
+                *counted += 1;
+                *i += 1;
+            }
+            _ => return,
+        }
+    }
+    let start = *i;
+    while eight_digits(bytes, *i).is_some() {
+        *i += 8;
+    }
+    while matches!(bytes.get(*i), Some(b'0'..=b'9')) {
+        *i += 1;
+    }
+    *counted += *i - start;
+}
+
 /// Scans a JSON number starting at `start`; returns it and the index after it,
 /// or `None` when the bytes there are not a JSON number.
-pub(crate) fn scan_json_number(bytes: &[u8], start: usize) -> Option<(Number, usize)> {
+#[inline]
+pub(crate) fn scan_json_number(bytes: &[u8], start: usize) -> Option<(ScannedNumber<'_>, usize)> {
     let mut i = start;
     let negative = bytes.get(i) == Some(&b'-');
     if negative {
         i += 1;
     }
+    let mut value: u64 = 0;
+    let mut counted = 0;
     let int_start = i;
     match bytes.get(i) {
         Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => {
-            while matches!(bytes.get(i), Some(b'0'..=b'9')) {
-                i += 1;
-            }
-        }
+        Some(b'1'..=b'9') => digits(bytes, &mut i, &mut value, &mut counted),
         _ => return None,
     }
     let int_end = i;
@@ -264,9 +450,13 @@ pub(crate) fn scan_json_number(bytes: &[u8], start: usize) -> Option<(Number, us
     if bytes.get(i) == Some(&b'.') {
         i += 1;
         frac_start = i;
-        while matches!(bytes.get(i), Some(b'0'..=b'9')) {
-            i += 1;
+        if counted == 0 {
+            // After "0.", zeros lead.
+            while bytes.get(i) == Some(&b'0') {
+                i += 1;
+            }
         }
+        digits(bytes, &mut i, &mut value, &mut counted);
         if i == frac_start {
             return None;
         }
@@ -298,22 +488,12 @@ pub(crate) fn scan_json_number(bytes: &[u8], start: usize) -> Option<(Number, us
             exponent = -exponent;
         }
     }
-    // The bytes scanned are ASCII digits, so these slices are valid UTF-8.
-    let int_digits = &bytes[int_start..int_end];
-    let frac_digits = &bytes[frac_start..frac_end];
-    let frac_len = frac_digits.len() as i64;
-    let number = if frac_digits.is_empty() {
-        Number::from_parts(negative, ascii(int_digits), exponent)
-    } else {
-        let mut all = String::with_capacity(int_digits.len() + frac_digits.len());
-        all.push_str(ascii(int_digits));
-        all.push_str(ascii(frac_digits));
-        Number::from_parts(negative, &all, exponent - frac_len)
-    };
-    Some((number, i))
+    let (int, frac) = (&bytes[int_start..int_end], &bytes[frac_start..frac_end]);
+    Some((ScannedNumber { negative, int, frac, exponent, value, counted }, i))
 }
 
 fn ascii(bytes: &[u8]) -> &str {
+    // The bytes scanned are ASCII digits.
     std::str::from_utf8(bytes).expect("ASCII digits")
 }
 
@@ -371,6 +551,76 @@ mod tests {
         assert!(n("9") < n("10"));
         assert!(n("1.25") < n("1.3"));
         assert_eq!(n("1.50").cmp(&n("15e-1")), Ordering::Equal);
+    }
+
+    /// Every view a sink takes of a scanned number agrees with the Number it
+    /// makes: the small coefficient, the digits, and the digit limit.
+    #[test]
+    fn scanned_views_agree_with_the_number() {
+        let mut texts: Vec<String> = [
+            "0", "-0", "0.000", "-0.0e9", "7", "-7", "10", "1e3", "100e-2", "0.5", "-0.05", "1.50", "15e-1", "120.0300e2",
+            "999999999999999999", "1000000000000000000", "9999999999999999999", "123456789012345678.9", "0.000000000000000001",
+            "1e4299", "1e4300", "1e-4299", "1e-4300", "12.5e-4298", "1e99999999999999999999", "-1e-99999999999999999999",
+            "0e99999999999999999999", "123456789012345678901234567890", "10000000000000000000000",
+            "1234567890123456789000", "123456789012345678000", "-0.0000000000000000000001234500", "1234567890123456789", "9223372036854775807",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        // Generated forms: signs, zeros around the digits, fractions, exponents.
+        let mut x: u64 = 0x9e3779b97f4a7c15;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..5000 {
+            let mut t = String::new();
+            if next(2) == 0 {
+                t.push('-');
+            }
+            let int_len = next(22) as usize;
+            if int_len == 0 {
+                t.push('0');
+            } else {
+                t.push(char::from(b'1' + next(9) as u8));
+                for _ in 1..int_len {
+                    t.push(if next(3) == 0 { '0' } else { char::from(b'0' + next(10) as u8) });
+                }
+            }
+            if next(2) == 0 {
+                t.push('.');
+                for _ in 0..1 + next(22) {
+                    t.push(if next(3) == 0 { '0' } else { char::from(b'0' + next(10) as u8) });
+                }
+            }
+            if next(3) == 0 {
+                t.push(['e', 'E'][next(2) as usize]);
+                t.push_str(["", "+", "-"][next(3) as usize]);
+                let bound = [10, 100, 5000][next(3) as usize];
+                t.push_str(&next(bound).to_string());
+            }
+            texts.push(t);
+        }
+        for text in &texts {
+            let (scanned, used) = scan_json_number(text.as_bytes(), 0).unwrap();
+            assert_eq!(used, text.len(), "{text}");
+            let n = scanned.to_number();
+            let mut digits = Vec::new();
+            assert_eq!(scanned.write_digits(&mut digits), n.exponent(), "{text}");
+            assert_eq!(digits, n.digits().as_bytes(), "{text}");
+            match scanned.small() {
+                Some((c, e)) => {
+                    assert!(n.digits().len() <= 18, "{text}");
+                    assert_eq!(Number::from_parts(c < 0, &c.unsigned_abs().to_string(), e), n, "{text}");
+                }
+                None => assert!(n.digits().len() > 18, "{text}"),
+            }
+            for max in [0, 1, 5, 18, 19, 40, 4300] {
+                assert_eq!(scanned.check_digits(max).is_ok(), n.check_digits(max).is_ok(), "{text} under {max}");
+            }
+        }
     }
 
     #[test]

@@ -1,18 +1,18 @@
-//! Exact JSON: a strict RFC 8259 reader held to `Limits`, a tree whose numbers
-//! are exact and whose objects are sorted, and the canonical writer of
-//! `host-boundary.md`, "The canonical form".
+//! Exact JSON: a strict RFC 8259 reader held to `Limits` ([`read`], which
+//! holds every rule and builds nothing), a tree whose numbers are exact and
+//! whose objects are sorted ([`parse`] builds it with the reader), and the
+//! canonical writer of `host-boundary.md`, "The canonical form".
 //!
 //! Objects are stored sorted by key (code-point order, which is UTF-8 byte
 //! order), with duplicates refused while reading, so the canonical writer needs
 //! no sorting and lookups are binary searches.
 
-use std::cmp::Ordering;
-use std::collections::HashSet;
-use std::hash::{BuildHasher, RandomState};
+pub mod read;
 
-use crate::error::{Error, Result, Rule, Seg};
+use crate::error::Result;
 use crate::limits::Limits;
-use crate::number::{scan_json_number, Number};
+use crate::number::{Number, ScannedNumber};
+use read::{Order, Sink};
 
 /// A JSON value with exact numbers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -193,31 +193,10 @@ impl PartialOrd for Json {
 }
 
 /// Reads one JSON text under `limits`: RFC 8259, UTF-8 without a byte-order
-/// mark, no duplicate keys, no escaped lone surrogates, depth and number limits.
+/// mark, no duplicate keys, no escaped lone surrogates, depth and number limits
+/// (the rules are [`read`]'s; this builds the tree).
 pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Json> {
-    if bytes.len() > limits.max_bytes {
-        return Err(Error::new(
-            Rule::TooLarge,
-            format!("text is {} bytes, more than the limit of {}", bytes.len(), limits.max_bytes),
-        ));
-    }
-    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        return Err(Error::new(Rule::ByteOrderMark, "a byte-order mark is not allowed"));
-    }
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            return Err(Error::new(Rule::Utf8, format!("invalid UTF-8 at byte {}", e.valid_up_to())));
-        }
-    };
-    let mut reader = Reader { bytes: text.as_bytes(), pos: 0, limits, depth: 0 };
-    reader.skip_ws();
-    let value = reader.value()?;
-    reader.skip_ws();
-    if reader.pos != reader.bytes.len() {
-        return Err(reader.syntax("unexpected text after the JSON value"));
-    }
-    Ok(value)
+    read::read(bytes, limits, &mut Tree)
 }
 
 /// Reads a JSON text given as `&str`.
@@ -234,281 +213,67 @@ pub fn canonicalize(bytes: &[u8], limits: &Limits) -> Result<String> {
     Ok(out)
 }
 
-struct Reader<'a> {
-    // Valid UTF-8, checked before reading.
-    bytes: &'a [u8],
-    pos: usize,
-    limits: &'a Limits,
-    depth: usize,
-}
+/// The sink that builds a [`Json`] tree, objects sorted by key.
+struct Tree;
 
-impl<'a> Reader<'a> {
-    fn syntax(&self, what: &str) -> Error {
-        Error::new(Rule::Syntax, format!("invalid JSON at byte {}: {what}", self.pos))
+impl Sink for Tree {
+    type Value = Json;
+    type Array = Vec<Json>;
+    type Object = Vec<(String, Json)>;
+
+    fn null(&mut self) -> Json {
+        Json::Null
     }
 
-    #[inline]
-    fn skip_ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
-            self.pos += 1;
-        }
+    fn boolean(&mut self, value: bool) -> Json {
+        Json::Bool(value)
     }
 
-    fn expect_literal(&mut self, literal: &str, value: Json) -> Result<Json> {
-        if self.bytes[self.pos..].starts_with(literal.as_bytes()) {
-            self.pos += literal.len();
-            Ok(value)
-        } else {
-            Err(self.syntax("expected a JSON value"))
-        }
+    fn number(&mut self, number: &ScannedNumber<'_>) -> Json {
+        Json::Number(number.to_number())
     }
 
-    fn value(&mut self) -> Result<Json> {
-        match self.bytes.get(self.pos) {
-            None => Err(self.syntax("unexpected end of text")),
-            Some(b'{') => self.object(),
-            Some(b'[') => self.array(),
-            Some(b'"') => Ok(Json::String(self.string()?)),
-            Some(b't') => self.expect_literal("true", Json::Bool(true)),
-            Some(b'f') => self.expect_literal("false", Json::Bool(false)),
-            Some(b'n') => self.expect_literal("null", Json::Null),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            Some(_) => Err(self.syntax("expected a JSON value")),
-        }
+    fn string(&mut self, text: &str) -> Json {
+        Json::String(text.to_owned())
     }
 
-    fn number(&mut self) -> Result<Json> {
-        let Some((number, end)) = scan_json_number(self.bytes, self.pos) else {
-            return Err(self.syntax("malformed number"));
-        };
-        number.check_digits(self.limits.max_digits)?;
-        self.pos = end;
-        Ok(Json::Number(number))
+    fn begin_array(&mut self) -> Vec<Json> {
+        Vec::new()
     }
 
-    fn enter(&mut self) -> Result<()> {
-        self.depth += 1;
-        if self.depth > self.limits.max_depth {
-            return Err(Error::new(
-                Rule::TooDeep,
-                format!("arrays and objects nested deeper than {}", self.limits.max_depth),
-            ));
-        }
-        Ok(())
+    fn item(&mut self, array: &mut Vec<Json>, item: Json) {
+        array.push(item);
     }
 
-    fn array(&mut self) -> Result<Json> {
-        self.enter()?;
-        self.pos += 1;
-        let mut items = Vec::new();
-        self.skip_ws();
-        if self.bytes.get(self.pos) == Some(&b']') {
-            self.pos += 1;
-            self.depth -= 1;
-            return Ok(Json::Array(items));
-        }
-        loop {
-            self.skip_ws();
-            let index = items.len();
-            items.push(self.value().map_err(|e| e.under(Seg::Index(index)))?);
-            self.skip_ws();
-            match self.bytes.get(self.pos) {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.pos += 1;
-                    break;
-                }
-                _ => return Err(self.syntax("expected ',' or ']'")),
+    fn end_array(&mut self, array: Vec<Json>) -> Json {
+        Json::Array(array)
+    }
+
+    fn begin_object(&mut self) -> Self::Object {
+        Vec::new()
+    }
+
+    fn key(&mut self, object: &mut Self::Object, key: &str) {
+        object.push((key.to_owned(), Json::Null));
+    }
+
+    fn member(&mut self, object: &mut Self::Object, value: Json) {
+        object.last_mut().expect("a key before its value").1 = value;
+    }
+
+    fn end_object(&mut self, mut members: Self::Object, order: Order<'_>) -> Json {
+        match order {
+            // Text that is already canonical arrives sorted: nothing to move then.
+            Order::Text => Json::Object(Object { members }),
+            Order::Sorted(order) => {
+                let sorted = order.iter().map(|&i| std::mem::replace(&mut members[i], (String::new(), Json::Null))).collect();
+                Json::Object(Object { members: sorted })
             }
         }
-        self.depth -= 1;
-        Ok(Json::Array(items))
-    }
-
-    fn object(&mut self) -> Result<Json> {
-        self.enter()?;
-        self.pos += 1;
-        let mut members: Vec<(String, Json)> = Vec::new();
-        self.skip_ws();
-        if self.bytes.get(self.pos) == Some(&b'}') {
-            self.pos += 1;
-            self.depth -= 1;
-            return Ok(Json::Object(Object::default()));
-        }
-        let mut sorted = true;
-        // Hashes of the keys read so far, kept once keys arrive out of order:
-        // a duplicate is refused when it is read, not after the whole object
-        // is built (one key given 10^6 times would otherwise cost the memory
-        // of 10^6 members, many times the text's size).
-        let mut seen: Option<(HashSet<u64>, RandomState)> = None;
-        loop {
-            self.skip_ws();
-            if self.bytes.get(self.pos) != Some(&b'"') {
-                return Err(self.syntax("expected a string key"));
-            }
-            let key = self.string()?;
-            if let Some((last, _)) = members.last() {
-                match last.as_str().cmp(key.as_str()) {
-                    Ordering::Less => {}
-                    Ordering::Equal => return Err(duplicate_key(&key)),
-                    Ordering::Greater => sorted = false,
-                }
-            }
-            if !sorted {
-                let (hashes, state) = seen.get_or_insert_with(|| {
-                    // Seeded per object: nobody can choose keys that collide.
-                    let state = RandomState::new();
-                    (members.iter().map(|(k, _)| state.hash_one(k)).collect(), state)
-                });
-                // A hash seen before is a duplicate only if the key itself is.
-                if !hashes.insert(state.hash_one(&key)) && members.iter().any(|(k, _)| *k == key) {
-                    return Err(duplicate_key(&key));
-                }
-            }
-            self.skip_ws();
-            if self.bytes.get(self.pos) != Some(&b':') {
-                return Err(self.syntax("expected ':'"));
-            }
-            self.pos += 1;
-            self.skip_ws();
-            let value = match self.value() {
-                Ok(v) => v,
-                Err(e) => return Err(e.under(Seg::Key(key))),
-            };
-            members.push((key, value));
-            self.skip_ws();
-            match self.bytes.get(self.pos) {
-                Some(b',') => self.pos += 1,
-                Some(b'}') => {
-                    self.pos += 1;
-                    break;
-                }
-                _ => return Err(self.syntax("expected ',' or '}'")),
-            }
-        }
-        self.depth -= 1;
-        // Text that is already canonical arrives sorted: skip the sort then.
-        if sorted {
-            return Ok(Json::Object(Object { members }));
-        }
-        Object::from_members(members).map(Json::Object).map_err(|key| duplicate_key(&key))
-    }
-
-    /// Reads a string at `pos` (which holds the opening quote).
-    fn string(&mut self) -> Result<String> {
-        self.pos += 1;
-        let start = self.pos;
-        // Fast path: no escapes.
-        loop {
-            match self.bytes.get(self.pos) {
-                None => return Err(self.syntax("unterminated string")),
-                Some(b'"') => {
-                    let s = self.slice(start, self.pos);
-                    self.pos += 1;
-                    return Ok(s.to_owned());
-                }
-                Some(b'\\') => break,
-                Some(&c) if c < 0x20 => return Err(self.syntax("control character in string")),
-                Some(_) => self.pos += 1,
-            }
-        }
-        let mut out = String::with_capacity(self.pos - start + 16);
-        out.push_str(self.slice(start, self.pos));
-        loop {
-            let run = self.pos;
-            while let Some(&c) = self.bytes.get(self.pos) {
-                if c == b'"' || c == b'\\' || c < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
-            out.push_str(self.slice(run, self.pos));
-            match self.bytes.get(self.pos) {
-                None => return Err(self.syntax("unterminated string")),
-                Some(b'"') => {
-                    self.pos += 1;
-                    return Ok(out);
-                }
-                Some(b'\\') => {
-                    self.pos += 1;
-                    self.escape(&mut out)?;
-                }
-                Some(_) => return Err(self.syntax("control character in string")),
-            }
-        }
-    }
-
-    fn slice(&self, start: usize, end: usize) -> &'a str {
-        // Boundaries are at ASCII bytes of valid UTF-8.
-        std::str::from_utf8(&self.bytes[start..end]).expect("valid UTF-8")
-    }
-
-    fn escape(&mut self, out: &mut String) -> Result<()> {
-        let c = match self.bytes.get(self.pos) {
-            Some(b'"') => '"',
-            Some(b'\\') => '\\',
-            Some(b'/') => '/',
-            Some(b'b') => '\u{8}',
-            Some(b'f') => '\u{c}',
-            Some(b'n') => '\n',
-            Some(b'r') => '\r',
-            Some(b't') => '\t',
-            Some(b'u') => {
-                self.pos += 1;
-                let unit = self.hex4()?;
-                let code = if (0xD800..0xDC00).contains(&unit) {
-                    if self.bytes.get(self.pos) == Some(&b'\\') && self.bytes.get(self.pos + 1) == Some(&b'u') {
-                        self.pos += 2;
-                        let low = self.hex4()?;
-                        if !(0xDC00..0xE000).contains(&low) {
-                            return Err(self.lone_surrogate());
-                        }
-                        0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        return Err(self.lone_surrogate());
-                    }
-                } else if (0xDC00..0xE000).contains(&unit) {
-                    return Err(self.lone_surrogate());
-                } else {
-                    unit
-                };
-                out.push(char::from_u32(code).expect("a scalar value"));
-                return Ok(());
-            }
-            _ => return Err(self.syntax("invalid escape")),
-        };
-        self.pos += 1;
-        out.push(c);
-        Ok(())
-    }
-
-    fn lone_surrogate(&self) -> Error {
-        Error::new(Rule::LoneSurrogate, format!("escaped lone surrogate before byte {}", self.pos))
-    }
-
-    fn hex4(&mut self) -> Result<u32> {
-        let mut v = 0u32;
-        for _ in 0..4 {
-            let d = match self.bytes.get(self.pos) {
-                Some(&c @ b'0'..=b'9') => c - b'0',
-                Some(&c @ b'a'..=b'f') => c - b'a' + 10,
-                Some(&c @ b'A'..=b'F') => c - b'A' + 10,
-                _ => return Err(self.syntax("invalid \\u escape")),
-            };
-            v = v * 16 + d as u32;
-            self.pos += 1;
-        }
-        Ok(v)
     }
 }
 
 /// Appends the canonical text of `value`.
-fn duplicate_key(key: &str) -> Error {
-    let mut quoted = String::new();
-    write_string(&mut quoted, key);
-    Error::new(Rule::DuplicateKey, format!("duplicate key {quoted}"))
-}
-
 pub fn write_canonical(out: &mut String, value: &Json) {
     match value {
         Json::Null => out.push_str("null"),
@@ -604,6 +369,7 @@ fn needs_escape(word: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Rule;
 
     /// `write_string` one character at a time, as the rule reads.
     fn escaped_by_the_rule(s: &str) -> String {
@@ -671,6 +437,36 @@ mod tests {
         assert!(canon(&ok).is_ok());
     }
 
+    #[test]
+    fn refusals_name_their_path() {
+        let at = |text: &str| {
+            let e = canon(text).unwrap_err();
+            (e.rule, e.path.to_string())
+        };
+        assert_eq!(at(r#"{"a":[1,{"b c":1e99999}]}"#), (Rule::NumberTooLarge, "$.a[1][\"b c\"]".into()));
+        assert_eq!(at(r#"{"a":[1,{"b":"\ud800"}]}"#), (Rule::LoneSurrogate, "$.a[1].b".into()));
+        assert_eq!(at(r#"{"a":[1,{"b":1,"\u0062":2}]}"#), (Rule::DuplicateKey, "$.a[1]".into()));
+        assert_eq!(at(r#"{"z":{"\u0078":[{"x":1,"x":1}]}}"#), (Rule::DuplicateKey, "$.z.x[0]".into()));
+        assert_eq!(at(r#"{"a":[1,{"b":tru}]}"#), (Rule::Syntax, "$.a[1].b".into()));
+        // A duplicate is refused where it is read, before a syntax error after it.
+        assert_eq!(at(r#"{"a":1,"a":2,}"#).0, Rule::DuplicateKey);
+    }
+
+    #[test]
+    fn keys_sort_by_code_point_past_a_shared_prefix() {
+        assert_eq!(
+            canon(r#"{"abcdefgh1":1,"abcdefgh":2,"abcdefgh0":3,"a\u0000":4,"a":5,"\u00e9":6,"z":7,"\ud834\udd1e":8,"\uffff":9}"#).unwrap(),
+            "{\"a\":5,\"a\\u0000\":4,\"abcdefgh\":2,\"abcdefgh0\":3,\"abcdefgh1\":1,\"z\":7,\"é\":6,\"\u{ffff}\":9,\"𝄞\":8}"
+        );
+        assert_eq!(canon(r#"{"abcdefgh1":1,"abcdefgh1":2}"#).unwrap_err().rule, Rule::DuplicateKey);
+        assert_eq!(canon(r#"{"a\u0000":1,"a":2,"a\u0000":3}"#).unwrap_err().rule, Rule::DuplicateKey);
+    }
+
+    #[test]
+    fn surrogate_pairs_join() {
+        assert_eq!(canon(r#""\ud834\udd1e""#).unwrap(), "\"𝄞\"");
+    }
+
     /// A duplicate is refused as soon as its key is read, adjacent or not:
     /// the text after it is never read (here it is not even JSON), so one key
     /// given 10^6 times costs no more than reading two members.
@@ -686,10 +482,5 @@ mod tests {
         // Many distinct keys out of order are no duplicate.
         let members: Vec<String> = (0..2000).rev().map(|i| format!("\"{i}\":{i}")).collect();
         assert!(canon(&format!("{{{}}}", members.join(","))).is_ok());
-    }
-
-    #[test]
-    fn surrogate_pairs_join() {
-        assert_eq!(canon(r#""\ud834\udd1e""#).unwrap(), "\"𝄞\"");
     }
 }
