@@ -43,3 +43,35 @@ fn replies_given_to_the_wrong_calls_are_caught() {
     assert!(report.contains("the host's outcome is not the reply written for it"), "{report}");
     assert!(report.contains("not what its args call for"), "{report}");
 }
+
+/// A kill at every chance still spares the first process until its describe
+/// answer is out: the host binds through it, and a bind that fails would end
+/// a soak before its first call (CI once drew such a kill at random).
+#[test]
+fn the_first_process_answers_describe_before_any_kill() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+
+    let dir = std::env::temp_dir().join(format!("flow-chaos-first-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("chaos.log");
+    let mut chaos = Command::new(env!("CARGO_BIN_EXE_flow-chaos"))
+        .args(["--seed", "1", "--log", log.to_str().unwrap(), "--kill", "1", "--"])
+        .arg(env!("CARGO_BIN_EXE_flow-test-tool"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = chaos.stdin.take().unwrap();
+    stdin.write_all(b"{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"describe\",\"params\":{}}\n").unwrap();
+    stdin.flush().unwrap();
+    let mut answer = String::new();
+    BufReader::new(chaos.stdout.take().unwrap()).read_line(&mut answer).unwrap();
+    assert!(answer.contains("\"result\""), "describe answered: {answer:?}");
+    // Armed now: the next chance kills it.
+    drop(stdin);
+    let status = chaos.wait().unwrap();
+    let written = std::fs::read_to_string(&log).unwrap();
+    assert!(written.lines().any(|l| l.starts_with("kill 1 ")), "{written}\n{status}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

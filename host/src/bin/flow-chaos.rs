@@ -21,7 +21,9 @@
 //!   replies overtake each other.
 //! - `--kill`: on reading or writing a line, kills the Tool and exits at
 //!   once: whatever it held (read but not yet passed on, delayed) is lost,
-//!   and the host sees the process end.
+//!   and the host sees the process end. The first process is spared until
+//!   its first line (the describe answer) is out, since the host binds
+//!   through it: a bind that fails ends the soak before any call.
 //! - `--kill-describe`: kills it on reading `describe`, in every process but
 //!   the first: a restart that fails, so the call that asked for it is NotRun.
 //! - `--swap-replies` (to test the soak itself): writes two replies with
@@ -56,6 +58,7 @@ use std::collections::BinaryHeap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -192,6 +195,9 @@ impl Queue {
 
 struct Chaos {
     generation: u64,
+    /// Whether `--kill` may strike: from the start in a restarted process,
+    /// in the first once a line has reached the host.
+    armed: AtomicBool,
     rates: Rates,
     log: Mutex<BufWriter<File>>,
     log_path: String,
@@ -209,6 +215,11 @@ impl Chaos {
     fn log(&self, record: &str) {
         let mut log = lock(&self.log);
         let _ = writeln!(log, "{record}");
+    }
+
+    /// A random kill now (`--kill`), once armed.
+    fn strikes(&self, rng: &mut Rng) -> bool {
+        rng.chance(self.rates.kill) && self.armed.load(Ordering::Relaxed)
     }
 
     fn delay(&self, rng: &mut Rng) -> Duration {
@@ -263,7 +274,7 @@ impl Chaos {
             if let Some(k) = &key {
                 self.log(&format!("in {} {}", self.generation, key_text(k)));
             }
-            if rng.chance(self.rates.kill) {
+            if self.strikes(&mut rng) {
                 self.kill("after reading a line from the host");
             }
             if rng.chance(self.rates.dup_call) {
@@ -293,7 +304,7 @@ impl Chaos {
                     }
                 }
             }
-            if rng.chance(self.rates.kill) {
+            if self.strikes(&mut rng) {
                 self.kill("after writing a line to the Tool");
             }
         }
@@ -324,7 +335,7 @@ impl Chaos {
                     self.sample(replies);
                 }
             }
-            if rng.chance(self.rates.kill) {
+            if self.strikes(&mut rng) {
                 self.kill("after reading a line from the Tool");
             }
             let delay = if rng.chance(self.rates.delay) {
@@ -379,8 +390,9 @@ impl Chaos {
                 if let Some(record) = &held.record {
                     self.log(record);
                 }
+                self.armed.store(true, Ordering::Relaxed);
             }
-            if rng.chance(self.rates.kill) {
+            if self.strikes(&mut rng) {
                 self.kill("after writing a line to the host");
             }
         }
@@ -474,6 +486,7 @@ fn main() {
     let child_pid = child.id();
     let chaos = Arc::new(Chaos {
         generation,
+        armed: AtomicBool::new(generation > 1),
         rates,
         log: Mutex::new(BufWriter::with_capacity(1 << 16, log)),
         log_path,
