@@ -122,7 +122,10 @@ function builder(names, order) {
   const n = names.length
   const inText = new Array(n)
   for (let j = 0; j < n; j++) inText[order === null ? j : order[j]] = names[j]
-  const signature = JSON.stringify(inText)
+  // Both orders: the keys as the text gives them (the order values are read
+  // in) and as they are set (ascending for parse, declaration order for a
+  // record), which two shapes of the same keys may not share.
+  const signature = JSON.stringify([inText, names])
   let build = builders.get(signature)
   if (build !== undefined) return build
   let body = ''

@@ -196,6 +196,20 @@ test('records in bulk (past the count where a shape gets a compiled builder): de
   }
 })
 
+test('a record decoded and an object parsed with the same keys in the same text order keep their own key orders', () => {
+  // Compiled builders are shared by shape: a record's keys are set in
+  // declaration order, a parsed object's in ascending order, so a builder
+  // made for one must not serve the other.
+  const days = weather.codec({ List: named('2') })
+  const text = `[${Array.from({ length: 40 }, (_, i) => `{"date":"d${i}","high_c":${i},"low_c":-${i},"sky":"Clear","rain_mm":${i}.5}`).join(',')}]`
+  const declared = ['date', 'high_c', 'low_c', 'sky', 'rain_mm']
+  const ascending = ['date', 'high_c', 'low_c', 'rain_mm', 'sky']
+  for (let round = 0; round < 2; round++) {
+    for (const day of days.decode(text)) assert.deepEqual(Object.keys(day), declared)
+    for (const day of t.parse(text)) assert.deepEqual(Object.keys(day), ascending)
+  }
+})
+
 test('Set and Dict: built-in collections where JavaScript equality is Flow\'s, Flow collections elsewhere', () => {
   const tags = plain.codec({ Set: 'Text' })
   const s = tags.decode('["b","a"]')
