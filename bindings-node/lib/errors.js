@@ -24,8 +24,9 @@ class FlowError extends Error {
  * `throw new Failed<WeatherError>({ case: 'RateLimited' })`. The call is
  * answered Failed with `error` encoded at the declared error type. A handler
  * may also throw the error value itself (`throw { case: 'RateLimited' }`):
- * any thrown value that is not an `Error` and is of the declared error type
- * is answered Failed. `Failed<E>` is the form TypeScript checks, as it does
+ * any thrown object that is not an `Error` and is of the declared error type
+ * is answered Failed (a thrown primitive, `undefined` or a string, is not:
+ * use `Failed` for an error type of primitives). `Failed<E>` is the form TypeScript checks, as it does
  * not type `throw`. Anything else a handler throws is answered Unknown.
  */
 class Failed extends Error {

@@ -190,10 +190,10 @@ export declare class FlowError extends Error {
 
 /**
  * Thrown by a handler to end its call with the Tool's declared error; the
- * call is answered Failed. A thrown value that is not an `Error` and is of
+ * call is answered Failed. A thrown object that is not an `Error` and is of
  * the declared error type (`throw { case: "RateLimited" }`) is answered
- * Failed too, but TypeScript does not check what is thrown: `Failed<E>` is
- * the checked form. Anything else a handler throws is answered Unknown.
+ * Failed too (a thrown primitive never is), but TypeScript does not check
+ * what is thrown: `Failed<E>` is the checked form. Anything else a handler throws is answered Unknown.
  */
 export declare class Failed<E = unknown> extends Error {
   readonly error: E

@@ -18,12 +18,13 @@ class CancelledError extends Error {
   }
 }
 
-/** `Name: message` of a thrown Error, for the Unknown reason. */
-function describeThrown(error) {
+/** What a handler threw, for the Unknown reason: `Name: message` of an Error. */
+function describeThrown(thrown) {
   try {
-    return `${error.name}: ${error.message}`
+    if (thrown instanceof Error) return `${thrown.name}: ${thrown.message}`
+    return `it threw ${typeof thrown === 'string' ? JSON.stringify(thrown) : String(thrown)}`
   } catch {
-    return 'it threw an Error that cannot be shown'
+    return 'it threw a value that cannot be shown'
   }
 }
 
@@ -86,11 +87,13 @@ function serve(metadata, handlers, options = {}) {
       if (thrown instanceof Failed) {
         kind = 1
         value = thrown.error
-      } else if (!(thrown instanceof Error)) {
-        // A thrown value that is not an Error may be the declared error
+      } else if (typeof thrown === 'object' && thrown !== null && !(thrown instanceof Error)) {
+        // A thrown object that is not an Error may be the declared error
         // itself (`throw { case: 'RateLimited' }`): Failed if it encodes at
         // that type, else Unknown (flow-core's reason, logged by the native
-        // side).
+        // side). Not a primitive: a stray `throw undefined` or `reject()`
+        // would otherwise turn into a declared None or Unit, hiding a fault;
+        // `throw new Failed(e)` says so where that is meant.
         kind = 3
         value = thrown
       } else {
@@ -98,7 +101,7 @@ function serve(metadata, handlers, options = {}) {
         // author sees why on stderr; the host gets the one-line reason.
         kind = 2
         value = describeThrown(thrown)
-        log(`flow tool: ${tools[tool]} (run ${JSON.stringify(context.run)}, call ${JSON.stringify(context.call)}) threw: ${thrown.stack || value}`)
+        log(`flow tool: ${tools[tool]} (run ${JSON.stringify(context.run)}, call ${JSON.stringify(context.call)}) threw: ${(thrown instanceof Error && thrown.stack) || value}`)
       }
     }
     running.delete(id)

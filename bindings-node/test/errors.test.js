@@ -29,6 +29,7 @@ const thrown = {
   'failed': () => new t.Failed({ case: 'RateLimited' }),
   'not-encodable': () => ({ case: 'UnknownCity', value: { query: 5n, suggestions: [] } }),
   'a-string': () => 'oops',
+  'undefined': () => undefined,
   'an-error': () => new Error('the model is down'),
   'an-error-shaped-like-it': () => Object.assign(new Error('shaped'), { case: 'RateLimited' }),
 }
@@ -59,6 +60,7 @@ test('throwing the declared error value is Failed with exactly that value; other
   for (const city of Object.keys(cases)) p.call(city, W + 'get_forecast', forecast(city))
   p.call('not-encodable', W + 'get_forecast', forecast('not-encodable'))
   p.call('a-string', W + 'get_forecast', forecast('a-string'))
+  p.call('undefined', W + 'get_forecast', forecast('undefined'))
   // list_stations declares WeatherError too: the same value is its error.
   p.call('list', W + 'list_stations', { region: { name: 'rate-limited', children: [] }, cursor: 'None' })
   for (const [city, outcome] of Object.entries(cases)) assert.deepEqual(await p.reply(city), outcome, city)
@@ -67,14 +69,17 @@ test('throwing the declared error value is Failed with exactly that value; other
     (await p.reply('not-encodable')).Unknown,
     /^the handler failed: it threw a value that is not of the declared error type: \$\.value\.query: expected a Text .*\[encode\]$/,
   )
-  assert.match((await p.reply('a-string')).Unknown, /^the handler failed: it threw a value that is not of the declared error type: \$: /)
+  // A primitive is never taken for the declared error (a stray `throw
+  // undefined` would be a declared None where the type is an Option).
+  assert.equal((await p.reply('a-string')).Unknown, 'the handler failed: it threw "oops"')
+  assert.equal((await p.reply('undefined')).Unknown, 'the handler failed: it threw undefined')
   assert.equal(await p.end(), 0)
   // Failed is no fault and is not logged; every Unknown is, an Error with its stack.
   assert.doesNotMatch(p.stderr, /rate-limited|unknown-city|unavailable|"failed"/)
   assert.match(p.stderr, /\(run "r", call "an-error"\) threw: Error: the model is down\n {4}at /)
   assert.match(p.stderr, /call "an-error-shaped-like-it"\) threw: Error: shaped\n {4}at /)
   assert.match(p.stderr, /call "not-encodable"\): it threw a value that is not of the declared error type: \$\.value\.query/)
-  assert.match(p.stderr, /call "a-string"\): it threw a value that is not of the declared error type/)
+  assert.match(p.stderr, /call "a-string"\) threw: it threw "oops"/)
 })
 
 test('a WeatherError thrown by a Tool whose error type is Never is Unknown', async () => {

@@ -526,12 +526,16 @@ impl TypeScript {
                     .collect();
                 let err = types.of(&decl.err).text;
                 let mut extra = vec![format!("Tool `{}`, fingerprint `{}`.", decl.tool, tool.fingerprint)];
-                if decl.err != Term::Prim(Prim::Never) {
-                    // TypeScript does not type `throw`: the doc says what may be
-                    // thrown, and how to have it checked.
-                    extra.push(format!(
+                // TypeScript does not type `throw`: the doc says what may be
+                // thrown, and how to have it checked. Only an object is taken
+                // for the declared error when thrown as itself (the runtime
+                // never takes a primitive: a stray `throw undefined` is no None).
+                match &decl.err {
+                    Term::Prim(Prim::Never) => {}
+                    Term::Named { .. } | Term::List(_) | Term::Set(_) | Term::Dict(..) | Term::Tuple(_) => extra.push(format!(
                         "To fail with the declared error, `throw error satisfies {err}` (TypeScript checks a thrown value only with `satisfies`) or `throw new Failed<{err}>(error)`."
-                    ));
+                    )),
+                    _ => extra.push(format!("To fail with the declared error, `throw new Failed<{err}>(error)`.")),
                 }
                 if decl.is_generic() {
                     extra.push(format!(

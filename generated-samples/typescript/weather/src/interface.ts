@@ -3,9 +3,9 @@
 // The weather Tools as TypeScript: one handler type per Tool, and the
 // `Implementation` that src/implementation.ts must satisfy (src/main.ts
 // checks it). A handler resolves to the Tool's result (the call is answered
-// Ok). Throwing a value of the Tool's declared error type, or `Failed` with
-// one, answers Failed; TypeScript does not type `throw`, so write `throw
-// error satisfies E` or `throw new Failed<E>(error)` to have it checked.
+// Ok). Throwing an object of the Tool's declared error type, or `Failed` with
+// any value of it, answers Failed; TypeScript does not type `throw`, so write
+// `throw error satisfies E` or `throw new Failed<E>(error)` to have it checked.
 // Throwing anything else (an `Error`, a value of another type) answers
 // Unknown and is logged to stderr. `context.signal` is aborted when the host
 // cancels the call.
