@@ -154,12 +154,17 @@ impl Server {
     #[napi(constructor, ts_args_type = "listing: string, tools: string, args: string[]")]
     pub fn new(env: Env, listing: In, tools: In, args: Vec<String>) -> Result<Server> {
         let js = Js::new(env.raw());
-        // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+        // SAFETY: the bytes are read, and dropped, before any JavaScript value is made or runs.
         let listing_bytes = unsafe { input_bytes(js, listing.0) }.map_err(|f| f.throw(js))?;
-        let listing = listing_from_text(&listing_bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
-        // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+        let listing = listing_from_text(&listing_bytes, &Limits::default());
+        // Borrowed bytes end before any JavaScript value is made.
+        drop(listing_bytes);
+        let listing = listing.map_err(|e| throw_flow(js, &e))?;
+        // SAFETY: the bytes are read, and dropped, before any JavaScript value is made or runs.
         let tools_bytes = unsafe { input_bytes(js, tools.0) }.map_err(|f| f.throw(js))?;
-        let tools = flow_core::json::parse(&tools_bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?;
+        let tools = flow_core::json::parse(&tools_bytes, &Limits::default());
+        drop(tools_bytes);
+        let tools = tools.map_err(|e| throw_flow(js, &e))?;
         let entries = served_entries(&tools, &listing).map_err(|e| throw_flow(js, &e))?;
         let core = ServerCore::new(&listing, entries).map_err(|e| throw_flow(js, &e))?;
         let kind = FrontKind::from_args(&args).map_err(|usage| napi::Error::new(Status::InvalidArg, usage))?;

@@ -102,6 +102,19 @@ struct Texts {
 }
 
 impl Texts {
+    /// Refuses texts whose offsets the tape's i32s cannot hold: reachable only
+    /// with `maxDigits` raised far past its default, where whole numbers'
+    /// appended zeros (`1e999999999`) outgrow the text they came from.
+    fn fits(&self) -> flow_core::Result<()> {
+        if self.narrow.len() > i32::MAX as usize || self.wide.len() > i32::MAX as usize {
+            return Err(flow_core::Error::new(
+                flow_core::Rule::TooLarge,
+                "the value's strings and digits pass 2 GiB, more than a JavaScript value can be built from",
+            ));
+        }
+        Ok(())
+    }
+
     /// Appends `s`; its `start len` as the tape writes them.
     #[inline]
     fn push(&mut self, s: &str) -> [i32; 2] {
@@ -365,6 +378,7 @@ impl Tape {
 pub fn typed_to_js(js: Js, value: &Value) -> Result<Raw> {
     let mut tape = Tape::default();
     tape.typed(value);
+    tape.texts.fits().map_err(|e| throw_flow(js, &e))?;
     let classes = crate::classes::Classes::get(js)?;
     let args = tape_args(js, tape.ops, tape.texts, tape.shapes.key_table, tape.int64s, tape.shapes.shape_table)?;
     let undefined = js.undefined()?;
@@ -898,6 +912,7 @@ pub fn parse_tape(env: Env, text: In, limits: Option<In>, scratch: Option<In>) -
     let read = read(&bytes, &limits, &mut tape);
     drop(bytes);
     read.map_err(|e| throw_flow(js, &e))?;
+    tape.texts.fits().map_err(|e| throw_flow(js, &e))?;
     tape.seen.finish(&mut tape.ops);
     let (ops, int64s) = scratch_arrays(js, scratch.map(|s| s.0), &tape.ops, &tape.int64s)?;
     JsonTape::spare(tape.ops, tape.int64s);

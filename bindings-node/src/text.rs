@@ -90,9 +90,12 @@ pub fn limits_of(js: Js, v: Option<In>) -> Result<Limits> {
 pub fn canonicalize(env: Env, text: In, limits: Option<In>) -> Result<String> {
     let js = Js::new(env.raw());
     let limits = limits_of(js, limits)?;
-    // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+    // SAFETY: the bytes are read, and dropped, before any JavaScript value is made or runs.
     let bytes = unsafe { input_bytes(js, text.0) }.map_err(|f| f.throw(js))?;
-    flow_core::json::canonicalize(&bytes, &limits).map_err(|e| throw_flow(js, &e))
+    let canonical = flow_core::json::canonicalize(&bytes, &limits);
+    // Borrowed bytes end before any JavaScript value is made.
+    drop(bytes);
+    canonical.map_err(|e| throw_flow(js, &e))
 }
 
 fn time_error(js: Js, e: TimeError, rule: Rule) -> napi::Error {

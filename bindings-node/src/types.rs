@@ -68,9 +68,12 @@ impl Types {
         let listing = match listing {
             None => Listing { data: DATA_VERSION.to_owned(), tools: Vec::new(), declarations: Default::default() },
             Some(text) => {
-                // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+                // SAFETY: the bytes are read, and dropped, before any JavaScript value is made or runs.
                 let bytes = unsafe { input_bytes(js, text.0) }.map_err(|f| f.throw(js))?;
-                listing_from_text(&bytes, &Limits::default()).map_err(|e| throw_flow(js, &e))?
+                let listing = listing_from_text(&bytes, &Limits::default());
+                // Borrowed bytes end before any JavaScript value is made.
+                drop(bytes);
+                listing.map_err(|e| throw_flow(js, &e))?
             }
         };
         Ok(Types { listing: Arc::new(listing) })
@@ -201,9 +204,12 @@ impl Codec {
     pub fn decode(&self, env: Env, text: In, limits: Option<In>) -> Result<Out> {
         let js = Js::new(env.raw());
         let limits = crate::text::limits_of(js, limits)?;
-        // SAFETY: read before this call returns; no JavaScript runs meanwhile.
+        // SAFETY: the bytes are read, and dropped, before any JavaScript value is made or runs.
         let bytes = unsafe { input_bytes(js, text.0) }.map_err(|f| f.throw(js))?;
-        let value = decode_with(&bytes, &self.plan, self.node, &limits).map_err(|e| throw_flow(js, &e))?;
+        let decoded = decode_with(&bytes, &self.plan, self.node, &limits);
+        // Borrowed bytes end before any JavaScript value is made.
+        drop(bytes);
+        let value = decoded.map_err(|e| throw_flow(js, &e))?;
         Ok(Out(crate::tape::typed_to_js(js, &value)?))
     }
 
