@@ -48,8 +48,10 @@
 //!
 //! HASH is the 64-bit FNV-1a of the outcome's canonical text, in hex.
 //! A record is written while the lock of the pipe it is about is held, and
-//! a kill takes both locks first, so `out` is in the log exactly when the
-//! line was written to the host before the end. The log is flushed before
+//! a kill takes the host pipe's lock and the log's first, so `out` is in the
+//! log exactly when the line was written to the host before the end (a `fwd`
+//! may be missing for a line written to the Tool as it was killed: its call
+//! is Unknown to the host either way). The log is flushed before
 //! the process exits, both ways. Its last act is writing GEN to
 //! `FILE.exited`, so the soak knows when a log is complete.
 
@@ -203,7 +205,7 @@ struct Chaos {
     log_path: String,
     child: Mutex<Child>,
     child_pid: u32,
-    /// Held while writing to the Tool, and by a kill.
+    /// Held while writing to the Tool (a kill does not wait for it).
     to_tool: Mutex<Option<ChildStdin>>,
     /// Held while writing to the host, and by a kill.
     to_host: Mutex<std::io::Stdout>,
@@ -226,13 +228,16 @@ impl Chaos {
         Duration::from_millis(1 + rng.below(self.rates.max_delay_ms))
     }
 
-    /// Kills the Tool and exits, holding both pipes so nothing is half
-    /// written and the log says exactly what got out.
+    /// Kills the Tool and exits, holding the host's pipe so nothing is half
+    /// written to the host and the log says exactly what got out.
     ///
     /// The log stays locked until the exit: once the Tool is dead the main
-    /// thread sees its output end and would log `end` and exit first.
+    /// thread sees its output end and would log `end` and exit first. The
+    /// Tool's pipe is not locked: a write to it blocked on a full pipe (the
+    /// Tool itself blocked writing to us) would hold that lock forever; once
+    /// the Tool is killed such a write fails, and one that got through but is
+    /// not logged (the log is ours now) reached no Tool that could answer.
     fn kill(&self, at: &str) -> ! {
-        let _tool = lock(&self.to_tool);
         let _host = lock(&self.to_host);
         let mut log = lock(&self.log);
         let _ = writeln!(log, "kill {} {at}", self.generation);
