@@ -7,9 +7,10 @@ enum's values apart by constructor class. See ``flow_toolkit`` for the mapping
 of every Flow type.
 
 The classes of a type that a Tool declares as its error are exceptions too
-(``@flow_toolkit.raisable``): a handler raises one to reply Failed. They keep
-their dataclass equality, hashing and read-only fields. Every other class is a
-plain dataclass, without an exception's state.
+(``@flow_toolkit.raisable``), wherever that type is used: a handler raises
+one to reply Failed. They keep their dataclass equality, hashing and read-only
+fields. The classes of every other type are plain dataclasses, without an
+exception's state.
 """
 
 from __future__ import annotations
