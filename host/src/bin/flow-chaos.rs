@@ -68,35 +68,9 @@ use flow_core::json::write_string;
 use flow_core::protocol::message::{parse_line, CallKey, Incoming};
 use flow_core::Limits;
 
-/// SplitMix64: small, seeded, good enough to pick faults.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn chance(&mut self, p: f64) -> bool {
-        p > 0.0 && ((self.next() >> 11) as f64 / (1u64 << 53) as f64) < p
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-fn fnv(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    format!("{h:016x}")
-}
+#[path = "../soak_support.rs"]
+mod soak_support;
+use soak_support::{fnv, rss, Rng};
 
 fn key_text(key: &CallKey) -> String {
     let mut out = String::from("[");
@@ -329,7 +303,7 @@ impl Chaos {
                 Ok(_) => {}
             }
             let reply = match parse_line(line.strip_suffix(b"\n").unwrap_or(&line), &limits) {
-                Incoming::Reply(r) => Some((key_text(&r.key), fnv(&r.outcome.to_canonical()))),
+                Incoming::Reply(r) => Some((key_text(&r.key), format!("{:016x}", fnv(&r.outcome.to_canonical())))),
                 _ => None,
             };
             let record = reply.as_ref().map(|(key, hash)| format!("out {} {key} {hash}", self.generation));
@@ -365,7 +339,7 @@ impl Chaos {
     }
 
     fn sample(&self, replies: u64) {
-        if let Some(bytes) = rss(self.child_pid) {
+        if let Some(bytes) = rss(&self.child_pid.to_string()) {
             self.log(&format!("rss {} {replies} {bytes}", self.generation));
         }
     }
@@ -423,13 +397,6 @@ fn swap_outcomes(a: &[u8], b: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
         out.into_bytes()
     };
     Some((line(&a.key, &b.outcome), line(&b.key, &a.outcome)))
-}
-
-fn rss(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kib: u64 = line["VmRSS:".len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kib * 1024)
 }
 
 fn usage(why: &str) -> ! {

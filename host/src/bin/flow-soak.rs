@@ -59,6 +59,13 @@ use flow_core::types::parse::listing_from_text;
 use flow_core::types::{Prim, Term};
 use flow_core::Limits;
 
+// flow-chaos's randomness, outcome hash and memory reading; `chance` is its
+// alone.
+#[path = "../soak_support.rs"]
+#[allow(dead_code)]
+mod soak_support;
+use soak_support::{fnv, rss, Rng};
+
 const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
 const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
 const HISTORY: &str = "github.com/acme/weather@1.2.0/weather.flow.station_history";
@@ -71,32 +78,6 @@ const GUARD: Duration = Duration::from_secs(300);
 /// What `CallHandle::wait_timeout` reads when the host dropped the call's
 /// sender: the channel closed after its one outcome.
 const LOST: &str = "the host lost track of the call";
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-/// As flow-chaos hashes outcomes (it writes them in hex).
-fn fnv(text: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    h
-}
 
 fn quoted(text: &str) -> String {
     let mut out = String::new();
@@ -441,8 +422,8 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
                 *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(record);
                 let n = done.fetch_add(1, Ordering::SeqCst) + 1;
                 if n % every == 0 {
-                    if let Some(rss) = rss_self() {
-                        host_rss.lock().unwrap_or_else(|e| e.into_inner()).push(rss);
+                    if let Some(bytes) = rss("self") {
+                        host_rss.lock().unwrap_or_else(|e| e.into_inner()).push(bytes);
                     }
                 }
             });
@@ -603,13 +584,6 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         lines.push(format!("  {total} violation(s)"));
         Err(lines.join("\n"))
     }
-}
-
-fn rss_self() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kib: u64 = line["VmRSS:".len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kib * 1024)
 }
 
 fn usage(why: &str) -> ! {
