@@ -274,7 +274,9 @@ def versus_rows(figures: list[Figure]) -> list[str]:
             rows.append(f"| {v.issue} | {v.what} | n/a | {v.peer_name} | n/a | n/a | | |")
             continue
         unit = ours[rounds[0]]["unit"]
-        ours_median, peer_median = median_of(ours), median_of(peer)
+        # Only rounds where both ran: a round one side missed would tilt its median.
+        ours_median = median_of({n: ours[n] for n in rounds})
+        peer_median = median_of({n: peer[n] for n in rounds})
         assert ours_median is not None and peer_median is not None
         r = ratio(ours_median, peer_median, unit, v.faster)
         each = [ratio(ours[n]["value"], peer[n]["value"], unit, v.faster) for n in rounds]
@@ -288,8 +290,12 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         else:
             goal = f"<= {v.goal:g}x its time"
             met = "yes" if r <= v.goal else "**no**"
+        shown = f"{r:.2f}"
+        if v.goal is not None and float(shown) == v.goal:
+            # 2.996 must not read "3.00x" beside "no": a digit more.
+            shown = f"{r:.3f}"
         rows.append(f"| {v.issue} | {v.what} | {figure(ours_median, unit)} | {v.peer_name} | "
-                    f"{figure(peer_median, unit)} | {r:.2f}x {words}{spread} | {goal} | {met} |")
+                    f"{figure(peer_median, unit)} | {shown}x {words}{spread} | {goal} | {met} |")
     return rows
 
 
