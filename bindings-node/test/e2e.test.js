@@ -7,8 +7,7 @@
 const { test, before } = require('node:test')
 const assert = require('node:assert/strict')
 const { spawnSync } = require('node:child_process')
-const path = require('node:path')
-const { example, weatherListing, binary, buildExample, Peer } = require('./helpers.js')
+const { example, weatherListing, binary, buildExample, Peer, weatherScript } = require('./helpers.js')
 
 const W = 'github.com/acme/weather@1.2.0/weather.flow.'
 let host
@@ -190,17 +189,9 @@ test('stdin\'s end: running calls still reply, then the process exits 0', async 
 })
 
 test('stdout belongs to the protocol: console.log in a handler goes to stderr', async () => {
-  const fs = require('node:fs')
-  const os = require('node:os')
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-stdout-'))
-  const script = path.join(dir, 'tool.js')
-  fs.writeFileSync(
-    script,
-    `const t = require(${JSON.stringify(path.join(__dirname, '..'))})
-const fs = require('node:fs')
-const listing = t.canonicalize(fs.readFileSync(${JSON.stringify(weatherListing)}))
-const tools = t.stringify(new t.Types(listing).describe().tools)
-const fail = async () => { throw new Error('not this one') }
+  const p = weatherScript(
+    'flow-stdout-',
+    `const fail = async () => { throw new Error('not this one') }
 t.serve({ listing, tools }, [
   async (city) => {
     console.log('noise from', city)
@@ -213,7 +204,6 @@ t.serve({ listing, tools }, [
 ])
 `,
   )
-  const p = new Peer('node', [script], dir)
   p.call('log', W + 'get_forecast', { city: 'Oslo', days: 1, units: 'None' })
   assert.deepEqual(await p.reply('log'), { Failed: 'RateLimited' })
   assert.equal(await p.end(), 0)

@@ -6,23 +6,14 @@
 // that declares none) is Unknown and logged to stderr.
 const { test } = require('node:test')
 const assert = require('node:assert/strict')
-const fs = require('node:fs')
-const os = require('node:os')
-const path = require('node:path')
-const { weatherListing, Peer } = require('./helpers.js')
+const { weatherScript } = require('./helpers.js')
 
 const W = 'github.com/acme/weather@1.2.0/weather.flow.'
 
 function serveScript() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-errors-'))
-  const script = path.join(dir, 'tool.js')
-  fs.writeFileSync(
-    script,
-    `const t = require(${JSON.stringify(path.join(__dirname, '..'))})
-const fs = require('node:fs')
-const listing = t.canonicalize(fs.readFileSync(${JSON.stringify(weatherListing)}))
-const tools = t.stringify(new t.Types(listing).describe().tools)
-const thrown = {
+  return weatherScript(
+    'flow-errors-',
+    `const thrown = {
   'rate-limited': () => ({ case: 'RateLimited' }),
   'unknown-city': () => ({ case: 'UnknownCity', value: { query: 'Atlantis', suggestions: ['Athens'] } }),
   'unavailable': () => ({ case: 'Unavailable', value: t.Duration.fromSeconds(30) }),
@@ -42,7 +33,6 @@ t.serve({ listing, tools }, [
 ])
 `,
   )
-  return new Peer('node', [script], dir)
 }
 
 const forecast = (city) => ({ city, days: 1, units: 'None' })

@@ -73,4 +73,24 @@ class Peer {
   }
 }
 
-module.exports = { repo, example, weatherListing, tsc, binary, buildExample, Peer }
+/**
+ * A Tool process serving the weather listing with handlers written by a test:
+ * `body` is JavaScript that sees `t` (this package), `fs`, `listing` and
+ * `tools`, and calls `t.serve({ listing, tools }, [...])`.
+ */
+function weatherScript(prefix, body) {
+  const os = require('node:os')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  const script = path.join(dir, 'tool.js')
+  fs.writeFileSync(
+    script,
+    `const t = require(${JSON.stringify(path.join(__dirname, '..'))})
+const fs = require('node:fs')
+const listing = t.canonicalize(fs.readFileSync(${JSON.stringify(weatherListing)}))
+const tools = t.stringify(new t.Types(listing).describe().tools)
+${body}`,
+  )
+  return new Peer('node', [script], dir)
+}
+
+module.exports = { repo, example, weatherListing, tsc, binary, buildExample, Peer, weatherScript }
