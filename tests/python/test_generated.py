@@ -17,9 +17,10 @@ def run_python(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, check=False)
 
 
-def generate(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def generate(out: Path, *args: str, listing: Path = WEATHER_LISTING) -> subprocess.CompletedProcess[str]:
+    """`flow-gen --lang python LISTING --out OUT --no-manifest ARGS`."""
     return subprocess.run(
-        [str(binary("flow-gen")), "--lang", "python", str(WEATHER_LISTING), "--out", str(out), "--no-manifest", *args],
+        [str(binary("flow-gen")), "--lang", "python", str(listing), "--out", str(out), "--no-manifest", *args],
         capture_output=True,
         text=True,
         check=False,
@@ -55,10 +56,7 @@ def test_invalid_listing_writes_nothing(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(WEATHER_LISTING.read_text().replace('"lexical_ordinal": 7', '"lexical_ordinal": 0'))
     out = tmp_path / "pkg"
-    run = subprocess.run(
-        [str(binary("flow-gen")), "--lang", "python", str(bad), "--out", str(out), "--no-manifest"],
-        capture_output=True, text=True, check=False,
-    )
+    run = generate(out, listing=bad)
     assert run.returncode == 1 and "[shape]" in run.stderr
     assert not out.exists()
 
@@ -96,10 +94,7 @@ def test_keywords_builtins_and_awkward_docs_generate_valid_code(tmp_path: Path) 
     source = tmp_path / "odd.json"
     source.write_text(json.dumps(listing))
     out = tmp_path / "odd_tools"
-    run = subprocess.run(
-        [str(binary("flow-gen")), "--lang", "python", str(source), "--out", str(out), "--no-manifest"],
-        capture_output=True, text=True, check=False,
-    )
+    run = generate(out, listing=source)
     assert run.returncode == 0, run.stderr
     mypy = run_python("-m", "mypy", "--strict", str(out))
     assert mypy.returncode == 0, mypy.stdout
@@ -125,10 +120,7 @@ def test_the_keywords_listing_type_checks_lints_and_keeps_its_docs(tmp_path: Pat
     # mypy would refuse that line; the docstrings must hold it whole.
     listing = REPO / "tests" / "examples" / "keywords.tools.json"
     out = tmp_path / "kw_tools"
-    run = subprocess.run(
-        [str(binary("flow-gen")), "--lang", "python", str(listing), "--out", str(out), "--no-manifest"],
-        capture_output=True, text=True, check=False,
-    )
+    run = generate(out, listing=listing)
     assert run.returncode == 0, run.stderr
     mypy = run_python("-m", "mypy", "--strict", str(out))
     assert mypy.returncode == 0, mypy.stdout
@@ -154,10 +146,7 @@ def test_a_listing_without_declarations_generates_an_importable_package(tmp_path
         "tool": "tools/bare.flow.echo", "doc": None, "generic": [],
         "params": [{"name": "text", "type": "Text"}], "ok": "Text", "err": "Never"}]}
     (tmp_path / "bare.json").write_text(json.dumps(listing))
-    run = subprocess.run(
-        [str(binary("flow-gen")), "--lang", "python", "bare.json", "--out", "bare_tools", "--no-manifest"],
-        cwd=tmp_path, capture_output=True, text=True, check=False,
-    )
+    run = generate(tmp_path / "bare_tools", listing=tmp_path / "bare.json")
     assert run.returncode == 0, run.stderr
     assert run_python("-m", "mypy", "--strict", str(tmp_path / "bare_tools")).returncode == 0
     imported = subprocess.run([sys.executable, "-c", "import bare_tools.__main__"], cwd=tmp_path,
@@ -185,10 +174,7 @@ def test_a_generic_enum_is_annotated_with_each_constructors_arguments(tmp_path: 
                 {"name": "Neither", "doc": None, "payload": None}]}},
     }
     (tmp_path / "e.json").write_text(json.dumps(listing))
-    run = subprocess.run(
-        [str(binary("flow-gen")), "--lang", "python", "e.json", "--out", "e_tools", "--no-manifest"],
-        cwd=tmp_path, capture_output=True, text=True, check=False,
-    )
+    run = generate(tmp_path / "e_tools", listing=tmp_path / "e.json")
     assert run.returncode == 0, run.stderr
     tools = (tmp_path / "e_tools" / "tools.py").read_text()
     assert "models.EitherRight[str] | models.EitherLeft[int] | models.EitherNeither" in tools
@@ -218,10 +204,7 @@ def test_only_the_classes_of_a_tools_error_type_are_raisable(tmp_path: Path) -> 
         },
     }
     (tmp_path / "p.json").write_text(json.dumps(listing))
-    run = subprocess.run(
-        [str(binary("flow-gen")), "--lang", "python", "p.json", "--out", "p_tools", "--no-manifest"],
-        cwd=tmp_path, capture_output=True, text=True, check=False,
-    )
+    run = generate(tmp_path / "p_tools", listing=tmp_path / "p.json")
     assert run.returncode == 0, run.stderr
     models = (tmp_path / "p_tools" / "models.py").read_text()
     assert "@flow_toolkit.raisable\n@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)\n" \
