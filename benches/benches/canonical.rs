@@ -9,7 +9,7 @@ use flow_benches::corpus::corpus;
 use flow_benches::report::{record, scaled};
 use flow_benches::timing::{median, ms};
 use flow_core::decode::decode_with;
-use flow_core::json::read::{read, Order, Sink};
+use flow_core::json::read::{read, Keys, Order, Sink};
 use flow_core::number::ScannedNumber;
 use flow_core::plan::Plan;
 use flow_core::types::parse::listing_from_text;
@@ -32,7 +32,7 @@ impl Sink for Nothing {
     fn begin_object(&mut self) {}
     fn key(&mut self, _: &mut (), _: &str) {}
     fn member(&mut self, _: &mut (), _: ()) {}
-    fn end_object(&mut self, _: (), _: Order<'_>) {}
+    fn end_object(&mut self, _: (), _: Keys<'_>, _: Order<'_>) {}
 }
 
 fn main() {

@@ -51,7 +51,7 @@
 
 use std::collections::HashMap;
 
-use flow_core::json::read::{read, Order, Sink};
+use flow_core::json::read::{read, Keys, Order, Sink};
 use flow_core::json::{write_string, Json};
 use flow_core::number::ScannedNumber;
 use flow_core::value::{EnumPayload, Value};
@@ -708,18 +708,6 @@ pub struct JsonTape {
     int64s: Vec<i64>,
     shapes: Shapes,
     seen: Seen,
-    /// The keys of the open objects, outermost first, given their shape only
-    /// when their object ends: a text refused inside an object (a duplicate
-    /// key after 500,000 others) then costs a copy of its keys, not the shape
-    /// tables' much larger entries for each (issue 8's memory bound).
-    pending: PendingKeys,
-}
-
-#[derive(Default)]
-struct PendingKeys {
-    text: String,
-    /// Where each key ends in `text`.
-    ends: Vec<usize>,
 }
 
 /// Ops and int64s buffers past this many bytes are not kept for the next parse.
@@ -752,7 +740,6 @@ impl JsonTape {
             int64s,
             shapes: Shapes::default(),
             seen: Seen::new(),
-            pending: PendingKeys::default(),
         }
     }
 
@@ -768,9 +755,8 @@ impl Sink for JsonTape {
     type Value = ();
     /// The count's place in the ops, and the count.
     type Array = (usize, i32);
-    /// The shape's place in the ops, and where the object's keys start in
-    /// the pending keys.
-    type Object = (usize, usize);
+    /// The shape's place in the ops.
+    type Object = usize;
 
     fn null(&mut self) {
         self.ops.push(NULL);
@@ -808,28 +794,21 @@ impl Sink for JsonTape {
         self.ops[at] = n;
     }
 
-    fn begin_object(&mut self) -> (usize, usize) {
+    fn begin_object(&mut self) -> usize {
         self.ops.extend_from_slice(&[SHAPED, 0]);
-        (self.ops.len() - 1, self.pending.ends.len())
+        self.ops.len() - 1
     }
 
-    fn key(&mut self, _: &mut (usize, usize), key: &str) {
-        self.pending.text.push_str(key);
-        self.pending.ends.push(self.pending.text.len());
-    }
+    fn key(&mut self, _: &mut usize, _: &str) {}
 
-    fn member(&mut self, _: &mut (usize, usize), _: ()) {}
+    fn member(&mut self, _: &mut usize, _: ()) {}
 
-    fn end_object(&mut self, (at, first): (usize, usize), order: Order<'_>) {
-        let PendingKeys { text, ends } = &mut self.pending;
-        let start = first.checked_sub(1).map_or(0, |i| ends[i]);
-        let (mut node, mut from) = (0, start);
-        for &end in &ends[first..] {
-            node = self.shapes.child(node, &text[from..end], &mut self.texts);
-            from = end;
-        }
-        ends.truncate(first);
-        text.truncate(start);
+    /// The keys get their shape only now, from the reader's own record of
+    /// them: a text refused inside an object (a duplicate key after 500,000
+    /// others) costs no shape tables' entries for them (issue 8's memory
+    /// bound).
+    fn end_object(&mut self, at: usize, keys: Keys<'_>, order: Order<'_>) {
+        let node = keys.iter().fold(0, |node, key| self.shapes.child(node, key, &mut self.texts));
         self.ops[at] = self.shapes.shape(node, order);
     }
 }

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use flow_core::json::read::{read, Order, Sink};
+use flow_core::json::read::{read, Keys, Order, Sink};
 use flow_core::number::{Number, ScannedNumber};
 use flow_core::{json, Limits, Rule};
 
@@ -126,7 +126,7 @@ impl Sink for CanonicalText {
         object.last_mut().unwrap().1 = value;
     }
 
-    fn end_object(&mut self, object: Self::Object, order: Order<'_>) -> String {
+    fn end_object(&mut self, object: Self::Object, _: Keys<'_>, order: Order<'_>) -> String {
         let members: Vec<String> = match order {
             Order::Text => object.iter().map(|(k, v)| format!("{k}:{v}")).collect(),
             Order::Sorted(order) => {

@@ -12,7 +12,7 @@ pub mod read;
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::number::{Number, ScannedNumber};
-use read::{Order, Sink};
+use read::{Keys, Order, Sink};
 
 /// A JSON value with exact numbers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -261,7 +261,7 @@ impl Sink for Tree {
         object.last_mut().expect("a key before its value").1 = value;
     }
 
-    fn end_object(&mut self, mut members: Self::Object, order: Order<'_>) -> Json {
+    fn end_object(&mut self, mut members: Self::Object, _: Keys<'_>, order: Order<'_>) -> Json {
         match order {
             // Text that is already canonical arrives sorted: nothing to move then.
             Order::Text => Json::Object(Object { members }),

@@ -8,8 +8,9 @@
 //!
 //! A sink sees values bottom-up, in text order: an array's items between
 //! [`Sink::begin_array`] and [`Sink::end_array`], an object's keys and values
-//! between [`Sink::begin_object`] and [`Sink::end_object`], which also says in
-//! which order the keys ascend (code-point order, which is UTF-8 byte order).
+//! between [`Sink::begin_object`] and [`Sink::end_object`], which also gives
+//! all its keys again ([`Keys`], without a copy) and says in which order they
+//! ascend (code-point order, which is UTF-8 byte order).
 //! Strings arrive with their escapes decoded, numbers as written
 //! ([`ScannedNumber`], already within the digit limit), and nothing a sink sees
 //! is ever refused afterwards except by an enclosing value's error: a refusal
@@ -43,8 +44,32 @@ pub trait Sink {
     fn key(&mut self, object: &mut Self::Object, key: &str);
     /// A member's value, after its key.
     fn member(&mut self, object: &mut Self::Object, value: Self::Value);
-    /// The object's end: its keys are unique, and `order` says how they ascend.
-    fn end_object(&mut self, object: Self::Object, order: Order<'_>) -> Self::Value;
+    /// The object's end: its keys (unique, in text order, as the reader
+    /// holds them: no copy), and how they ascend.
+    fn end_object(&mut self, object: Self::Object, keys: Keys<'_>, order: Order<'_>) -> Self::Value;
+}
+
+/// An object's keys in text order, escapes decoded.
+#[derive(Clone, Copy)]
+pub struct Keys<'a> {
+    text: &'a str,
+    arena: &'a str,
+    keys: &'a [Key],
+}
+
+impl<'a> Keys<'a> {
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let (text, arena) = (self.text, self.arena);
+        self.keys.iter().map(move |k| k.str(text, arena))
+    }
 }
 
 /// How an object's keys ascend.
@@ -265,7 +290,7 @@ impl<S: Sink> Reader<'_, '_, S> {
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
             self.depth -= 1;
-            return Ok(self.sink.end_object(object, Order::Text));
+            return Ok(self.sink.end_object(object, Keys { text: self.text, arena: "", keys: &[] }, Order::Text));
         }
         let (base, arena_base) = (self.keys.len(), self.arena.len());
         // Whether every key so far came after the one before it: then there
@@ -334,16 +359,16 @@ impl<S: Sink> Reader<'_, '_, S> {
             }
         }
         self.depth -= 1;
+        let (text, arena, keys) = (self.text, self.arena.as_str(), &self.keys[base..]);
         let value = if ascending {
-            self.sink.end_object(object, Order::Text)
+            self.sink.end_object(object, Keys { text, arena, keys }, Order::Text)
         } else {
-            let (text, arena, keys) = (self.text, self.arena.as_str(), &self.keys[base..]);
             self.order.clear();
             self.order.extend(0..keys.len());
             self.order.sort_unstable_by(|&a, &b| key_cmp(keys[a], keys[b], text, arena));
             // Duplicates were refused as they were read.
             debug_assert!(self.order.windows(2).all(|w| key_cmp(keys[w[0]], keys[w[1]], text, arena).is_lt()));
-            self.sink.end_object(object, Order::Sorted(&self.order))
+            self.sink.end_object(object, Keys { text, arena, keys }, Order::Sorted(&self.order))
         };
         self.keys.truncate(base);
         self.arena.truncate(arena_base);
