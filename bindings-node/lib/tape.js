@@ -1,6 +1,18 @@
 'use strict'
 // Builds JSON values from the tape native code writes (src/tape.rs says its
 // format): one pass, no Node-API call per value.
+//
+// Built for the young generation. Everything here starts in V8's young
+// generation (16 MiB by default), and a document dropped before the next
+// scavenge costs that scavenge nothing. So the build leaves as little garbage
+// as it can (the document's own size decides how often scavenges come), and
+// no array or object is made by a literal: V8 watches where literals
+// allocate, and once a scavenge has caught a large document half-built it
+// may allocate that literal's objects in old space from then on. Old objects
+// of dropped documents then hold their young bigints and strings alive (each
+// scavenge takes old-to-young pointers as roots) until a full collection, so
+// each parse would copy the documents before it. Measured on the benchmark
+// corpus: twice the time.
 const { Decimal, TRUSTED } = require('./decimal.js')
 const { Instant, Duration } = require('./time.js')
 const { HostToken } = require('./host-token.js')
@@ -15,10 +27,17 @@ for (let i = -SMALL; i < SMALL; i++) SMALL_BIGINTS.push(BigInt(i))
 
 // The tape being read (module state rather than closures, which V8 handles
 // faster; saved and restored around each build so a nested one is safe).
-let ops, narrow, wide, keys, int64s, shapes, kept, at, w
-// Values of objects whose keys are not in ascending order in the text, until
-// their object is made.
-const pending = []
+let ops, narrow, wide, keys, shapes, kept, at, w
+// Values whose array or object is not made yet: pushed by index and never
+// shrunk while a value is built, so that pushing leaves no garbage behind.
+let stack = []
+let top = 0
+const STACK_KEPT = 1 << 16
+// Bigints are read through DataViews: V8 makes a bigint read from a
+// BigInt64Array element, or by BigInt() from a number, with a temporary as
+// large again beside it; DataView.getBigInt64 makes only the bigint.
+let int64View
+const SCRATCH64 = new DataView(new ArrayBuffer(8))
 
 function text() {
   const start = ops[at++]
@@ -27,34 +46,23 @@ function text() {
 }
 
 function int(i) {
-  return i >= -SMALL && i < SMALL ? SMALL_BIGINTS[i + SMALL] : BigInt(i)
+  if (i >= -SMALL && i < SMALL) return SMALL_BIGINTS[i + SMALL]
+  SCRATCH64.setInt32(0, i, true)
+  SCRATCH64.setInt32(4, i < 0 ? -1 : 0, true)
+  return SCRATCH64.getBigInt64(0, true)
 }
 
-// An array literal for the short arrays that are most of them: V8 allocates
-// it at its size, packed, where growing or filling a new Array(n) is slower.
+function int64() {
+  return int64View.getBigInt64(8 * w++, true)
+}
+
+// An array's values are gathered on the stack and copied out at their size
+// (packed, as JSON.parse makes arrays).
 function array(n) {
-  switch (n) {
-    case 0:
-      return []
-    case 1:
-      return [value()]
-    case 2:
-      return [value(), value()]
-    case 3:
-      return [value(), value(), value()]
-    case 4:
-      return [value(), value(), value(), value()]
-    case 5:
-      return [value(), value(), value(), value(), value()]
-    case 6:
-      return [value(), value(), value(), value(), value(), value()]
-    case 7:
-      return [value(), value(), value(), value(), value(), value(), value()]
-    case 8:
-      return [value(), value(), value(), value(), value(), value(), value(), value()]
-  }
-  const items = []
-  for (let j = 0; j < n; j++) items.push(value())
+  const base = top
+  for (let j = 0; j < n; j++) stack[top++] = value()
+  const items = stack.slice(base, top)
+  top = base
   return items
 }
 
@@ -71,8 +79,8 @@ function member(object, key, item) {
 
 // An object of a shape: its values come in text order, and its keys are set
 // in ascending order (the order flow-core's objects have). A shape met often
-// gets a builder of its own: a function creating the object as one literal
-// (see `builder`), which V8 makes far faster than adding keys one by one.
+// gets a builder of its own (see `builder`), which V8 makes far faster than
+// adding keys one by one.
 function shaped(shape) {
   if (shape.build !== null) return shape.build()
   if (++shape.uses === COMPILE_AFTER) {
@@ -91,14 +99,14 @@ function shaped(shape) {
     }
     return object
   }
-  const base = pending.length
-  for (let j = 0; j < n; j++) pending.push(value())
+  const base = top
+  for (let j = 0; j < n; j++) stack[top++] = value()
   if (shape.proto) {
-    for (let j = 0; j < n; j++) member(object, names[j], pending[base + order[j]])
+    for (let j = 0; j < n; j++) member(object, names[j], stack[base + order[j]])
   } else {
-    for (let j = 0; j < n; j++) object[names[j]] = pending[base + order[j]]
+    for (let j = 0; j < n; j++) object[names[j]] = stack[base + order[j]]
   }
-  pending.length = base
+  top = base
   return object
 }
 
@@ -111,11 +119,15 @@ const MAX_BUILDERS = 1000
 const builders = new Map()
 let compiling = true
 
-// function () { const v0 = value(), v1 = value(); return { "a": v1, "b": v0 } }:
-// values read in text order, keys written in ascending order. Each key is
-// written by JSON.stringify, so it is a string literal whatever it holds;
-// `__proto__` is written as a computed key, which makes a member rather than
-// setting the prototype. Where code generation is disallowed
+// function () { const object = { ...template }; object["b"] = value(); object["a"] = value(); return object }:
+// a copy of the shape's template (its keys in the order they are set, each
+// null), then its values stored in text order. A copy has no allocation site
+// for V8 to move to old space, as a literal would (see the top of this file).
+// Each key is written by JSON.stringify, so it is a string literal whatever
+// it holds; in the template `__proto__` is a computed key, which makes a
+// member rather than setting the prototype, and every key is then the copy's
+// own data property, so storing to it runs no setter Object.prototype may
+// have. Where code generation is disallowed
 // (--disallow-code-generation-from-strings), shapes keep the generic way.
 function builder(names, order) {
   if (!compiling) return null
@@ -128,16 +140,17 @@ function builder(names, order) {
   const signature = JSON.stringify([inText, names])
   let build = builders.get(signature)
   if (build !== undefined) return build
-  let body = ''
-  for (let t = 0; t < n; t++) body += `const v${t} = value();\n`
-  body += 'return {\n'
+  let literal = ''
   for (let j = 0; j < n; j++) {
     const key = JSON.stringify(names[j])
-    body += `${names[j] === '__proto__' ? `[${key}]` : key}: v${order === null ? j : order[j]},\n`
+    literal += `${names[j] === '__proto__' ? `[${key}]` : key}: null,\n`
   }
-  body += '}'
+  let body = 'const object = { ...template }\n'
+  for (let t = 0; t < n; t++) body += `object[${JSON.stringify(inText[t])}] = value()\n`
+  body += 'return object'
   try {
-    build = new Function('value', `return function build() {\n${body}\n}`)(value)
+    const template = new Function(`return {\n${literal}}`)()
+    build = new Function('value', 'template', `return function build() {\n${body}\n}`)(value, template)
   } catch {
     compiling = false
     return null
@@ -146,6 +159,10 @@ function builder(names, order) {
   builders.set(signature, build)
   return build
 }
+
+// Enum values' templates (copied, not literals: see the top of this file).
+const CASE = { case: null }
+const CASE_VALUE = { case: null, value: null }
 
 function value() {
   switch (ops[at++]) {
@@ -196,27 +213,32 @@ function value() {
       return undefined
     case 17:
       return new Some(value())
-    case 18:
-      return { case: keys[ops[at++]] }
+    case 18: {
+      const object = { ...CASE }
+      object.case = keys[ops[at++]]
+      return object
+    }
     case 19: {
-      const name = keys[ops[at++]]
-      return { case: name, value: value() }
+      const object = { ...CASE_VALUE }
+      object.case = keys[ops[at++]]
+      object.value = value()
+      return object
     }
     case 20:
       return new HostToken(text())
     case 21:
-      return int64s[w++]
+      return int64()
     case 22: {
       const coefficient = int(ops[at++])
       return new Decimal(coefficient, ops[at++], TRUSTED)
     }
     case 23: {
       const exponent = ops[at++]
-      return new Decimal(int64s[w++], exponent, TRUSTED)
+      return new Decimal(int64(), exponent, TRUSTED)
     }
     case 24: {
       const coefficient = BigInt(text())
-      return new Decimal(coefficient, Number(int64s[w++]), TRUSTED)
+      return new Decimal(coefficient, Number(int64()), TRUSTED)
     }
     case 25:
       return shaped(shapes[ops[at++]])
@@ -262,12 +284,13 @@ function readShapes(table) {
 }
 
 function fromTape(tapeOps, tapeNarrow, tapeWide, keyTable, tapeInt64s, shapeTable) {
-  const saved = [ops, narrow, wide, keys, int64s, shapes, kept, at, w]
+  const saved = [ops, narrow, wide, keys, int64View, shapes, kept, at, w]
+  const base = top
   try {
     ops = tapeOps
     narrow = tapeNarrow
     wide = tapeWide
-    int64s = tapeInt64s
+    int64View = new DataView(tapeInt64s.buffer, tapeInt64s.byteOffset, tapeInt64s.byteLength)
     at = 0
     w = 0
     keys = new Array(keyTable.length / 2)
@@ -280,7 +303,11 @@ function fromTape(tapeOps, tapeNarrow, tapeWide, keyTable, tapeInt64s, shapeTabl
     kept = []
     return value()
   } finally {
-    ;[ops, narrow, wide, keys, int64s, shapes, kept, at, w] = saved
+    ;[ops, narrow, wide, keys, int64View, shapes, kept, at, w] = saved
+    // The stack keeps no value alive, and lets go of the room a huge array took.
+    top = base
+    if (base === 0 && stack.length > STACK_KEPT) stack = []
+    else stack.fill(undefined, base)
   }
 }
 

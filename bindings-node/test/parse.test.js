@@ -225,6 +225,19 @@ test('parses one after another (the tape buffer reused, larger and smaller) each
   assert.equal(values[1][1][1], -12345678901234n)
 })
 
+test('arrays longer than the stack parse keeps, nested in and around shorter ones, then a short parse', () => {
+  // Past 65,536 values the stack that gathers arrays is let go after the
+  // parse; values before and after must come out whole either way.
+  const long = Array.from({ length: 70000 }, (_, i) => (i % 3 === 0 ? [i, [i], 'x' + i] : i))
+  const text = JSON.stringify({ head: [1, [2, [3]]], long, tail: [[4], 5] })
+  const value = parse(text)
+  assert.equal(stringify(value), canonicalize(text))
+  assert.equal(value.long.length, 70000)
+  assert.deepEqual(value.long[69999], [69999n, [69999n], 'x69999'])
+  assert.deepEqual(value.tail, [[4n], 5n])
+  assert.deepEqual(parse('[[1,2],[3]]'), [[1n, 2n], [3n]])
+})
+
 test('a setter or read-only property a program added to Object.prototype neither runs nor refuses a member', () => {
   let calls = 0
   Object.defineProperty(Object.prototype, 'zz', { set: () => calls++, get: () => 'inherited', configurable: true })
