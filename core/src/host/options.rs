@@ -26,6 +26,7 @@ pub struct HostOptions {
     /// [`DEFAULT_STOP_GRACE`], 5 s: long enough to write the replies of calls
     /// that were finishing, short enough that a Tool that ignores the end of
     /// its input, or is stuck in a handler, does not hold the host up long.
+    /// Zero kills at once.
     pub stop_grace: Duration,
     /// Log lines. Default: stderr, prefixed `flow-host: `.
     pub log: LogSink,
