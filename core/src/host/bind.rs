@@ -25,7 +25,6 @@ use crate::json::{write_string, Json};
 use crate::manifest::Runner;
 use crate::mcp::adapter::{no_tool, McpAdapter};
 use crate::mcp::client::McpOptions;
-use crate::mcp::serve::SHUTDOWN_GRACE;
 use crate::protocol::message::{write_call, CallKey};
 use crate::protocol::server::CallTypes;
 use crate::types::parse::check_data_version;
@@ -117,15 +116,17 @@ pub struct Host {
 
 impl Drop for Host {
     fn drop(&mut self) {
-        stop_all(&self.connections, &self.adapters);
+        stop_all(&self.connections, &self.adapters, self.options.stop_grace);
     }
 }
 
-/// Asks every process to finish. MCP servers get MCP's stdio shutdown: close
-/// stdin, wait, then kill; a server busy with a cancelled call may not exit
-/// at the end of its input (Node keeps running while a timer is pending),
-/// and must not outlive the host.
-fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
+/// Asks every process to finish, all at once so that their grace periods
+/// overlap, and returns when each has ended. A Tool process is killed if it
+/// has not exited within `grace` (its connection's drop waits for that); MCP
+/// servers get MCP's stdio shutdown: close stdin, wait, then kill. Neither
+/// may outlive the host: a server busy with a cancelled call may not exit at
+/// the end of its input (Node keeps running while a timer is pending).
+fn stop_all(connections: &[Connection], adapters: &[McpAdapter], grace: std::time::Duration) {
     for connection in connections {
         connection.stop();
     }
@@ -133,7 +134,7 @@ fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
         adapter.connection().stop();
     }
     for adapter in adapters {
-        adapter.connection().shutdown(SHUTDOWN_GRACE);
+        adapter.connection().shutdown(grace);
     }
 }
 
@@ -242,7 +243,7 @@ impl Host {
         if refusals.is_empty() {
             Ok(Host { tools, declarations: listing.declarations.clone(), connections, adapters, options })
         } else {
-            stop_all(&connections, &adapters);
+            stop_all(&connections, &adapters, options.stop_grace);
             Err(refusals)
         }
     }

@@ -3,15 +3,23 @@
 //! call) only, and restarted for the next call after it ends.
 //!
 //! Threads: the caller's thread writes; one reader thread per started process
-//! reads its stdout and completes calls through channels. Locks, always taken
-//! in this order: `start` (one restart at a time), a process's `writer`, then
-//! `state`. The reader takes only `state` (and a writer to answer a stray
-//! request), so a call blocked writing a large line never stops replies from
-//! being read.
+//! reads its stdout and completes calls through channels; one watchdog thread
+//! per retired process lives until that process ends, at most the stop grace.
+//! Locks, always taken in this order: `start` (one restart at a time), a
+//! process's `writer`, then `state`; a process's `child` is taken alone. The
+//! reader takes only `state` (and a writer to answer a stray request), so a
+//! call blocked writing a large line never stops replies from being read.
 //!
-//! Process end (stdout closes or fails): the process is killed and reaped;
-//! each call out to it is Unknown if its line was written to the process's
-//! stdin, NotRun if not. A call's "written" mark is set under the writer lock,
+//! Retiring (stop, a failed write, the last clone dropped): the process
+//! leaves `live`, so the next call starts another; its stdin is closed, its
+//! cue to finish its calls and exit; and if it has not ended within
+//! [`HostOptions::stop_grace`], it is killed. Either way its end is handled
+//! as any process end.
+//!
+//! Process end (stdout closes or fails, or the grace runs out): the process
+//! is killed and reaped; each call out to it is Unknown if its line was
+//! written to the process's stdin, NotRun if not (host-boundary.md, "The Tool
+//! process protocol"). A call's "written" mark is set under the writer lock,
 //! and the end handling takes the writer lock after killing, so the mark
 //! cannot race the decision.
 
@@ -20,7 +28,7 @@ use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
 use crate::json::Json;
@@ -61,24 +69,30 @@ struct Pending {
 
 struct Writer {
     stdin: Option<ChildStdin>,
+    /// No line goes to the process any more: it ended or was retired.
     dead: bool,
 }
 
-/// What a caller needs of the running process: its generation, its writer
-/// and what it described.
-type LiveHandle = (u64, Arc<Mutex<Writer>>, Arc<Described>);
-
 /// A started process.
-struct Live {
+struct Process {
     generation: u64,
-    writer: Arc<Mutex<Writer>>,
-    child: Arc<Mutex<Child>>,
+    writer: Mutex<Writer>,
+    child: Mutex<Child>,
+}
+
+/// The process calls go to, and what it described.
+struct Live {
+    process: Arc<Process>,
     described: Arc<Described>,
 }
+
+type LiveHandle = (Arc<Process>, Arc<Described>);
 
 #[derive(Default)]
 struct State {
     live: Option<Live>,
+    /// Generations retired and not yet ended (each has a watchdog).
+    retiring: Vec<u64>,
     generation: u64,
     pending: HashMap<CallKey, Pending>,
     /// By request id: the process generation asked, and where its answer goes.
@@ -86,18 +100,36 @@ struct State {
     next_id: u64,
 }
 
+/// What the connection's threads share. They hold this, not a
+/// [`Connection`], so that dropping the last `Connection` can end them.
 struct Inner {
     spec: ProcessSpec,
     options: HostOptions,
     start: Mutex<()>,
     state: Mutex<State>,
+    /// Notified when a retired process has ended (left `retiring`).
+    retired_ended: Condvar,
 }
 
 /// A Tool process, started on demand and restarted after it ends. Clones
-/// share the process.
+/// share the process. When the last clone is dropped, the process is stopped
+/// as by [`Connection::stop`], and the drop waits until it has ended (at
+/// most the stop grace, then it is killed), so no child outlives its host.
 #[derive(Clone)]
 pub struct Connection {
     inner: Arc<Inner>,
+    _owner: Arc<Owner>,
+}
+
+/// Held by every clone of a [`Connection`] and by nothing else, so its drop
+/// is the last clone's.
+struct Owner(Arc<Inner>);
+
+impl Drop for Owner {
+    fn drop(&mut self) {
+        self.0.stop();
+        self.0.wait_for_retired();
+    }
 }
 
 /// How a call is cancelled: a Tool process is sent `cancel`; an in-process
@@ -150,39 +182,28 @@ impl CallHandle {
     }
 }
 
-/// Writes `cancel` for `key` to a process, if it still takes lines.
-fn send_cancel(writer: &Mutex<Writer>, connection: &Connection, key: &CallKey) {
-    let mut w = lock(writer);
-    if !w.dead {
-        if let Some(stdin) = w.stdin.as_mut() {
-            if stdin.write_all(write_cancel(key).as_bytes()).and_then(|()| stdin.flush()).is_err() {
-                connection.log(&format!("could not send the cancel of {key}"));
-            }
-        }
-    }
-}
-
 impl Connection {
     /// A connection to a process not yet started: the first describe or call
     /// starts it.
     pub fn new(spec: ProcessSpec, options: HostOptions) -> Connection {
-        Connection {
-            inner: Arc::new(Inner { spec, options, start: Mutex::new(()), state: Mutex::new(State::default()) }),
-        }
+        let inner = Arc::new(Inner {
+            spec,
+            options,
+            start: Mutex::new(()),
+            state: Mutex::new(State::default()),
+            retired_ended: Condvar::new(),
+        });
+        Connection { _owner: Arc::new(Owner(inner.clone())), inner }
     }
 
     pub fn spec(&self) -> &ProcessSpec {
         &self.inner.spec
     }
 
-    fn log(&self, text: &str) {
-        (self.inner.options.log)(&format!("{}: {text}", self.inner.spec.display()));
-    }
-
     /// What the running process described, starting (and describing) it if
     /// none runs.
     pub fn describe(&self) -> Result<Arc<Described>, String> {
-        self.ensure_live().map(|(_, _, described)| described)
+        self.inner.ensure_live().map(|(_, described)| described)
     }
 
     /// How many processes have been started so far.
@@ -190,33 +211,75 @@ impl Connection {
         lock(&self.inner.state).generation
     }
 
-    fn ensure_live(&self) -> Result<LiveHandle, String> {
-        let _start = lock(&self.inner.start);
+    /// Sends one call. `line` is the whole `call` line; `types` are the
+    /// declared types its reply is admitted at; `check` judges the current
+    /// process's describe (a declaration it no longer serves or fits makes the
+    /// call NotRun with the returned reason).
+    pub fn send(&self, key: CallKey, line: String, types: Arc<CallTypes>, check: impl FnOnce(&Described) -> Result<(), String>) -> CallHandle {
+        self.inner.send(key, line, types, check)
+    }
+
+    /// Closes the running process's stdin, which asks it to finish its calls
+    /// and exit; calls out to it are settled when it does. Returns at once:
+    /// a process that has not ended within [`HostOptions::stop_grace`] is
+    /// then killed, as for any process end. The next call starts another.
+    pub fn stop(&self) {
+        self.inner.stop();
+    }
+
+    /// Kills the running process, if any, and reaps it; calls out to it are
+    /// settled, as for any process end, before this returns.
+    pub fn kill(&self) {
+        let live = lock(&self.inner.state).live.as_ref().map(|l| l.process.clone());
+        if let Some(process) = live {
+            self.inner.ended(&process);
+        }
+    }
+}
+
+/// Writes `cancel` for `key` to a process, if it still takes lines.
+fn send_cancel(inner: &Inner, process: &Process, key: &CallKey) {
+    let mut w = lock(&process.writer);
+    if !w.dead {
+        if let Some(stdin) = w.stdin.as_mut() {
+            if stdin.write_all(write_cancel(key).as_bytes()).and_then(|()| stdin.flush()).is_err() {
+                inner.log(&format!("could not send the cancel of {key}"));
+            }
+        }
+    }
+}
+
+impl Inner {
+    fn log(&self, text: &str) {
+        (self.options.log)(&format!("{}: {text}", self.spec.display()));
+    }
+
+    fn ensure_live(self: &Arc<Self>) -> Result<LiveHandle, String> {
+        let _start = lock(&self.start);
         {
-            let state = lock(&self.inner.state);
+            let state = lock(&self.state);
             if let Some(live) = &state.live {
-                return Ok((live.generation, live.writer.clone(), live.described.clone()));
+                return Ok((live.process.clone(), live.described.clone()));
             }
         }
         self.start_process()
     }
 
     /// Starts the process and describes it; called with the start lock held.
-    fn start_process(&self) -> Result<LiveHandle, String> {
-        let spec = &self.inner.spec;
+    fn start_process(self: &Arc<Self>) -> Result<LiveHandle, String> {
+        let spec = &self.spec;
         let mut child = Command::new(&spec.program)
             .args(&spec.args)
             .current_dir(&spec.dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(if self.inner.options.quiet_stderr { Stdio::null() } else { Stdio::inherit() })
+            .stderr(if self.options.quiet_stderr { Stdio::null() } else { Stdio::inherit() })
             .spawn()
             .map_err(|e| format!("could not start `{}` in {}: {e}", spec.display(), spec.dir.display()))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
-        let writer = Arc::new(Mutex::new(Writer { stdin: Some(stdin), dead: false }));
         let (id, rx, generation) = {
-            let mut state = lock(&self.inner.state);
+            let mut state = lock(&self.state);
             state.generation += 1;
             state.next_id += 1;
             let (tx, rx) = mpsc::channel();
@@ -225,18 +288,25 @@ impl Connection {
             state.describe_waiters.insert(id, (generation, tx));
             (state.next_id, rx, state.generation)
         };
-        let child = Arc::new(Mutex::new(child));
+        let process = Arc::new(Process {
+            generation,
+            writer: Mutex::new(Writer { stdin: Some(stdin), dead: false }),
+            child: Mutex::new(child),
+        });
         {
-            let connection = self.clone();
-            let writer = writer.clone();
-            let child = child.clone();
-            std::thread::Builder::new()
+            let inner = self.clone();
+            let reader_process = process.clone();
+            let spawned = std::thread::Builder::new()
                 .name(format!("flow-host reader {generation}"))
-                .spawn(move || connection.read(generation, stdout, &writer, &child))
-                .map_err(|e| format!("could not start a reader thread: {e}"))?;
+                .spawn(move || inner.read(&reader_process, stdout));
+            if let Err(e) = spawned {
+                // Nobody would read it or reap it: end it here.
+                self.ended(&process);
+                return Err(format!("could not start a reader thread: {e}"));
+            }
         }
         let sent = {
-            let mut w = lock(&writer);
+            let mut w = lock(&process.writer);
             // Its reader may already have seen it end.
             match w.stdin.as_mut() {
                 Some(stdin) => stdin.write_all(write_describe_request(id).as_bytes()).and_then(|()| stdin.flush()),
@@ -245,11 +315,9 @@ impl Connection {
         };
         let answer = match sent {
             Err(e) => Err(format!("could not send describe: {e}")),
-            Ok(()) => match rx.recv_timeout(self.inner.options.describe_timeout) {
+            Ok(()) => match rx.recv_timeout(self.options.describe_timeout) {
                 Ok(answer) => answer,
-                Err(RecvTimeoutError::Timeout) => {
-                    Err(format!("no answer to describe within {:?}", self.inner.options.describe_timeout))
-                }
+                Err(RecvTimeoutError::Timeout) => Err(format!("no answer to describe within {:?}", self.options.describe_timeout)),
                 Err(RecvTimeoutError::Disconnected) => Err("the process ended before it answered describe".to_owned()),
             },
         };
@@ -258,29 +326,24 @@ impl Connection {
         });
         match described {
             Ok(described) => {
-                let mut state = lock(&self.inner.state);
-                state.live = Some(Live { generation, writer: writer.clone(), child: child.clone(), described: described.clone() });
-                Ok((generation, writer, described))
+                let mut state = lock(&self.state);
+                state.live = Some(Live { process: process.clone(), described: described.clone() });
+                Ok((process, described))
             }
             Err(why) => {
-                // Not usable: end it; its reader finishes the bookkeeping.
-                let _ = lock(&child).kill();
-                lock(&self.inner.state).describe_waiters.remove(&id);
+                // Not usable, and no call went to it: end it now.
+                self.ended(&process);
                 Err(why)
             }
         }
     }
 
-    /// Sends one call. `line` is the whole `call` line; `types` are the
-    /// declared types its reply is admitted at; `check` judges the current
-    /// process's describe (a declaration it no longer serves or fits makes the
-    /// call NotRun with the returned reason).
-    pub fn send(&self, key: CallKey, line: String, types: Arc<CallTypes>, check: impl FnOnce(&Described) -> Result<(), String>) -> CallHandle {
-        if line.len() > self.inner.options.limits.max_bytes + 1 {
-            let why = format!("the call is {} bytes, more than the message size limit of {}", line.len() - 1, self.inner.options.limits.max_bytes);
+    fn send(self: &Arc<Self>, key: CallKey, line: String, types: Arc<CallTypes>, check: impl FnOnce(&Described) -> Result<(), String>) -> CallHandle {
+        if line.len() > self.options.limits.max_bytes + 1 {
+            let why = format!("the call is {} bytes, more than the message size limit of {}", line.len() - 1, self.options.limits.max_bytes);
             return CallHandle::done(key, CallOutcome::NotRun(why));
         }
-        let (generation, writer, described) = match self.ensure_live() {
+        let (process, described) = match self.ensure_live() {
             Ok(live) => live,
             Err(why) => return CallHandle::done(key, CallOutcome::NotRun(format!("the Tool process is not available: {why}"))),
         };
@@ -289,22 +352,24 @@ impl Connection {
         }
         let (tx, rx) = mpsc::channel();
         {
-            let mut state = lock(&self.inner.state);
+            let mut state = lock(&self.state);
             if state.pending.contains_key(&key) {
                 return CallHandle::done(key, CallOutcome::NotRun("a call with the same (run, call) pair is already open".to_owned()));
             }
-            state.pending.insert(key.clone(), Pending { tx, types, generation, written: false });
+            state.pending.insert(key.clone(), Pending { tx, types, generation: process.generation, written: false });
         }
         let cancel: Cancel = {
-            let (writer, connection, key) = (writer.clone(), self.clone(), key.clone());
-            Box::new(move || send_cancel(&writer, &connection, &key))
+            let (inner, process, key) = (self.clone(), process.clone(), key.clone());
+            Box::new(move || send_cancel(&inner, &process, &key))
         };
         let handle = CallHandle { key: key.clone(), rx, cancel: Some(cancel) };
-        let mut w = lock(&writer);
-        let written = !w.dead
-            && w.stdin.as_mut().is_some_and(|stdin| stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()).is_ok());
-        let mut state = lock(&self.inner.state);
-        if written {
+        let mut w = lock(&process.writer);
+        let write = match (w.dead, w.stdin.as_mut()) {
+            (false, Some(stdin)) => stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()),
+            _ => Err(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the process takes no more lines")),
+        };
+        let mut state = lock(&self.state);
+        if write.is_ok() {
             if let Some(pending) = state.pending.get_mut(&key) {
                 pending.written = true;
             }
@@ -313,22 +378,83 @@ impl Connection {
         if let Some(pending) = state.pending.remove(&key) {
             let _ = pending.tx.send(CallOutcome::NotRun("the Tool process ended before the call reached it".to_owned()));
         }
+        if w.dead {
+            // Already ended or retired: its end is handled elsewhere.
+            return handle;
+        }
         // A process whose stdin is closed cannot take calls: retire it now,
         // so the next call starts another instead of failing the same way
-        // until its output closes too. Its reader settles what is left.
-        if !w.dead {
-            w.dead = true;
-            w.stdin = None;
-            if let Some(live) = state.live.take_if(|l| l.generation == generation) {
-                let _ = lock(&live.child).kill();
-            }
+        // until its output closes too. It may still be answering calls it
+        // read, so it gets the grace, as for a stop.
+        w.dead = true;
+        w.stdin = None;
+        if state.live.as_ref().is_some_and(|l| l.process.generation == process.generation) {
+            state.live = None;
         }
+        state.retiring.push(process.generation);
+        drop(state);
+        drop(w);
+        if let Err(e) = write {
+            self.log(&format!("could not write a call to it ({e}): no more calls go to it"));
+        }
+        self.watch(process);
         handle
     }
 
+    /// Retires the running process, if any (see the module's doc).
+    fn stop(self: &Arc<Self>) {
+        let process = {
+            let mut state = lock(&self.state);
+            let Some(live) = state.live.take() else { return };
+            state.retiring.push(live.process.generation);
+            live.process
+        };
+        {
+            let mut w = lock(&process.writer);
+            w.dead = true;
+            w.stdin = None;
+        }
+        self.watch(process);
+    }
+
+    /// Waits until every retired process has ended: each has a watchdog
+    /// that ends it within the stop grace.
+    fn wait_for_retired(&self) {
+        let state = lock(&self.state);
+        drop(self.retired_ended.wait_while(state, |s| !s.retiring.is_empty()).unwrap_or_else(|e| e.into_inner()));
+    }
+
+    /// Gives a retired process (its stdin closed, listed in `retiring`) the
+    /// stop grace to end, on a thread of its own, then kills it.
+    fn watch(self: &Arc<Self>, process: Arc<Process>) {
+        let inner = self.clone();
+        let watched = process.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("flow-host stop {}", process.generation))
+            .spawn(move || inner.enforce_grace(&watched));
+        if let Err(e) = spawned {
+            // Without a watchdog nothing would end it: no grace, then.
+            self.log(&format!("could not start a thread to wait for it to exit ({e}): killing it"));
+            self.ended(&process);
+        }
+    }
+
+    fn enforce_grace(&self, process: &Process) {
+        let grace = self.options.stop_grace;
+        let retiring = |s: &mut State| s.retiring.contains(&process.generation);
+        let state = lock(&self.state);
+        let (mut state, _) = self.retired_ended.wait_timeout_while(state, grace, retiring).unwrap_or_else(|e| e.into_inner());
+        let outlived = retiring(&mut state);
+        drop(state);
+        if outlived {
+            self.log(&format!("it did not exit within the stop grace of {grace:?} after its stdin was closed: killing it"));
+            self.ended(process);
+        }
+    }
+
     /// The reader thread of one process.
-    fn read(&self, generation: u64, stdout: std::process::ChildStdout, writer: &Arc<Mutex<Writer>>, child: &Arc<Mutex<Child>>) {
-        let limits = self.inner.options.limits;
+    fn read(&self, process: &Process, stdout: std::process::ChildStdout) {
+        let limits = self.options.limits;
         let mut reader = LineReader::new(BufReader::new(stdout), limits.max_bytes);
         loop {
             let incoming = match reader.next_frame() {
@@ -344,14 +470,14 @@ impl Connection {
                     break;
                 }
             };
-            self.receive(incoming, writer);
+            self.receive(incoming, &process.writer);
         }
-        self.ended(generation, writer, child);
+        self.ended(process);
     }
 
-    fn receive(&self, incoming: Incoming, writer: &Arc<Mutex<Writer>>) {
+    fn receive(&self, incoming: Incoming, writer: &Mutex<Writer>) {
         let complete = |key: CallKey, outcome: Box<dyn FnOnce(&Pending) -> CallOutcome>| {
-            let pending = lock(&self.inner.state).pending.remove(&key);
+            let pending = lock(&self.state).pending.remove(&key);
             match pending {
                 Some(p) => {
                     let _ = p.tx.send(outcome(&p));
@@ -370,7 +496,7 @@ impl Connection {
             Incoming::BadReply { key, reason } => complete(key, Box::new(move |_| CallOutcome::BadReply(reason))),
             Incoming::Response { id, result } => {
                 let waiter = match &id {
-                    Json::Number(n) => n.to_bigint().and_then(|n| u64::try_from(n).ok()).and_then(|n| lock(&self.inner.state).describe_waiters.remove(&n)),
+                    Json::Number(n) => n.to_bigint().and_then(|n| u64::try_from(n).ok()).and_then(|n| lock(&self.state).describe_waiters.remove(&n)),
                     _ => None,
                 };
                 match waiter {
@@ -395,27 +521,31 @@ impl Connection {
         }
     }
 
-    fn answer(&self, writer: &Arc<Mutex<Writer>>, id: &Json, code: i64, text: &str) {
+    fn answer(&self, writer: &Mutex<Writer>, id: &Json, code: i64, text: &str) {
         let mut w = lock(writer);
         if let Some(stdin) = w.stdin.as_mut() {
             let _ = stdin.write_all(write_error(id, code, text).as_bytes()).and_then(|()| stdin.flush());
         }
     }
 
-    /// The process ended (or its output did): end it for good and settle every
-    /// call that was out to it.
-    fn ended(&self, generation: u64, writer: &Arc<Mutex<Writer>>, child: &Arc<Mutex<Child>>) {
+    /// The process ended (or its output did, or it is to be ended now): end
+    /// it for good, reap it, and settle every call that was out to it. Safe
+    /// to run twice (its reader and its watchdog): the second finds nothing
+    /// left to settle.
+    fn ended(&self, process: &Process) {
         let status = {
-            let mut child = lock(child);
+            let mut child = lock(&process.child);
+            // Neither kills nor waits again once it has been reaped.
             let _ = child.kill();
             child.wait()
         };
+        let generation = process.generation;
         let settled: Vec<Pending> = {
-            let mut w = lock(writer);
+            let mut w = lock(&process.writer);
             w.dead = true;
             w.stdin = None;
-            let mut state = lock(&self.inner.state);
-            if state.live.as_ref().is_some_and(|l| l.generation == generation) {
+            let mut state = lock(&self.state);
+            if state.live.as_ref().is_some_and(|l| l.process.generation == generation) {
                 state.live = None;
             }
             // A describe still waiting hears of the end by its channel closing.
@@ -438,23 +568,9 @@ impl Connection {
             };
             let _ = pending.tx.send(outcome);
         }
-    }
-
-    /// Closes the running process's stdin, which asks it to finish its calls
-    /// and exit; calls out to it are settled when it does.
-    pub fn stop(&self) {
-        let writer = lock(&self.inner.state).live.as_ref().map(|l| l.writer.clone());
-        if let Some(writer) = writer {
-            lock(&writer).stdin = None;
-        }
-    }
-
-    /// Kills the running process, if any; calls out to it are settled as for
-    /// any process end.
-    pub fn kill(&self) {
-        let child = lock(&self.inner.state).live.as_ref().map(|l| l.child.clone());
-        if let Some(child) = child {
-            let _ = lock(&child).kill();
-        }
+        // Last, so that whoever waits for a retired process to end finds its
+        // calls settled.
+        lock(&self.state).retiring.retain(|g| *g != generation);
+        self.retired_ended.notify_all();
     }
 }

@@ -5,6 +5,10 @@ use std::time::Duration;
 
 use crate::limits::Limits;
 
+/// The default [`HostOptions::stop_grace`]: the same figure the MCP adapter
+/// gives an MCP server at its stdio shutdown ([`crate::mcp::serve::SHUTDOWN_GRACE`]).
+pub const DEFAULT_STOP_GRACE: Duration = Duration::from_secs(5);
+
 /// Where the host's log lines go (dropped replies, stray lines, process ends).
 pub type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
 
@@ -15,6 +19,15 @@ pub struct HostOptions {
     /// How long a started process may take to answer describe. A process that
     /// never answers must not hang the host.
     pub describe_timeout: Duration,
+    /// How long a process whose stdin the host has closed (a stop, a write
+    /// that failed, the host or connection dropped) may take to finish its
+    /// calls and exit before it is killed. Calls still out to it then are
+    /// Unknown, as for any process end. The spec names no figure; default
+    /// [`DEFAULT_STOP_GRACE`], 5 s: long enough to write the replies of calls
+    /// that were finishing, short enough that a Tool that ignores the end of
+    /// its input, or is stuck in a handler, does not hold the host up long.
+    /// Zero kills at once.
+    pub stop_grace: Duration,
     /// Log lines. Default: stderr, prefixed `flow-host: `.
     pub log: LogSink,
     /// Discard Tool processes' stderr instead of passing it through.
@@ -26,6 +39,7 @@ impl Default for HostOptions {
         HostOptions {
             limits: Limits::default(),
             describe_timeout: Duration::from_secs(30),
+            stop_grace: DEFAULT_STOP_GRACE,
             log: Arc::new(|line| eprintln!("flow-host: {line}")),
             quiet_stderr: false,
         }
@@ -37,6 +51,7 @@ impl std::fmt::Debug for HostOptions {
         f.debug_struct("HostOptions")
             .field("limits", &self.limits)
             .field("describe_timeout", &self.describe_timeout)
+            .field("stop_grace", &self.stop_grace)
             .field("quiet_stderr", &self.quiet_stderr)
             .finish_non_exhaustive()
     }

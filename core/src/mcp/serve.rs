@@ -34,8 +34,8 @@ use super::adapter::{offered, McpAdapter};
 use super::client::McpOptions;
 
 /// How long a stopping adapter waits for the MCP server to exit after its
-/// stdin closes, before killing it.
-pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+/// stdin closes, before killing it: the host's default stop grace.
+pub const SHUTDOWN_GRACE: Duration = crate::host::options::DEFAULT_STOP_GRACE;
 
 /// The prefix of the Unknown reason that stands for BadReply.
 pub const BAD_REPLY_PREFIX: &str = "BadReply: ";

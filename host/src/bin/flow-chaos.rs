@@ -29,6 +29,12 @@
 //! - `--swap-replies` (to test the soak itself): writes two replies with
 //!   each other's outcomes, and logs them as if it had not: a host that
 //!   misattributed replies would look like this, and the soak must say so.
+//!   A reply drawn for it is held until the next reply for another call
+//!   with another outcome, whenever that comes, so that the lie does not
+//!   depend on a second reply being queued at that moment (two equal
+//!   outcomes exchanged would be no lie). It is written unswapped, and
+//!   logged so, only once no reply to another call can come: none is
+//!   queued, and no other call read from the host awaits its reply.
 //!
 //! Every step is appended to `--log` as one line `EVENT GEN ...`, where GEN
 //! counts the processes started with this log (kept in `FILE.gen`), and a
@@ -42,6 +48,8 @@
 //! - `delay GEN KEY MS`: a reply held
 //! - `reply GEN KEY HASH`: a reply line read from the Tool
 //! - `out GEN KEY HASH`: a reply line written to the host
+//! - `unswapped GEN KEY`: a reply drawn for `--swap-replies` goes out as it
+//!   is, no partner for it being able to come
 //! - `rss GEN REPLIES BYTES`: the Tool's resident memory after that many replies
 //!
 //! The Tool's stderr is appended to `FILE.stderr`.
@@ -56,7 +64,7 @@
 //! `FILE.exited`, so the soak knows when a log is complete.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -102,6 +110,8 @@ struct Held {
     seq: u64,
     line: Vec<u8>,
     record: Option<String>,
+    /// The key (as logged) of the call a reply line answers.
+    reply_to: Option<String>,
 }
 
 impl PartialEq for Held {
@@ -129,11 +139,11 @@ struct Queue {
 }
 
 impl Queue {
-    fn push(&self, delay: Duration, line: Vec<u8>, record: Option<String>) {
+    fn push(&self, delay: Duration, line: Vec<u8>, record: Option<String>, reply_to: Option<String>) {
         let mut s = lock(&self.state);
         s.1 += 1;
         let seq = s.1;
-        s.0.push(Reverse(Held { due: Instant::now() + delay, seq, line, record }));
+        s.0.push(Reverse(Held { due: Instant::now() + delay, seq, line, record, reply_to }));
         self.ready.notify_one();
     }
 
@@ -142,13 +152,10 @@ impl Queue {
         self.ready.notify_one();
     }
 
-    /// The next line if one is due now.
-    fn try_pop(&self) -> Option<Held> {
-        let mut s = lock(&self.state);
-        match s.0.peek() {
-            Some(Reverse(top)) if top.due <= Instant::now() => s.0.pop().map(|Reverse(h)| h),
-            _ => None,
-        }
+    /// Whether a line waiting here, due or not, is a reply to a call other
+    /// than `call`.
+    fn holds_reply_to_other_than(&self, call: &str) -> bool {
+        lock(&self.state).0.iter().any(|Reverse(h)| h.reply_to.as_deref().is_some_and(|k| k != call))
     }
 
     /// The next line when it is due; None once closed and empty.
@@ -185,6 +192,9 @@ struct Chaos {
     to_host: Mutex<std::io::Stdout>,
     to_tool_queue: Queue,
     to_host_queue: Queue,
+    /// Keys of the calls read from the host that the Tool has not answered
+    /// yet: whose replies are still to come.
+    unanswered: Mutex<HashSet<String>>,
 }
 
 impl Chaos {
@@ -252,6 +262,7 @@ impl Chaos {
             let record = key.as_ref().map(|k| format!("fwd {} {}", self.generation, key_text(k)));
             if let Some(k) = &key {
                 self.log(&format!("in {} {}", self.generation, key_text(k)));
+                lock(&self.unanswered).insert(key_text(k));
             }
             if self.strikes(&mut rng) {
                 self.kill("after reading a line from the host");
@@ -264,9 +275,9 @@ impl Chaos {
                 // its call running (one reply for both) or finished (the
                 // remembered reply again).
                 let delay = self.delay(&mut rng) * (1 + rng.below(5) as u32);
-                self.to_tool_queue.push(delay, line.clone(), record.clone());
+                self.to_tool_queue.push(delay, line.clone(), record.clone(), None);
             }
-            self.to_tool_queue.push(Duration::ZERO, line, record);
+            self.to_tool_queue.push(Duration::ZERO, line, record, None);
         }
         self.to_tool_queue.close();
     }
@@ -326,13 +337,18 @@ impl Chaos {
             } else {
                 Duration::ZERO
             };
+            let reply_to = reply.map(|(key, _)| key);
             if rng.chance(self.rates.dup_reply) {
-                if let Some((key, _)) = &reply {
+                if let Some(key) = &reply_to {
                     self.log(&format!("dupreply {} {key}", self.generation));
                 }
-                self.to_host_queue.push(delay + self.delay(&mut rng), line.clone(), record.clone());
+                self.to_host_queue.push(delay + self.delay(&mut rng), line.clone(), record.clone(), reply_to.clone());
             }
-            self.to_host_queue.push(delay, line, record);
+            self.to_host_queue.push(delay, line, record, reply_to.clone());
+            // Only once queued (see `partner_may_come`).
+            if let Some(key) = &reply_to {
+                lock(&self.unanswered).remove(key);
+            }
         }
         self.sample(replies);
         self.to_host_queue.close();
@@ -345,40 +361,85 @@ impl Chaos {
     }
 
     fn write_to_host(&self, mut rng: Rng) {
-        while let Some(mut held) = self.to_host_queue.pop() {
-            // The lie (`--swap-replies`): two replies written with each
-            // other's outcome, logged as if not.
-            let mut next = None;
-            if held.record.is_some() && rng.chance(self.rates.swap_replies) {
-                if let Some(mut other) = self.to_host_queue.try_pop() {
-                    if other.record.is_some() {
-                        if let Some((a, b)) = swap_outcomes(&held.line, &other.line) {
-                            (held.line, other.line) = (a, b);
-                        }
-                    }
-                    next = Some(other);
+        // The lie (`--swap-replies`): a reply drawn for it waits here for its
+        // partner, and the two go out with each other's outcomes, logged as
+        // if not.
+        let mut drawn: Option<Held> = None;
+        loop {
+            if let Some(reply) = drawn.take_if(|reply| !self.partner_may_come(reply)) {
+                self.write_unswapped(&reply, &mut rng);
+            }
+            let Some(held) = self.to_host_queue.pop() else { break };
+            let Some(first) = drawn.take() else {
+                if held.reply_to.is_some() && rng.chance(self.rates.swap_replies) {
+                    drawn = Some(held);
+                } else {
+                    self.write_to_host_logged(&held, &mut rng);
+                }
+                continue;
+            };
+            let swapped = match (&first.reply_to, &held.reply_to) {
+                (Some(a), Some(b)) if a != b => swap_outcomes(&first.line, &held.line),
+                _ => None,
+            };
+            match swapped {
+                Some((a, b)) => {
+                    self.write_to_host_logged(&Held { line: a, ..first }, &mut rng);
+                    self.write_to_host_logged(&Held { line: b, ..held }, &mut rng);
+                }
+                None => {
+                    // No partner: another call's, with another outcome.
+                    self.write_to_host_logged(&held, &mut rng);
+                    drawn = Some(first);
                 }
             }
-            for held in std::iter::once(held).chain(next) {
-                let mut out = lock(&self.to_host);
-                if out.write_all(&held.line).and_then(|()| out.flush()).is_err() {
-                    // The host is gone: nothing more to do.
-                    self.finish(&mut lock(&self.log));
-                    std::process::exit(0);
-                }
-                if let Some(record) = &held.record {
-                    self.log(record);
-                }
-                self.armed.store(true, Ordering::Relaxed);
+        }
+        if let Some(reply) = drawn {
+            self.write_unswapped(&reply, &mut rng);
+        }
+    }
+
+    /// Whether a reply to another call than `reply`'s can still reach the
+    /// host: one is queued, or a call read from the host awaits its reply.
+    /// `read_tool` queues a reply before it takes its call off
+    /// `unanswered`, and `unanswered` is read first, so a reply between the
+    /// two is seen in one or the other.
+    fn partner_may_come(&self, reply: &Held) -> bool {
+        let call = reply.reply_to.as_deref().unwrap_or_default();
+        lock(&self.unanswered).iter().any(|k| k != call) || self.to_host_queue.holds_reply_to_other_than(call)
+    }
+
+    /// A reply drawn for the lie goes out as it is, and the log says so.
+    fn write_unswapped(&self, reply: &Held, rng: &mut Rng) {
+        if let Some(key) = &reply.reply_to {
+            self.log(&format!("unswapped {} {key}", self.generation));
+        }
+        self.write_to_host_logged(reply, rng);
+    }
+
+    /// Writes a line to the host and logs its record (under the pipe's
+    /// lock); exits when the host is gone, and kills when `--kill` strikes.
+    fn write_to_host_logged(&self, held: &Held, rng: &mut Rng) {
+        {
+            let mut out = lock(&self.to_host);
+            if out.write_all(&held.line).and_then(|()| out.flush()).is_err() {
+                // The host is gone: nothing more to do.
+                self.finish(&mut lock(&self.log));
+                std::process::exit(0);
             }
-            if self.strikes(&mut rng) {
-                self.kill("after writing a line to the host");
+            if let Some(record) = &held.record {
+                self.log(record);
             }
+            self.armed.store(true, Ordering::Relaxed);
+        }
+        if self.strikes(rng) {
+            self.kill("after writing a line to the host");
         }
     }
 }
 
-/// Two reply lines with their outcomes exchanged.
+/// Two reply lines with their outcomes exchanged; None when the outcomes
+/// are the same, since exchanging them would be no lie.
 fn swap_outcomes(a: &[u8], b: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
     let limits = Limits::default();
     let reply = |line: &[u8]| match parse_line(line.strip_suffix(b"\n").unwrap_or(line), &limits) {
@@ -386,6 +447,9 @@ fn swap_outcomes(a: &[u8], b: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
         _ => None,
     };
     let (a, b) = (reply(a)?, reply(b)?);
+    if a.outcome.to_canonical() == b.outcome.to_canonical() {
+        return None;
+    }
     let line = |key: &CallKey, outcome: &flow_core::Json| {
         let mut out = String::from(r#"{"jsonrpc":"2.0","method":"reply","params":{"call":"#);
         write_string(&mut out, &key.call);
@@ -468,6 +532,7 @@ fn main() {
         to_host: Mutex::new(std::io::stdout()),
         to_tool_queue: Queue::default(),
         to_host_queue: Queue::default(),
+        unanswered: Mutex::new(HashSet::new()),
     });
     chaos.log(&format!("start {generation} {} {child_pid}", std::process::id()));
     let rng = |stream: u64| Rng(seed ^ generation.wrapping_mul(0xA076_1D64_78BD_642F) ^ stream.wrapping_mul(0xE703_7ED1_A0B4_28DB));

@@ -15,11 +15,17 @@
 //! Per process, by flag:
 //! - `--data VERSION`: describes with this data version;
 //! - `--bad-fingerprint NAME`: describes Tool NAME with another fingerprint;
-//! - `--state DIR`: counts its starts in DIR/starts (for the next two);
+//! - `--state DIR`: counts its starts in DIR/starts (for the next two), and
+//!   writes its pid to DIR/pid-N, N its start number;
 //! - `--drop-after-restart NAME`: from the second start on, does not serve NAME;
 //! - `--close-stdin-on-first-start`: on the first start, closes its stdin
 //!   and then answers describe (so no call can reach it), then waits to be
-//!   ended.
+//!   ended;
+//! - `--ignore-eof`: at the end of its input, neither answers what it holds
+//!   nor exits (as a buggy Tool, or one stuck in a handler), until killed or
+//!   two minutes have passed;
+//! - `--answer-held-at-eof`: at the end of its input, writes the replies it
+//!   holds, then exits (a Tool finishing its calls when asked to stop).
 
 #[path = "../weather.rs"]
 mod weather;
@@ -42,6 +48,8 @@ struct Flags {
     state: Option<PathBuf>,
     drop_after_restart: Vec<String>,
     close_stdin_on_first_start: bool,
+    ignore_eof: bool,
+    answer_held_at_eof: bool,
 }
 
 fn flags() -> Flags {
@@ -55,6 +63,8 @@ fn flags() -> Flags {
             "--state" => flags.state = Some(PathBuf::from(value())),
             "--drop-after-restart" => flags.drop_after_restart.push(value()),
             "--close-stdin-on-first-start" => flags.close_stdin_on_first_start = true,
+            "--ignore-eof" => flags.ignore_eof = true,
+            "--answer-held-at-eof" => flags.answer_held_at_eof = true,
             other => panic!("unknown flag {other}"),
         }
     }
@@ -67,6 +77,7 @@ fn start_number(flags: &Flags) -> u64 {
     let file = dir.join("starts");
     let n = std::fs::read_to_string(&file).ok().and_then(|t| t.trim().parse::<u64>().ok()).unwrap_or(0) + 1;
     std::fs::write(&file, n.to_string()).expect("state dir is writable");
+    std::fs::write(dir.join(format!("pid-{n}")), std::process::id().to_string()).expect("state dir is writable");
     n
 }
 
@@ -170,6 +181,15 @@ fn main() {
                     }
                 }
             }
+        }
+    }
+    if flags.ignore_eof {
+        // Bounded, so that a host that fails to kill it leaves no process
+        // behind for long.
+        std::thread::sleep(Duration::from_secs(120));
+    } else if flags.answer_held_at_eof {
+        for (_, text) in held {
+            write(&text);
         }
     }
 }

@@ -66,9 +66,33 @@ pub fn resolver(command: &str, dir: &Path) -> Resolver {
 }
 
 pub fn bind(command: &str, name: &str) -> Setup {
+    bind_with(command, name, options())
+}
+
+/// As [`bind`], with processes given `grace` to exit once stopped.
+pub fn bind_with_grace(command: &str, name: &str, grace: std::time::Duration) -> Setup {
     let (options, log) = options();
+    bind_with(command, name, (HostOptions { stop_grace: grace, ..options }, log))
+}
+
+fn bind_with(command: &str, name: &str, (options, log): (HostOptions, Arc<Mutex<Vec<String>>>)) -> Setup {
     let host = Host::bind(&listing(), &resolver(command, &scratch(name)), options).unwrap_or_else(|r| panic!("{r:?}"));
     Setup { host, log }
+}
+
+/// The pid the fake wrote at its `start`th start into its `--state` dir.
+pub fn fake_pid(state: &Path, start: u64) -> u32 {
+    let file = state.join(format!("pid-{start}"));
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display())).trim().parse().unwrap()
+}
+
+/// Whether the fake `pid` is gone: exited and reaped. A zombie keeps its
+/// /proc entry and name; a pid reused since is another program's.
+pub fn fake_gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => !stat.contains("(flow-fake-tool)"),
+    }
 }
 
 pub fn test_tool() -> String {
