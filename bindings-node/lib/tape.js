@@ -32,6 +32,9 @@ let ops, narrow, wide, keys, shapes, kept, at, w
 // shrunk while a value is built, so that pushing leaves no garbage behind.
 let stack = []
 let top = 0
+// Slots at `high` and above hold no value: after a build only those below are
+// cleared, so that a small parse after a large one does not clear them all.
+let high = 0
 const STACK_KEPT = 1 << 16
 // Bigints are read through DataViews: V8 makes a bigint read from a
 // BigInt64Array element, or by BigInt() from a number, with a temporary as
@@ -61,6 +64,7 @@ function int64() {
 function array(n) {
   const base = top
   for (let j = 0; j < n; j++) stack[top++] = value()
+  if (top > high) high = top
   const items = stack.slice(base, top)
   top = base
   return items
@@ -101,6 +105,7 @@ function shaped(shape) {
   }
   const base = top
   for (let j = 0; j < n; j++) stack[top++] = value()
+  if (top > high) high = top
   if (shape.proto) {
     for (let j = 0; j < n; j++) member(object, names[j], stack[base + order[j]])
   } else {
@@ -307,7 +312,8 @@ function fromTape(tapeOps, tapeNarrow, tapeWide, keyTable, tapeInt64s, shapeTabl
     // The stack keeps no value alive, and lets go of the room a huge array took.
     top = base
     if (base === 0 && stack.length > STACK_KEPT) stack = []
-    else stack.fill(undefined, base)
+    else if (high > base) stack.fill(undefined, base, high)
+    high = base
   }
 }
 

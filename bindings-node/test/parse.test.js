@@ -238,6 +238,27 @@ test('arrays longer than the stack parse keeps, nested in and around shorter one
   assert.deepEqual(parse('[[1,2],[3]]'), [[1n, 2n], [3n]])
 })
 
+test('the parser keeps no parsed value alive once its document is dropped', () => {
+  // In a process of its own with --expose-gc: a WeakRef to a value parse
+  // built (gathered on its stack on the way) must clear once the document
+  // is dropped, also after a larger parse and a nested one.
+  const script = `
+    const { parse } = require(${JSON.stringify(path.join(__dirname, '..'))})
+    parse(JSON.stringify(Array.from({ length: 5000 }, (_, i) => [i, { k: [i] }])))
+    let doc = parse('[[{"a":[1,2],"s":"held"}],{"b":[[3]]}]')
+    const refs = [new WeakRef(doc[0][0].a), new WeakRef(doc[1].b[0]), new WeakRef(doc[0][0])]
+    doc = null
+    setTimeout(() => {
+      globalThis.gc()
+      const alive = refs.filter((r) => r.deref() !== undefined).length
+      process.stdout.write(String(alive))
+    }, 0)
+  `
+  const run = require('node:child_process').spawnSync(process.execPath, ['--expose-gc', '-e', script], { encoding: 'utf8' })
+  assert.equal(run.stderr, '')
+  assert.equal(run.stdout, '0')
+})
+
 test('a setter or read-only property a program added to Object.prototype neither runs nor refuses a member', () => {
   let calls = 0
   Object.defineProperty(Object.prototype, 'zz', { set: () => calls++, get: () => 'inherited', configurable: true })
