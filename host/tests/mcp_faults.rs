@@ -56,8 +56,8 @@ fn every_call_gets_an_outcome_whatever_the_server_writes() {
     let setup = bind("--modern --pages 3 --big 100000").unwrap_or_else(|r| panic!("{r:#?}"));
     let adapter = setup.host.mcp_adapter(&tool("ok")).unwrap();
     assert_eq!(adapter.connection().era(), Some(Era::Modern));
-    // Eight tools over three pages, all bound.
-    assert_eq!(adapter.connection().tools().unwrap().len(), 8);
+    // Ten tools over three pages, the eight declared all bound.
+    assert_eq!(adapter.connection().tools().unwrap().len(), 10);
 
     assert_eq!(call(&setup, "ok", "1").to_canonical(), r#"{"Ok":{"n":1}}"#);
     // The server's ping was answered before it answered the call.
@@ -90,7 +90,7 @@ fn a_probe_nobody_answers_falls_back_to_the_handshake() {
     let (host, _log) = options();
     let options = McpOptions { probe_timeout: Duration::from_millis(100), ..McpOptions::from(&host) };
     let adapter = McpAdapter::new(spec, options);
-    assert_eq!(adapter.connection().tools().unwrap().len(), 8);
+    assert_eq!(adapter.connection().tools().unwrap().len(), 10);
     assert_eq!(adapter.connection().era(), Some(Era::Handshake("2025-06-18".to_owned())));
 }
 

@@ -116,17 +116,19 @@ pub struct Host {
 
 impl Drop for Host {
     fn drop(&mut self) {
-        stop_all(&self.connections, &self.adapters, self.options.stop_grace);
+        stop_all(&self.connections, &self.adapters);
     }
 }
 
-/// Asks every process to finish, all at once so that their grace periods
-/// overlap, and returns when each has ended. A Tool process is killed if it
-/// has not exited within `grace` (its connection's drop waits for that); MCP
-/// servers get MCP's stdio shutdown: close stdin, wait, then kill. Neither
-/// may outlive the host: a server busy with a cancelled call may not exit at
-/// the end of its input (Node keeps running while a timer is pending).
-fn stop_all(connections: &[Connection], adapters: &[McpAdapter], grace: std::time::Duration) {
+/// Asks every process to finish, all at once so that their stop graces
+/// overlap, and returns when each has ended: a Tool process or MCP server
+/// that has not exited within the grace is killed. A Tool process's
+/// connection waits for that when its last clone is dropped, with the host;
+/// an MCP server is waited for here, since a call handle holds its adapter
+/// (to cancel through it) and may outlive the host. Neither may outlive the
+/// host: a server busy with a cancelled call may not exit at the end of its
+/// input (Node keeps running while a timer is pending).
+fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
     for connection in connections {
         connection.stop();
     }
@@ -134,7 +136,7 @@ fn stop_all(connections: &[Connection], adapters: &[McpAdapter], grace: std::tim
         adapter.connection().stop();
     }
     for adapter in adapters {
-        adapter.connection().shutdown(grace);
+        adapter.connection().shutdown();
     }
 }
 
@@ -243,7 +245,7 @@ impl Host {
         if refusals.is_empty() {
             Ok(Host { tools, declarations: listing.declarations.clone(), connections, adapters, options })
         } else {
-            stop_all(&connections, &adapters, options.stop_grace);
+            stop_all(&connections, &adapters);
             Err(refusals)
         }
     }

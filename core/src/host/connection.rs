@@ -6,15 +6,16 @@
 //! reads its stdout and completes calls through channels; one watchdog thread
 //! per retired process lives until that process ends, at most the stop grace.
 //! Locks, always taken in this order: `start` (one restart at a time), a
-//! process's `writer`, then `state`; a process's `child` is taken alone. The
-//! reader takes only `state` (and a writer to answer a stray request), so a
-//! call blocked writing a large line never stops replies from being read.
+//! process's `writer`, then `state`, then `retiring`'s; a process's `child`
+//! is taken alone. The reader takes only `state` (and a writer to answer a
+//! stray request), so a call blocked writing a large line never stops
+//! replies from being read.
 //!
 //! Retiring (stop, a failed write, the last clone dropped): the process
 //! leaves `live`, so the next call starts another; its stdin is closed, its
 //! cue to finish its calls and exit; and if it has not ended within
-//! [`HostOptions::stop_grace`], it is killed. Either way its end is handled
-//! as any process end.
+//! [`HostOptions::stop_grace`], it is killed (`super::retire`, shared with
+//! MCP servers). Either way its end is handled as any process end.
 //!
 //! Process end (stdout closes or fails, or the grace runs out): the process
 //! is killed and reaped; each call out to it is Unknown if its line was
@@ -28,7 +29,7 @@ use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use crate::json::Json;
@@ -39,6 +40,7 @@ use crate::protocol::server::CallTypes;
 
 use super::described::Described;
 use super::options::HostOptions;
+use super::retire::{self, Retiring};
 
 /// How to start a Tool process.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -91,8 +93,6 @@ type LiveHandle = (Arc<Process>, Arc<Described>);
 #[derive(Default)]
 struct State {
     live: Option<Live>,
-    /// Generations retired and not yet ended (each has a watchdog).
-    retiring: Vec<u64>,
     generation: u64,
     pending: HashMap<CallKey, Pending>,
     /// By request id: the process generation asked, and where its answer goes.
@@ -107,8 +107,8 @@ struct Inner {
     options: HostOptions,
     start: Mutex<()>,
     state: Mutex<State>,
-    /// Notified when a retired process has ended (left `retiring`).
-    retired_ended: Condvar,
+    /// Processes retired and not yet ended, each with a watchdog.
+    retiring: Arc<Retiring>,
 }
 
 /// A Tool process, started on demand and restarted after it ends. Clones
@@ -128,7 +128,7 @@ struct Owner(Arc<Inner>);
 impl Drop for Owner {
     fn drop(&mut self) {
         self.0.stop();
-        self.0.wait_for_retired();
+        self.0.retiring.wait_all();
     }
 }
 
@@ -191,7 +191,7 @@ impl Connection {
             options,
             start: Mutex::new(()),
             state: Mutex::new(State::default()),
-            retired_ended: Condvar::new(),
+            retiring: Arc::default(),
         });
         Connection { _owner: Arc::new(Owner(inner.clone())), inner }
     }
@@ -391,7 +391,7 @@ impl Inner {
         if state.live.as_ref().is_some_and(|l| l.process.generation == process.generation) {
             state.live = None;
         }
-        state.retiring.push(process.generation);
+        self.retiring.add(process.generation);
         drop(state);
         drop(w);
         if let Err(e) = write {
@@ -406,7 +406,7 @@ impl Inner {
         let process = {
             let mut state = lock(&self.state);
             let Some(live) = state.live.take() else { return };
-            state.retiring.push(live.process.generation);
+            self.retiring.add(live.process.generation);
             live.process
         };
         {
@@ -417,39 +417,14 @@ impl Inner {
         self.watch(process);
     }
 
-    /// Waits until every retired process has ended: each has a watchdog
-    /// that ends it within the stop grace.
-    fn wait_for_retired(&self) {
-        let state = lock(&self.state);
-        drop(self.retired_ended.wait_while(state, |s| !s.retiring.is_empty()).unwrap_or_else(|e| e.into_inner()));
-    }
-
-    /// Gives a retired process (its stdin closed, listed in `retiring`) the
-    /// stop grace to end, on a thread of its own, then kills it.
+    /// Gives a retired process (its stdin closed, marked in `retiring`) the
+    /// stop grace to end, then kills it.
     fn watch(self: &Arc<Self>, process: Arc<Process>) {
-        let inner = self.clone();
-        let watched = process.clone();
-        let spawned = std::thread::Builder::new()
-            .name(format!("flow-host stop {}", process.generation))
-            .spawn(move || inner.enforce_grace(&watched));
-        if let Err(e) = spawned {
-            // Without a watchdog nothing would end it: no grace, then.
-            self.log(&format!("could not start a thread to wait for it to exit ({e}): killing it"));
-            self.ended(&process);
-        }
-    }
-
-    fn enforce_grace(&self, process: &Process) {
-        let grace = self.options.stop_grace;
-        let retiring = |s: &mut State| s.retiring.contains(&process.generation);
-        let state = lock(&self.state);
-        let (mut state, _) = self.retired_ended.wait_timeout_while(state, grace, retiring).unwrap_or_else(|e| e.into_inner());
-        let outlived = retiring(&mut state);
-        drop(state);
-        if outlived {
-            self.log(&format!("it did not exit within the stop grace of {grace:?} after its stdin was closed: killing it"));
-            self.ended(process);
-        }
+        let (inner, generation) = (self.clone(), process.generation);
+        retire::watch(&self.retiring, generation, self.options.stop_grace, format!("flow-host stop {generation}"), move |why| {
+            inner.log(why);
+            inner.ended(&process);
+        });
     }
 
     /// The reader thread of one process.
@@ -570,7 +545,6 @@ impl Inner {
         }
         // Last, so that whoever waits for a retired process to end finds its
         // calls settled.
-        lock(&self.state).retiring.retain(|g| *g != generation);
-        self.retired_ended.notify_all();
+        self.retiring.ended(generation);
     }
 }

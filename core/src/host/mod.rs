@@ -12,7 +12,9 @@
 //!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings
 //!   through the MCP adapter in process ([`crate::mcp`]).
 //! - [`generic`]: the `types` and `schema` views of a generic call.
-//! - [`options`]: limits, describe timeout, logging.
+//! - [`options`]: limits, describe timeout, stop grace, logging.
+//! - `retire`: a retired process given the stop grace, then killed (Tool
+//!   processes and MCP servers alike).
 //!
 //! ```no_run
 //! use flow_core::host::{Host, HostOptions, Resolver};
@@ -31,6 +33,7 @@ pub mod described;
 pub mod generic;
 pub mod options;
 pub mod resolve;
+pub(crate) mod retire;
 pub mod shell_words;
 
 pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use crate::limits::Limits;
 
-/// The default [`HostOptions::stop_grace`]: the same figure the MCP adapter
-/// gives an MCP server at its stdio shutdown ([`crate::mcp::serve::SHUTDOWN_GRACE`]).
+/// The default [`HostOptions::stop_grace`], which MCP servers get too
+/// ([`crate::mcp::client::McpOptions::stop_grace`]).
 pub const DEFAULT_STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// Where the host's log lines go (dropped replies, stray lines, process ends).
@@ -21,7 +21,7 @@ pub struct HostOptions {
     pub describe_timeout: Duration,
     /// How long a process whose stdin the host has closed (a stop, a write
     /// that failed, the host or connection dropped) may take to finish its
-    /// calls and exit before it is killed. Calls still out to it then are
+    /// calls and exit before it is killed; MCP servers alike. Calls still out to it then are
     /// Unknown, as for any process end. The spec names no figure; default
     /// [`DEFAULT_STOP_GRACE`], 5 s: long enough to write the replies of calls
     /// that were finishing, short enough that a Tool that ignores the end of

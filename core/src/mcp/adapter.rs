@@ -27,7 +27,8 @@ use super::client::{CallEnd, McpConnection, McpOptions, Sent};
 use super::outcome::map_answer;
 use super::shapes::Tool;
 
-/// An MCP server whose tools answer Flow calls. Clones share the server.
+/// An MCP server whose tools answer Flow calls. Clones share the server;
+/// dropping the last one ends it, as for [`McpConnection`].
 #[derive(Clone)]
 pub struct McpAdapter {
     connection: McpConnection,

@@ -5,27 +5,39 @@
 //! the process and the threads.
 //!
 //! Threads, per process: a reader (stdout into the session), a writer (the
-//! only one that touches stdin), and a stderr reader (each line a log line).
-//! Only the writer can block on the server: everyone else queues lines to it,
-//! and the reader never waits even for the queue (an answer to a server's
-//! ping that does not fit is dropped and logged), so a server that stops
-//! reading its stdin can stall calls but never the reading of its answers.
+//! only one that touches stdin), and a stderr reader (each line a log line);
+//! per retired process, a watchdog that lives at most the stop grace. Only
+//! the writer can block on the server: everyone else queues lines to it, and
+//! the reader never waits even for the queue (an answer to a server's ping
+//! that does not fit is dropped and logged), so a server that stops reading
+//! its stdin can stall calls but never the reading of its answers.
 //!
 //! Locks, in this order when nested: `start` (one start at a time), a
-//! process's `io`, then `state`; a process's `session` and `child` are taken
-//! alone. The writer holds `io` around a write and the mark that the call's
-//! line reached the server; the end of a process takes `io` after the kill,
-//! so that mark cannot race the decision between Unknown (the line reached
-//! the server) and NotRun (it did not).
+//! process's `io`, then `state`, then `retiring`'s; a process's `session`
+//! and `child` are taken alone. The writer holds `io` around a write and the
+//! mark that the call's line reached the server; the end of a process takes
+//! `io` after the kill, so that mark cannot race the decision between
+//! Unknown (the line reached the server) and NotRun (it did not).
+//!
+//! Retiring (stop, a failed write, the last handle dropped), as for a Tool
+//! process ([`crate::host::connection`], sharing `crate::host::retire`): the
+//! server leaves `live`, so the next call starts another; its stdin is
+//! closed; and if it has not ended within [`McpOptions::stop_grace`], it is
+//! killed. MCP's stdio transport has the client close the server's stdin,
+//! wait, send SIGTERM, wait, then SIGKILL; std can only send SIGKILL, so
+//! "close stdin, wait the grace, kill" is the part of that within reach.
+//! Either way its end is handled as any end: reaped, and each call out to it
+//! settled (Unknown if its line reached the server, NotRun if not).
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
+use crate::host::retire::{self, Retiring};
 use crate::host::{HostOptions, LogSink, ProcessSpec};
 use crate::json::Object;
 use crate::limits::Limits;
@@ -52,6 +64,10 @@ pub struct McpOptions {
     /// How long a started server may take from start to its last page of
     /// tools. A server that never gets there must not hang the host.
     pub ready_timeout: Duration,
+    /// How long a server whose stdin the client has closed (a stop, a write
+    /// that failed, the last handle dropped) may take to exit before it is
+    /// killed: [`HostOptions::stop_grace`]. Zero kills at once.
+    pub stop_grace: Duration,
     /// Log lines: the session's notes, the server's notifications and stderr.
     pub log: LogSink,
     /// Discard the server's stderr instead of logging it.
@@ -67,13 +83,15 @@ impl Default for McpOptions {
 }
 
 impl From<&HostOptions> for McpOptions {
-    /// The host's limits, log and stderr choice; its describe timeout is the
-    /// time to be ready, since listing the tools is this adapter's describe.
+    /// The host's limits, stop grace, log and stderr choice; its describe
+    /// timeout is the time to be ready, since listing the tools is this
+    /// adapter's describe.
     fn from(host: &HostOptions) -> McpOptions {
         McpOptions {
             limits: host.limits,
             probe_timeout: Duration::from_secs(10).min(host.describe_timeout),
             ready_timeout: host.describe_timeout,
+            stop_grace: host.stop_grace,
             log: host.log.clone(),
             quiet_stderr: host.quiet_stderr,
             client: Implementation::flow_adapter(),
@@ -115,11 +133,14 @@ struct Process {
     session: Mutex<Session>,
     jobs: SyncSender<Job>,
     handshake: Mutex<Option<Sender<Result<(), String>>>>,
-    child: Arc<Mutex<Child>>,
-    io: Arc<Mutex<()>>,
+    child: Mutex<Child>,
+    io: Mutex<()>,
     /// Set (under the state lock) when it has ended, so that a process that
     /// ends just as it becomes ready is never taken for the live one.
     done: AtomicBool,
+    /// No line goes to it any more: it was retired or has ended. Its writer
+    /// then drops its stdin, and the lines still queued with it.
+    closed: AtomicBool,
 }
 
 /// The running process and what it listed.
@@ -138,19 +159,36 @@ struct State {
     pending: HashMap<String, Pending>,
 }
 
+/// What the connection's threads share. They hold this, not an
+/// [`McpConnection`], so that dropping the last `McpConnection` can end them.
 struct Inner {
     spec: ProcessSpec,
     options: McpOptions,
     start: Mutex<()>,
     state: Mutex<State>,
-    /// Notified when a process ends.
-    ended: Condvar,
+    /// Processes retired and not yet ended, each with a watchdog.
+    retiring: Arc<Retiring>,
 }
 
-/// An MCP server, started on demand and again after it ends. Clones share it.
+/// An MCP server, started on demand and again after it ends. Clones share
+/// it. When the last clone is dropped, the server is stopped as by
+/// [`McpConnection::stop`], and the drop waits until it has ended (at most
+/// the stop grace, then it is killed), so no server outlives its client.
 #[derive(Clone)]
 pub struct McpConnection {
     inner: Arc<Inner>,
+    _owner: Arc<Owner>,
+}
+
+/// Held by every clone of an [`McpConnection`] and by nothing else, so its
+/// drop is the last clone's.
+struct Owner(Arc<Inner>);
+
+impl Drop for Owner {
+    fn drop(&mut self) {
+        self.0.stop();
+        self.0.retiring.wait_all();
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -169,9 +207,8 @@ pub struct Sent {
 impl McpConnection {
     /// A connection to a server not yet started: the first use starts it.
     pub fn new(spec: ProcessSpec, options: McpOptions) -> McpConnection {
-        McpConnection {
-            inner: Arc::new(Inner { spec, options, start: Mutex::new(()), state: Mutex::new(State::default()), ended: Condvar::new() }),
-        }
+        let inner = Arc::new(Inner { spec, options, start: Mutex::new(()), state: Mutex::new(State::default()), retiring: Arc::default() });
+        McpConnection { _owner: Arc::new(Owner(inner.clone())), inner }
     }
 
     pub fn spec(&self) -> &ProcessSpec {
@@ -182,14 +219,10 @@ impl McpConnection {
         &self.inner.options
     }
 
-    fn log(&self, text: &str) {
-        (self.inner.options.log)(&format!("{}: {text}", self.inner.spec.display()));
-    }
-
     /// The tools of the running server by name, starting it (era, handshake,
     /// every page) if none runs.
     pub fn tools(&self) -> Result<Arc<BTreeMap<String, Tool>>, String> {
-        self.ensure_live().map(|live| live.tools)
+        self.inner.ensure_live().map(|live| live.tools)
     }
 
     /// The era of the running server, if one runs.
@@ -202,9 +235,55 @@ impl McpConnection {
         lock(&self.inner.state).generation
     }
 
-    fn ensure_live(&self) -> Result<Live, String> {
-        let _start = lock(&self.inner.start);
-        if let Some(live) = &lock(&self.inner.state).live {
+    /// Sends a call: `tools/call` of `name` with JSON-RPC id `id`. `deliver`
+    /// gets how it ended, exactly once, on some thread (at once, here, when
+    /// the call cannot go out). `None` when it did not go out.
+    pub fn call(&self, id: &str, name: &str, arguments: Object, deliver: impl FnOnce(CallEnd) + Send + 'static) -> Option<Sent> {
+        self.inner.call(id, name, arguments, Box::new(deliver))
+    }
+
+    /// Cancels a call that went out: `notifications/cancelled` to the server,
+    /// and the call ends Unknown now, since MCP sends no response to a
+    /// cancelled request and whether the tool ran is not known. Nothing
+    /// happens for a call that has already ended.
+    pub fn cancel(&self, sent: &Sent) {
+        self.inner.cancel(sent);
+    }
+
+    /// Closes the running server's stdin, which asks it to exit; calls out
+    /// to it are settled when it does. Returns at once: a server that has
+    /// not ended within [`McpOptions::stop_grace`] is then killed, as for
+    /// any end. The next call starts another.
+    pub fn stop(&self) {
+        self.inner.stop();
+    }
+
+    /// MCP's stdio shutdown: stops the running server, then waits until it,
+    /// and any server stopped before, has ended: it exits at the end of its
+    /// input, or is killed once the stop grace has run out.
+    pub fn shutdown(&self) {
+        self.inner.stop();
+        self.inner.retiring.wait_all();
+    }
+
+    /// Kills the running server, if any, and reaps it; calls out to it are
+    /// settled, as for any end, before this returns.
+    pub fn kill(&self) {
+        let live = lock(&self.inner.state).live.as_ref().map(|l| l.process.clone());
+        if let Some(process) = live {
+            self.inner.ended(&process);
+        }
+    }
+}
+
+impl Inner {
+    fn log(&self, text: &str) {
+        (self.options.log)(&format!("{}: {text}", self.spec.display()));
+    }
+
+    fn ensure_live(self: &Arc<Self>) -> Result<Live, String> {
+        let _start = lock(&self.start);
+        if let Some(live) = &lock(&self.state).live {
             return Ok(live.clone());
         }
         self.start_process()
@@ -212,9 +291,9 @@ impl McpConnection {
 
     /// Starts the server and waits until it is ready; called with the start
     /// lock held.
-    fn start_process(&self) -> Result<Live, String> {
-        let spec = &self.inner.spec;
-        let options = &self.inner.options;
+    fn start_process(self: &Arc<Self>) -> Result<Live, String> {
+        let spec = &self.spec;
+        let options = &self.options;
         let mut child = Command::new(&spec.program)
             .args(&spec.args)
             .current_dir(&spec.dir)
@@ -230,7 +309,7 @@ impl McpConnection {
         let (jobs, queue) = mpsc::sync_channel(QUEUE);
         let (handshake, ready) = mpsc::channel();
         let generation = {
-            let mut state = lock(&self.inner.state);
+            let mut state = lock(&self.state);
             state.generation += 1;
             state.generation
         };
@@ -239,39 +318,43 @@ impl McpConnection {
             session: Mutex::new(session),
             jobs,
             handshake: Mutex::new(Some(handshake)),
-            child: Arc::new(Mutex::new(child)),
-            io: Arc::new(Mutex::new(())),
+            child: Mutex::new(child),
+            io: Mutex::new(()),
             done: AtomicBool::new(false),
+            closed: AtomicBool::new(false),
         });
-        let spawned = self.spawn_threads(&process, stdin, stdout, stderr, queue);
-        if let Err(e) = spawned {
-            let _ = lock(&process.child).kill();
+        if let Err(e) = self.spawn_threads(&process, stdin, stdout, stderr, queue) {
+            // Nobody may be reading it to reap it at its end: end it here.
+            self.ended(&process);
             return Err(format!("could not start a thread for the MCP server: {e}"));
         }
         self.apply(&process, first);
-        match self.wait_ready(&process, &ready) {
-            Ok(()) => {
-                let session = lock(&process.session);
-                let era = session.era().cloned().expect("a ready session has an era");
-                let live = Live { process: process.clone(), tools: Arc::new(session.tools().clone()), era };
-                drop(session);
-                let mut state = lock(&self.inner.state);
-                if process.done.load(Ordering::SeqCst) {
-                    return Err("the MCP server ended as it became ready".to_owned());
-                }
-                state.live = Some(live.clone());
-                Ok(live)
+        let ready = self.wait_ready(&process, &ready).and_then(|()| {
+            let session = lock(&process.session);
+            let era = session.era().cloned().expect("a ready session has an era");
+            let live = Live { process: process.clone(), tools: Arc::new(session.tools().clone()), era };
+            drop(session);
+            let mut state = lock(&self.state);
+            if process.done.load(Ordering::SeqCst) {
+                return Err("the MCP server ended as it became ready".to_owned());
             }
-            Err(why) => {
-                // Not usable: end it; its reader finishes the bookkeeping.
-                let _ = lock(&process.child).kill();
-                Err(why)
+            // A writer whose write failed sets this before it looks for the
+            // live process to retire, so that failure is seen here or there.
+            if process.closed.load(Ordering::SeqCst) {
+                return Err("the MCP server stopped taking lines as it became ready".to_owned());
             }
+            state.live = Some(live.clone());
+            Ok(live)
+        });
+        if ready.is_err() {
+            // Not usable, and no call went to it: end it now.
+            self.ended(&process);
         }
+        ready
     }
 
     fn spawn_threads(
-        &self,
+        self: &Arc<Self>,
         process: &Arc<Process>,
         stdin: ChildStdin,
         stdout: std::process::ChildStdout,
@@ -279,17 +362,19 @@ impl McpConnection {
         queue: Receiver<Job>,
     ) -> std::io::Result<()> {
         let generation = process.generation;
-        let (connection, io, child) = (self.clone(), process.io.clone(), process.child.clone());
+        // Weak: the queue's sender lives in the process, and the writer must
+        // see the queue close once nothing else holds the process.
+        let (inner, writer_process) = (self.clone(), Arc::downgrade(process));
         std::thread::Builder::new()
             .name(format!("mcp writer {generation}"))
-            .spawn(move || connection.write_loop(stdin, &queue, &io, &child))?;
-        let (connection, reader_process) = (self.clone(), process.clone());
+            .spawn(move || inner.write_loop(stdin, &queue, &writer_process))?;
+        let (inner, reader_process) = (self.clone(), process.clone());
         std::thread::Builder::new()
             .name(format!("mcp reader {generation}"))
-            .spawn(move || connection.read_loop(&reader_process, stdout))?;
+            .spawn(move || inner.read_loop(&reader_process, stdout))?;
         if let Some(stderr) = stderr {
-            let connection = self.clone();
-            std::thread::Builder::new().name(format!("mcp stderr {generation}")).spawn(move || connection.stderr_loop(stderr))?;
+            let inner = self.clone();
+            std::thread::Builder::new().name(format!("mcp stderr {generation}")).spawn(move || inner.stderr_loop(stderr))?;
         }
         Ok(())
     }
@@ -297,7 +382,7 @@ impl McpConnection {
     /// Waits for the session to be ready: the probe gets `probe_timeout`, and
     /// everything `ready_timeout`.
     fn wait_ready(&self, process: &Process, ready: &Receiver<Result<(), String>>) -> Result<(), String> {
-        let options = &self.inner.options;
+        let options = &self.options;
         let deadline = Instant::now() + options.ready_timeout;
         let mut waited = ready.recv_timeout(options.probe_timeout);
         if let Err(RecvTimeoutError::Timeout) = waited {
@@ -342,7 +427,7 @@ impl McpConnection {
                 }
                 Action::Answered { id, answer } => {
                     let pending = {
-                        let mut state = lock(&self.inner.state);
+                        let mut state = lock(&self.state);
                         match state.pending.get(&id) {
                             Some(p) if p.generation == process.generation => state.pending.remove(&id),
                             _ => None,
@@ -358,10 +443,7 @@ impl McpConnection {
         }
     }
 
-    /// Sends a call: `tools/call` of `name` with JSON-RPC id `id`. `deliver`
-    /// gets how it ended, exactly once, on some thread (at once, here, when
-    /// the call cannot go out). `None` when it did not go out.
-    pub fn call(&self, id: &str, name: &str, arguments: Object, deliver: impl FnOnce(CallEnd) + Send + 'static) -> Option<Sent> {
+    fn call(self: &Arc<Self>, id: &str, name: &str, arguments: Object, deliver: Deliver) -> Option<Sent> {
         let live = match self.ensure_live() {
             Ok(live) => live,
             Err(why) => {
@@ -373,9 +455,9 @@ impl McpConnection {
         let line = {
             let mut session = lock(&process.session);
             match session.call(id, name, arguments) {
-                Ok(line) if line.len() > self.inner.options.limits.max_bytes + 1 => {
+                Ok(line) if line.len() > self.options.limits.max_bytes + 1 => {
                     session.forget(id);
-                    let max = self.inner.options.limits.max_bytes;
+                    let max = self.options.limits.max_bytes;
                     Err(format!("the tools/call request is {} bytes, more than the message size limit of {max}", line.len() - 1))
                 }
                 other => other,
@@ -390,9 +472,10 @@ impl McpConnection {
             }
         };
         let serial = {
-            let mut state = lock(&self.inner.state);
-            // The process may have ended since it was found live; its end
-            // settled what was pending then, and this call was not.
+            let mut state = lock(&self.state);
+            // The process may have ended or been retired since it was found
+            // live; what was pending then is settled with it, and this call
+            // was not.
             if state.live.as_ref().is_none_or(|l| l.process.generation != process.generation) {
                 drop(state);
                 deliver(CallEnd::NotRun("the MCP server ended before the call reached it".to_owned()));
@@ -400,72 +483,101 @@ impl McpConnection {
             }
             state.serial += 1;
             let serial = state.serial;
-            state.pending.insert(id.to_owned(), Pending { generation: process.generation, serial, deliver: Box::new(deliver), written: false });
+            state.pending.insert(id.to_owned(), Pending { generation: process.generation, serial, deliver, written: false });
             serial
         };
-        // A writer that is gone has ended with its process, whose end
+        // A writer that is gone has stopped with its process, whose end
         // settles this call as not written.
         let _ = process.jobs.send(Job::Line(line, Some((id.to_owned(), serial))));
         Some(Sent { id: id.to_owned(), serial })
     }
 
-    /// Cancels a call that went out: `notifications/cancelled` to the server,
-    /// and the call ends Unknown now, since MCP sends no response to a
-    /// cancelled request and whether the tool ran is not known. Nothing
-    /// happens for a call that has already ended.
-    pub fn cancel(&self, sent: &Sent) {
+    fn cancel(&self, sent: &Sent) {
         let process = {
-            let state = lock(&self.inner.state);
+            let state = lock(&self.state);
             let generation = match state.pending.get(&sent.id) {
                 Some(p) if p.serial == sent.serial => p.generation,
                 _ => return,
             };
-            match state.live.as_ref().filter(|l| l.process.generation == generation) {
-                Some(live) => live.process.clone(),
-                None => return,
-            }
+            state.live.as_ref().filter(|l| l.process.generation == generation).map(|l| l.process.clone())
         };
-        let line = lock(&process.session).cancel(&sent.id, "cancelled by the Flow host");
+        // A retired server's stdin is closed: it cannot be told, and the
+        // call is Unknown all the same.
+        let line = process.as_ref().and_then(|p| lock(&p.session).cancel(&sent.id, "cancelled by the Flow host"));
         let pending = {
-            let mut state = lock(&self.inner.state);
+            let mut state = lock(&self.state);
             match state.pending.get(&sent.id) {
                 Some(p) if p.serial == sent.serial => state.pending.remove(&sent.id),
                 _ => None,
             }
         };
         if let Some(pending) = pending {
-            let why = "cancelled: the MCP server was sent notifications/cancelled, and answers a cancelled request with nothing, so whether the tool ran is not known";
+            let why = if process.is_some() {
+                "cancelled: the MCP server was sent notifications/cancelled, and answers a cancelled request with nothing, so whether the tool ran is not known"
+            } else {
+                "cancelled while the MCP server was stopping (its stdin closed, so it could not be told): whether the tool ran is not known"
+            };
             (pending.deliver)(CallEnd::Unknown(why.to_owned()));
         }
-        if let Some(line) = line {
+        if let (Some(process), Some(line)) = (process, line) {
             let _ = process.jobs.send(Job::Line(line, None));
         }
     }
 
-    fn write_loop(&self, mut stdin: ChildStdin, queue: &Receiver<Job>, io: &Mutex<()>, child: &Mutex<Child>) {
-        while let Ok(job) = queue.recv() {
-            let (line, call) = match job {
-                Job::Line(line, call) => (line, call),
-                Job::Close => return,
-            };
-            let _io = lock(io);
+    /// The writer thread of one process. Returning drops the server's stdin.
+    fn write_loop(self: &Arc<Self>, mut stdin: ChildStdin, queue: &Receiver<Job>, process: &Weak<Process>) {
+        while let Ok(Job::Line(line, call)) = queue.recv() {
+            let Some(process) = process.upgrade() else { return };
+            let io = lock(&process.io);
+            if process.closed.load(Ordering::SeqCst) {
+                return;
+            }
             if let Err(e) = stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()) {
-                // A server whose stdin is closed cannot take calls: end it, so
-                // its end settles what is out and the next call starts another.
-                self.log(&format!("could not write to the server: {e}"));
-                let _ = lock(child).kill();
+                drop(io);
+                self.write_failed(&process, call, &e);
                 return;
             }
             if let Some((id, serial)) = call {
-                if let Some(p) = lock(&self.inner.state).pending.get_mut(&id).filter(|p| p.serial == serial) {
+                if let Some(p) = lock(&self.state).pending.get_mut(&id).filter(|p| p.serial == serial) {
                     p.written = true;
                 }
             }
         }
     }
 
+    /// A write to the server failed: its stdin is closed, so no more lines
+    /// go to it; the call whose line it was is NotRun.
+    fn write_failed(self: &Arc<Self>, process: &Arc<Process>, call: Option<(String, u64)>, e: &std::io::Error) {
+        // Unless it was retired or has ended already, which is why the write
+        // failed: out of service first, so that whoever hears of the NotRun
+        // and calls again starts another.
+        if !process.closed.swap(true, Ordering::SeqCst) {
+            self.log(&format!("could not write to the server ({e}): no more lines go to it"));
+            let handshake = lock(&process.handshake).take();
+            match handshake {
+                // One not yet ready cannot be used: its start fails and ends it.
+                Some(tx) => {
+                    let _ = tx.send(Err(format!("could not write to the MCP server: {e}")));
+                }
+                // It may still be answering calls it read: the grace, as for
+                // a stop.
+                None => self.retire(process),
+            }
+        }
+        let unwritten = call.and_then(|(id, serial)| {
+            let mut state = lock(&self.state);
+            match state.pending.get(&id) {
+                Some(p) if p.serial == serial => state.pending.remove(&id),
+                _ => None,
+            }
+        });
+        if let Some(pending) = unwritten {
+            (pending.deliver)(CallEnd::NotRun(format!("the MCP server's stdin failed ({e}) before the call reached it")));
+        }
+    }
+
     fn read_loop(&self, process: &Process, stdout: std::process::ChildStdout) {
-        let mut reader = LineReader::new(BufReader::new(stdout), self.inner.options.limits.max_bytes);
+        let mut reader = LineReader::new(BufReader::new(stdout), self.options.limits.max_bytes);
         loop {
             let frame = match reader.next_frame() {
                 Ok(Some(frame)) => frame,
@@ -491,11 +603,47 @@ impl McpConnection {
         }
     }
 
-    /// The process ended (or its output did): end it for good and settle
-    /// every call that was out to it.
+    /// Retires the running server, if any (see the module's doc).
+    fn stop(self: &Arc<Self>) {
+        let live = lock(&self.state).live.as_ref().map(|l| l.process.clone());
+        if let Some(process) = live {
+            self.retire(&process);
+        }
+    }
+
+    /// Retires `process` if it is the live one (see the module's doc).
+    fn retire(self: &Arc<Self>, process: &Arc<Process>) {
+        {
+            let mut state = lock(&self.state);
+            if state.live.as_ref().is_none_or(|l| l.process.generation != process.generation) {
+                // Retired or ended already.
+                return;
+            }
+            state.live = None;
+            self.retiring.add(process.generation);
+        }
+        process.closed.store(true, Ordering::SeqCst);
+        // A full queue means the writer is busy: it sees `closed` after its
+        // write, or, blocked on a server that does not read, at the kill.
+        let _ = process.jobs.try_send(Job::Close);
+        let (inner, generation, watched) = (self.clone(), process.generation, process.clone());
+        retire::watch(&self.retiring, generation, self.options.stop_grace, format!("mcp stop {generation}"), move |why| {
+            inner.log(why);
+            inner.ended(&watched);
+        });
+    }
+
+    /// The process ended (or its output did, or it is to be ended now): end
+    /// it for good, reap it, and settle every call that was out to it. Safe
+    /// to run twice (its reader and its watchdog): the second finds nothing
+    /// left to settle.
     fn ended(&self, process: &Process) {
+        // Before the kill, so that its writer, failing at the kill, does not
+        // take the write for one to retire it over.
+        process.closed.store(true, Ordering::SeqCst);
         let status = {
             let mut child = lock(&process.child);
+            // Neither kills nor waits again once it has been reaped.
             let _ = child.kill();
             child.wait()
         };
@@ -505,7 +653,7 @@ impl McpConnection {
         };
         let settled: Vec<Pending> = {
             let _io = lock(&process.io);
-            let mut state = lock(&self.inner.state);
+            let mut state = lock(&self.state);
             process.done.store(true, Ordering::SeqCst);
             if state.live.as_ref().is_some_and(|l| l.process.generation == process.generation) {
                 state.live = None;
@@ -513,7 +661,6 @@ impl McpConnection {
             let ids: Vec<String> = state.pending.iter().filter(|(_, p)| p.generation == process.generation).map(|(k, _)| k.clone()).collect();
             ids.into_iter().filter_map(|id| state.pending.remove(&id)).collect()
         };
-        self.inner.ended.notify_all();
         let _ = process.jobs.try_send(Job::Close);
         if let Some(tx) = lock(&process.handshake).take() {
             let _ = tx.send(Err(format!("the MCP server ended ({how}) before it was ready")));
@@ -529,43 +676,8 @@ impl McpConnection {
             };
             (pending.deliver)(end);
         }
-    }
-
-    /// Closes the running server's stdin, which asks it to exit; calls out
-    /// to it are settled when it does.
-    pub fn stop(&self) {
-        let live = lock(&self.inner.state).live.clone();
-        if let Some(live) = live {
-            if let Err(TrySendError::Full(_)) = live.process.jobs.try_send(Job::Close) {
-                // Its writer is stuck on a server that does not read: it will
-                // not read its end of input either.
-                let _ = lock(&live.process.child).kill();
-            }
-        }
-    }
-
-    /// Stops the running server and waits up to `grace` for it to end, then
-    /// kills it (MCP's stdio shutdown: close stdin, wait, then kill).
-    pub fn shutdown(&self, grace: Duration) {
-        let Some(live) = lock(&self.inner.state).live.clone() else { return };
-        self.stop();
-        let state = lock(&self.inner.state);
-        let generation = live.process.generation;
-        let (state, _) = self
-            .inner
-            .ended
-            .wait_timeout_while(state, grace, |s| s.live.as_ref().is_some_and(|l| l.process.generation == generation))
-            .unwrap_or_else(|e| e.into_inner());
-        drop(state);
-        let _ = lock(&live.process.child).kill();
-    }
-
-    /// Kills the running server, if any; calls out to it are settled as for
-    /// any end.
-    pub fn kill(&self) {
-        let live = lock(&self.inner.state).live.clone();
-        if let Some(live) = live {
-            let _ = lock(&live.process.child).kill();
-        }
+        // Last, so that whoever waits for a retired server to end finds its
+        // calls settled.
+        self.retiring.ended(process.generation);
     }
 }

@@ -12,7 +12,7 @@
 //! - [`outcome`]: an answer to `tools/call` as a Flow outcome, BadReply for
 //!   what cannot be mapped.
 //! - [`client`]: one MCP server process: threads, restarts, calls settled
-//!   when it ends.
+//!   when it ends, stopped with the stop grace as a Tool process is.
 //! - [`adapter`]: the MCP adapter: declarations offered by NAME, calls, the
 //!   five outcomes (used in process by the host).
 //! - [`serve`]: the adapter as a Flow Tool process (`flow-host mcp-adapter`),

@@ -21,7 +21,6 @@
 
 use std::io::{Read, Write};
 use std::sync::mpsc;
-use std::time::Duration;
 
 use crate::fingerprint::describe_entry;
 use crate::host::ProcessSpec;
@@ -32,10 +31,6 @@ use crate::types::Listing;
 
 use super::adapter::{offered, McpAdapter};
 use super::client::McpOptions;
-
-/// How long a stopping adapter waits for the MCP server to exit after its
-/// stdin closes, before killing it: the host's default stop grace.
-pub const SHUTDOWN_GRACE: Duration = crate::host::options::DEFAULT_STOP_GRACE;
 
 /// The prefix of the Unknown reason that stands for BadReply.
 pub const BAD_REPLY_PREFIX: &str = "BadReply: ";
@@ -115,12 +110,14 @@ fn handle(adapter: &McpAdapter, decl: &crate::types::ToolDecl, call: StartedCall
 }
 
 /// Serves `listing` through the MCP server `spec` on `input` and `output`
-/// until `input` ends and every call has replied, then stops the server.
+/// until `input` ends and every call has replied, then stops the server and
+/// waits until it has ended (killed after `options.stop_grace`), so that it
+/// does not outlive the adapter process.
 pub fn serve<R: Read, W: Write + Send + 'static>(listing: &Listing, spec: ProcessSpec, options: McpOptions, input: R, output: W) -> Result<(), String> {
     let adapter = McpAdapter::new(spec, options);
     let server = adapter_server(listing, &adapter);
     let result = server.and_then(|server| server.serve(input, output).map_err(|e| e.to_string()));
-    adapter.connection().shutdown(SHUTDOWN_GRACE);
+    adapter.connection().shutdown();
     result
 }
 

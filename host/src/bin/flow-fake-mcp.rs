@@ -12,19 +12,33 @@
 //! - `error`: a JSON-RPC error response;
 //! - `needs-input`: a modern `resultType` of `input_required`;
 //! - `silent`: no answer ever (to be cancelled);
-//! - `exit`: the process exits without answering.
+//! - `exit`: the process exits without answering;
+//! - `held`: answered `{"n": 3}` at the end of its input;
+//! - `close-stdin`: closes its stdin (so the client's next write fails),
+//!   writes `stdin-closed` into the `--state` dir, waits for a file `answer`
+//!   there, answers `{"n": 4}`, and then is at the end of its input.
 //!
 //! Flags: `--modern` answers `server/discover` (else -32601),
 //! `--silent-probe` leaves it unanswered, `--pages N` splits `tools/list`,
-//! `--fail-list` answers `tools/list` with an error.
+//! `--fail-list` answers `tools/list` with an error, `--state DIR` counts its
+//! starts in DIR/starts and writes its pid to DIR/pid-N (N its start number),
+//! `--ignore-eof`: at the end of its input, neither answers what it holds nor
+//! exits (as a server busy with a call), until killed or two minutes have
+//! passed.
 
 use std::io::{self, BufRead, Write};
+use std::os::fd::FromRawFd;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use flow_core::json::{Json, Object};
 use flow_core::mcp::jsonrpc::{self, Message, RpcError};
 use flow_core::Limits;
 
-const TOOLS: [&str; 8] = ["ok", "ping-first", "big", "dupe", "error", "needs-input", "silent", "exit"];
+const TOOLS: [&str; 10] = ["ok", "ping-first", "big", "dupe", "error", "needs-input", "silent", "exit", "held", "close-stdin"];
+/// How long it waits, at most, for what a test should do: bounded, so that
+/// a client that fails to kill it leaves no process behind for long.
+const PATIENCE: Duration = Duration::from_secs(120);
 
 struct Flags {
     modern: bool,
@@ -32,6 +46,8 @@ struct Flags {
     pages: usize,
     fail_list: bool,
     big: usize,
+    state: Option<PathBuf>,
+    ignore_eof: bool,
 }
 
 fn flags() -> Flags {
@@ -43,7 +59,29 @@ fn flags() -> Flags {
         pages: value("--pages").unwrap_or(1).max(1),
         fail_list: args.iter().any(|a| a == "--fail-list"),
         big: value("--big").unwrap_or(1 << 20),
+        state: args.iter().position(|a| a == "--state").and_then(|i| args.get(i + 1)).map(PathBuf::from),
+        ignore_eof: args.iter().any(|a| a == "--ignore-eof"),
     }
+}
+
+fn record_start(dir: &Path) {
+    let file = dir.join("starts");
+    let n = std::fs::read_to_string(&file).ok().and_then(|t| t.trim().parse::<u64>().ok()).unwrap_or(0) + 1;
+    std::fs::write(&file, n.to_string()).expect("state dir is writable");
+    std::fs::write(dir.join(format!("pid-{n}")), std::process::id().to_string()).expect("state dir is writable");
+}
+
+/// Its input has ended (or it closed it): answers what it holds and exits,
+/// or with `--ignore-eof` does neither.
+fn at_end_of_input(flags: &Flags, held: &[Json]) -> ! {
+    if flags.ignore_eof {
+        std::thread::sleep(PATIENCE);
+    } else {
+        for id in held {
+            out(&jsonrpc::write_result(id, structured(3)));
+        }
+    }
+    std::process::exit(0)
 }
 
 fn out(line: &str) {
@@ -86,9 +124,13 @@ fn tools_page(page: usize, pages: usize) -> Json {
 
 fn main() {
     let flags = flags();
+    if let Some(dir) = &flags.state {
+        record_start(dir);
+    }
     eprintln!("flow-fake-mcp: started");
     let limits = Limits { max_bytes: usize::MAX, ..Limits::default() };
     let mut lines = io::stdin().lock().lines();
+    let mut held = Vec::new();
     while let Some(Ok(line)) = lines.next() {
         let Message::Request { id, method, params } = jsonrpc::read(line.as_bytes(), &limits) else { continue };
         junk();
@@ -128,9 +170,24 @@ fn main() {
                 Some("needs-input") => out(&jsonrpc::write_result(&id, Json::object([("content", Json::Array(vec![])), ("resultType", Json::str("input_required"))]))),
                 Some("silent") => {}
                 Some("exit") => std::process::exit(0),
+                Some("held") => held.push(id),
+                Some("close-stdin") => {
+                    let dir = flags.state.as_deref().expect("close-stdin needs --state");
+                    // SAFETY: fd 0 is ours, and nothing reads it after this:
+                    // this call ends its input.
+                    drop(unsafe { std::fs::File::from_raw_fd(0) });
+                    std::fs::write(dir.join("stdin-closed"), "").expect("state dir is writable");
+                    let waited = Instant::now();
+                    while !dir.join("answer").exists() && waited.elapsed() < PATIENCE {
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                    out(&jsonrpc::write_result(&id, structured(4)));
+                    at_end_of_input(&flags, &held);
+                }
                 _ => out(&jsonrpc::write_result(&id, Json::object([("content", Json::Array(vec![])), ("isError", Json::Bool(true))]))),
             },
             _ => out(&jsonrpc::write_error(&id, &RpcError::new(-32601, "Method not found"))),
         }
     }
+    at_end_of_input(&flags, &held);
 }

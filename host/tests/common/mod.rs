@@ -86,12 +86,18 @@ pub fn fake_pid(state: &Path, start: u64) -> u32 {
     std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display())).trim().parse().unwrap()
 }
 
-/// Whether the fake `pid` is gone: exited and reaped. A zombie keeps its
-/// /proc entry and name; a pid reused since is another program's.
+/// Whether the fake `pid` is gone: exited and reaped.
 pub fn fake_gone(pid: u32) -> bool {
+    process_gone(pid, "flow-fake-tool")
+}
+
+/// Whether `pid`, a process of the program `name`, is gone: exited and
+/// reaped. A zombie keeps its /proc entry and name; a pid reused since is
+/// another program's.
+pub fn process_gone(pid: u32, name: &str) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         Err(_) => true,
-        Ok(stat) => !stat.contains("(flow-fake-tool)"),
+        Ok(stat) => !stat.contains(&format!("({name})")),
     }
 }
 

@@ -1,0 +1,73 @@
+//! Retiring a child process, shared by Tool processes ([`super::connection`])
+//! and MCP servers ([`crate::mcp::client`]). A retired process is out of
+//! service and its stdin is closed, its cue to finish and exit; a watchdog
+//! thread gives it the stop grace, then has it killed. The connection's own
+//! end handling kills, reaps and settles calls; this keeps count of the
+//! retired processes not yet ended, so that dropping the last handle can
+//! wait for them.
+
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// The generations of one connection's processes that were retired and
+/// have not ended yet. Its lock is taken last, after any of the
+/// connection's own.
+#[derive(Default)]
+pub(crate) struct Retiring {
+    generations: Mutex<Vec<u64>>,
+    ended: Condvar,
+}
+
+impl Retiring {
+    fn lock(&self) -> MutexGuard<'_, Vec<u64>> {
+        self.generations.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Marks `generation` retired. Call it under a lock that the process's
+    /// end handling takes before it calls [`Retiring::ended`], having seen
+    /// the process not yet ended, so that the mark is never left behind.
+    pub(crate) fn add(&self, generation: u64) {
+        self.lock().push(generation);
+    }
+
+    /// `generation` has ended and its end has been handled (reaped, calls
+    /// settled). Nothing happens if it was never retired.
+    pub(crate) fn ended(&self, generation: u64) {
+        self.lock().retain(|g| *g != generation);
+        self.ended.notify_all();
+    }
+
+    /// Blocks until every retired process has ended: each has a watchdog
+    /// that ends it within the grace.
+    pub(crate) fn wait_all(&self) {
+        drop(self.ended.wait_while(self.lock(), |g| !g.is_empty()).unwrap_or_else(|e| e.into_inner()));
+    }
+
+    /// Waits up to `grace` for `generation` to end; whether it still runs.
+    fn outlives(&self, generation: u64, grace: Duration) -> bool {
+        let retired = |g: &mut Vec<u64>| g.contains(&generation);
+        let (mut generations, _) = self.ended.wait_timeout_while(self.lock(), grace, retired).unwrap_or_else(|e| e.into_inner());
+        retired(&mut generations)
+    }
+}
+
+/// Gives the retired process `generation` (marked by [`Retiring::add`])
+/// `grace` to exit, on a thread named `thread_name` that lives at most that
+/// long. If it has not exited, calls `kill` with why: `kill` logs that, then
+/// kills and reaps the process and settles its calls as for any process end,
+/// which reports it [`Retiring::ended`]. If no thread can be started, nothing
+/// would end the process, so `kill` runs at once.
+pub(crate) fn watch<K>(retiring: &Arc<Retiring>, generation: u64, grace: Duration, thread_name: String, kill: K)
+where
+    K: Fn(&str) + Clone + Send + 'static,
+{
+    let (watched, killer) = (retiring.clone(), kill.clone());
+    let spawned = std::thread::Builder::new().name(thread_name).spawn(move || {
+        if watched.outlives(generation, grace) {
+            killer(&format!("it did not exit within the stop grace of {grace:?} after its stdin was closed: killing it"));
+        }
+    });
+    if let Err(e) = spawned {
+        kill(&format!("could not start a thread to wait for it to exit ({e}): killing it"));
+    }
+}
