@@ -37,8 +37,9 @@ let top = 0
 let high = 0
 const STACK_KEPT = 1 << 16
 // Bigints are read through DataViews: V8 makes a bigint read from a
-// BigInt64Array element, or by BigInt() from a number, with a temporary as
-// large again beside it; DataView.getBigInt64 makes only the bigint.
+// BigInt64Array element, or by BigInt() from a number, with a 16-byte
+// temporary beside the 24-byte bigint; DataView.getBigInt64 makes only the
+// bigint (measured with heapUsed on Node 20).
 let int64View
 const SCRATCH64 = new DataView(new ArrayBuffer(8))
 
