@@ -40,7 +40,7 @@ use crate::protocol::server::CallTypes;
 
 use super::described::Described;
 use super::options::HostOptions;
-use super::retire::{self, Retiring};
+use super::retire::{self, LastHandle, Retire, Retiring};
 
 /// How to start a Tool process.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -118,18 +118,7 @@ struct Inner {
 #[derive(Clone)]
 pub struct Connection {
     inner: Arc<Inner>,
-    _owner: Arc<Owner>,
-}
-
-/// Held by every clone of a [`Connection`] and by nothing else, so its drop
-/// is the last clone's.
-struct Owner(Arc<Inner>);
-
-impl Drop for Owner {
-    fn drop(&mut self) {
-        self.0.stop();
-        self.0.retiring.wait_all();
-    }
+    _last: Arc<LastHandle<Inner>>,
 }
 
 /// How a call is cancelled: a Tool process is sent `cancel`; an in-process
@@ -193,7 +182,7 @@ impl Connection {
             state: Mutex::new(State::default()),
             retiring: Arc::default(),
         });
-        Connection { _owner: Arc::new(Owner(inner.clone())), inner }
+        Connection { _last: Arc::new(LastHandle(inner.clone())), inner }
     }
 
     pub fn spec(&self) -> &ProcessSpec {
@@ -246,6 +235,16 @@ fn send_cancel(inner: &Inner, process: &Process, key: &CallKey) {
                 inner.log(&format!("could not send the cancel of {key}"));
             }
         }
+    }
+}
+
+impl Retire for Inner {
+    fn stop(self: &Arc<Self>) {
+        Inner::stop(self);
+    }
+
+    fn retiring(&self) -> &Retiring {
+        &self.retiring
     }
 }
 

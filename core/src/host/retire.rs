@@ -71,3 +71,23 @@ where
         kill(&format!("could not start a thread to wait for it to exit ({e}): killing it"));
     }
 }
+
+/// What the last handle of a connection ends: the process it runs, stopped
+/// as by its `stop`, and every process it retired before.
+pub(crate) trait Retire {
+    fn stop(self: &Arc<Self>);
+    fn retiring(&self) -> &Retiring;
+}
+
+/// Held by every clone of a connection and by nothing else, so its drop is
+/// the last clone's: it stops the running process and waits until every
+/// retired one has ended (each within the stop grace), so that no child
+/// outlives its connection.
+pub(crate) struct LastHandle<T: Retire>(pub(crate) Arc<T>);
+
+impl<T: Retire> Drop for LastHandle<T> {
+    fn drop(&mut self) {
+        self.0.stop();
+        self.0.retiring().wait_all();
+    }
+}

@@ -37,7 +37,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
-use crate::host::retire::{self, Retiring};
+use crate::host::retire::{self, LastHandle, Retire, Retiring};
 use crate::host::{HostOptions, LogSink, ProcessSpec};
 use crate::json::Object;
 use crate::limits::Limits;
@@ -177,18 +177,7 @@ struct Inner {
 #[derive(Clone)]
 pub struct McpConnection {
     inner: Arc<Inner>,
-    _owner: Arc<Owner>,
-}
-
-/// Held by every clone of an [`McpConnection`] and by nothing else, so its
-/// drop is the last clone's.
-struct Owner(Arc<Inner>);
-
-impl Drop for Owner {
-    fn drop(&mut self) {
-        self.0.stop();
-        self.0.retiring.wait_all();
-    }
+    _last: Arc<LastHandle<Inner>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -208,7 +197,7 @@ impl McpConnection {
     /// A connection to a server not yet started: the first use starts it.
     pub fn new(spec: ProcessSpec, options: McpOptions) -> McpConnection {
         let inner = Arc::new(Inner { spec, options, start: Mutex::new(()), state: Mutex::new(State::default()), retiring: Arc::default() });
-        McpConnection { _owner: Arc::new(Owner(inner.clone())), inner }
+        McpConnection { _last: Arc::new(LastHandle(inner.clone())), inner }
     }
 
     pub fn spec(&self) -> &ProcessSpec {
@@ -273,6 +262,16 @@ impl McpConnection {
         if let Some(process) = live {
             self.inner.ended(&process);
         }
+    }
+}
+
+impl Retire for Inner {
+    fn stop(self: &Arc<Self>) {
+        Inner::stop(self);
+    }
+
+    fn retiring(&self) -> &Retiring {
+        &self.retiring
     }
 }
 
