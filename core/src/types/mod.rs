@@ -10,6 +10,9 @@
 //!   [`identity`] (format, uniqueness), [`reach`] (reachability, one Tool's
 //!   TypeSpec) and [`recursion`] (expanding cycles).
 //! - [`view`]: the agreement of a call view with the served TypeSpec.
+//! - `hint`: the fix a listing refusal says for the common mistakes
+//!   (type text such as `"Option<Text>"`, a declaration or type parameter by
+//!   name, a null err, a misspelt member or tag).
 //!
 //! Where the spec is silent, these choices hold (tests in `core/tests/types.rs`
 //! pin each):
@@ -40,6 +43,7 @@
 //!   order, declarations in key order, reachability, expanding recursion.
 
 pub mod identity;
+mod hint;
 pub mod model;
 pub mod parse;
 pub mod reach;
