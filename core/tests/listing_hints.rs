@@ -108,3 +108,11 @@ fn a_misspelt_name_gets_the_nearest() {
         r#"$.declarations["1"].fields[0].type: unknown primitive term "Colour" [unknown-term]"#
     );
 }
+
+#[test]
+fn a_missing_doc_gets_null() {
+    assert_eq!(
+        refusal(r#"{"doc":"Returns its argument.","#, "{"),
+        r#"$.tools[3]: a tool lacks member "doc"; write "doc": null when there is none [shape]"#
+    );
+}

@@ -516,7 +516,9 @@ fn exact<'a>(json: &'a Json, what: &str, allowed: &[&str], required: &[&str]) ->
             .under_key(key));
     }
     if let Some(key) = required.iter().find(|k| object.get(k).is_none()) {
-        return Err(shape(format!("{what} lacks member \"{key}\"")));
+        // A doc is the member people leave out when there is none to give.
+        let fix = if *key == "doc" { "; write \"doc\": null when there is none" } else { "" };
+        return Err(shape(format!("{what} lacks member \"{key}\"{fix}")));
     }
     Ok(object)
 }
