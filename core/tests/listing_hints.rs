@@ -116,3 +116,19 @@ fn a_missing_doc_gets_null() {
         r#"$.tools[3]: a tool lacks member "doc"; write "doc": null when there is none [shape]"#
     );
 }
+
+#[test]
+fn a_generic_declaration_by_name_gets_its_arity() {
+    assert_eq!(
+        refusal(r#"{"Named":{"args":[{"Named":{"args":[],"declaration":"6"}}],"declaration":"5"}}"#, r#""Page""#),
+        r#"$.tools[1].ok: unknown primitive term "Page"; "Page" names a declaration with 1 type parameter(s): write {"Named":{"declaration":"5","args":[TERM]}} [unknown-term]"#
+    );
+}
+
+#[test]
+fn a_known_tag_with_the_wrong_content_gets_no_guess() {
+    assert_eq!(
+        refusal(r#""counts","type":{"Dict":["Int","Int"]}"#, r#""counts","type":{"Dict":["Int"]}"#),
+        r#"$.tools[2].params[3].type: Dict holds an array of exactly two terms [unknown-term]"#
+    );
+}

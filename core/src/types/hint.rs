@@ -118,6 +118,14 @@ impl<'a> Scope<'a> {
             };
             return Some(what);
         }
+        if let Some((_, id, arity)) = split_type_text(text.trim()).and_then(|(head, _)| self.unique_declaration(head)) {
+            let args = vec!["TERM"; arity].join(",");
+            return Some(format!(
+                "{} names a declaration with {arity} type parameter(s): write {{\"Named\":{{\"declaration\":{},\"args\":[{args}]}}}}",
+                quote(text),
+                quote(id)
+            ));
+        }
         nearest(text, Prim::ALL.iter().map(|p| p.name())).map(|p| format!("did you mean {}?", quote(p)))
     }
 
@@ -125,6 +133,10 @@ impl<'a> Scope<'a> {
     fn tag_fix(&self, object: &Object) -> Option<String> {
         let mut members = object.iter();
         let (Some((tag, inner)), None) = (members.next(), members.next()) else { return None };
+        if TAGS.contains(&tag) {
+            // A known tag holding the wrong thing: its own message says what.
+            return None;
+        }
         let fixed = alias_tag(tag).or_else(|| nearest(tag, TAGS.iter().copied()))?;
         Some(format!("write {{{}:{}}}", quote(fixed), inner.to_canonical()))
     }
