@@ -291,6 +291,11 @@ fn check(listing_path: &std::path::Path, manifest: Option<PathBuf>) -> Result<Ex
             println!("ok: {} Tools bound and fitting", listing.tools.len());
             Ok(ExitCode::SUCCESS)
         }
+        // A flow.toml that cannot be read is configuration, as for `call`.
+        Err(refusals) if refusals.iter().any(|r| r.kind == RefusalKind::Config) => {
+            let lines: Vec<String> = refusals.iter().map(ToString::to_string).collect();
+            Err(Refused::Usage(lines.join("\n")))
+        }
         Err(refusals) => {
             for refusal in &refusals {
                 println!("{refusal}");

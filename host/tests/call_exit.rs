@@ -113,6 +113,17 @@ fn usage_and_configuration_errors_exit_64_and_print_no_outcome() {
     assert_eq!((code, out.as_str()), (Some(64), ""));
     assert!(err.starts_with("flow-host: --manifest /nonexistent/dir: no flow.toml there"), "{err}");
 
+    // A flow.toml that is not TOML, for call and check alike.
+    let broken = std::env::temp_dir().join(format!("flow-host-exit-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&broken).unwrap();
+    std::fs::write(broken.join("flow.toml"), "[tools.\"weather.flow\"\n").unwrap();
+    let (code, out, err) = run(&["call", LISTING, "get_forecast", "--args", ARGS, "--manifest", broken.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (Some(64), ""), "{err}");
+    assert!(err.contains(": configuration: "), "{err}");
+    let (code, out, _) = run(&["check", LISTING, "--manifest", broken.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (Some(64), ""));
+    std::fs::remove_dir_all(broken).unwrap();
+
     let (code, out, _) = run(&["call", "/nonexistent/listing.json", "get_forecast", "--args", ARGS]);
     assert_eq!((code, out.as_str()), (Some(64), ""));
 
