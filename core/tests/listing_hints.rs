@@ -132,3 +132,14 @@ fn a_known_tag_with_the_wrong_content_gets_no_guess() {
         r#"$.tools[2].params[3].type: Dict holds an array of exactly two terms [unknown-term]"#
     );
 }
+
+#[test]
+fn a_term_on_the_command_line_is_taught_from_the_listing() {
+    let listing = listing_from_text(WEATHER.as_bytes(), &Limits::default()).unwrap();
+    let term = json::parse_str(r#""List<Day>""#, &Limits::default()).unwrap();
+    let refused = flow_core::types::term_from_json_in(&term, &listing.declarations).unwrap_err().to_string();
+    assert_eq!(refused, r#"$: unknown primitive term "List<Day>"; write {"List":{"Named":{"declaration":"2","args":[]}}} [unknown-term]"#);
+    let nested = json::parse_str(r#"{"Option":"Forecast"}"#, &Limits::default()).unwrap();
+    let refused = flow_core::types::term_from_json_in(&nested, &listing.declarations).unwrap_err().to_string();
+    assert!(refused.starts_with(r#"$.Option: unknown primitive term "Forecast"; "Forecast" names a declaration: write {"Named":{"declaration":"1","args":[]}}"#), "{refused}");
+}

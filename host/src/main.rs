@@ -15,8 +15,8 @@ use flow_core::mcp::client::McpOptions;
 use flow_core::mcp::serve::serve_stdio;
 use flow_core::host::RefusalKind;
 use flow_core::protocol::{CallKey, CallOutcome};
-use flow_core::types::parse::{listing_from_text, term_from_json};
-use flow_core::types::{Listing, Term};
+use flow_core::types::parse::{listing_from_text, term_from_json_in};
+use flow_core::types::{Declarations, Listing, Term};
 use flow_core::Limits;
 
 const MANIFEST_HELP: &str = "\
@@ -234,7 +234,7 @@ fn call(listing_path: &std::path::Path, tool: &str, args: &str, manifest: Option
         Ok(args) => args,
         Err(e) => return Ok(not_run(format!("--args: {e}"))),
     };
-    let terms = match type_terms(&decl.generic, type_args) {
+    let terms = match type_terms(&decl.generic, type_args, &listing.declarations) {
         Ok(terms) => terms,
         Err(why) => return Ok(not_run(why)),
     };
@@ -255,12 +255,22 @@ fn call(listing_path: &std::path::Path, tool: &str, args: &str, manifest: Option
 }
 
 /// `--type-arg NAME=TERM` values, in the Tool's type parameter order.
-fn type_terms(generic: &[String], type_args: &[String]) -> Result<Vec<Term>, String> {
+fn type_terms(generic: &[String], type_args: &[String], declarations: &Declarations) -> Result<Vec<Term>, String> {
     let mut given: Vec<(String, Term)> = Vec::new();
     for arg in type_args {
         let (name, text) = arg.split_once('=').ok_or_else(|| format!("--type-arg {arg}: expected NAME=TERM"))?;
-        let json: Json = json::parse_str(text, &Limits::default()).map_err(|e| format!("--type-arg {name}: {e}"))?;
-        let term = term_from_json(&json).map_err(|e| format!("--type-arg {name}: {e}"))?;
+        let json: Json = match json::parse_str(text, &Limits::default()) {
+            Ok(json) => json,
+            // `T=Int` or `T=Day`: the shell took the quotes, or there were none.
+            Err(e) => {
+                let fix = match term_from_json_in(&Json::String(text.to_owned()), declarations) {
+                    Ok(_) => format!("; write {name}='{}'", Json::String(text.to_owned()).to_canonical()),
+                    Err(refused) => refused.message.split_once("; ").map(|(_, fix)| format!("; {fix}")).unwrap_or_default(),
+                };
+                return Err(format!("--type-arg {name}: the term is not JSON ({e}){fix}"));
+            }
+        };
+        let term = term_from_json_in(&json, declarations).map_err(|e| format!("--type-arg {name}: {e}"))?;
         given.push((name.to_owned(), term));
     }
     if let Some((extra, _)) = given.iter().find(|(n, _)| !generic.contains(n)) {

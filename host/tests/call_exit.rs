@@ -74,6 +74,21 @@ fn a_call_refused_before_it_was_sent_is_not_run() {
         .unwrap();
     let (code, out) = outcome(&output);
     assert_eq!((code, out.as_str()), (Some(2), "{\"NotRun\":\"the Tool is generic: give --type-arg T=TERM\"}\n"));
+
+    // A type argument the shell stripped of its quotes, and one by name: the fix is said.
+    let echo = |type_arg: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_flow-host"))
+            .args(["call", LISTING, "echo", "--args", r#"{"value":1}"#, "--type-arg", type_arg, "--manifest", dir.to_str().unwrap()])
+            .output()
+            .unwrap();
+        outcome(&output)
+    };
+    let (code, out) = echo("T=Int");
+    assert_eq!(code, Some(2));
+    assert!(out.contains("the term is not JSON") && out.ends_with(concat!(r#"; write T='\"Int\"'"}"#, "\n")), "{out}");
+    let (code, out) = echo(r#"T="Day""#);
+    assert_eq!(code, Some(2));
+    assert!(out.contains(r#"write {\"Named\":{\"declaration\":\"2\",\"args\":[]}}"#), "{out}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -44,6 +44,16 @@ pub(crate) fn teach(document: &Json, error: Error) -> Error {
     }
 }
 
+/// Adds the fix to a refusal of a standalone term (a `--type` argument) that
+/// is resolved in `declarations` (a declaration map as JSON): a
+/// declaration's name gets its local id, type text its term.
+pub(crate) fn teach_term(term: &Json, declarations: &Json, error: Error) -> Error {
+    let document = Json::object([("declarations", declarations.clone()), ("term", term.clone())]);
+    let inside = Error { path: crate::error::Path(std::iter::once(Seg::Key("term".to_owned())).chain(error.path.0).collect()), ..error };
+    let taught = teach(&document, inside);
+    Error { path: crate::error::Path(taught.path.0.into_iter().skip(1).collect()), ..taught }
+}
+
 /// The JSON at `path` in `document`.
 fn lookup<'a>(document: &'a Json, path: &[Seg]) -> Option<&'a Json> {
     path.iter().try_fold(document, |json, seg| match (seg, json) {

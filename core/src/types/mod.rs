@@ -56,8 +56,8 @@ pub mod write;
 pub use identity::check_identity;
 pub use model::*;
 pub use parse::{
-    call_view_from_json, check_data_version, listing_from_json, listing_from_text, term_from_json, type_spec_from_json,
-    DATA_VERSION,
+    call_view_from_json, check_data_version, listing_from_json, listing_from_text, term_from_json, term_from_json_in,
+    type_spec_from_json, DATA_VERSION,
 };
 pub use reach::reachable;
 pub use validate::{validate_call_view, validate_listing, validate_type_spec};

@@ -81,6 +81,13 @@ pub fn term_from_json(json: &Json) -> Result<Term> {
     term(json, 0)
 }
 
+/// Reads one term that will be resolved in `declarations` (a command-line
+/// `--type`), shape only as [`term_from_json`]; a refusal says the fix where
+/// a common mistake has one (a declaration's name: its local id).
+pub fn term_from_json_in(json: &Json, declarations: &Declarations) -> Result<Term> {
+    term(json, 0).map_err(|e| hint::teach_term(json, &super::write::declarations_to_json(declarations), e))
+}
+
 // ---------------------------------------------------------------------------
 // Documents, shape only
 
