@@ -2,7 +2,8 @@
 //! common mistake. Each `<!-- flow-gen check: FROM => TO -->` marker names an
 //! edit of the weather listing (in canonical text); the fenced block after it
 //! must be exactly the command and what it prints, so the guide cannot drift
-//! from the real messages. `FLOW_BLESS=1` rewrites the blocks instead.
+//! from the real messages (`FLOW_BLESS=1` rewrites the blocks instead); and
+//! its JSON snippets must be the weather listing's own.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -68,4 +69,39 @@ fn the_guide_shows_what_flow_gen_check_prints() {
     } else {
         assert!(stale.is_empty(), "docs/writing-a-listing.md differs from flow-gen (FLOW_BLESS=1 rewrites it):\n{}", stale.join("\n"));
     }
+}
+
+/// Each JSON snippet of the guide is the listing's own text: a Tool
+/// (`{"tool": ...}`) equals the listing's Tool of that identity, and
+/// declarations (`"1": {...}, ...`) equal the listing's of those local ids.
+#[test]
+fn the_guide_snippets_are_the_weather_listing() {
+    use flow_core::json::{parse_str, Json};
+    let limits = flow_core::Limits::default();
+    let listing = parse_str(&std::fs::read_to_string(repo().join("tests/examples/weather.tools.json")).unwrap(), &limits).unwrap();
+    let listing = listing.as_object().unwrap();
+    let tools = listing.get("tools").and_then(Json::as_array).unwrap();
+    let declarations = listing.get("declarations").and_then(Json::as_object).unwrap();
+
+    let guide = std::fs::read_to_string(repo().join("docs/writing-a-listing.md")).unwrap();
+    let (mut seen_tools, mut seen_declarations) = (Vec::new(), Vec::new());
+    for snippet in guide.split("```json\n").skip(1).map(|rest| rest.split("```").next().unwrap()) {
+        let text = snippet.trim();
+        if text.starts_with("{\"tool\"") {
+            let tool = parse_str(text, &limits).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let id = tool.as_object().and_then(|o| o.get("tool")).and_then(Json::as_str).unwrap().to_owned();
+            let listed = tools.iter().find(|t| t.as_object().and_then(|o| o.get("tool")).and_then(Json::as_str) == Some(&id));
+            assert_eq!(Some(&tool), listed, "the guide's {id} is not the listing's");
+            seen_tools.push(id);
+        } else if text.starts_with('"') {
+            let entries = parse_str(&format!("{{{text}}}"), &limits).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            for (id, template) in entries.as_object().unwrap().iter() {
+                assert_eq!(Some(template), declarations.get(id), "the guide's declaration {id} is not the listing's");
+                seen_declarations.push(id.to_owned());
+            }
+        }
+    }
+    seen_declarations.sort();
+    assert_eq!(seen_tools.len(), tools.len(), "the guide shows every Tool: {seen_tools:?}");
+    assert_eq!(seen_declarations, declarations.keys().collect::<Vec<_>>(), "the guide shows every declaration");
 }
