@@ -16,6 +16,73 @@ function normalize(coefficient, exponent) {
   return [coefficient, exponent]
 }
 
+// The most digits an exponent alignment may add. Aligning 1e-9000000 with 1
+// would build a nine-million-digit bigint; no value that crosses the
+// boundary (at most 4,300 digits) comes near this.
+const MAX_ALIGN_DIGITS = 100000
+
+// The rounding modes div and round take: how the digits past the scale are
+// dropped. 'exact' drops none: a result that needs them is a RangeError.
+const ROUNDINGS = ['exact', 'half-even', 'half-up', 'half-down', 'up', 'down', 'ceiling', 'floor']
+
+/** 10^n as a bigint, refusing an alignment past MAX_ALIGN_DIGITS. */
+function pow10(n, what) {
+  if (n > MAX_ALIGN_DIGITS) {
+    throw new RangeError(`Decimal.${what}: the operands' exponents are ${n} apart, past ${MAX_ALIGN_DIGITS} digits`)
+  }
+  return 10n ** BigInt(n)
+}
+
+/** Both coefficients at the smaller exponent, exactly. */
+function aligned(a, b, what) {
+  const e = Math.min(a.exponent, b.exponent)
+  return [a.coefficient * pow10(a.exponent - e, what), b.coefficient * pow10(b.exponent - e, what), e]
+}
+
+/**
+ * The integer num / den (den > 0) rounded by `rounding`; 'exact' throws
+ * unless it divides evenly.
+ */
+function roundedQuotient(num, den, rounding, what) {
+  const q = num / den // truncated toward zero
+  const r = num % den // the sign of num
+  if (r === 0n) return q
+  const negative = num < 0n
+  const away = negative ? q - 1n : q + 1n
+  const twice = (r < 0n ? -r : r) * 2n
+  const half = twice === den ? 0 : twice > den ? 1 : -1
+  switch (rounding) {
+    case 'exact':
+      throw new RangeError(`Decimal.${what}: the result does not fit the scale exactly; pass a rounding mode ('half-even', 'down', ...) to say how to round`)
+    case 'down':
+      return q
+    case 'up':
+      return away
+    case 'ceiling':
+      return negative ? q : away
+    case 'floor':
+      return negative ? away : q
+    case 'half-up':
+      return half >= 0 ? away : q
+    case 'half-down':
+      return half > 0 ? away : q
+    default: // 'half-even'
+      return half > 0 || (half === 0 && q % 2n !== 0n) ? away : q
+  }
+}
+
+/** Checks div's and round's scale and rounding, which have no defaults. */
+function checkScaleAndRounding(scale, rounding, what) {
+  if (!Number.isSafeInteger(scale)) {
+    throw new TypeError(`Decimal.${what}: the scale (digits after the point) must be a safe integer, not ${describe(scale)}`)
+  }
+  if (!ROUNDINGS.includes(rounding)) {
+    throw new TypeError(
+      `Decimal.${what}: the rounding mode must be one of ${ROUNDINGS.map((r) => `'${r}'`).join(', ')}, not ${describe(rounding)}; there is no default, so that no result is rounded unasked`,
+    )
+  }
+}
+
 // Passed by native code, which builds Decimals already normalized; nothing
 // outside this package holds it.
 const TRUSTED = Symbol('trusted')
@@ -118,7 +185,7 @@ class Decimal {
 
   /**
    * Refuses to become a primitive: `a < b` or `a + 1` on Decimals would compare
-   * or add their texts. Use `compare`, `equals` and `toString`.
+   * or add their texts. Use `compare`, `equals`, `add`, `sub`, `mul`, `div` and `toString`.
    */
   valueOf() {
     throw new TypeError('a Decimal has no primitive value: use compare(), equals() or toString()')
@@ -136,12 +203,72 @@ class Decimal {
 
   /** -1, 0 or 1 as this is less than, equal to or greater than `other`. */
   compare(other) {
-    const o = Decimal.from(other)
-    // Bring both to the smaller exponent; exact, as bigints are unbounded.
-    const e = Math.min(this.exponent, o.exponent)
-    const a = this.coefficient * 10n ** BigInt(this.exponent - e)
-    const b = o.coefficient * 10n ** BigInt(o.exponent - e)
+    // Both at the smaller exponent; exact, as bigints are unbounded.
+    const [a, b] = aligned(this, Decimal.from(other), 'compare')
     return a < b ? -1 : a > b ? 1 : 0
+  }
+
+  /** this + other, exactly. */
+  add(other) {
+    const [a, b, e] = aligned(this, Decimal.from(other), 'add')
+    return new Decimal(a + b, e)
+  }
+
+  /** this - other, exactly. */
+  sub(other) {
+    const [a, b, e] = aligned(this, Decimal.from(other), 'sub')
+    return new Decimal(a - b, e)
+  }
+
+  /** this × other, exactly. */
+  mul(other) {
+    const o = Decimal.from(other)
+    const exponent = this.exponent + o.exponent
+    if (!Number.isSafeInteger(exponent)) {
+      throw new RangeError(`Decimal.mul: the product's exponent is past a safe integer`)
+    }
+    return new Decimal(this.coefficient * o.coefficient, exponent)
+  }
+
+  /** -this. */
+  neg() {
+    return new Decimal(-this.coefficient, this.exponent, TRUSTED)
+  }
+
+  /** |this|. */
+  abs() {
+    return this.coefficient < 0n ? this.neg() : this
+  }
+
+  /**
+   * this / divisor with `scale` digits after the point, rounded by `rounding`
+   * ('half-even', 'half-up', 'half-down', 'up', 'down', 'ceiling', 'floor';
+   * 'exact' throws a RangeError unless the quotient fits the scale). Both are
+   * required: a quotient such as 1/3 has no exact decimal, so how many digits
+   * and which way to round are the caller's to say. A zero divisor is a
+   * RangeError.
+   */
+  div(divisor, scale, rounding) {
+    checkScaleAndRounding(scale, rounding, 'div')
+    const d = Decimal.from(divisor)
+    if (d.coefficient === 0n) throw new RangeError(`Decimal.div: ${this.toString()} / 0`)
+    // q × 10^-scale = (ca × 10^ea) / (cb × 10^eb), so q = ca × 10^(ea+scale-eb) / cb.
+    const shift = this.exponent + scale - d.exponent
+    let num = shift >= 0 ? this.coefficient * pow10(shift, 'div') : this.coefficient
+    let den = shift >= 0 ? d.coefficient : d.coefficient * pow10(-shift, 'div')
+    if (den < 0n) {
+      num = -num
+      den = -den
+    }
+    return new Decimal(roundedQuotient(num, den, rounding, 'div'), -scale)
+  }
+
+  /** This value with `scale` digits after the point, rounded by `rounding` (as `div` takes them). */
+  round(scale, rounding) {
+    checkScaleAndRounding(scale, rounding, 'round')
+    if (-this.exponent <= scale) return this
+    const den = pow10(-this.exponent - scale, 'round')
+    return new Decimal(roundedQuotient(this.coefficient, den, rounding, 'round'), -scale)
   }
 
   /** Orders Decimals numerically: `decimals.sort(Decimal.compare)`. */

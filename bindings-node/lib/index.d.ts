@@ -76,7 +76,32 @@ export declare class Decimal {
   valueOf(): never
   equals(other: Decimal | bigint | string): boolean
   compare(other: Decimal | bigint | string): -1 | 0 | 1
+  /** this + other, exactly. */
+  add(other: Decimal | bigint | string): Decimal
+  /** this - other, exactly. */
+  sub(other: Decimal | bigint | string): Decimal
+  /** this × other, exactly. */
+  mul(other: Decimal | bigint | string): Decimal
+  neg(): Decimal
+  abs(): Decimal
+  /**
+   * this / divisor with `scale` digits after the point, rounded by `rounding`;
+   * both required ('exact' throws a RangeError unless the quotient fits). A
+   * zero divisor is a RangeError.
+   */
+  div(divisor: Decimal | bigint | string, scale: number, rounding: Rounding): Decimal
+  /** This value with `scale` digits after the point, rounded by `rounding`. */
+  round(scale: number, rounding: Rounding): Decimal
 }
+
+/**
+ * How `Decimal.div` and `Decimal.round` drop the digits past the scale:
+ * 'exact' drops none (a RangeError when some are not zero); 'half-even' to
+ * the nearest, a tie to the even digit; 'half-up' / 'half-down' a tie away
+ * from / towards zero; 'up' / 'down' away from / towards zero; 'ceiling' /
+ * 'floor' towards +∞ / -∞.
+ */
+export type Rounding = 'exact' | 'half-even' | 'half-up' | 'half-down' | 'up' | 'down' | 'ceiling' | 'floor'
 
 /** A point in time: nanoseconds since 1970-01-01T00:00:00Z, within ±8.64e21 ns. */
 export declare class Instant {

@@ -93,7 +93,7 @@ test('Failed: the declared error thrown itself, or in Failed, is exactly that va
 
 test('Unknown: a handler that throws something else, logged with its stack', async () => {
   const r = call('get_forecast', { city: 'boom', days: 1, units: 'None' })
-  assert.equal(r.status, 1)
+  assert.equal(r.status, 3)
   assert.equal(r.outcome, '{"Unknown":"the handler failed: Error: the forecast model is down"}')
   const p = peer()
   p.call('boom', W + 'get_forecast', { city: 'boom', days: 1, units: 'None' })
@@ -104,7 +104,7 @@ test('Unknown: a handler that throws something else, logged with its stack', asy
 
 test('Unknown: a WeatherError thrown by echo, whose error type is Never', () => {
   const r = call('echo', { value: 'fail' }, '--type-arg', 'T="Text"')
-  assert.equal(r.status, 1)
+  assert.equal(r.status, 3)
   assert.equal(
     r.outcome,
     '{"Unknown":"the handler failed: it threw a value that is not of the declared error type: $: Never has no values [never]"}',

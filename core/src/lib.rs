@@ -18,6 +18,7 @@
 //! - [`toolkit`]: the runtime of generated Rust Tools: call context, executor, serving.
 //! - [`host`]: the host client: starting Tool processes, binding, calls, restarts.
 //! - [`manifest`]: flow.toml and the nearest-manifest rule.
+//! - [`suggest`]: the nearest known name to a misspelt one, for refusals that say the fix.
 //! - [`mcp`]: MCP's messages, a client session, and the MCP adapter.
 
 pub mod base64;
@@ -35,6 +36,7 @@ pub mod number;
 pub mod plan;
 pub mod protocol;
 pub mod schema;
+pub mod suggest;
 pub mod time;
 pub mod toolkit;
 pub mod types;

@@ -1,7 +1,7 @@
 //! The flow-gen command line, as a library so that the Python and Node packages
 //! can ship the same command inside their native modules.
 //!
-//! `flow-gen --lang LANG [LISTING] [--out DIR] [--check] [--no-manifest] [--flow-core-path PATH]`
+//! `flow-gen --lang LANG [LISTING] [--out DIR] [--check] [--no-manifest | --rebind] [--flow-core-path PATH]`
 //! generates a Tool package (see `generate`). Utility subcommands (`check`,
 //! `fingerprint`, `signature`, `canonical`, `decode`) print their result on
 //! stdout; a refusal exits with status 1 and one line on stderr naming the path
@@ -48,6 +48,11 @@ struct GenerateArgs {
     /// Do not add or update the flow.toml tables that bind the package.
     #[arg(long)]
     no_manifest: bool,
+    /// Rebind a flow.toml table that runs another command (another
+    /// language's package, an MCP server) to this package. Without it such a
+    /// table is refused, naming it and its command, and nothing is written.
+    #[arg(long, conflicts_with = "no_manifest")]
+    rebind: bool,
     /// Rust: the flow-core the generated Cargo.toml depends on, as a path
     /// relative to the package folder (default: flow-core from crates.io at
     /// this flow-gen's version). Only a new Cargo.toml is written with it.
@@ -116,6 +121,7 @@ where
                     check: cli.generate.check,
                     no_manifest: cli.generate.no_manifest,
                     flow_core_path: cli.generate.flow_core_path,
+                    rebind: cli.generate.rebind,
                 },
             ),
             None => Err("nothing to do: pass --lang LANG to generate, or a subcommand (see --help)".to_owned()),

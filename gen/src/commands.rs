@@ -6,7 +6,7 @@ use std::path::Path;
 
 use flow_core::fingerprint::{fingerprint as tool_fingerprint, signature as tool_signature};
 use flow_core::schema::SchemaForm;
-use flow_core::types::parse::{listing_from_text, term_from_json};
+use flow_core::types::parse::{listing_from_text, term_from_json_in};
 use flow_core::types::Listing;
 use flow_core::{decode as decoding, json, Limits};
 
@@ -68,7 +68,7 @@ pub fn canonical(file: Option<&Path>) -> Outcome {
 pub fn decode(listing: &Path, ty: &str, file: Option<&Path>) -> Outcome {
     let listing = load_listing(listing)?;
     let term_json = json::parse_str(ty, &Limits::default()).map_err(|e| format!("--type: {e}"))?;
-    let term = term_from_json(&term_json).map_err(|e| format!("--type: {e}"))?;
+    let term = term_from_json_in(&term_json, &listing.declarations).map_err(|e| format!("--type: {e}"))?;
     let (name, bytes) = read_input(file)?;
     let value = decoding::decode(&bytes, &term, &listing.declarations, &Limits::default()).map_err(|e| format!("{name}: {e}"))?;
     Ok(value.to_canonical() + "\n")

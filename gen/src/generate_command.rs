@@ -58,16 +58,35 @@ pub struct Options {
     pub no_manifest: bool,
     /// `--flow-core-path` (Rust): flow-core's path for the generated Cargo.toml.
     pub flow_core_path: Option<String>,
+    /// `--rebind`: replace a flow.toml table that runs another command.
+    pub rebind: bool,
+}
+
+/// A generated TypeScript package's .gitignore (a scaffold): `tsc` and `npm
+/// install` write dist/ and node_modules/ inside it.
+const TYPESCRIPT_GITIGNORE: &str = include_str!("../../templates/typescript/gitignore");
+
+/// What a run wrote, in words that do not read as a failure when nothing
+/// needed writing.
+fn written_summary(written: usize, total: usize, out: &Path) -> String {
+    match written {
+        0 => format!("up to date: {} ({total} files)", out.display()),
+        n if n == total => format!("wrote {n} files under {}", out.display()),
+        n => format!("wrote {n} of {total} files under {} (the others were up to date)", out.display()),
+    }
 }
 
 pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, options: &Options) -> Result<String, String> {
-    let Options { check, no_manifest, flow_core_path } = options;
+    let Options { check, no_manifest, flow_core_path, rebind } = options;
     let (name, bytes) = read_listing(listing)?;
     let listing = listing_from_text(&bytes, &Limits::default()).map_err(|e| format!("{name}: {e}"))?;
     let input = GenInput::prepare(&listing).map_err(|e| format!("{name}: {e}"))?;
     let language = language(lang, flow_core_path.as_deref())?;
     let out: PathBuf = out.map_or_else(|| language.default_out(&input), Path::to_path_buf);
-    let output = language.generate(&input, &out).map_err(|e| format!("{name}: {e}"))?;
+    let mut output = language.generate(&input, &out).map_err(|e| format!("{name}: {e}"))?;
+    if let Lang::Typescript = lang {
+        output.scaffold(".gitignore", TYPESCRIPT_GITIGNORE.to_owned());
+    }
     if *check {
         let stale = generate::check(&out, &output);
         if stale.is_empty() {
@@ -75,11 +94,16 @@ pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, options: &Opt
         }
         return Err(stale.join("\nflow-gen: "));
     }
+    // flow.toml is checked before anything is written: a refused rebind
+    // leaves the folder as it was.
+    let command = language.serve_command(&input, &out);
+    let manifest = (!*no_manifest)
+        .then(|| crate::manifest_update::plan(Path::new(MANIFEST), &listing, &command, *rebind))
+        .transpose()?;
     let written = generate::write(&out, &output)?;
-    eprintln!("flow-gen: {} of {} files written under {}", written.len(), output.files.len(), out.display());
-    if !*no_manifest {
-        let command = language.serve_command(&input, &out);
-        if crate::manifest_update::update(Path::new(MANIFEST), &listing, &command)? {
+    eprintln!("flow-gen: {}", written_summary(written.len(), output.files.len(), &out));
+    if let Some(update) = manifest {
+        if update.write()? {
             eprintln!("flow-gen: {MANIFEST} binds the Tools with `{command}`");
         }
     }

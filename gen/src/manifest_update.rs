@@ -2,7 +2,7 @@
 //! each declaring file gets `command = "..."`, every other table and comment is
 //! kept as written (toml_edit preserves formatting).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use flow_core::types::{identity_name, Listing};
 use toml_edit::{value, DocumentMut, Item, Table};
@@ -18,10 +18,42 @@ pub fn declaring_file(identity: &str) -> &str {
     }
 }
 
-/// Adds or updates `[tools."FILE"] command = COMMAND` for every declaring file
-/// of the listing. A table that named `mcp` is switched to `command` (a table
-/// names exactly one). Returns whether the file changed.
-pub fn update(manifest: &Path, listing: &Listing, command: &str) -> Result<bool, String> {
+/// A flow.toml change worked out and checked, not yet written.
+#[derive(Debug)]
+pub struct Update {
+    path: PathBuf,
+    original: String,
+    updated: String,
+}
+
+impl Update {
+    /// Writes the file when it changed; returns whether it did.
+    pub fn write(&self) -> Result<bool, String> {
+        if self.updated == self.original {
+            return Ok(false);
+        }
+        std::fs::write(&self.path, &self.updated).map_err(|e| format!("{}: {e}", self.path.display()))?;
+        Ok(true)
+    }
+}
+
+/// What binds a table now, when it is something other than `command`.
+fn other_binding(table: &Table, command: &str) -> Option<String> {
+    if let Some(mcp) = table.get("mcp").and_then(Item::as_str) {
+        return Some(format!("the MCP server `{mcp}`"));
+    }
+    match table.get("command").and_then(Item::as_str) {
+        Some(existing) if existing != command => Some(format!("`{existing}`")),
+        _ => None,
+    }
+}
+
+/// Works out `[tools."FILE"] command = COMMAND` for every declaring file of
+/// the listing. A table that already runs something else (another
+/// language's package, an MCP server) is refused, naming it and what it
+/// runs, unless `rebind`; then it is switched (a table names exactly one of
+/// `command` and `mcp`).
+pub fn plan(manifest: &Path, listing: &Listing, command: &str, rebind: bool) -> Result<Update, String> {
     let original = match std::fs::read_to_string(manifest) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -43,6 +75,7 @@ pub fn update(manifest: &Path, listing: &Listing, command: &str) -> Result<bool,
     let mut files: Vec<&str> = listing.tools.iter().map(|t| declaring_file(&t.tool)).collect();
     files.sort_unstable();
     files.dedup();
+    let mut refused = Vec::new();
     for file in files {
         let entry = tools.entry(file).or_insert_with(|| {
             let mut table = Table::new();
@@ -54,16 +87,23 @@ pub fn update(manifest: &Path, listing: &Listing, command: &str) -> Result<bool,
         let Some(table) = entry.as_table_mut() else {
             return Err(format!("{}: tools.\"{file}\" is not a table", manifest.display()));
         };
+        if let (Some(existing), false) = (other_binding(table, command), rebind) {
+            refused.push(format!("[tools.\"{file}\"] runs {existing}"));
+            continue;
+        }
         table.remove("mcp");
         table.insert("command", value(command));
     }
-    document.set_trailing(trailing);
-    let updated = document.to_string();
-    if updated == original {
-        return Ok(false);
+    if !refused.is_empty() {
+        return Err(format!(
+            "{}: {}, not `{command}`: pass --rebind to bind this package instead, or --no-manifest to leave {} alone (nothing was written)",
+            manifest.display(),
+            refused.join(", "),
+            manifest.display()
+        ));
     }
-    std::fs::write(manifest, updated).map_err(|e| format!("{}: {e}", manifest.display()))?;
-    Ok(true)
+    document.set_trailing(trailing);
+    Ok(Update { path: manifest.to_path_buf(), updated: document.to_string(), original })
 }
 
 #[cfg(test)]
@@ -71,7 +111,14 @@ mod tests {
     use super::*;
 
     fn updated(original: &str) -> String {
-        let dir = std::env::temp_dir().join(format!("flow-gen-manifest-{}-{}", std::process::id(), original.len()));
+        updated_with(original, true).unwrap()
+    }
+
+    fn updated_with(original: &str, rebind: bool) -> Result<String, String> {
+        // One folder per call: tests run in parallel.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("flow-gen-manifest-{}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let manifest = dir.join("flow.toml");
         std::fs::write(&manifest, original).unwrap();
@@ -80,10 +127,27 @@ mod tests {
             &flow_core::Limits::default(),
         )
         .unwrap();
-        update(&manifest, &listing, "python -m weather_tools").unwrap();
-        let text = std::fs::read_to_string(&manifest).unwrap();
+        let planned = plan(&manifest, &listing, "python -m weather_tools", rebind);
+        let result = planned.and_then(|update| update.write()).map(|_| std::fs::read_to_string(&manifest).unwrap());
         std::fs::remove_dir_all(dir).unwrap();
-        text
+        result
+    }
+
+    #[test]
+    fn a_table_running_another_command_is_refused_without_rebind() {
+        let typescript = "[tools.\"weather.flow\"]\ncommand = \"node weather-tools/dist/main.js\"\n";
+        assert_eq!(
+            updated_with(typescript, false).unwrap_err().split(": pass").next().unwrap().rsplit_once("flow.toml: ").unwrap().1,
+            "[tools.\"weather.flow\"] runs `node weather-tools/dist/main.js`, not `python -m weather_tools`"
+        );
+        let mcp = "[tools.\"weather.flow\"]\nmcp = \"npx weather-mcp\"\n";
+        assert!(updated_with(mcp, false).unwrap_err().contains("runs the MCP server `npx weather-mcp`"));
+        // The same command again is no rebind, and other tables are no concern.
+        let same = "[tools.\"weather.flow\"]\ncommand = \"python -m weather_tools\"\n";
+        assert_eq!(updated_with(same, false).unwrap(), same);
+        let other = "[tools.\"search.flow\"]\ncommand = \"x\"\n";
+        assert!(updated_with(other, false).is_ok());
+        assert_eq!(updated_with(typescript, true).unwrap(), same);
     }
 
     #[test]

@@ -60,7 +60,8 @@ fn call_prints_the_outcome_and_exits_by_it() {
     assert_eq!(stdout(&generic), "{\"Ok\":[\"a\",\"b\"]}\n");
 
     let bad_args = flow_host(&["call", LISTING, "get_forecast", "--args", r#"{"city":1,"days":1,"units":"None"}"#, "--manifest", dir_arg(&dir)]);
-    assert_eq!(bad_args.status.code(), Some(1));
+    assert_eq!(bad_args.status.code(), Some(2));
+    assert!(stdout(&bad_args).starts_with(r#"{"NotRun":"$.args.city: "#), "{}", stdout(&bad_args));
     assert!(String::from_utf8_lossy(&bad_args.stderr).contains("$.args.city: "));
 }
 
@@ -78,7 +79,9 @@ fn check_lists_what_is_not_bound() {
     assert_eq!(text.lines().count(), 4);
     assert!(text.lines().all(|l| l.contains(": unbound: ") && l.contains("has no [tools.\"weather.flow\"] table")), "{text}");
 
-    // A repository's Tools need the repository's manifest.
+    // A repository's Tools need the repository's manifest: a usage error,
+    // naming the flag.
     let refused = flow_host(&["check", LISTING]);
-    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(refused.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("pass --manifest DIR"));
 }

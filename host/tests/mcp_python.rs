@@ -125,7 +125,7 @@ fn flow_host_binds_mcp_in_flow_toml_and_serves_the_adapter_as_a_command() {
     assert_eq!(stdout(&add), "{\"Ok\":{\"terms\":[1,2],\"total\":3}}\n");
     let note = flow_host(&["call", listing_arg, "note", "--args", "{}", "--manifest", dir.to_str().unwrap()]);
     assert_eq!(stdout(&note), "{\"BadReply\":\"$.result.structuredContent.text: expected a string, found null [type]\"}\n");
-    assert_eq!(note.status.code(), Some(1));
+    assert_eq!(note.status.code(), Some(4));
 
     // The adapter as a process, bound as a command: the same outcomes, and
     // BadReply, which a reply cannot carry, as Unknown with its reason.

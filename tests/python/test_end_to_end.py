@@ -87,7 +87,7 @@ def test_raising_the_declared_error_is_failed_with_exactly_that_value(venv_path:
 
 def test_an_exception_is_unknown(venv_path: str) -> None:
     code, outcome = host_call(venv_path, "get_forecast", {**FORECAST_ARGS, "city": "boom"})
-    assert code == 1
+    assert code == 3
     assert outcome == {"Unknown": "the handler failed: it raised RuntimeError: the forecast model is down"}
 
 

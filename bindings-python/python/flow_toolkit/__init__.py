@@ -11,7 +11,9 @@ Type mapping (each Flow type and its Python form):
 Flow                       Python
 =========================  ====================================================
 Int                        ``int`` (exact; ``bool`` is refused where an Int goes)
-Decimal                    ``decimal.Decimal`` (exact; never ``float``)
+Decimal                    ``decimal.Decimal`` (exact; never ``float``; handlers
+                           compute in ``exact_context()``, which raises rather
+                           than rounds)
 Text                       ``str``
 Bool                       ``bool``
 Bytes                      ``bytes``
@@ -52,6 +54,7 @@ element-wise, numbers by value; elements need not be hashable.
 
 from flow_toolkit._dynamic import codec_for
 from flow_toolkit._errors import DecodeError, EncodeError, FlowError
+from flow_toolkit._exact import exact_context
 from flow_toolkit._native import (
     DATA_VERSION,
     Codec,
@@ -89,6 +92,7 @@ __all__ = [
     "canonical",
     "check_listing",
     "codec_for",
+    "exact_context",
     "fingerprints",
     "raisable",
     "serve",

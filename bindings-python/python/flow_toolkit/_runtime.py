@@ -16,6 +16,9 @@ module only runs handlers:
   exception replies Unknown (what the handler did before it stopped is not
   known) and is logged to stderr with its traceback, and so is a raised value
   of another Tool's error type;
+- every handler, sync or async, runs in :func:`~flow_toolkit.exact_context`:
+  decimal arithmetic that would round raises instead (``Decimal(1) / 3`` is
+  ``decimal.Inexact``, so Unknown); rounding is asked for in a local context;
 - a cancel sets ``ctx.cancelled`` (and wakes ``ctx.wait_cancelled``) and
   cancels an async handler's task; a handler that stops because of it replies
   Unknown;
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import decimal
 import functools
 import inspect
 import os
@@ -37,6 +41,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
+from flow_toolkit._exact import exact_context
 from flow_toolkit._native import Call, Codec, Server, front_kind
 from flow_toolkit._values import JsonValue, Order
 
@@ -210,7 +215,8 @@ def serve(
 
         def run_sync(call: Call, args: list[Any]) -> None:
             try:
-                result = handlers[call.tool](*args, ctx=CallContext(call))
+                with decimal.localcontext(exact_context()):
+                    result = handlers[call.tool](*args, ctx=CallContext(call))
             except BaseException as error:  # noqa: BLE001 - every stop is an outcome
                 _finish_exception(call, error)
             else:
@@ -218,7 +224,10 @@ def serve(
 
         async def run_async(call: Call, args: list[Any]) -> None:
             try:
-                result = await handlers[call.tool](*args, ctx=CallContext(call))
+                # The task's own context: decimal's context is a ContextVar,
+                # so this reaches every await of the handler and no other task.
+                with decimal.localcontext(exact_context()):
+                    result = await handlers[call.tool](*args, ctx=CallContext(call))
             except BaseException as error:  # noqa: BLE001 - every stop is an outcome
                 _finish_exception(call, error)
             else:

@@ -10,6 +10,9 @@
 //!   [`identity`] (format, uniqueness), [`reach`] (reachability, one Tool's
 //!   TypeSpec) and [`recursion`] (expanding cycles).
 //! - [`view`]: the agreement of a call view with the served TypeSpec.
+//! - `hint`: the fix a listing refusal says for the common mistakes
+//!   (type text such as `"Option<Text>"`, a declaration or type parameter by
+//!   name, a null err, a misspelt member or tag).
 //!
 //! Where the spec is silent, these choices hold (tests in `core/tests/types.rs`
 //! pin each):
@@ -40,6 +43,7 @@
 //!   order, declarations in key order, reachability, expanding recursion.
 
 pub mod identity;
+mod hint;
 pub mod model;
 pub mod parse;
 pub mod reach;
@@ -52,8 +56,8 @@ pub mod write;
 pub use identity::check_identity;
 pub use model::*;
 pub use parse::{
-    call_view_from_json, check_data_version, listing_from_json, listing_from_text, term_from_json, type_spec_from_json,
-    DATA_VERSION,
+    call_view_from_json, check_data_version, listing_from_json, listing_from_text, term_from_json, term_from_json_in,
+    type_spec_from_json, DATA_VERSION,
 };
 pub use reach::reachable;
 pub use validate::{validate_call_view, validate_listing, validate_type_spec};

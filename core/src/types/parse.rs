@@ -21,6 +21,7 @@
 
 use num_traits::ToPrimitive;
 
+use super::hint;
 use super::model::*;
 use super::validate;
 use crate::error::{Error, Result, Rule};
@@ -51,9 +52,10 @@ pub fn listing_from_text(bytes: &[u8], limits: &Limits) -> Result<Listing> {
 }
 
 /// Reads and validates a tools listing.
+/// A refusal says the fix where a common mistake has one (`super::hint`).
 pub fn listing_from_json(json: &Json) -> Result<Listing> {
-    let listing = parse_listing(json)?;
-    validate::validate_listing(&listing)?;
+    let listing = parse_listing(json).map_err(|e| hint::teach(json, e))?;
+    validate::validate_listing(&listing).map_err(|e| hint::teach(json, e))?;
     Ok(listing)
 }
 
@@ -77,6 +79,13 @@ pub fn call_view_from_json(json: &Json) -> Result<CallView> {
 /// in the context of a whole description by `super::validate`.
 pub fn term_from_json(json: &Json) -> Result<Term> {
     term(json, 0)
+}
+
+/// Reads one term that will be resolved in `declarations` (a command-line
+/// `--type`), shape only as [`term_from_json`]; a refusal says the fix where
+/// a common mistake has one (a declaration's name: its local id).
+pub fn term_from_json_in(json: &Json, declarations: &Declarations) -> Result<Term> {
+    term(json, 0).map_err(|e| hint::teach_term(json, &super::write::declarations_to_json(declarations), e))
 }
 
 // ---------------------------------------------------------------------------
@@ -249,7 +258,8 @@ fn payload(json: &Json) -> Result<Option<Payload>> {
         other => return Err(shape(format!("a payload is null or an object, found {}", other.kind_name()))),
     };
     if let Some(key) = object.keys().find(|k| *k != "positional" && *k != "named") {
-        return Err(shape(format!("unknown member {} in a payload", quote(key))).under_key(key));
+        let fix = did_you_mean(object, key, &["positional", "named"]);
+        return Err(shape(format!("unknown member {} in a payload{fix}", quote(key))).under_key(key));
     }
     if object.len() != 1 {
         return Err(shape(format!(
@@ -414,7 +424,9 @@ fn term_object<'a>(json: &'a Json, tag: &str, members: &[&str]) -> Result<&'a Ob
         return Err(shape(format!("{tag} holds an object with {listed}, found {}", json.kind_name())).under_key(tag));
     };
     if let Some(key) = object.keys().find(|k| !members.contains(k)) {
-        return Err(shape(format!("{tag} holds exactly {listed}; {} is unknown", quote(key))).under_key(key).under_key(tag));
+        return Err(shape(format!("{tag} holds exactly {listed}; {} is unknown{}", quote(key), did_you_mean(object, key, members)))
+            .under_key(key)
+            .under_key(tag));
     }
     if let Some(key) = members.iter().find(|m| object.get(m).is_none()) {
         return Err(shape(format!("{tag} holds exactly {listed}; \"{key}\" is missing")).under_key(tag));
@@ -507,12 +519,22 @@ fn exact<'a>(json: &'a Json, what: &str, allowed: &[&str], required: &[&str]) ->
         return Err(shape(format!("{what} must be an object, found {}", json.kind_name())));
     };
     if let Some(key) = object.keys().find(|k| !allowed.contains(k)) {
-        return Err(shape(format!("unknown member {} in {what}", quote(key))).under_key(key));
+        return Err(shape(format!("unknown member {} in {what}{}", quote(key), did_you_mean(object, key, allowed)))
+            .under_key(key));
     }
     if let Some(key) = required.iter().find(|k| object.get(k).is_none()) {
-        return Err(shape(format!("{what} lacks member \"{key}\"")));
+        // A doc is the member people leave out when there is none to give.
+        let fix = if *key == "doc" { "; write \"doc\": null when there is none" } else { "" };
+        return Err(shape(format!("{what} lacks member \"{key}\"{fix}")));
     }
     Ok(object)
+}
+
+/// `; did you mean "fields"?` when an allowed member the object lacks is
+/// near the unknown `key`, else nothing.
+fn did_you_mean(object: &Object, key: &str, allowed: &[&str]) -> String {
+    let absent = allowed.iter().copied().filter(|m| object.get(m).is_none());
+    crate::suggest::nearest(key, absent).map_or_else(String::new, |m| format!("; did you mean \"{m}\"?"))
 }
 
 fn member<'a>(object: &'a Object, key: &str) -> Result<&'a Json> {
