@@ -84,7 +84,9 @@ fn list_stations_names_its_instantiation() {
     let sig = signature(tool(&listing, LIST_STATIONS), &listing.declarations, SchemaForm::Canonical).unwrap();
     let ok = sig.as_object().unwrap().get("ok").unwrap().to_canonical();
     let page = "github.com/acme/weather/weather.flow.Page<github.com/acme/weather/weather.flow.Station>";
-    assert!(ok.contains(&format!(r##""$ref":"#/$defs/{}""##, page.replace('/', "~1"))), "{ok}");
+    // The key as a JSON Pointer, then percent-encoded as a URI fragment.
+    let reference = "#/$defs/github.com~1acme~1weather~1weather.flow.Page%3Cgithub.com~1acme~1weather~1weather.flow.Station%3E";
+    assert!(ok.contains(&format!(r#""$ref":"{reference}""#)), "{ok}");
     assert!(ok.contains(&format!(r#""{page}":{{"properties":{{"items":{{"items":{{"$ref""#)), "{ok}");
 }
 

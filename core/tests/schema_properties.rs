@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 use flow_core::fingerprint::fingerprint;
 use flow_core::json::{self, Json};
-use flow_core::schema::{schema_of, SchemaForm};
+use flow_core::schema::{key_of_reference, schema_of, SchemaForm};
 use flow_core::types::{
     Body, Constructor, Declarations, Field, Param, Payload, Prim, Template, Term, ToolDecl, TOOL_OWNER,
 };
@@ -176,10 +176,6 @@ fn strip(schema: &Json) -> Json {
     Json::object(out)
 }
 
-fn unescape_pointer(token: &str) -> String {
-    token.replace("~1", "/").replace("~0", "~")
-}
-
 /// Every `$ref` below `schema`, unescaped; and that no `$defs` appears below the root.
 fn refs(schema: &Json, at_root: bool, out: &mut Vec<String>) {
     match schema {
@@ -187,9 +183,18 @@ fn refs(schema: &Json, at_root: bool, out: &mut Vec<String>) {
             for (key, value) in members.iter() {
                 match key {
                     "$ref" => {
-                        let target = value.as_str().unwrap().strip_prefix("#/$defs/").expect("a $defs reference");
-                        assert!(!target.contains('/'), "{target}");
-                        out.push(unescape_pointer(target));
+                        let reference = value.as_str().unwrap();
+                        // A URI fragment: nothing but letters, digits, the
+                        // fragment's own punctuation and `%XX` (upper case).
+                        let fragment = reference.strip_prefix("#/$defs/").expect("a $defs reference");
+                        assert!(
+                            fragment.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@?%".contains(&b)),
+                            "{reference}"
+                        );
+                        assert!(!fragment.split('%').skip(1).any(|hex| {
+                            hex.len() < 2 || !hex.bytes().take(2).all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b))
+                        }), "{reference}");
+                        out.push(key_of_reference(reference).expect("a reference this module writes"));
                     }
                     "$defs" => {
                         assert!(at_root, "$defs below the root");

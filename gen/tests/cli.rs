@@ -42,7 +42,7 @@ fn fingerprints_of_the_weather_listing_are_pinned() {
     assert_eq!(
         stdout(&flow_gen(&["fingerprint", &weather()], "")),
         "github.com/acme/weather@1.2.0/weather.flow.get_forecast sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077\n\
-         github.com/acme/weather@1.2.0/weather.flow.list_stations sha256:cadfa4e5bf99179532742aa572bd65232560b128fb38892da059b65b0dc63345\n\
+         github.com/acme/weather@1.2.0/weather.flow.list_stations sha256:12298ed82fe3070ba2a67592e8b4df6e17e9d982093ba2024f791c5bdead04b1\n\
          github.com/acme/weather@1.2.0/weather.flow.station_history sha256:4686e3f7a71b3fb08def9c890b66e9cf4e68df310e4920184defb76d02144df4\n\
          github.com/acme/weather@1.2.0/weather.flow.echo sha256:f0c47b163440554ce0fde4a4817bdfe8b3caaa2407160dfab854468af3778ff7\n"
     );

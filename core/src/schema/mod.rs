@@ -2,8 +2,8 @@
 //! 4, which fixes every member, because fingerprints hash these schemas).
 //!
 //! - [`shapes`]: the fixed JSON shape of each kind of schema.
-//! - [`key`]: `$defs` keys (identities with type-text arguments) and their
-//!   JSON Pointer escaping inside `$ref`.
+//! - [`key`]: `$defs` keys (identities with type-text arguments) and how a
+//!   `$ref` writes them (a JSON Pointer, percent-encoded as a URI fragment).
 //! - [`generate`]: turning one term into one standalone schema, with a `$defs`
 //!   entry for every named type it reaches.
 //!
@@ -15,6 +15,8 @@
 mod generate;
 mod key;
 mod shapes;
+
+pub use key::key_of_reference;
 
 use crate::error::{Error, Result, Rule};
 use crate::json::Json;
