@@ -220,12 +220,12 @@ fn refusals_name_the_signature_member() {
     tool_mut(&mut listing, GET_FORECAST).params[2].ty =
         term_text(r#"{"Function": {"params": ["Int"], "result": "Text"}}"#);
     let error = fingerprint(tool(&listing, GET_FORECAST), &listing.declarations).unwrap_err();
-    assert_eq!(error.rule, Rule::NotServable);
+    assert_eq!(error.rule, Rule::CannotCross);
     assert_eq!(error.path.to_string(), "$.params[2]");
     assert!(error.message.contains("fn(Int)->Text"), "{}", error.message);
 
     tool_mut(&mut listing, GET_FORECAST).params.pop();
     tool_mut(&mut listing, GET_FORECAST).err = term_text(r#"{"Task": "Int"}"#);
     let error = describe_entry(tool(&listing, GET_FORECAST), &listing.declarations).unwrap_err();
-    assert_eq!((error.rule, error.path.to_string()), (Rule::NotServable, "$.err".to_owned()));
+    assert_eq!((error.rule, error.path.to_string()), (Rule::CannotCross, "$.err".to_owned()));
 }

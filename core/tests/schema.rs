@@ -460,7 +460,7 @@ fn descriptions_go_where_section_4_puts_them_and_only_in_the_describe_form() {
 // Refusals.
 
 #[test]
-fn a_function_or_task_in_a_value_position_is_not_servable() {
+fn a_function_or_task_in_a_value_position_cannot_cross() {
     let d = declarations(vec![(
         "1",
         template(
@@ -475,11 +475,11 @@ fn a_function_or_task_in_a_value_position_is_not_servable() {
         r##"{"Task": "Int"}"##,
         r##"{"Option": {"Task": "Int"}}"##,
     ] {
-        assert_eq!(refusal(&none(), term).rule, Rule::NotServable, "{term}");
+        assert_eq!(refusal(&none(), term).rule, Rule::CannotCross, "{term}");
     }
     let error = refusal(&d, &named("1", &[]));
-    assert_eq!(error.rule, Rule::NotServable);
-    assert!(error.message.contains("f.flow.Holder") && error.message.contains("callback"), "{}", error.message);
+    assert_eq!(error.rule, Rule::CannotCross);
+    assert!(error.message.contains(r#"field "callback" of Holder"#), "{}", error.message);
     assert!(error.message.contains("fn(Int)->Text"), "{}", error.message);
 }
 
@@ -500,8 +500,8 @@ fn an_unused_function_argument_is_fine() {
     assert!(!text.contains(r##""f.flow.Machine":"##), "{text}");
     // Used, it is refused.
     let error = refusal(&d, &format!(r##"{{"List": {}}}"##, named("2", &[])));
-    assert_eq!(error.rule, Rule::NotServable);
-    assert!(error.message.contains("f.flow.Machine"), "{}", error.message);
+    assert_eq!(error.rule, Rule::CannotCross);
+    assert!(error.message.contains("Machine is a nondata type"), "{}", error.message);
 }
 
 #[test]

@@ -101,3 +101,39 @@ fn decode_prints_canonical_text_or_the_refused_path() {
     let stderr = refusal(&flow_gen(&["decode", &weather(), "--type", ty], &bad));
     assert!(stderr.contains("$.days[1].high_c: expected a number, found a string [type]"), "{stderr}");
 }
+
+/// A Tool whose types cannot cross is refused by every language alike, in
+/// the shared front, before any generator runs: the same one line, naming
+/// the listing member, the rule and the fix, and nothing written.
+#[test]
+fn every_language_refuses_what_cannot_cross_alike() {
+    let token = r#"{"k":{"name":"K","identity":"t.flow.K","lexical_ordinal":1,"generic":[],"opaque":true,"kind":"host","doc":null}}"#;
+    let listing = |param: &str| {
+        format!(
+            r#"{{"data":"0.1","tools":[{{"tool":"t.flow.f","doc":null,"generic":[],"params":[{{"name":"p","type":{param}}}],"ok":"Unit","err":"Never"}}],"declarations":{token}}}"#
+        )
+    };
+    let k = r#"{"Named":{"declaration":"k","args":[]}}"#;
+    let cases = [
+        (listing(&format!(r#"{{"Set":{k}}}"#)), "Set<K> has elements that hold a host token (K)"),
+        (listing(&format!(r#"{{"Dict":[{k},"Int"]}}"#)), "Dict<K,Int> has keys that hold a host token (K)"),
+        (
+            r#"{"data":"0.1","tools":[{"tool":"t.flow.f","doc":null,"generic":[],"params":[{"name":"p","type":{"List":{"Function":{"params":[],"result":"Unit"}}}}],"ok":"Unit","err":"Never"}],"declarations":{}}"#.to_owned(),
+            "fn()->Unit is a function",
+        ),
+    ];
+    let scratch = std::env::temp_dir().join(format!("flow-gen-cannot-cross-{}", std::process::id()));
+    for (listing, expected) in &cases {
+        let mut lines = Vec::new();
+        for lang in ["python", "typescript", "rust"] {
+            let out = scratch.join(lang);
+            let output = flow_gen(&["--lang", lang, "--out", out.to_str().unwrap(), "--no-manifest"], listing);
+            let line = refusal(&output);
+            assert!(line.contains("$.tools[0].params[0].type: t.flow.f: parameter p: ") && line.contains(expected), "{lang}: {line}");
+            assert!(line.trim_end().ends_with("[cannot-cross]"), "{lang}: {line}");
+            assert!(!out.exists(), "{lang} wrote {}", out.display());
+            lines.push(line);
+        }
+        assert!(lines.iter().all(|l| *l == lines[0]), "{lines:?}");
+    }
+}
