@@ -13,6 +13,9 @@
 //! - `hint`: the fix a listing refusal says for the common mistakes
 //!   (type text such as `"Option<Text>"`, a declaration or type parameter by
 //!   name, a null err, a misspelt member or tag).
+//! - [`crossing`](mod@crossing): which types can cross at all (no function,
+//!   Task or nondata type inside, no host token in a Set element or a Dict
+//!   key), decided on the type, whatever the value.
 //!
 //! Where the spec is silent, these choices hold (tests in `core/tests/types.rs`
 //! pin each):
@@ -42,6 +45,7 @@
 //! - Order of refusals: data version, shapes (whole document), then Tools in
 //!   order, declarations in key order, reachability, expanding recursion.
 
+pub mod crossing;
 pub mod identity;
 mod hint;
 pub mod model;
@@ -53,6 +57,7 @@ pub mod view;
 mod walk;
 pub mod write;
 
+pub use crossing::{crossing, tool_crossing};
 pub use identity::check_identity;
 pub use model::*;
 pub use parse::{
