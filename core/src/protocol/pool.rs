@@ -11,11 +11,12 @@
 //! - A thread that cannot be started is no failure while another runs: the
 //!   call waits for it. With no thread at all, [`Pool::submit`] hands the
 //!   call back, and the driver answers it NotRun (its code never ran).
-//! - Waking is frugal: a call queued while as many threads are awake and
-//!   looking for work as calls wait wakes nobody, and a thread that ends a
-//!   call takes the next without sleeping. Under load the threads run call
-//!   after call; a queued call never waits behind a slow handler while a
-//!   thread is left.
+//! - Waking is frugal, as in work-stealing schedulers: a call queued while a
+//!   thread is looking for work wakes nobody; a thread that takes a call
+//!   while more wait makes sure another looks (waking or starting one), so a
+//!   queued call never waits behind a slow handler while a thread is left;
+//!   a thread that ends a call takes the next without sleeping. Under load
+//!   the threads run call after call with few wakes.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -59,21 +60,21 @@ struct Shared<J> {
     /// The submitter waits here for room in the queue.
     room: Condvar,
     bounds: PoolBounds,
+    run: Box<dyn Fn(J) + Send + Sync>,
+    threads: Mutex<Vec<JoinHandle<()>>>,
+    name: String,
 }
 
 /// The pool: `run` is called with each job on one of its threads.
 pub struct Pool<J: Send + 'static> {
     shared: Arc<Shared<J>>,
-    run: Arc<dyn Fn(J) + Send + Sync>,
-    threads: Vec<JoinHandle<()>>,
-    name: String,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-impl<J> Shared<J> {
+impl<J: Send + 'static> Shared<J> {
     /// Wakes one sleeper, if any; false when none sleeps.
     fn wake_one(&self, st: &mut State<J>) -> bool {
         if st.idle == 0 {
@@ -84,6 +85,45 @@ impl<J> Shared<J> {
         st.wakes += 1;
         self.work.notify_one();
         true
+    }
+
+    /// Makes sure a queued job has a thread looking for it: none is needed
+    /// while one searches; else a sleeper is woken, or (while threads are
+    /// left) one is started. Returns true when one must be started, counted
+    /// already; the caller starts it with [`Shared::spawn`] outside the lock.
+    fn need_searcher(&self, st: &mut State<J>) -> bool {
+        if st.jobs.is_empty() || st.searching > 0 || self.wake_one(st) || st.workers >= self.bounds.workers {
+            return false;
+        }
+        st.workers += 1;
+        st.searching += 1;
+        true
+    }
+
+    /// Starts a thread counted by [`Shared::need_searcher`]. `Err` hands back
+    /// the queued jobs when no thread runs at all.
+    fn spawn(self: &Arc<Self>) -> Result<(), (Vec<J>, String)> {
+        let shared = self.clone();
+        match std::thread::Builder::new().name(self.name.clone()).spawn(move || work(&shared)) {
+            Ok(thread) => {
+                let mut threads = lock(&self.threads);
+                threads.retain(|t| !t.is_finished());
+                threads.push(thread);
+                Ok(())
+            }
+            Err(e) => {
+                let mut st = lock(&self.state);
+                st.workers -= 1;
+                st.searching -= 1;
+                if st.workers == 0 {
+                    let jobs = st.jobs.drain(..).collect();
+                    return Err((jobs, format!("no thread could be started to run it: {e}")));
+                }
+                // Another thread will take it: it only waits longer.
+                eprintln!("flow tool: could not start another handler thread ({e}); {} run calls", st.workers);
+                Ok(())
+            }
+        }
     }
 }
 
@@ -100,8 +140,16 @@ impl<J: Send + 'static> Pool<J> {
             closed: false,
             submitter_waiting: false,
         };
-        let shared = Arc::new(Shared { state: Mutex::new(state), work: Condvar::new(), room: Condvar::new(), bounds });
-        Pool { shared, run: Arc::new(run), threads: Vec::new(), name: name.to_owned() }
+        let shared = Arc::new(Shared {
+            state: Mutex::new(state),
+            work: Condvar::new(),
+            room: Condvar::new(),
+            bounds,
+            run: Box::new(run),
+            threads: Mutex::new(Vec::new()),
+            name: name.to_owned(),
+        });
+        Pool { shared }
     }
 
     /// Queues a job, waiting while the queue is full. `Err` hands back the
@@ -115,62 +163,56 @@ impl<J: Send + 'static> Pool<J> {
             }
             st.submitter_waiting = false;
             st.jobs.push_back(job);
-            // Every queued job has a thread awake to take it, while threads
-            // are left: a thread busy in a slow handler may never come back
-            // for it.
-            if st.searching >= st.jobs.len() || self.shared.wake_one(&mut st) || st.workers >= self.shared.bounds.workers {
-                false
-            } else {
-                st.workers += 1;
-                st.searching += 1;
-                true
-            }
+            self.shared.need_searcher(&mut st)
         };
         if spawn {
-            self.threads.retain(|t| !t.is_finished());
-            let (shared, run) = (self.shared.clone(), self.run.clone());
-            let started = std::thread::Builder::new().name(self.name.clone()).spawn(move || work(&shared, &*run));
-            match started {
-                Ok(thread) => self.threads.push(thread),
-                Err(e) => {
-                    let mut st = lock(&self.shared.state);
-                    st.workers -= 1;
-                    st.searching -= 1;
-                    if st.workers == 0 {
-                        let jobs = st.jobs.drain(..).collect();
-                        return Err((jobs, format!("no thread could be started to run it: {e}")));
-                    }
-                    // Another thread will take it: it only waits longer.
-                    eprintln!("flow tool: could not start another handler thread ({e}); {} run calls", st.workers);
-                }
-            }
+            return self.shared.spawn();
         }
         Ok(())
     }
 
     /// Runs every queued job, then ends the threads and waits for them.
-    pub fn finish(mut self) {
+    pub fn finish(self) {
         {
             let mut st = lock(&self.shared.state);
             st.closed = true;
             self.shared.work.notify_all();
         }
-        for thread in self.threads.drain(..) {
-            let _ = thread.join();
+        // A thread may start another while ending: join until none is left.
+        loop {
+            let threads: Vec<JoinHandle<()>> = lock(&self.shared.threads).drain(..).collect();
+            if threads.is_empty() {
+                break;
+            }
+            for thread in threads {
+                let _ = thread.join();
+            }
         }
     }
 }
 
-fn work<J>(shared: &Shared<J>, run: &(dyn Fn(J) + Send + Sync)) {
+fn work<J: Send + 'static>(shared: &Arc<Shared<J>>) {
     let mut st = lock(&shared.state);
     loop {
         if let Some(job) = st.jobs.pop_front() {
             st.searching -= 1;
+            // This thread may block in the job: if more wait, another thread
+            // must look for them (as in work-stealing schedulers, the last
+            // searcher to find work hands searching on).
+            let spawn = shared.need_searcher(&mut st);
             if st.submitter_waiting {
                 shared.room.notify_one();
             }
             drop(st);
-            run(job);
+            if spawn {
+                if let Err((jobs, why)) = shared.spawn() {
+                    // Unreachable while this thread runs (it counts as one);
+                    // kept so that no job is ever dropped unseen.
+                    eprintln!("flow tool: {why}; {} calls wait", jobs.len());
+                    lock(&shared.state).jobs.extend(jobs);
+                }
+            }
+            (shared.run)(job);
             st = lock(&shared.state);
             st.searching += 1;
             continue;
