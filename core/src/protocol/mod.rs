@@ -52,6 +52,7 @@
 //! - [`server`]: the sans-IO server core.
 //! - [`front`]: which protocol a process speaks: the core itself, or MCP
 //!   ([`crate::mcp::front`], wrapping the core); drivers hold a [`Front`].
+//! - [`in_flight`]: the bound on calls in flight for the Python and Node runtimes.
 //! - [`pool`]: the bounded pool of threads that run handlers.
 //! - [`batch_writer`]: one writer for every line, batching what is ready.
 //! - [`stdio`]: the threaded driver for Rust handlers.
@@ -79,6 +80,7 @@ pub mod batch_writer;
 pub mod cancel;
 pub mod framing;
 pub mod front;
+pub mod in_flight;
 pub mod message;
 pub mod outcome;
 pub mod outgoing;
@@ -90,6 +92,7 @@ pub mod stdio;
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};
 pub use front::{Front, FrontKind};
+pub use in_flight::{InFlight, DEFAULT_IN_FLIGHT};
 pub use message::{CallKey, Incoming};
 pub use outcome::{CallOutcome, Outcome};
 pub use server::{CallTypes, Event, GenericCall, HandlerResult, ServedEntry, ServerCore, StartedCall};
