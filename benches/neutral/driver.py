@@ -59,7 +59,9 @@ class Server:
 
     def __init__(self, command: list[str], protocol: str, total: int) -> None:
         self.protocol = protocol
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=1 << 16)
+        self.proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=1 << 16
+        )
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.fd = self.proc.stdin.fileno()
         self.out = self.proc.stdout
@@ -109,9 +111,12 @@ class Server:
 
 
 def call_line(protocol: str, tool: str, args: str, n: int) -> bytes:
+    name = json.dumps(tool)
     if protocol == "flow":
-        return f'{{"jsonrpc":"2.0","method":"call","params":{{"args":{args},"call":"c{n}","run":"r","tool":{json.dumps(tool)}}}}}\n'.encode()
-    return f'{{"jsonrpc":"2.0","id":{n},"method":"tools/call","params":{{"name":{json.dumps(tool)},"arguments":{args}}}}}\n'.encode()
+        params = f'{{"args":{args},"call":"c{n}","run":"r","tool":{name}}}'
+        return f'{{"jsonrpc":"2.0","method":"call","params":{params}}}\n'.encode()
+    params = f'{{"name":{name},"arguments":{args}}}'
+    return f'{{"jsonrpc":"2.0","id":{n},"method":"tools/call","params":{params}}}\n'.encode()
 
 
 def one_run(command: list[str], protocol: str, tool: str, args: str, calls: int, outstanding: int) -> Run:
@@ -120,8 +125,10 @@ def one_run(command: list[str], protocol: str, tool: str, args: str, calls: int,
     server = Server(command, protocol, total)
     try:
         if protocol == "mcp":
-            init = '{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"neutral-driver","version":"0"}}}\n'
-            server.send(init.encode())
+            client = {"name": "driver", "version": "0"}
+            hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client}
+            init = {"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": hello}
+            server.send(json.dumps(init).encode() + b"\n")
             if server.tokens.get(timeout=30) != -1:
                 raise RuntimeError("initialize was not answered first")
             server.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
@@ -186,12 +193,58 @@ ECHO_ARGS = '{"value":"hello"}'
 def targets() -> list[Target]:
     rust_weather = [str(RELEASE / "flow-bench-rust-weather")]
     found = [
-        Target("floor.rust.mcp", "trivial Rust MCP echo, serde_json (floor)", "mcp", "echo", ECHO_ARGS, [str(RELEASE / "flow-floor-mcp-echo")]),
-        Target("floor.rust.flow", "trivial Rust Flow `call`/`reply` echo, serde_json (floor)", "flow", WEATHER, FORECAST_ARGS, [str(RELEASE / "flow-floor-flow-echo")]),
-        Target("rust.weather.mcp", "generated Rust weather Tool, `--mcp`, echo", "mcp", "echo", ECHO_ARGS, [*rust_weather, "--mcp"], "floor.rust.mcp", 0.8),
-        Target("rust.weather.flow", "generated Rust weather Tool, Flow protocol, get_forecast", "flow", WEATHER, FORECAST_ARGS, rust_weather, "floor.rust.flow", 0.8),
-        Target("floor.python", "trivial Python MCP echo (json, floor)", "mcp", "echo", ECHO_ARGS, [sys.executable, str(Path(__file__).with_name("floor_echo.py"))]),
-        Target("floor.node", "trivial Node MCP echo (readline, JSON, floor)", "mcp", "echo", ECHO_ARGS, ["node", str(Path(__file__).with_name("floor_echo.js"))]),
+        Target(
+            "floor.rust.mcp",
+            "trivial Rust MCP echo, serde_json (floor)",
+            "mcp",
+            "echo",
+            ECHO_ARGS,
+            [str(RELEASE / "flow-floor-mcp-echo")],
+        ),
+        Target(
+            "floor.rust.flow",
+            "trivial Rust Flow `call`/`reply` echo, serde_json (floor)",
+            "flow",
+            WEATHER,
+            FORECAST_ARGS,
+            [str(RELEASE / "flow-floor-flow-echo")],
+        ),
+        Target(
+            "rust.weather.mcp",
+            "generated Rust weather Tool, `--mcp`, echo",
+            "mcp",
+            "echo",
+            ECHO_ARGS,
+            [*rust_weather, "--mcp"],
+            "floor.rust.mcp",
+            0.8,
+        ),
+        Target(
+            "rust.weather.flow",
+            "generated Rust weather Tool, Flow protocol, get_forecast",
+            "flow",
+            WEATHER,
+            FORECAST_ARGS,
+            rust_weather,
+            "floor.rust.flow",
+            0.8,
+        ),
+        Target(
+            "floor.python",
+            "trivial Python MCP echo (json, floor)",
+            "mcp",
+            "echo",
+            ECHO_ARGS,
+            [sys.executable, str(Path(__file__).with_name("floor_echo.py"))],
+        ),
+        Target(
+            "floor.node",
+            "trivial Node MCP echo (readline, JSON, floor)",
+            "mcp",
+            "echo",
+            ECHO_ARGS,
+            ["node", str(Path(__file__).with_name("floor_echo.js"))],
+        ),
     ]
     return [t for t in found if Path(t.command[0]).exists() or t.command[0] in ("node",)]
 
@@ -206,7 +259,9 @@ def run_all(calls: int, runs: int) -> list[dict[str, Any]]:
         for t in chosen:
             for outstanding in (64, 1):
                 n = calls if outstanding == 64 else max(calls // 10, 1000)
-                results.setdefault((t.id, outstanding), []).append(one_run(t.command, t.protocol, t.tool, t.args, n, outstanding))
+                results.setdefault((t.id, outstanding), []).append(
+                    one_run(t.command, t.protocol, t.tool, t.args, n, outstanding)
+                )
     for t in chosen:
         for outstanding in (64, 1):
             done = results[(t.id, outstanding)]
@@ -245,7 +300,9 @@ def table(rows: list[dict[str, Any]]) -> str:
                 y = one["p50_us"] / floor1["p50_us"]
                 p50 = f"{y:.2f}x (goal <= 1.5x: {'met' if y <= 1.5 else 'not met'})"
         p50_text = f"{one['p50_us']:.0f} us" if one else ""
-        lines.append(f"| {r['label']} | {r['calls_per_s']:,.0f} | {r['cpu_us_per_call']:.1f} us | {p50_text} | {ratio} | {p50} |")
+        lines.append(
+            f"| {r['label']} | {r['calls_per_s']:,.0f} | {r['cpu_us_per_call']:.1f} us | {p50_text} | {ratio} | {p50} |"
+        )
     return "\n".join(lines)
 
 
@@ -267,13 +324,15 @@ def main() -> None:
             with open(sink, "a") as f:
                 for r in rows:
                     f.write(json.dumps(r) + "\n")
-        print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}; {a.calls} calls, median of {a.runs} fresh processes")
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"load: {load}; {a.calls} calls, median of {a.runs} fresh processes")
         print(table(rows))
         return
     if not a.command:
         parser.error("a server command after --, or --all")
-    r = measure(a.command, a.protocol, a.tool, a.args, a.calls, a.outstanding, a.runs)
-    print(f"{r.calls_per_s:,.0f} calls/s, server CPU {r.cpu_us_per_call:.1f} us/call, p50 {r.p50_us:.0f} us ({a.outstanding} outstanding, load {os.getloadavg()[0]:.2f})")
+    result = measure(a.command, a.protocol, a.tool, a.args, a.calls, a.outstanding, a.runs)
+    figures = f"{result.calls_per_s:,.0f} calls/s, server CPU {result.cpu_us_per_call:.1f} us/call"
+    print(f"{figures}, p50 {result.p50_us:.0f} us ({a.outstanding} outstanding, load {os.getloadavg()[0]:.2f})")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@ and tools/call of one `echo` tool. What any Python MCP server costs at least."""
 import json
 import sys
 
-TOOLS = {"tools": [{"name": "echo", "inputSchema": {"type": "object", "properties": {"value": {}}, "required": ["value"]}}]}
+TOOLS = {
+    "tools": [{"name": "echo", "inputSchema": {"type": "object", "properties": {"value": {}}, "required": ["value"]}}]
+}
 
 
 def main() -> None:
@@ -16,12 +18,20 @@ def main() -> None:
             continue
         method = message.get("method")
         if method == "initialize":
-            result = {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}}, "serverInfo": {"name": "floor", "version": "0"}}
+            result = {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "floor", "version": "0"},
+            }
         elif method == "tools/list":
             result = TOOLS
         elif method == "tools/call":
             value = message["params"]["arguments"]["value"]
-            result = {"content": [{"type": "text", "text": json.dumps(value)}], "structuredContent": {"result": value}, "isError": False}
+            result = {
+                "content": [{"type": "text", "text": json.dumps(value)}],
+                "structuredContent": {"result": value},
+                "isError": False,
+            }
         else:
             continue
         out.write(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": result}) + "\n")
