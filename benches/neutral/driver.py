@@ -10,6 +10,7 @@ calls, so start-up and warm-up are not counted.
 
     python3 benches/neutral/driver.py --protocol flow --tool ID --args '{"x":1}' -- CMD ARGS...
     python3 benches/neutral/driver.py --all [--calls N] [--runs R]   # every server, one table
+    make bench-table                                                 # also runs --all, one run per round
 
 Protocols: `flow` (a `call` notification, matched to its `reply` by the call
 id) and `mcp` (initialize, then `tools/call` requests, matched by id).
@@ -321,9 +322,11 @@ def main() -> None:
         rows = run_all(a.calls, a.runs)
         sink = os.environ.get("FLOW_BENCH_JSON")
         if sink:
+            # One figure per server and outstanding count, as benches/table.py reads them.
             with open(sink, "a") as f:
                 for r in rows:
-                    f.write(json.dumps(r) + "\n")
+                    keep = ("bench", "id", "label", "outstanding", "p50_us", "cpu_us_per_call")
+                    f.write(json.dumps({k: r[k] for k in keep} | {"unit": "calls/s", "value": r["calls_per_s"]}) + "\n")
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         print(f"load: {load}; {a.calls} calls, median of {a.runs} fresh processes")
         print(table(rows))
