@@ -47,15 +47,17 @@ crosslang-run:
 # per language. One flow-soak process per Tool, so each host's memory is its own.
 SOAK_CALLS ?= 2000
 SOAK_KILLS ?= 8
+# Times a soak the host side stops reading replies for 300 ms (about 1 s a Tool).
+SOAK_STALLS ?= 3
 SOAK_TOOLS ?= rust python node
 
 soak: python-env node-env
-	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30
+	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30 SOAK_STALLS=20
 
 soak-run:
 	$(CARGO) build --locked -p flow-host -p rust-weather
 	node node_modules/typescript/bin/tsc -p examples/typescript/weather-tools
-	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) $$tool || exit 1; done
+	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) --stalls $(SOAK_STALLS) $$tool || exit 1; done
 
 # The README's table of hostile inputs and the peak memory each cost.
 hostile-report: python-env node-env

@@ -59,6 +59,10 @@ BENCHES = [
     Bench("node.parse", lambda a, exe: [a.node, "benches/node/parse.js"], REPO),
     Bench("node.canonical", lambda a, exe: [a.node, "benches/node/canonical.js"], REPO),
     Bench("node.calls", lambda a, exe: [a.node, "benches/node/calls.js"], REPO),
+    # Every server under one standard-library driver, against trivial floors
+    # (docs/runtime-performance.md); the rounds give the medians.
+    Bench("neutral", lambda a, exe: [a.python, "benches/neutral/driver.py", "--all", "--runs", "1",
+                                     "--calls", "3000" if a.quick else "20000"], REPO),
 ]
 
 
@@ -109,6 +113,10 @@ VERSUS = [
            "MCP TypeScript SDK `McpServer`", faster=True, goal=1.0, outstanding=1),
     Versus("5", "calls/s at 64 outstanding", "node.calls", "flow", "mcp",
            "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
+    Versus("14", "neutral driver, calls/s at 64 outstanding, Flow `get_forecast`", "neutral", "rust.weather.flow",
+           "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=True, goal=0.8, outstanding=64),
+    Versus("14", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
+           "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=True, goal=0.8, outstanding=64),
 ]
 
 # The calls/s table: every server, whichever language, beside the others
@@ -307,6 +315,23 @@ def calls_rows(figures: list[Figure]) -> list[str]:
     return rows
 
 
+def neutral_rows(figures: list[Figure]) -> list[str]:
+    """Every server under the neutral driver: calls/s, the server's CPU per
+    call (from /proc), and p50 latency at 1 outstanding."""
+    rows = ["| server | calls/s at 64 outstanding | server CPU per call | p50 at 1 outstanding |", "|---|---|---|---|"]
+    ids: list[str] = []
+    for f in figures:
+        if f["bench"] == "neutral" and f["id"] not in ids:
+            ids.append(f["id"])
+    for id in ids:
+        at64, at1 = by_round(figures, "neutral", id, 64), by_round(figures, "neutral", id, 1)
+        label = next(iter((at64 or at1).values()))["label"]
+        cpu, p50 = median_of(at64, "cpu_us_per_call"), median_of(at1, "p50_us")
+        rows.append(f"| {label} | {figure(median_of(at64), 'calls/s')} | "
+                    f"{'n/a' if cpu is None else f'{cpu:.1f} µs'} | {'n/a' if p50 is None else f'{p50:.0f} µs'} |")
+    return rows
+
+
 def all_rows(figures: list[Figure]) -> list[str]:
     rows = ["| benchmark | contender | outstanding | median | min | max | p50 / p99 latency | rounds |",
             "|---|---|---|---|---|---|---|---|"]
@@ -357,6 +382,11 @@ def write(args: argparse.Namespace, facts: dict[str, str], figures: list[Figure]
         " each language's client is its own, so compare servers within a language's rows:",
         "",
         *calls_rows(figures),
+        "",
+        "Every server under one neutral driver (standard-library Python, one line per write, its own reader"
+        " thread; benches/neutral/driver.py), so no server runs under a client of its own:",
+        "",
+        *neutral_rows(figures),
     ]
     if failures:
         summary += ["", "Failed runs (their figures are missing above):", "", *(f"- {f}" for f in failures)]

@@ -32,7 +32,7 @@ use flow_core::error::{Error, Rule};
 use flow_core::fingerprint::fingerprint;
 use flow_core::json::Json;
 use flow_core::plan::Plan;
-use flow_core::protocol::{CallKey, CallTypes, Event, Front, FrontKind, HandlerResult, LineReader, ServedEntry, ServerCore, StartedCall};
+use flow_core::protocol::{CallKey, CallTypes, Event, Front, FrontKind, HandlerResult, InFlight, LineReader, ServedEntry, ServerCore, StartedCall, DEFAULT_IN_FLIGHT};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{call_view_to_json, term_to_json, Listing};
 use flow_core::Limits;
@@ -64,6 +64,9 @@ struct Calls {
 
 struct Shared {
     core: Mutex<Front>,
+    /// At most this many calls started and not replied to: past it the
+    /// reader waits, so a host that stops reading holds nothing unbounded.
+    in_flight: InFlight,
     /// The protocol's stdout (a duplicate of the original fd 1).
     out: Mutex<Option<File>>,
     calls: Mutex<Calls>,
@@ -172,6 +175,7 @@ impl Server {
         Ok(Server {
             shared: Arc::new(Shared {
                 core: Mutex::new(front),
+                in_flight: InFlight::new(DEFAULT_IN_FLIGHT),
                 out: Mutex::new(None),
                 calls: Mutex::new(Calls::default()),
                 listing: Arc::new(listing),
@@ -274,6 +278,7 @@ impl Server {
             }
         };
         let lines = lock(&self.shared.core).finish(&state.key, result);
+        self.shared.in_flight.finished();
         for line in lines {
             self.shared.write(&line);
         }
@@ -377,7 +382,7 @@ fn read(shared: &Arc<Shared>, tsfn: Tsfn) {
                 break;
             }
         };
-        let events = lock(&shared.core).receive_frame(frame);
+        let events = shared.in_flight.admit(&shared.core).receive_frame(frame);
         for event in events {
             match event {
                 Event::Write(line) => shared.write(&line),

@@ -124,6 +124,28 @@ fn malformed_outcomes_and_values_of_another_type_are_bad_replies() {
 }
 
 #[test]
+fn a_reply_whose_envelope_is_malformed_is_a_bad_reply_for_its_call() {
+    let setup = bind(&fake(""), "envelope");
+    for (call, member) in [("envelope-id-null-1", "$.id"), ("envelope-extra-1", "$.extra"), ("envelope-1.0-1", "$.jsonrpc")] {
+        let why = reason(&forecast(&setup, call, "Oslo"), "BadReply");
+        assert!(why.starts_with(&format!("malformed envelope: {member}: ")) && why.ends_with("[shape]"), "{call}: {why}");
+    }
+    assert_forecast(&forecast(&setup, "2", "Bergen"), "Bergen");
+}
+
+#[test]
+fn a_call_past_the_depth_limit_counted_from_the_message_is_not_sent() {
+    let setup = bind(&test_tool(), "depth");
+    let json_value = [Term::Prim(flow_core::types::Prim::JsonValue)];
+    let nested = |n: usize| json(&format!(r#"{{"value":{}{}}}"#, "[".repeat(n), "]".repeat(n)));
+    // The message 1, params 2, args 3: a value in args may nest 125 levels.
+    let echoed = setup.host.call_with(ECHO, CallKey::new("r", "d125"), &nested(125), &json_value).unwrap().wait();
+    assert!(echoed.to_canonical().starts_with(r#"{"Ok":[[[["#), "{echoed:?}");
+    let why = reason(&setup.host.call_with(ECHO, CallKey::new("r", "d126"), &nested(126), &json_value).unwrap().wait(), "NotRun");
+    assert!(why.starts_with("the call was not sent: $: the message would nest") && why.ends_with("[too-deep]"), "{why}");
+}
+
+#[test]
 fn replies_out_of_order_are_matched_by_their_pair() {
     let setup = bind(&fake(""), "order");
     let first = setup.host.call(FORECAST, CallKey::new("r", "hold-until=second"), &forecast_args("First")).unwrap();

@@ -25,6 +25,24 @@ fn every_call_ends_once_as_prescribed_under_chaos() {
     assert!(!report.contains(" 0 kills"), "{report}");
 }
 
+/// A host that stops reading for a while (flow-chaos stops reading the Tool's
+/// replies): the Tool's bounds push back, and every call still ends once.
+#[test]
+fn every_call_ends_once_when_the_host_stops_reading_for_a_while() {
+    let work = std::env::temp_dir().join(format!("flow-soak-stall-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_flow-soak"))
+        .args(["--calls", "3000", "--kills", "2", "--stalls", "4", "--stall-ms", "200", "--seed", "7", "--work"])
+        .arg(&work)
+        .arg("test")
+        .output()
+        .expect("flow-soak runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    println!("{report}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "flow-soak failed:\n{report}");
+    assert!(report.contains("every call ended once, as prescribed"), "{report}");
+    assert!(!report.contains(" 0 stalls of the reader"), "{report}");
+}
+
 /// The soak's checks can fail: flow-chaos's `--swap-replies` writes pairs of
 /// replies with each other's outcomes and logs them as if it had not, which
 /// is what a host that misattributed replies would look like from here. A

@@ -62,7 +62,7 @@ pub(super) fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, 
                 break;
             }
         };
-        let events = lock(&shared.core).receive_frame(frame);
+        let events = shared.in_flight.admit(&shared.core).receive_frame(frame);
         for event in events {
             match event {
                 Event::Write(line) => shared.write(&line),

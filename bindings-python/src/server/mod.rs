@@ -34,7 +34,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use flow_core::protocol::server::{HandlerResult, ServedEntry, ServerCore};
-use flow_core::protocol::{CallKey, Front, FrontKind};
+use flow_core::protocol::{CallKey, Front, FrontKind, InFlight, DEFAULT_IN_FLIGHT};
 use flow_core::types::{Listing, ToolDecl};
 use flow_core::Limits;
 use pyo3::prelude::*;
@@ -60,6 +60,9 @@ struct Served {
 
 struct Shared {
     core: Mutex<Front>,
+    /// At most this many calls started and not replied to: past it the
+    /// reader waits, so a host that stops reading holds nothing unbounded.
+    in_flight: InFlight,
     out: Mutex<Box<dyn Write + Send>>,
     codec: Py<Codec>,
     tools: Vec<Served>,
@@ -76,6 +79,7 @@ impl Shared {
 
     fn finish(&self, key: &CallKey, result: HandlerResult) {
         let lines = lock(&self.core).finish(key, result);
+        self.in_flight.finished();
         for line in lines {
             self.write(&line);
         }
@@ -121,7 +125,7 @@ impl Server {
             Some(fd) => protocol_output(fd)?,
             None => Box::new(std::io::stdout()),
         };
-        let shared = Arc::new(Shared { core: Mutex::new(core), out: Mutex::new(out), codec, tools });
+        let shared = Arc::new(Shared { core: Mutex::new(core), in_flight: InFlight::new(DEFAULT_IN_FLIGHT), out: Mutex::new(out), codec, tools });
         Ok(Server { shared, reader: Mutex::new(None) })
     }
 

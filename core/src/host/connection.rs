@@ -36,6 +36,7 @@ use crate::json::Json;
 use crate::protocol::framing::{Frame, LineReader};
 use crate::protocol::message::{self, write_cancel, write_describe_request, write_error, CallKey, Incoming};
 use crate::protocol::outcome::{admit, CallOutcome, ReplyTypes};
+use crate::protocol::outgoing::past_limit;
 use crate::protocol::server::CallTypes;
 
 use super::described::Described;
@@ -338,9 +339,10 @@ impl Inner {
     }
 
     fn send(self: &Arc<Self>, key: CallKey, line: String, types: Arc<CallTypes>, check: impl FnOnce(&Described) -> Result<(), String>) -> CallHandle {
-        if line.len() > self.options.limits.max_bytes + 1 {
-            let why = format!("the call is {} bytes, more than the message size limit of {}", line.len() - 1, self.options.limits.max_bytes);
-            return CallHandle::done(key, CallOutcome::NotRun(why));
+        // The Tool reads the call under the same limits: a call it would
+        // refuse is not sent (decisions.md section 2).
+        if let Some(why) = past_limit(&line, &self.options.limits) {
+            return CallHandle::done(key, CallOutcome::NotRun(format!("the call was not sent: {why}")));
         }
         let (process, described) = match self.ensure_live() {
             Ok(live) => live,

@@ -396,10 +396,10 @@ impl McpFront {
         let limits = *self.core.limits();
         let result = call_result(&outcome, self.tools[pending.tool].wrapped, &limits);
         let line = jsonrpc::write_result(&pending.id, completed(result.to_json(), pending.modern));
-        if line.len() <= limits.max_bytes {
-            return vec![line];
-        }
-        let why = format!("Unknown: the result would be {} bytes, more than the message size limit of {} [too-large]", line.len() - 1, limits.max_bytes);
+        // The client reads under the same limits (size without the line's
+        // ending, depth from the message's object): send nothing it refuses.
+        let Some(fault) = crate::protocol::outgoing::past_limit(&line, &limits) else { return vec![line] };
+        let why = format!("Unknown: the result could not be sent: {fault}");
         let result = CallToolResult { content: vec![Content::Text(why)], structured_content: None, is_error: true, result_type: None };
         vec![jsonrpc::write_result(&pending.id, completed(result.to_json(), pending.modern))]
     }

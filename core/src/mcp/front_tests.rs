@@ -302,7 +302,7 @@ fn a_response_over_the_size_limit_is_replaced() {
     let call = started(feed(&mut front, &tools_call("echo", r#"{"value":1}"#, "1")));
     let big = Json::str("x".repeat(300));
     let r = one(&front.finish(&call.key, HandlerResult::OkJson(big)).into_iter().map(Event::Write).collect::<Vec<_>>());
-    assert!(text_of(&r).starts_with("Unknown: the result would be "), "{}", r.to_canonical());
+    assert!(text_of(&r).starts_with("Unknown: the result could not be sent: $: the message would be "), "{}", r.to_canonical());
     assert!(text_of(&r).ends_with("more than the message size limit of 400 [too-large]"));
     // A request line over the limit is a parse error carrying its id.
     let line = tools_call("echo", &format!(r#"{{"value":"{}"}}"#, "y".repeat(400)), "\"big\"");

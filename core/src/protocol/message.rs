@@ -154,7 +154,34 @@ fn invalid(id: Json, why: String) -> Incoming {
     Incoming::Refuse { id, code: INVALID_REQUEST, message: format!("Invalid Request: {why}") }
 }
 
+/// The pair of a line that is a reply in intent (method `reply`, string
+/// `params.run` and `params.call`) whose envelope breaks section 7 (an `id`,
+/// even null; an extra top-level member; `jsonrpc` other than "2.0"): the
+/// reason, naming the member. Such a line is BadReply for its call, never a
+/// stray line, or the call would stay open while the process lives.
+fn reply_envelope_fault(o: &Object) -> Option<(CallKey, String)> {
+    if o.get("method").and_then(Json::as_str) != Some("reply") {
+        return None;
+    }
+    let params = o.get("params")?.as_object()?;
+    let run = params.get("run")?.as_str()?.to_owned();
+    let call = params.get("call")?.as_str()?.to_owned();
+    let fault = if o.get("id").is_some() {
+        at(Path::root().key("id"), Rule::Shape, "a reply is a notification and carries no id, not even null")
+    } else if o.get("jsonrpc").and_then(Json::as_str) != Some("2.0") {
+        at(Path::root().key("jsonrpc"), Rule::Shape, "jsonrpc must be \"2.0\"")
+    } else if let Some(extra) = o.keys().find(|k| !matches!(*k, "jsonrpc" | "method" | "params")) {
+        at(Path::root().key(extra), Rule::Shape, "unknown member of a reply's envelope (only jsonrpc, method and params)")
+    } else {
+        return None;
+    };
+    Some((CallKey { run, call }, format!("malformed envelope: {fault}")))
+}
+
 fn envelope(mut o: Object) -> Incoming {
+    if let Some((key, reason)) = reply_envelope_fault(&o) {
+        return Incoming::BadReply { key, reason };
+    }
     // The id to echo in a refusal: the message's own when it is a valid id.
     let id = match o.remove("id") {
         None => None,
@@ -495,5 +522,29 @@ mod tests {
         let base = r#"{"jsonrpc":"2.0","method":"reply","params":{"run":"r","call":"c""#;
         assert!(matches!(parse(&format!("{base}}}}}")), Incoming::BadReply { reason, .. } if reason.contains("$.params.outcome")));
         assert!(matches!(parse(&format!("{base},\"outcome\":{{\"Ok\":1}},\"more\":1}}}}")), Incoming::BadReply { .. }));
+    }
+
+    #[test]
+    fn a_reply_with_a_malformed_envelope_is_a_bad_reply_for_its_call() {
+        let params = r#""params":{"call":"c","outcome":{"Ok":1},"run":"r""#;
+        let cases = [
+            (format!(r#"{{"id":null,"jsonrpc":"2.0","method":"reply",{params}}}}}"#), "$.id: a reply is a notification"),
+            (format!(r#"{{"id":7,"jsonrpc":"2.0","method":"reply",{params}}}}}"#), "$.id: a reply is a notification"),
+            (format!(r#"{{"jsonrpc":"1.0","method":"reply",{params}}}}}"#), "$.jsonrpc: jsonrpc must be \"2.0\""),
+            (format!(r#"{{"method":"reply",{params}}}}}"#), "$.jsonrpc: jsonrpc must be \"2.0\""),
+            (format!(r#"{{"extra":1,"jsonrpc":"2.0","method":"reply",{params}}}}}"#), "$.extra: unknown member of a reply's envelope"),
+        ];
+        for (line, why) in cases {
+            match parse(&line) {
+                Incoming::BadReply { key, reason } => {
+                    assert_eq!(key, CallKey::new("r", "c"), "{line}");
+                    assert!(reason.starts_with(&format!("malformed envelope: {why}")), "{line}: {reason}");
+                    assert!(reason.ends_with("[shape]"), "{reason}");
+                }
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        // A well-formed reply is still a reply.
+        assert!(matches!(parse(&format!(r#"{{"jsonrpc":"2.0","method":"reply",{params}}}}}"#)), Incoming::Reply(_)));
     }
 }

@@ -31,7 +31,7 @@
 //! core itself, or the core wrapped to speak MCP ([`crate::mcp::front`]),
 //! which starts calls with the same `Start` and only writes replies
 //! otherwise; `--mcp` on a Tool process's command line chooses it. [`stdio::StdioServer`] is the
-//! driver for Rust handlers (a thread per call, one writer lock). A binding
+//! driver for Rust handlers (a fixed pool, a bounded queue, one batching writer). A binding
 //! reuses the same core from its own event loop: Python would read stdin on a
 //! thread, call `receive` for each line, and run each `Start` in an executor,
 //! converting `StartedCall::args` ([`crate::value::Value`]s) with its generated
@@ -47,10 +47,14 @@
 //!   large or too broken to read, so such a call or reply still gets its outcome.
 //! - [`framing`]: bounded line reading.
 //! - [`outcome`]: the four outcomes on the wire, and the host's fifth, BadReply.
+//! - [`outgoing`]: the size and depth limits a line is held to before it is sent.
 //! - [`cancel`]: the cancellation token a handler watches.
 //! - [`server`]: the sans-IO server core.
 //! - [`front`]: which protocol a process speaks: the core itself, or MCP
 //!   ([`crate::mcp::front`], wrapping the core); drivers hold a [`Front`].
+//! - [`in_flight`]: the bound on calls in flight for the Python and Node runtimes.
+//! - [`pool`]: the bounded pool of threads that run handlers.
+//! - [`batch_writer`]: one writer for every line, batching what is ready.
 //! - [`stdio`]: the threaded driver for Rust handlers.
 //!
 //! # Decided where the spec is silent
@@ -72,11 +76,15 @@
 //!   goes out when it ends.
 //! - At stdin's end running calls are waited for, not cancelled.
 
+pub mod batch_writer;
 pub mod cancel;
 pub mod framing;
 pub mod front;
+pub mod in_flight;
 pub mod message;
 pub mod outcome;
+pub mod outgoing;
+pub mod pool;
 pub mod server;
 pub mod skim;
 pub mod stdio;
@@ -84,7 +92,8 @@ pub mod stdio;
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};
 pub use front::{Front, FrontKind};
+pub use in_flight::{InFlight, DEFAULT_IN_FLIGHT};
 pub use message::{CallKey, Incoming};
 pub use outcome::{CallOutcome, Outcome};
 pub use server::{CallTypes, Event, GenericCall, HandlerResult, ServedEntry, ServerCore, StartedCall};
-pub use stdio::{Handler, StdioServer};
+pub use stdio::{Bounds, Handler, StdioServer};

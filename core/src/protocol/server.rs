@@ -40,6 +40,7 @@ use super::cancel::CancelToken;
 use super::framing::Frame;
 use super::message::{self, write_error, write_reply, write_result, CallKey, CallMessage, Incoming};
 use super::outcome::Outcome;
+use super::outgoing::past_limit;
 
 /// How many finished pairs a server remembers by default.
 pub const DEFAULT_MEMORY: usize = 4096;
@@ -408,14 +409,10 @@ impl ServerCore {
     pub fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String> {
         let Some(outcome) = self.settle(key, result) else { return Vec::new() };
         let mut line = write_reply(key, &outcome);
-        if line.len() > self.limits.max_bytes {
-            let why = format!(
-                "the reply would be {} bytes, more than the message size limit of {} [{}]",
-                line.len() - 1,
-                self.limits.max_bytes,
-                Rule::TooLarge.code()
-            );
-            line = write_reply(key, &Outcome::Unknown(why));
+        // The host reads the reply under the same limits: a reply it would
+        // refuse is not sent, and the call is Unknown, saying which limit.
+        if let Some(why) = past_limit(&line, &self.limits) {
+            line = write_reply(key, &Outcome::Unknown(format!("the handler's reply could not be sent: {why}")));
         }
         self.remember(key.clone(), line.clone());
         vec![line]

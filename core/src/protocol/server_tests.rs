@@ -266,3 +266,41 @@ fn oversized_calls_are_not_run_and_oversized_replies_unknown() {
     assert!(lines[0].len() <= 401);
     assert!(lines[0].contains("more than the message size limit of 400 [too-large]"), "{}", lines[0]);
 }
+
+/// The reply line of `value`, a JSON text the Text/json echo returns.
+fn reply_of(core: &mut ServerCore, call: &str, schema: &str, view: &str, value: Json) -> String {
+    let call = started(core.receive(echo_call(call, Some(schema), Some(view), "\"a\"").as_bytes()));
+    let mut lines = core.finish(&call.key, HandlerResult::OkJson(value));
+    assert_eq!(lines.len(), 1);
+    lines.pop().unwrap()
+}
+
+#[test]
+fn a_reply_of_exactly_the_size_limit_is_sent_one_more_byte_is_unknown() {
+    let limit = 400;
+    let mut core = core().with_limits(Limits { max_bytes: limit, ..Limits::default() });
+    let view = INT_VIEW.replace("Int", "Text");
+    let schema = r#"{"type":"string"}"#;
+    let base = reply_of(&mut core, "size0", schema, &view, Json::str("")).len() - 1;
+    // The same call id length, so only the value's length differs.
+    let at = reply_of(&mut core, "size1", schema, &view, Json::str("y".repeat(limit - base)));
+    assert_eq!(at.len(), limit + 1, "the line is the limit plus its \\n");
+    assert!(at.contains(r#""outcome":{"Ok":"yyy"#), "{at}");
+    let over = reply_of(&mut core, "size2", schema, &view, Json::str("y".repeat(limit - base + 1)));
+    assert!(over.contains(r#""outcome":{"Unknown":"the handler's reply could not be sent: $: the message would be 401 bytes"#), "{over}");
+    assert!(over.contains("more than the message size limit of 400 [too-large]"), "{over}");
+}
+
+#[test]
+fn a_reply_deeper_than_the_limit_counted_from_the_message_is_unknown() {
+    let mut core = core();
+    let view = r#"{"bindings":[{"name":"T","type":"json.Value"}],"params":[{"name":"value","type":"json.Value"}],"ok":"json.Value","err":"Never","declarations":{}}"#;
+    let nested = |n: usize| parse_str(&format!("{}{}", "[".repeat(n), "]".repeat(n)), &Limits::default()).unwrap();
+    // The message 1, params 2, outcome 3: the value starts at level 4.
+    let fits = reply_of(&mut core, "d125", "{}", view, nested(125));
+    assert!(fits.contains(r#""outcome":{"Ok":[[[["#), "{fits}");
+    assert_eq!(crate::protocol::outgoing::depth(fits.trim_end().as_bytes()), 128);
+    let deep = reply_of(&mut core, "d126", "{}", view, nested(126));
+    assert!(deep.contains(r#""outcome":{"Unknown":"the handler's reply could not be sent: $: the message would nest 129 levels deep"#), "{deep}");
+    assert!(deep.contains(r#"[too-deep]"},"run":"r"}}"#), "{deep}");
+}

@@ -2,11 +2,17 @@
 //! reader and writer): the only place in [`crate::protocol`] with threads.
 //!
 //! - One reader (the calling thread) reads frames and hands them to the
-//!   [`ServerCore`] under a lock.
-//! - Each started call runs on its own thread, so a slow handler stalls no
-//!   other call; its panic is caught and answered Unknown.
-//! - Every line is written whole under one writer lock, in the order calls
-//!   complete.
+//!   [`ServerCore`] under a lock. It never runs a handler, so a slow handler
+//!   never stops cancels or other calls from being read.
+//! - Started calls run on a fixed [`Pool`] of threads fed by a bounded queue
+//!   ([`Bounds`]); a handler's panic is caught and answered Unknown.
+//! - Every line goes through one [`BatchWriter`]: replies that finish together
+//!   are written in one `write`, with no flush per line.
+//! - Work in flight is bounded: at most [`PoolBounds::workers`] calls run,
+//!   [`PoolBounds::queue`] wait for a thread, and [`WriterBounds`] of lines
+//!   wait to be written. Past that the reader stops reading, and the pipe
+//!   pushes back on the host. A thread that cannot be started fails no call
+//!   while another runs; with none, the call is NotRun.
 //! - At stdin's end the driver waits for running calls, writes their replies,
 //!   and returns. It does not cancel them: the end of input says nothing more
 //!   is coming, not that work should stop (`printf '...' | tool` must still get
@@ -16,21 +22,32 @@ use std::collections::HashMap;
 use std::io::{self, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
+use super::batch_writer::{BatchWriter, WriterBounds};
 use super::framing::LineReader;
 use super::front::{Front, FrontKind};
+use super::pool::{Pool, PoolBounds};
 use super::server::{Event, HandlerResult, StartedCall};
 
-/// A Tool's implementation: runs on its own thread, may block, should watch
+/// A Tool's implementation: runs on a pool thread, may block, should watch
 /// `call.cancel`.
 pub type Handler = Arc<dyn Fn(StartedCall) -> HandlerResult + Send + Sync>;
+
+/// How much work a [`StdioServer`] holds at once. The defaults: 64 calls
+/// running, 1,024 waiting for a thread, 1,024 lines (at most 32 MiB, or one
+/// line however long) waiting to be written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Bounds {
+    pub pool: PoolBounds,
+    pub writer: WriterBounds,
+}
 
 /// Handlers by Tool identity, ready to serve a [`Front`]: a
 /// [`super::ServerCore`] speaking the Flow protocol or MCP.
 pub struct StdioServer {
     front: Front,
     handlers: HashMap<String, Handler>,
+    bounds: Bounds,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -51,22 +68,24 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 
 struct Shared<W> {
     core: Mutex<Front>,
-    out: Mutex<W>,
+    out: BatchWriter<W>,
 }
 
 impl<W: Write> Shared<W> {
-    fn write(&self, line: &str) {
-        let mut out = lock(&self.out);
-        // A host that stopped reading is gone; there is nobody to tell.
-        if out.write_all(line.as_bytes()).and_then(|()| out.flush()).is_err() {
-            eprintln!("flow tool: could not write a reply: the host is gone");
+    /// Ends a call with `result` and writes its reply.
+    fn finish(&self, call: &StartedCall, result: HandlerResult) {
+        let lines = lock(&self.core).finish(&call.key, result);
+        for line in lines {
+            self.out.write(&line);
         }
     }
 }
 
+type Job = (Handler, StartedCall);
+
 impl StdioServer {
     pub fn new(front: impl Into<Front>) -> StdioServer {
-        StdioServer { front: front.into(), handlers: HashMap::new() }
+        StdioServer { front: front.into(), handlers: HashMap::new(), bounds: Bounds::default() }
     }
 
     /// Speaks `kind` instead (see [`FrontKind`]).
@@ -81,6 +100,12 @@ impl StdioServer {
         self
     }
 
+    /// Changes how much work is held at once (see [`Bounds`]).
+    pub fn with_bounds(mut self, bounds: Bounds) -> StdioServer {
+        self.bounds = bounds;
+        self
+    }
+
     /// Serves stdin and stdout until stdin ends.
     pub fn serve_stdio(self) -> io::Result<()> {
         self.serve(io::stdin().lock(), io::stdout())
@@ -90,7 +115,7 @@ impl StdioServer {
     /// has replied. Refuses to start when a served Tool has no handler, or a
     /// handler names no served Tool.
     pub fn serve<R: Read, W: Write + Send + 'static>(self, input: R, output: W) -> io::Result<()> {
-        let StdioServer { front: core, mut handlers } = self;
+        let StdioServer { front: core, mut handlers, bounds } = self;
         let mut by_index = Vec::new();
         for identity in core.core().identities() {
             let handler = handlers.remove(identity).ok_or_else(|| {
@@ -102,9 +127,12 @@ impl StdioServer {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("a handler for {identity}, which is not served")));
         }
         let limit = core.limits().max_bytes;
-        let shared = Arc::new(Shared { core: Mutex::new(core), out: Mutex::new(output) });
-        let mut reader = LineReader::new(BufReader::new(input), limit);
-        let mut workers: Vec<JoinHandle<()>> = Vec::new();
+        let shared = Arc::new(Shared { core: Mutex::new(core), out: BatchWriter::new(output, bounds.writer) });
+        let mut pool: Pool<Job> = {
+            let shared = shared.clone();
+            Pool::new(bounds.pool, "flow-tool handler", move |(handler, call): Job| run(&shared, &handler, call))
+        };
+        let mut reader = LineReader::new(BufReader::with_capacity(64 << 10, input), limit);
         let result = loop {
             let frame = match reader.next_frame() {
                 Ok(Some(frame)) => frame,
@@ -114,21 +142,23 @@ impl StdioServer {
             let events = lock(&shared.core).receive_frame(frame);
             for event in events {
                 match event {
-                    Event::Write(line) => shared.write(&line),
+                    Event::Write(line) => shared.out.write(&line),
                     Event::Log(text) => eprintln!("flow tool: {text}"),
                     Event::Cancel(_) => {}
                     Event::Start(call) => {
                         let handler = by_index[call.tool].clone();
-                        let shared = shared.clone();
-                        workers.retain(|w| !w.is_finished());
-                        workers.push(std::thread::spawn(move || run(&shared, &handler, *call)));
+                        if let Err((jobs, why)) = pool.submit((handler, *call)) {
+                            // Its code never ran: NotRun, as for any call
+                            // that could not start.
+                            for (_, call) in jobs {
+                                shared.finish(&call, HandlerResult::NotRun(why.clone()));
+                            }
+                        }
                     }
                 }
             }
         };
-        for worker in workers {
-            let _ = worker.join();
-        }
+        pool.finish();
         result
     }
 }
@@ -139,7 +169,7 @@ fn run<W: Write>(shared: &Shared<W>, handler: &Handler, call: StartedCall) {
         .unwrap_or_else(|payload| HandlerResult::Error(format!("it panicked: {}", panic_text(&*payload))));
     let lines = lock(&shared.core).finish(&key, result);
     for line in lines {
-        shared.write(&line);
+        shared.out.write(&line);
     }
 }
 
@@ -204,13 +234,66 @@ mod tests {
         .concat();
         let (tx, rx) = mpsc::channel();
         server().serve(input.as_bytes(), Lines(tx)).unwrap();
-        let lines: Vec<String> = rx.into_iter().collect();
+        // A write may carry several lines, each whole.
+        let writes: Vec<String> = rx.into_iter().collect();
+        assert!(writes.iter().all(|w| w.ends_with('\n')), "{writes:?}");
+        let lines: Vec<String> = writes.concat().split_inclusive('\n').map(str::to_owned).collect();
         assert_eq!(lines.len(), 3, "{lines:?}");
-        assert!(lines.iter().all(|l| l.ends_with('\n') && l.matches('\n').count() == 1));
         let find = |call: &str| lines.iter().find(|l| l.contains(&format!("\"call\":\"{call}\""))).unwrap().clone();
         assert!(find("p").contains("\"Unknown\":\"the handler failed: it panicked: the handler broke\""));
         assert!(find("ok").contains("{\"Failed\":{\"Unavailable\":\"PT5S\"}}"));
         assert!(find("blocked").contains("{\"Failed\":\"RateLimited\"}"));
+    }
+
+    /// An input that hands out one line per read and counts the lines taken.
+    struct Counted {
+        lines: std::collections::VecDeque<String>,
+        taken: Arc<std::sync::atomic::AtomicUsize>,
+    }
+    impl Read for Counted {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Some(line) = self.lines.pop_front() else { return Ok(0) };
+            assert!(line.len() <= buf.len());
+            buf[..line.len()].copy_from_slice(line.as_bytes());
+            self.taken.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(line.len())
+        }
+    }
+
+    #[test]
+    fn past_its_bounds_the_reader_stops_reading_until_calls_end() {
+        let listing = listing_from_text(WEATHER, &Limits::default()).unwrap();
+        let gate = Arc::new((Mutex::new(false), std::sync::Condvar::new()));
+        let mut server = StdioServer::new(ServerCore::from_listing(&listing).unwrap())
+            .with_bounds(Bounds { pool: PoolBounds { workers: 2, queue: 3 }, ..Bounds::default() });
+        for tool in &listing.tools {
+            server = server.handle(&tool.tool, |_| HandlerResult::Error("not here".into()));
+        }
+        let held = gate.clone();
+        let server = server.handle(FORECAST, move |_| {
+            let (open, cv) = &*held;
+            let mut open = lock(open);
+            while !*open {
+                open = cv.wait(open).unwrap();
+            }
+            HandlerResult::FailedJson(Json::str("RateLimited"))
+        });
+        let taken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let input = Counted { lines: (0..50).map(|n| forecast(&n.to_string(), "Oslo")).collect(), taken: taken.clone() };
+        let (tx, rx) = mpsc::channel();
+        let serving = std::thread::spawn(move || server.serve(input, Lines(tx)));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // Two run, three wait, and the reader holds the sixth: no more is read.
+        assert_eq!(taken.load(std::sync::atomic::Ordering::SeqCst), 6);
+        {
+            let (open, cv) = &*gate;
+            *lock(open) = true;
+            cv.notify_all();
+        }
+        serving.join().unwrap().unwrap();
+        let lines: Vec<String> = rx.into_iter().collect::<Vec<_>>().concat().lines().map(str::to_owned).collect();
+        assert_eq!(lines.len(), 50);
+        assert!(lines.iter().all(|l| l.contains(r#"{"Failed":"RateLimited"}"#)));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! ```sh
 //! flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P]
 //!            [--max-delay-ms M] [--kill P] [--kill-describe P] [--swap-replies P]
-//!            -- TOOL COMMAND...
+//!            [--stall P] [--stall-ms M] -- TOOL COMMAND...
 //! ```
 //!
 //! It starts the real Tool and passes lines both ways, and with seeded
@@ -24,6 +24,10 @@
 //!   and the host sees the process end. The first process is spared until
 //!   its first line (the describe answer) is out, since the host binds
 //!   through it: a bind that fails ends the soak before any call.
+//! - `--stall`: before reading a line from the Tool, stops reading for
+//!   `--stall-ms` (a host that stops reading for a while): the Tool's stdout
+//!   fills, and its bounds must push back on its stdin rather than hold
+//!   replies without end; every call must still end exactly once.
 //! - `--kill-describe`: kills it on reading `describe`, in every process but
 //!   the first: a restart that fails, so the call that asked for it is NotRun.
 //! - `--swap-replies` (to test the soak itself): writes two replies with
@@ -102,6 +106,8 @@ struct Rates {
     kill: f64,
     kill_describe: f64,
     swap_replies: f64,
+    stall: f64,
+    stall_ms: u64,
 }
 
 /// A line waiting to be written, and the record to log once it is.
@@ -308,6 +314,10 @@ impl Chaos {
         let limits = Limits::default();
         let mut replies = 0u64;
         loop {
+            if rng.chance(self.rates.stall) {
+                self.log(&format!("stall {} {}", self.generation, self.rates.stall_ms));
+                std::thread::sleep(Duration::from_millis(self.rates.stall_ms));
+            }
             let mut line = Vec::new();
             match input.read_until(b'\n', &mut line) {
                 Ok(0) | Err(_) => break,
@@ -464,7 +474,7 @@ fn swap_outcomes(a: &[u8], b: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("flow-chaos: {why}\nusage: flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill P] [--kill-describe P] [--swap-replies P] -- COMMAND ARGS...");
+    eprintln!("flow-chaos: {why}\nusage: flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill P] [--kill-describe P] [--swap-replies P] [--stall P] [--stall-ms M] -- COMMAND ARGS...");
     std::process::exit(2)
 }
 
@@ -477,7 +487,7 @@ fn main() {
     }
     let mut seed = None;
     let mut log_path = None;
-    let mut rates = Rates { dup_call: 0.0, dup_reply: 0.0, delay: 0.0, max_delay_ms: 20, kill: 0.0, kill_describe: 0.0, swap_replies: 0.0 };
+    let mut rates = Rates { dup_call: 0.0, dup_reply: 0.0, delay: 0.0, max_delay_ms: 20, kill: 0.0, kill_describe: 0.0, swap_replies: 0.0, stall: 0.0, stall_ms: 500 };
     let mut it = flags.iter();
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| usage(&format!("{flag} takes a value")));
@@ -491,6 +501,8 @@ fn main() {
             "--kill" => rates.kill = p(),
             "--swap-replies" => rates.swap_replies = p(),
             "--kill-describe" => rates.kill_describe = p(),
+            "--stall" => rates.stall = p(),
+            "--stall-ms" => rates.stall_ms = value.parse().unwrap_or_else(|_| usage("--stall-ms: not a number")),
             "--max-delay-ms" => rates.max_delay_ms = value.parse().unwrap_or_else(|_| usage("--max-delay-ms: not a number")),
             other => usage(&format!("unknown flag {other}")),
         }

@@ -10,7 +10,10 @@
 //! - `garbage...`: first sends a line that is not JSON;
 //! - `malformed...`: replies with the outcome `{"Maybe":1}`;
 //! - `badvalue...`: replies `{"Ok":42}`, which is no forecast;
-//! - `hold-until=ID`: holds its reply until call ID has been answered.
+//! - `hold-until=ID`: holds its reply until call ID has been answered;
+//! - `envelope-id-null...`, `envelope-extra...`, `envelope-1.0...`: replies
+//!   with `"id":null`, an extra top-level member, or `"jsonrpc":"1.0"` in the
+//!   envelope (what some JSON-RPC libraries write).
 //!
 //! Per process, by flag:
 //! - `--data VERSION`: describes with this data version;
@@ -157,6 +160,12 @@ fn main() {
                         replies.insert(0, "this is not json {\n".to_owned());
                     } else if id.starts_with("badvalue") {
                         replies = vec![write_reply(&key, &Outcome::Ok("42".into()))];
+                    } else if id.starts_with("envelope-id-null") {
+                        replies = replies.iter().map(|r| r.replacen('{', "{\"id\":null,", 1)).collect();
+                    } else if id.starts_with("envelope-extra") {
+                        replies = replies.iter().map(|r| r.replacen('{', "{\"extra\":true,", 1)).collect();
+                    } else if id.starts_with("envelope-1.0") {
+                        replies = replies.iter().map(|r| r.replacen("\"jsonrpc\":\"2.0\"", "\"jsonrpc\":\"1.0\"", 1)).collect();
                     } else if id.starts_with("malformed") {
                         replies = vec![write_reply(&key, &Outcome::Ok("0".into())).replace("{\"Ok\":0}", "{\"Maybe\":1}")];
                     }

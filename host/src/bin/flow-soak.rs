@@ -7,10 +7,12 @@
 //! ```sh
 //! flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P]
 //!           [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P]
-//!           [--work DIR] [--keep] [--swap-replies P] LANG...
+//!           [--work DIR] [--keep] [--swap-replies P] [--stalls N] [--stall-ms M] LANG...
 //! ```
 //!
 //! `--swap-replies` has flow-chaos lie (tests show the checks fail).
+//! `--stalls N` has flow-chaos stop reading the Tool's replies about N times
+//! a soak, `--stall-ms` each (a host that stops reading for a while).
 //!
 //! LANG is `rust` (examples/rust-weather), `python` (examples/python, in
 //! `.venv`), `node` (examples/typescript, built with tsc) or `test`
@@ -239,6 +241,8 @@ struct Log {
     dup_calls: u64,
     dup_replies: u64,
     delays: u64,
+    /// Times flow-chaos stopped reading the Tool's replies for a while.
+    stalls: u64,
     /// (generation, replies so far, bytes)
     rss: Vec<(u64, u64, u64)>,
 }
@@ -254,6 +258,7 @@ fn read_log(path: &Path) -> Log {
             "dupcall" => log.dup_calls += 1,
             "dupreply" => log.dup_replies += 1,
             "delay" => log.delays += 1,
+            "stall" => log.stalls += 1,
             "in" => log.calls.entry(words[2].to_owned()).or_default().read += 1,
             "fwd" => log.calls.entry(words[2].to_owned()).or_default().forwarded += 1,
             "reply" => log.calls.entry(words[2].to_owned()).or_default().replies.push(words[3].to_owned()),
@@ -278,6 +283,9 @@ struct Settings {
     kill_describe: f64,
     /// flow-chaos's lie, to show the checks fail (tests only).
     swap_replies: f64,
+    /// About how many times a soak flow-chaos stops reading replies, and for how long.
+    stalls: f64,
+    stall_ms: u64,
     work: PathBuf,
     /// Keep the chaos logs of a soak that passed (a failed one's are kept).
     keep: bool,
@@ -349,8 +357,10 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     }
     // About four kill draws a call (each line read and written, both ways).
     let kill_rate = s.kills / (4.0 * s.calls as f64);
+    // One stall draw per line read from the Tool, about one a call.
+    let stall_rate = s.stalls / s.calls as f64;
     let command = format!(
-        "{} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} --kill-describe {} --swap-replies {} -- {tool}",
+        "{} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} --kill-describe {} --swap-replies {} --stall {stall_rate} --stall-ms {} -- {tool}",
         shell_quote(chaos.to_str().unwrap_or_default()),
         s.seed,
         shell_quote(log_path.to_str().unwrap_or_default()),
@@ -360,6 +370,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         s.max_delay_ms,
         s.kill_describe,
         s.swap_replies,
+        s.stall_ms,
     );
     let listing = listing_from_text(WEATHER, &Limits::default()).map_err(|e| e.to_string())?;
     let mut resolver = Resolver::default();
@@ -548,8 +559,8 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         lines.push(format!("    {class}: {n}"));
     }
     lines.push(format!(
-        "  chaos: {} processes started ({} by the host), {} kills, {} calls sent twice, {} replies sent twice, {} replies delayed; host dropped {drops} second replies",
-        log.starts, starts, log.kills, log.dup_calls, log.dup_replies, log.delays
+        "  chaos: {} processes started ({} by the host), {} kills, {} calls sent twice, {} replies sent twice, {} replies delayed, {} stalls of the reader; host dropped {drops} second replies",
+        log.starts, starts, log.kills, log.dup_calls, log.dup_replies, log.delays, log.stalls
     ));
     lines.push(format!("  time: {:.1} s for the calls", calls_done.as_secs_f64()));
     lines.push(format!(
@@ -588,7 +599,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
 
 fn usage(why: &str) -> ! {
     eprintln!(
-        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] [--swap-replies P] rust|python|node|test..."
+        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] [--swap-replies P] [--stalls N] [--stall-ms M] rust|python|node|test..."
     );
     std::process::exit(2)
 }
@@ -606,6 +617,8 @@ fn main() {
         max_delay_ms: 20,
         kill_describe: 0.2,
         swap_replies: 0.0,
+        stalls: 0.0,
+        stall_ms: 300,
         work: std::env::temp_dir().join(format!("flow-soak-{}", std::process::id())),
         keep: false,
         repo: Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
@@ -627,6 +640,8 @@ fn main() {
             "--max-delay-ms" => s.max_delay_ms = number(value()) as u64,
             "--swap-replies" => s.swap_replies = number(value()),
             "--kill-describe" => s.kill_describe = number(value()),
+            "--stalls" => s.stalls = number(value()),
+            "--stall-ms" => s.stall_ms = number(value()) as u64,
             "--work" => s.work = PathBuf::from(value()),
             "--keep" => s.keep = true,
             "rust" => langs.push(Lang::Rust),
