@@ -15,12 +15,12 @@ PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.1
 .PHONY: demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
 
 demo: python-env node-env
-	$(CARGO) build --locked --release -p flow-gen -p flow-host
+	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
 	./scripts/demo
 
 test: lint mcp-servers
 	$(CARGO) test --workspace --locked
-	$(CARGO) build --locked -p flow-gen -p flow-host -p flow-testkit
+	$(CARGO) build --locked -p flow-toolkit-gen -p flow-toolkit-host -p flow-testkit
 	$(MAKE) python-test
 	$(MAKE) node-test
 	$(MAKE) crosslang-run
@@ -52,7 +52,7 @@ soak: python-env node-env
 	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30
 
 soak-run:
-	$(CARGO) build --locked -p flow-host -p rust-weather
+	$(CARGO) build --locked -p flow-toolkit-host -p rust-weather
 	node node_modules/typescript/bin/tsc -p examples/typescript/weather-tools
 	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) $$tool || exit 1; done
 
@@ -127,7 +127,7 @@ node-test: node-env
 # Benchmarks measure against a release build; not part of `make test`.
 node-bench: node-env
 	node bindings-node/scripts/build.js --force --release
-	$(CARGO) build --locked --release -p flow-host
+	$(CARGO) build --locked --release -p flow-toolkit-host
 	cd benches/node && $(NPM) ci --no-audit --no-fund --loglevel=error
 	node benches/node/parse.js
 	node benches/node/canonical.js

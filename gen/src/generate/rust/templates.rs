@@ -87,4 +87,6 @@ pub struct CargoFile<'a> {
     pub crate_name: &'a str,
     /// The flow-core dependency: a version requirement or a path table.
     pub flow_core: &'a str,
+    /// Where that dependency comes from, as a TOML comment.
+    pub flow_core_comment: &'a str,
 }
