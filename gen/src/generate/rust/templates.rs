@@ -81,7 +81,8 @@ pub struct MainFile<'a> {
 }
 
 #[derive(Template)]
-#[template(path = "rust/Cargo.toml", escape = "none")]
+// Not named Cargo.toml: cargo package leaves out folders holding one.
+#[template(path = "rust/Cargo.toml.in", escape = "none")]
 pub struct CargoFile<'a> {
     pub project: &'a str,
     pub crate_name: &'a str,
