@@ -12,7 +12,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # Pinned: the Python side's build, test and benchmark tools.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0
 
-.PHONY: demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
+.PHONY: dist dist-test demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
@@ -157,3 +157,19 @@ python-bench: $(VENV)/.tools
 	$(PY) benches/python/decode.py
 	$(PY) benches/python/encode.py
 	$(PY) benches/python/calls.py
+
+# Release artifacts for this platform into dist/ (docs/install.md): the
+# manylinux wheel and the sdist, the npm tarballs of @flow/toolkit and its
+# platform package, the .crate files, SHA256SUMS. auditwheel checks the wheel.
+DIST_TOOLS := auditwheel==6.8.2
+
+dist: $(VENV)/.dist-tools
+	PY=$(PY) ./scripts/dist
+
+$(VENV)/.dist-tools: $(VENV)/.tools
+	$(PY) -m pip install -q --disable-pip-version-check $(DIST_TOOLS)
+	touch $@
+
+# dist/ installed and used as on a machine with no Rust toolchain (.ci/run).
+dist-test:
+	MYPY=$(filter mypy==%,$(PY_TOOLS)) ./scripts/dist-test
