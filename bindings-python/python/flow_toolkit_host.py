@@ -19,6 +19,9 @@ def main() -> None:
     spec = importlib.util.find_spec("flow_toolkit")
     locations = list(spec.submodule_search_locations or []) if spec is not None else []
     binaries = [Path(location) / "_bin" / "flow-host" for location in locations]
+    # An editable install from a checkout (maturin develop): the checkout's build.
+    checkouts = [Path(location).parents[2] / "target" for location in locations if len(Path(location).parents) > 2]
+    binaries += [target / profile / "flow-host" for target in checkouts for profile in ("release", "debug")]
     for binary in binaries:
         if os.access(binary, os.X_OK):
             os.execv(binary, ["flow-host", *sys.argv[1:]])
