@@ -146,7 +146,7 @@ $(VENV)/.tools:
 # pytest fails on no tests collected (exit 5) like on any failure.
 python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
-	$(PY) -m mypy --strict bindings-python/python/flow_toolkit
+	$(PY) -m mypy --strict bindings-python/python/flow_toolkit bindings-python/python/flow_toolkit_host.py
 	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py
 	$(PY) -m ruff check bindings-python/python tests/python tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py
 	cd tests/python && ../../$(PY) -m pytest -q

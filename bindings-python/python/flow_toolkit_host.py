@@ -21,7 +21,7 @@ def main() -> None:
     binaries = [Path(location) / "_bin" / "flow-host" for location in locations]
     # An editable install from a checkout (maturin develop): the checkout's build.
     checkouts = [Path(location).parents[2] / "target" for location in locations if len(Path(location).parents) > 2]
-    binaries += [target / profile / "flow-host" for target in checkouts for profile in ("release", "debug")]
+    binaries += [target / profile / "flow-host" for target in checkouts for profile in ("debug", "release")]
     for binary in binaries:
         if os.access(binary, os.X_OK):
             os.execv(binary, ["flow-host", *sys.argv[1:]])
