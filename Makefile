@@ -13,15 +13,15 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # jsonschema with referencing: schemas' $refs resolved as users' validators do.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0
 
-.PHONY: FORCE demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
+.PHONY: FORCE dist dist-test demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
 
 demo: python-env node-env
-	$(CARGO) build --locked --release -p flow-gen -p flow-host
+	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
 	./scripts/demo
 
 test: lint mcp-servers
 	$(CARGO) test --workspace --locked
-	$(CARGO) build --locked -p flow-gen -p flow-host -p flow-testkit
+	$(CARGO) build --locked -p flow-toolkit-gen -p flow-toolkit-host -p flow-testkit
 	$(MAKE) python-test
 	$(MAKE) node-test
 	$(MAKE) crosslang-run
@@ -55,7 +55,7 @@ soak: python-env node-env
 	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30 SOAK_STALLS=20
 
 soak-run:
-	$(CARGO) build --locked -p flow-host -p rust-weather
+	$(CARGO) build --locked -p flow-toolkit-host -p rust-weather
 	node node_modules/typescript/bin/tsc -p examples/typescript/weather-tools
 	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) --stalls $(SOAK_STALLS) $$tool || exit 1; done
 
@@ -130,7 +130,7 @@ node-test: node-env
 # Benchmarks measure against a release build; not part of `make test`.
 node-bench: node-env
 	node bindings-node/scripts/build.js --force --release
-	$(CARGO) build --locked --release -p flow-host
+	$(CARGO) build --locked --release -p flow-toolkit-host
 	cd benches/node && $(NPM) ci --no-audit --no-fund --loglevel=error
 	node benches/node/parse.js
 	node benches/node/canonical.js
@@ -157,7 +157,7 @@ FORCE:
 # pytest fails on no tests collected (exit 5) like on any failure.
 python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
-	$(PY) -m mypy --strict bindings-python/python/flow_toolkit
+	$(PY) -m mypy --strict bindings-python/python/flow_toolkit bindings-python/python/flow_toolkit_host.py
 	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py
 	$(PY) -m ruff check bindings-python/python tests/python tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py
 	cd tests/python && ../../$(PY) -m pytest -q
@@ -168,3 +168,19 @@ python-bench: $(VENV)/.tools
 	$(PY) benches/python/decode.py
 	$(PY) benches/python/encode.py
 	$(PY) benches/python/calls.py
+
+# Release artifacts for this platform into dist/ (docs/install.md): the
+# manylinux wheel and the sdist, the npm tarballs of @flow/toolkit and its
+# platform package, the .crate files, SHA256SUMS. auditwheel checks the wheel.
+DIST_TOOLS := auditwheel==6.8.2
+
+dist: $(VENV)/.dist-tools
+	PY=$(PY) ./scripts/dist
+
+$(VENV)/.dist-tools: $(VENV)/.tools
+	$(PY) -m pip install -q --disable-pip-version-check $(DIST_TOOLS)
+	touch $@
+
+# dist/ installed and used as on a machine with no Rust toolchain (.ci/run).
+dist-test:
+	MYPY=$(filter mypy==%,$(PY_TOOLS)) ./scripts/dist-test

@@ -22,7 +22,7 @@ def binary(name: str) -> Path:
             return path
     found = shutil.which(name)
     if found is None:
-        pytest.fail(f"{name} is not built: run `cargo build -p {name}` (make test does)")
+        pytest.fail(f"{name} is not built: run `cargo build --bin {name}` (make test does)")
     return Path(found)
 
 

@@ -306,7 +306,7 @@ fn tool_command(lang: Lang, s: &Settings) -> Result<(String, PathBuf), String> {
             (shell_quote(exe.to_str().unwrap_or_default()), s.work.clone())
         }
         Lang::Test => {
-            let exe = need(s.bin_dir.join("flow-test-tool"), "cargo build -p flow-host")?;
+            let exe = need(s.bin_dir.join("flow-test-tool"), "cargo build -p flow-toolkit-host")?;
             (shell_quote(exe.to_str().unwrap_or_default()), s.work.clone())
         }
         Lang::Python => {
@@ -349,7 +349,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     let (tool, dir) = tool_command(lang, s)?;
     let chaos = s.bin_dir.join("flow-chaos");
     if !chaos.exists() {
-        return Err(format!("{} is missing: cargo build -p flow-host", chaos.display()));
+        return Err(format!("{} is missing: cargo build -p flow-toolkit-host", chaos.display()));
     }
     let log_path = s.work.join(format!("chaos-{}.log", lang.name()));
     for suffix in ["", ".gen", ".exited", ".stderr"] {

@@ -37,16 +37,17 @@ mod terms;
 use std::path::{Path, PathBuf};
 
 use askama::Template;
-use flow_core::json::{write_string, Json};
+use flow_core::json::Json;
 
 use super::{GenInput, Language, Output};
+use crate::flow_core_source::FlowCoreSource;
 use templates::*;
 use terms::{FileScope, Terms};
 
 /// The generator, with the flow-core dependency the generated Cargo.toml names.
 pub struct Rust {
-    /// A path to flow-core, relative to the generated crate; the crates.io
-    /// version of this flow-gen when `None`.
+    /// A path to flow-core, relative to the generated crate; when `None`,
+    /// what [`FlowCoreSource::find`] finds.
     pub flow_core_path: Option<String>,
 }
 
@@ -194,15 +195,13 @@ impl Language for Rust {
             "src/main.rs",
             render(&MainFile { project, command: &command, lib_name: &lib_name, implementation: IMPLEMENTATION })?,
         );
-        let flow_core = match &self.flow_core_path {
-            Some(path) => {
-                let mut quoted = String::new();
-                write_string(&mut quoted, path);
-                format!("{{ path = {quoted} }}")
-            }
-            None => format!("\"{}\"", env!("CARGO_PKG_VERSION")),
-        };
-        output.scaffold("Cargo.toml", render(&CargoFile { project, crate_name: &crate_name, flow_core: &flow_core })?);
+        // Cargo.toml is written once: an existing one keeps its source.
+        if !out.join("Cargo.toml").exists() {
+            let source = FlowCoreSource::find(self.flow_core_path.as_deref())?;
+            let (flow_core, flow_core_comment) = (source.dependency(), source.comment());
+            let cargo = CargoFile { project, crate_name: &crate_name, flow_core: &flow_core, flow_core_comment: &flow_core_comment };
+            output.scaffold("Cargo.toml", render(&cargo)?);
+        }
         Ok(output)
     }
 

@@ -81,10 +81,13 @@ pub struct MainFile<'a> {
 }
 
 #[derive(Template)]
-#[template(path = "rust/Cargo.toml", escape = "none")]
+// Not named Cargo.toml: cargo package leaves out folders holding one.
+#[template(path = "rust/Cargo.toml.in", escape = "none")]
 pub struct CargoFile<'a> {
     pub project: &'a str,
     pub crate_name: &'a str,
     /// The flow-core dependency: a version requirement or a path table.
     pub flow_core: &'a str,
+    /// Where that dependency comes from, as a TOML comment.
+    pub flow_core_comment: &'a str,
 }
