@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Literal
 
 from toolform.errors import EvidenceUnavailable, UnknownEvidence
@@ -78,7 +77,8 @@ class Evidence:
             listed = "; ".join(str(problem) for problem in self.problems)
             return f"the evidence at {where} fails its check: {listed}"
         assert self.manifest is not None
-        return f"evidence {self.manifest.evidence_version}: {len(self.manifest.entries)} files match the manifest at {where}"
+        count = len(self.manifest.entries)
+        return f"evidence {self.manifest.evidence_version}: {count} files match the manifest at {where}"
 
     def names(self) -> list[str]:
         """Every name /evidence/{name} answers to: the manifest, then its files in its order."""
@@ -155,9 +155,9 @@ def open_evidence_at(location: EvidenceLocation) -> Evidence:
         except OSError as error:
             problems.append(FileProblem(entry.name, entry.path, f"cannot be read: {error.strerror}"))
             continue
-        problem = check_file(entry, content)
-        if problem is None:
+        mismatch = check_file(entry, content)
+        if mismatch is None:
             contents[entry.name] = content
         else:
-            problems.append(problem)
+            problems.append(mismatch)
     return Evidence(location, manifest, tuple(problems), contents, manifest_sha256)
