@@ -34,14 +34,14 @@ class HostCheck:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.enabled and scope["type"] in ("http", "websocket"):
-            raw = dict(scope["headers"]).get(b"host")
-            header = raw.decode("latin-1") if raw is not None else ""
-            if host_name(header) not in self.answered:
-                shown = f"'{header}'" if header else "(no Host header)"
+            # Every Host header must be answered: a second one cannot smuggle a name past the first.
+            hosts = [value.decode("latin-1") for name, value in scope["headers"] if name == b"host"] or [""]
+            refused = next((host for host in hosts if host_name(host) not in self.answered), None)
+            if refused is not None:
                 await send_error(
                     send,
                     MisdirectedRequest(
-                        f"this server does not answer to the host {shown}; "
+                        f"this server does not answer to the host '{refused}'; "
                         "add it with --allowed-host or TOOLFORM_ALLOWED_HOSTS"
                     ),
                 )

@@ -17,8 +17,8 @@ from toolform.server.app import create_app
 from toolform.server.settings import Settings
 
 UNPARSABLE_REQUEST = (
-    "the request is not valid HTTP/1.1, so nothing of it was read: a header could not be parsed "
-    "(for example a Content-Length that is not a number of bytes); fix the request line and headers"
+    "the request is not valid HTTP/1.1, so none of it was read (for example a Content-Length that is "
+    "not a number of bytes, or two Host headers); fix its request line and headers"
 )
 
 

@@ -1,0 +1,97 @@
+"""The `toolform` command's verbs, run as a person runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+from pathlib import Path
+
+from evidence_files import evidence_json
+from evidence_sets import copy_evidence
+from serving import OUR_TOOLFORM
+
+from toolform import __version__
+
+
+def toolform(*arguments: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("TOOLFORM_")}
+    environment.update(env or {})
+    return subprocess.run(
+        [str(OUR_TOOLFORM), *arguments], capture_output=True, text=True, env=environment, timeout=60, check=False
+    )
+
+
+def test_version() -> None:
+    done = toolform("version")
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"toolform {__version__}, evidence 2026-09-25.3, Python {platform.python_version()}"
+    assert json.loads(toolform("version", "--json").stdout) == {
+        "framework": __version__, "evidence": "2026-09-25.3", "python": platform.python_version()
+    }
+
+
+def test_doctor_passes_on_the_fetched_evidence() -> None:
+    done = toolform("doctor", "--json")
+    assert done.returncode == 0, done.stdout
+    report = json.loads(done.stdout)
+    assert report["ok"] is True
+    checks = {check["name"]: check for check in report["checks"]}
+    assert checks["evidence"]["status"] == "ok"
+    assert "2026-09-25.3" in checks["evidence"]["detail"] and "19 files match" in checks["evidence"]["detail"]
+    assert checks["formats"]["detail"] == "133 registered (129 in the study)"
+    assert checks["protocols"]["detail"] == "31 registered"
+    assert "all checks passed" in toolform("doctor").stdout
+
+
+def test_doctor_names_each_file_that_fails_its_check(tmp_path: Path) -> None:
+    folder = copy_evidence(tmp_path)
+    (folder / "tiers.json").write_text("{}")
+    (folder / "cost.json").unlink()
+    done = toolform("doctor", "--evidence-dir", str(folder))
+    assert done.returncode == 1
+    assert "fail evidence file tiers.json" in done.stdout and "sha256" not in done.stdout.split("tiers.json")[0]
+    assert "fail evidence file cost.json missing" in " ".join(done.stdout.split())
+    assert "versions     toolform" in done.stdout and "evidence 2026-09-25.3" in done.stdout
+
+
+def test_doctor_on_missing_evidence_is_a_clear_failure(tmp_path: Path) -> None:
+    done = toolform("doctor", env={"TOOLFORM_EVIDENCE_DIR": str(tmp_path)})
+    assert done.returncode == 1
+    assert "no study evidence at" in done.stdout and "make toolform-evidence" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_evidence_lists_facts_files_and_one_fact() -> None:
+    facts = toolform("evidence")
+    assert facts.returncode == 0 and "measure_eight" in facts.stdout and "paper:tab_selection" in facts.stdout
+    listing = toolform("evidence", "--list")
+    assert "zoo" in listing.stdout and "21,119" in listing.stdout and "configs:models" in listing.stdout
+    fact = toolform("evidence", "--fact", "measure_eight")
+    assert fact.stdout.strip() == "measure_eight: 69.18%  measure eight formats on the target model  (paper:tab_selection)"
+    assert json.loads(toolform("evidence", "zoo", "--json").stdout) == evidence_json("zoo")
+    table = toolform("evidence", "zoo")
+    assert table.returncode == 0 and "zoo.models" in table.stdout and "arc/GLM-5.3" in table.stdout
+
+
+def test_evidence_errors_exit_3_with_one_line() -> None:
+    unknown = toolform("evidence", "nope")
+    assert unknown.returncode == 3
+    assert unknown.stderr.startswith("error: no evidence file 'nope'; known: manifest, facts")
+    assert toolform("evidence", "--fact", "nope").stderr.startswith("error: no fact 'nope'")
+
+
+def test_evidence_without_evidence_says_how_to_fetch_it(tmp_path: Path) -> None:
+    done = toolform("evidence", "--evidence-dir", str(tmp_path))
+    assert done.returncode == 3 and "make toolform-evidence" in done.stderr
+
+
+def test_serve_rejects_a_port_out_of_range() -> None:
+    done = toolform("serve", "--port", "70000")
+    assert done.returncode == 2 and "70000 is not a port" in done.stderr
+
+
+def test_convert_reads_a_missing_file_as_an_error() -> None:
+    done = toolform("convert", "no-such-file.json", "--to", "mcp")
+    assert done.returncode == 3 and done.stderr.strip() == "error: no such file (no-such-file.json)"
