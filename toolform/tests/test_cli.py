@@ -69,7 +69,8 @@ def test_evidence_lists_facts_files_and_one_fact() -> None:
     listing = toolform("evidence", "--list")
     assert "zoo" in listing.stdout and "21,119" in listing.stdout and "configs:models" in listing.stdout
     fact = toolform("evidence", "--fact", "measure_eight")
-    assert fact.stdout.strip() == "measure_eight: 69.18%  measure eight formats on the target model  (paper:tab_selection)"
+    expected = "measure_eight: 69.18%  measure eight formats on the target model  (paper:tab_selection)"
+    assert fact.stdout.strip() == expected
     assert json.loads(toolform("evidence", "zoo", "--json").stdout) == evidence_json("zoo")
     table = toolform("evidence", "zoo")
     assert table.returncode == 0 and "zoo.models" in table.stdout and "arc/GLM-5.3" in table.stdout

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from evidence_files import EVIDENCE_DIR, evidence_json
 from evidence_sets import copy_evidence, rewrite_with_manifest
-
 from toolform.errors import EvidenceUnavailable, UnknownEvidence
 from toolform.evidence import ENV_VAR, ManifestError, default_dir, locate, open_evidence
 from toolform.evidence.manifest import parse_manifest

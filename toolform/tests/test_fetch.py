@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from evidence_files import EVIDENCE_DIR
-
 from toolform.evidence import fetch, open_evidence
 from toolform.evidence.locate import EvidenceLocation
 

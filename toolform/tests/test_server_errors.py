@@ -11,7 +11,6 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from serving import OUR_TOOLFORM, Reply, Server, free_port, raw_exchange
-
 from toolform.server import Settings, create_app
 from toolform.server.errors import INTERNAL_DETAIL
 from toolform.server.run import JsonErrorH11Protocol
@@ -68,7 +67,8 @@ def test_a_star_turns_the_check_off() -> None:
 
 
 def test_serve_json_prints_the_settings_with_the_allowed_hosts() -> None:
-    with Server(OUR_TOOLFORM, ["--json", "--allowed-host", "b.example"], env={"TOOLFORM_ALLOWED_HOSTS": "a.example"}) as s:
+    flags = ["--json", "--allowed-host", "b.example"]
+    with Server(OUR_TOOLFORM, flags, env={"TOOLFORM_ALLOWED_HOSTS": "a.example"}) as s:
         deadline = time.monotonic() + 10
         while "}\n}" not in s.output() and time.monotonic() < deadline:
             time.sleep(0.1)

@@ -104,10 +104,10 @@ def load_tools(
     Raises BadRequest or PayloadTooLarge for a tools object the rules refuse, and
     LoaderError for tools that do not load.
     """
-    from toolform import loaders, summary
-
     limits = limits or Limits()
     check_tools_input(source, payload, limits, over_http)
+    from toolform import loaders, summary
+
     result = loaders.load(source, payload)
     limits.check_tool_count(len(result.toolset))
     return LoadedTools(
@@ -122,12 +122,12 @@ def export_tools(
     source: str, payload: object, to: str, limits: Limits | None = None, over_http: bool = True
 ) -> ExportedTools:
     """Read tools as ``load_tools`` does and write them in the shape ``to`` names."""
-    from toolform import export, loaders
-
     if to not in EXPORT_TARGETS:
         raise BadRequest(f"unknown export target '{to}'; use one of {', '.join(EXPORT_TARGETS)}")
     limits = limits or Limits()
     check_tools_input(source, payload, limits, over_http)
+    from toolform import export, loaders
+
     result = loaders.load(source, payload)
     limits.check_tool_count(len(result.toolset))
     exported = export.export(result.toolset, to)

@@ -1,0 +1,185 @@
+"""Every difference we mean between our server and the reference's, by name, with why. The one place.
+
+The differential harness (test_differential.py) sends the same request to both
+servers and compares status and JSON members; before comparing, each
+difference below that applies to the request adjusts the two answers. A
+difference that no request needed fails the harness, so this list stays true.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Path = tuple[str | int, ...]
+
+
+@dataclass
+class Answer:
+    """One server's answer: status and parsed JSON body (None when the body is not JSON)."""
+
+    status: int
+    body: Any
+
+
+@dataclass(frozen=True)
+class Request:
+    """One request as both servers get it: JSON ``body``, or ``raw`` bytes with ``headers``."""
+
+    method: str
+    path: str
+    body: Any = None
+    raw: bytes | None = None
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+Adjust = Callable[[Request, Answer, Answer], bool]
+
+
+@dataclass
+class Difference:
+    """A difference we mean: which requests it touches, how it adjusts the answers, and why."""
+
+    name: str
+    why: str
+    route: str
+    adjust: Adjust
+    #: A request that needs this difference: the harness checks that it still does.
+    witness: Request
+    applied: int = field(default=0, compare=False)
+
+    def applies_to(self, request: Request) -> bool:
+        return re.fullmatch(self.route, f"{request.method} {request.path.split('?')[0]}") is not None
+
+
+def _pop(body: Any, path: Path) -> bool:
+    """Remove the member at ``path`` (``"*"`` for every list element); True when something was removed."""
+    if not path:
+        return False
+    head, rest = path[0], path[1:]
+    if head == "*" and isinstance(body, list):
+        return any([_pop(item, rest) for item in body])
+    if isinstance(body, dict) and head in body:
+        if rest:
+            return _pop(body[head], rest)
+        del body[head]
+        return True
+    return False
+
+
+def ours_adds(*path: str | int) -> Adjust:
+    """Our answer carries a member the reference's does not."""
+
+    def adjust(_request: Request, ours: Answer, _reference: Answer) -> bool:
+        return _pop(ours.body, path)
+
+    return adjust
+
+
+def ours_lacks(*path: str | int) -> Adjust:
+    """The reference's answer carries a member ours does not (yet)."""
+
+    def adjust(_request: Request, _ours: Answer, reference: Answer) -> bool:
+        return _pop(reference.body, path)
+
+    return adjust
+
+
+def both_differ(*path: str | int) -> Adjust:
+    """Both carry the member; its value is ours by design."""
+
+    def adjust(_request: Request, ours: Answer, reference: Answer) -> bool:
+        return _pop(ours.body, path) & _pop(reference.body, path)
+
+    return adjust
+
+
+def unknown_source_lists_flow(_request: Request, ours: Answer, reference: Answer) -> bool:
+    """The unknown-source detail lists one more source (flow) in ours."""
+    detail = ours.body.get("detail") if isinstance(ours.body, dict) else None
+    if isinstance(detail, str) and detail.startswith("unknown tools source ") and detail.endswith(", flow"):
+        ours.body["detail"] = detail.removesuffix(", flow")
+        return True
+    return False
+
+
+def flow_is_a_source(request: Request, ours: Answer, reference: Answer) -> bool:
+    """A request naming source flow: ours reads it (or refuses the listing), the reference refuses the name."""
+    tools = request.body.get("tools") if isinstance(request.body, dict) else None
+    if not (isinstance(tools, dict) and tools.get("source") == "flow"):
+        return False
+    ours.body = reference.body = None
+    ours.status = reference.status = 0
+    return True
+
+
+def parser_refusal_is_json(_request: Request, ours: Answer, reference: Answer) -> bool:
+    """A request the HTTP parser refuses: both 400, the reference's body is uvicorn's plain text."""
+    if ours.status == reference.status == 400 and reference.body is None and isinstance(ours.body, dict):
+        ours.body = None
+        return True
+    return False
+
+
+DIFFERENCES: list[Difference] = [
+    Difference(
+        "framework-version",
+        "Ours is another package with its own version; the evidence version is the same.",
+        r"GET /(api/v1/(health|version))?",
+        lambda r, o, f: both_differ("version")(r, o, f) | both_differ("framework")(r, o, f),
+        Request("GET", "/api/v1/version"),
+    ),
+    Difference(
+        "health-evidence-state",
+        "Our /health says whether the evidence is present and verified (ok, missing or failed), "
+        "since our server starts without it; the reference always ships its evidence.",
+        r"GET /api/v1/health",
+        ours_adds("evidence"),
+        Request("GET", "/api/v1/health"),
+    ),
+    Difference(
+        "format-sample-not-yet",
+        "The sample rendered in each format comes with the renderer (ToolForm 2/3); "
+        "/formats/{id} serves the registry entry alone until then.",
+        r"GET /api/v1/formats/[^/]+",
+        ours_lacks("sample"),
+        Request("GET", "/api/v1/formats/xml_schema"),
+    ),
+    Difference(
+        "export-warnings",
+        "Our export says what the target shape could not carry ($ref it could not inline, "
+        "recursion, sizes); the reference's answer has only to and payload.",
+        r"POST /api/v1/tools/export",
+        ours_adds("warnings"),
+        Request("POST", "/api/v1/tools/export", {"tools": {"source": "mcp", "payload": {"tools": [{"name": "a"}]}},
+                                                 "to": "openai"}),
+    ),
+    Difference(
+        "flow-source",
+        "Ours reads Flow listings (source flow, decisions section 4); the reference does not know the "
+        "name, and its list of sources in the unknown-source message lacks it.",
+        r"POST /api/v1/tools/(load|export)",
+        lambda r, o, f: flow_is_a_source(r, o, f) or unknown_source_lists_flow(r, o, f),
+        Request("POST", "/api/v1/tools/load", {"tools": {"source": "xyz", "payload": []}}),
+    ),
+    Difference(
+        "unparsable-request-shape",
+        "A request the HTTP parser refuses (a Content-Length that is not a number) is 400 in both; "
+        "ours answers in the API's error shape, the reference in uvicorn's plain text.",
+        r"[A-Z]+ .*",
+        parser_refusal_is_json,
+        Request("POST", "/api/v1/tools/load", raw=b"{}", headers=(("Content-Length", "abc"),)),
+    ),
+]
+
+
+def adjust(request: Request, ours: Answer, reference: Answer) -> list[str]:
+    """Apply every difference that touches ``request``; the names of those that changed something."""
+    used = []
+    for difference in DIFFERENCES:
+        if difference.applies_to(request) and difference.adjust(request, ours, reference):
+            difference.applied += 1
+            used.append(difference.name)
+    return used
