@@ -187,3 +187,15 @@ def test_the_openapi_example_body_loads(ours: Server) -> None:
     loaded = ours.post("/api/v1/tools/load", example)
     assert loaded.status == 200, loaded.body
     assert json.loads(loaded.body)["summary"]["names"] == ["get_forecast"]
+
+
+def test_a_number_no_float_holds_is_400_naming_its_path(ours: Server) -> None:
+    body = (b'{"tools": {"source": "openai", "payload": [{"type": "function", "function": {"name": "a", '
+            b'"parameters": {"type": "object", "properties": {"x": {"type": "number", "default": 1e400}}}}}]}}')
+    reply = ours.post("/api/v1/tools/load", raw=body, headers={"Content-Type": "application/json"})
+    assert reply.status == 400
+    error = reply.json()
+    assert error["error"] == "bad_request"
+    assert error["detail"].startswith(
+        "$.tools.payload[0].function.parameters.properties.x.default is a number too large for a float"
+    )
