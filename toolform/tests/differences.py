@@ -126,8 +126,9 @@ def parser_refusal_is_json(_request: Request, ours: Answer, reference: Answer) -
 def non_finite_refused(_request: Request, ours: Answer, reference: Answer) -> bool:
     """A number no float holds (1e400, NaN): ours refuses it by path, the reference reads it as null."""
     detail = ours.body.get("detail") if isinstance(ours.body, dict) else None
-    refused = ours.status == 400 and isinstance(detail, str)
-    if refused and ("a number too large for a float" in detail or "which is not JSON" in detail):
+    if not (ours.status == 400 and isinstance(detail, str)):
+        return False
+    if "a number too large for a float" in detail or "which is not JSON" in detail:
         ours.body = reference.body = None
         ours.status = reference.status = 0
         return True
