@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from toolform.errors import BadRequest
+from toolform.export import export
 from toolform.limits import Limits
+from toolform.loaders import load
+from toolform.summary import summarize
 
 #: Sources accepted over HTTP, in the order messages list them.
 HTTP_SOURCES: tuple[str, ...] = ("auto", "openai", "anthropic", "mcp", "ir", "typescript", "flow")
@@ -106,13 +109,11 @@ def load_tools(
     """
     limits = limits or Limits()
     check_tools_input(source, payload, limits, over_http)
-    from toolform import loaders, summary
-
-    result = loaders.load(source, payload)
+    result = load(source, payload)
     limits.check_tool_count(len(result.toolset))
     return LoadedTools(
         tools=result.toolset.to_dicts(),
-        summary=summary.summarize(result.toolset, warnings=result.warnings).to_dict(),
+        summary=summarize(result.toolset, warnings=result.warnings).to_dict(),
         kind=result.kind,
         warnings=list(result.warnings),
     )
@@ -126,9 +127,7 @@ def export_tools(
         raise BadRequest(f"unknown export target '{to}'; use one of {', '.join(EXPORT_TARGETS)}")
     limits = limits or Limits()
     check_tools_input(source, payload, limits, over_http)
-    from toolform import export, loaders
-
-    result = loaders.load(source, payload)
+    result = load(source, payload)
     limits.check_tool_count(len(result.toolset))
-    exported = export.export(result.toolset, to)
+    exported = export(result.toolset, to)
     return ExportedTools(to=to, payload=exported.payload, warnings=list(exported.warnings))
