@@ -89,7 +89,7 @@ class LoadedTools:
 
 @dataclass(frozen=True)
 class ExportedTools:
-    """Tools written in another shape, and what that shape could not carry."""
+    """Tools written in another shape, and what was lost: in reading them, then in that shape."""
 
     to: str
     payload: object
@@ -130,4 +130,5 @@ def export_tools(
     result = load(source, payload)
     limits.check_tool_count(len(result.toolset))
     exported = export(result.toolset, to)
-    return ExportedTools(to=to, payload=exported.payload, warnings=list(exported.warnings))
+    # What reading lost, then what the target could not carry: both are lost on the way.
+    return ExportedTools(to=to, payload=exported.payload, warnings=[*result.warnings, *exported.warnings])
