@@ -81,7 +81,7 @@ class SchemaReader:
             from toolform.errors import LoaderError
 
             try:
-                schema = json.loads(schema)
+                schema = json.loads(schema, parse_float=Decimal)
             except ValueError as err:
                 raise LoaderError(f"tool '{self.tool}': parameters is text that is not JSON ({err})") from None
             self.root = schema
