@@ -53,7 +53,7 @@ def test_recursion_is_cut_as_the_reference_cuts_it_and_said() -> None:
     params, warnings = _load({"type": "object", "properties": {"a": {"$ref": "#/$defs/Node"}}, "$defs": {"Node": node}})
     assert _chain(params[0]["type"]) == "o" * 12 + "*"
     assert len(warnings) == 1
-    assert warnings[0].startswith("tool 'f' at $.a" + ".next" * 12 + ": $ref '#/$defs/Node' is followed")
+    assert warnings[0].startswith("tool 'f' at $.a" + ".next" * 12 + ": $ref '#/$defs/Node' at 12 levels deep")
     assert "recursive schema cannot be inlined" in warnings[0]
 
 
