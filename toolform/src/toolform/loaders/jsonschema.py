@@ -81,7 +81,7 @@ class SchemaReader:
             from toolform.errors import LoaderError
 
             try:
-                schema = json.loads(schema)
+                schema = json.loads(schema, parse_float=Decimal)
             except ValueError as err:
                 raise LoaderError(f"tool '{self.tool}': parameters is text that is not JSON ({err})") from None
             self.root = schema
@@ -125,7 +125,15 @@ class SchemaReader:
             return TypeIR(Kind.ANY)
         if "$ref" in schema:
             # The reference follows no reference at the deepest level, and at most MAX_REFS along a path.
-            if refs + 1 > MAX_REFS or depth >= MAX_DEPTH:
+            if depth >= MAX_DEPTH:
+                self.notes.add(
+                    self.tool,
+                    path,
+                    f"$ref {schema['$ref']!r} at {MAX_DEPTH} levels deep is not followed (a recursive schema "
+                    "cannot be inlined whole); read as any value below",
+                )
+                return TypeIR(Kind.ANY, cut="recursion")
+            if refs + 1 > MAX_REFS:
                 self.notes.add(
                     self.tool,
                     path,
@@ -224,7 +232,8 @@ class SchemaReader:
         items = schema.get("items")
         at = f"{path}[*]"
         item: TypeIR | None
-        if items is None:
+        if items is None or isinstance(items, bool):
+            # items: true is any item, items: false (a tuple's rest) no more items: the reference reads neither.
             item = None
         elif isinstance(items, list):
             self.notes.add(self.tool, at, "tuple items (a list of schemas) read as an array of their union")
