@@ -230,3 +230,16 @@ def test_a_flow_listing_flow_toolkit_refuses_is_a_loader_error_with_path_and_rul
     status, error = refusal(ours, {"tools": {"source": "flow", "payload": listing}})
     assert (status, error["error"]) == (422, "loader_error")
     assert error["detail"].startswith("the Flow listing is refused at $.tools[0]")
+
+
+def test_typescript_has_the_json_shapes_fingerprint_for_the_types_it_can_say(ours: Server) -> None:
+    # TypeScript has one number type, so the set uses number, not integer; everything else it says exactly.
+    said = [toolsets.Tool("read_file", "Read a text file.", {
+        "type": "object",
+        "properties": {"path": {"type": "string"}, "size": {"type": "number"}, "follow": {"type": "boolean"},
+                       "tags": {"type": "array", "items": {"type": "string"}}},
+        "required": ["path"],
+    })]
+    from_json = load(ours, "openai", toolsets.openai_list(said))["summary"]["fingerprint"]
+    assert load(ours, "typescript", toolsets.typescript(said))["summary"]["fingerprint"] == from_json
+    assert load(ours, "mcp", toolsets.mcp(said))["summary"]["fingerprint"] == from_json
