@@ -109,7 +109,7 @@ def test_typescript_declarations_load(ours: Server) -> None:
 def test_a_schema_part_not_read_faithfully_is_a_warning_naming_tool_and_type(ours: Server) -> None:
     odd = toolsets.Tool("f", "", {"type": "object", "properties": {"x": {"type": "strin"}}})
     loaded = load(ours, "openai", toolsets.openai_list([odd]))
-    assert loaded["warnings"] == ["tool 'f': unknown JSON Schema type 'strin', read as any value"]
+    assert loaded["warnings"] == ["tool 'f' at $.x: unknown JSON Schema type 'strin', read as any value"]
     assert loaded["summary"]["warnings"] == loaded["warnings"]
 
 
