@@ -178,3 +178,36 @@ def shapes(name: str) -> dict[str, tuple[str, Any]]:
             },
         ),
     }
+
+
+#: TypeScript declarations, each a rule of the reference's TypeScript reading.
+TS_CASES: dict[str, str] = {
+    "jsdoc-multiline": (
+        "/**\n * Line one\n * continues.\n *\n * Second paragraph.\n * @param a - the a\n *   more a\n"
+        " * @returns it\n */\nexport declare function f(a: string): string;"
+    ),
+    "interfaces-extend": (
+        "interface A { x: string }\ninterface B extends A { y?: number }\ndeclare function f(b: B): void;"
+    ),
+    "type-alias-union": (
+        "type Mode = 'a' | 'b';\ntype M2 = Mode | 'c';\ndeclare function f(m: M2, n: Mode | null): void;"
+    ),
+    "mixed-union": (
+        "declare function f(a: string | number, b: string | number[] | undefined, c: true | false, d: true): void;"
+    ),
+    "readonly-and-arrays": (
+        "declare function f(a: ReadonlyArray<string>, b: readonly number[], c: Array<Array<boolean>>): void;"
+    ),
+    "object-literal-docs": "declare function f(o: {\n  /** The x. */\n  x: string;\n  y?: number[];\n}): void;",
+    "defaults": "function f(a = 'x', b = 3, c = [1, 2], d = { k: 1 }, e: number = -2) {}",
+    "intersection": "interface A { x: string }\ndeclare function f(a: A & { y: number }): void;",
+    "unknown-type": "declare function f(a: integer, b: int): number;",
+    "rest-parameter": "declare function f(a: unknown, b: object, ...rest: string[]): Promise<void>;",
+    "recursive-interface": "interface Node { v: string; next?: Node }\ndeclare function rec(n: Node): void;",
+    "tuple-and-index": (
+        "declare function f(d: [string, number], e: { [k: string]: number }, r: Record<string, number>): void;"
+    ),
+}
+
+#: Python modules (files under data/), each loaded by our SDK and by the reference's `toolform convert`.
+PYTHON_MODULES: list[str] = ["python_tools.py.txt", "python_more_tools.py.txt"]
