@@ -6,13 +6,14 @@ from fastapi import APIRouter
 
 from toolform.conversion import export_tools, load_tools
 from toolform.limits import Limits
-from toolform.server.exact_json import ExactJSONResponse as JSONResponse
+from toolform.server.exact_json import ExactJsonRoute
+from toolform.server.exact_response import ExactJSONResponse as JSONResponse
 from toolform.server.models import ToolsExportRequest, ToolsExportResponse, ToolsLoadRequest, ToolsLoadResponse
 from toolform.server.responses import errors
 
 
 def router(limits: Limits) -> APIRouter:
-    routes = APIRouter(prefix="/api/v1", tags=["tools"])
+    routes = APIRouter(prefix="/api/v1", tags=["tools"], route_class=ExactJsonRoute)
 
     @routes.post(
         "/tools/load",
