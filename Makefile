@@ -12,7 +12,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # Pinned: the Python side's build, test and benchmark tools.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0
 
-.PHONY: demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run toolform-env toolform-evidence toolform-ref toolform-test
+.PHONY: demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run toolform-env toolform-evidence toolform-node toolform-ref toolform-test
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-gen -p flow-host
@@ -192,7 +192,14 @@ $(TOOLFORM_REF_VENV)/.installed: toolform/reference/requirements.txt
 # generated tool sets per route), and schemathesis over /openapi.json.
 TOOLFORM_DIFF_CASES ?= 12
 
-toolform-test: toolform-evidence toolform-ref
+# The typescript loader parses with the repository's pinned TypeScript compiler
+# (root node_modules); installed here too, since toolform-test runs before node-test.
+toolform-node: node_modules/typescript/package.json
+
+node_modules/typescript/package.json: package-lock.json
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+
+toolform-test: toolform-evidence toolform-ref toolform-node
 	$(PY) -m mypy --strict toolform/src/toolform toolform/tests
 	$(PY) -m ruff check toolform
 	cd toolform && TOOLFORM_DIFF_CASES=$(TOOLFORM_DIFF_CASES) ../$(PY) -m pytest -q
