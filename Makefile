@@ -192,9 +192,10 @@ $(TOOLFORM_REF_VENV)/.installed: toolform/reference/requirements.txt
 # generated tool sets per route), and schemathesis over /openapi.json.
 TOOLFORM_DIFF_CASES ?= 12
 
-# The TypeScript loader parses with the root lockfile's typescript package;
-# after node-test (as in `make test`) it is there already.
-node_modules/typescript/package.json:
+# The TypeScript loader parses with the root lockfile's typescript package,
+# set up as node-env sets it up (the native module first); after node-test, as
+# in `make test`, it is there already.
+node_modules/typescript/package.json: package-lock.json
 	$(MAKE) node-env
 
 toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json

@@ -9,12 +9,14 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tools_cases
 from differences import Request, python_dates_are_formatted_strings
 from differential import compare, mismatches
 from serving import REFERENCE_TOOLFORM, Server
+from tools_evidence import fixture
 
 from toolform import loaders
 
@@ -66,3 +68,14 @@ def test_python_modules_read_as_the_references_convert_reads_them(module: str, t
     ours = loaders.load("python", str(path)).toolset.to_dict()
     python_dates_are_formatted_strings(ours, reference)
     assert not mismatches(ours, reference)
+
+
+def _ir_sets() -> dict[str, list[dict[str, Any]]]:
+    return {"sample": [fixture("sample_renders")["tool"]], **tools_cases.IR_TOOLS}
+
+
+@pytest.mark.parametrize("to", ["openai", "anthropic", "mcp", "ir"])
+@pytest.mark.parametrize("name", ["sample", *tools_cases.IR_TOOLS])
+def test_exporting_ir_tools_agrees(ours: Server, reference: Server, name: str, to: str) -> None:
+    payload = _ir_sets()[name]
+    _agree(ours, reference, Request("POST", _EXPORT, {"tools": {"source": "ir", "payload": payload}, "to": to}))

@@ -211,3 +211,28 @@ TS_CASES: dict[str, str] = {
 
 #: Python modules (files under data/), each loaded by our SDK and by the reference's `toolform convert`.
 PYTHON_MODULES: list[str] = ["python_tools.py.txt", "python_more_tools.py.txt"]
+
+
+#: IR tools (beside the study's sample tool) exported to every target by both servers.
+IR_TOOLS: dict[str, list[dict[str, Any]]] = {
+    "everything": [
+        {
+            "name": "f",
+            "description": "All the parts.",
+            "params": [
+                {"name": "a", "type": {"kind": "string", "constraints": {"format": "email"}}, "example": "x@y.z"},
+                {"name": "b", "type": {"kind": "enum", "enum_values": ["p", "q"], "base": "string"}, "default": "p"},
+                {"name": "c", "type": {"kind": "union", "union_of": [{"kind": "null"}, {"kind": "integer"}]}},
+                {"name": "d", "type": {"kind": "array"}, "required": False},
+                {"name": "e", "type": {"kind": "object"}, "required": False},
+                {"name": "g", "type": {"kind": "any"}, "required": False, "description": "anything"},
+            ],
+            "domain": "legal",
+            "returns": {"kind": "string"},
+            "returns_description": "text",
+            "examples": [{"a": "x@y.z"}],
+            "tags": ["t"],
+            "annotations": {"mcp": {"title": "F", "annotations": {"readOnlyHint": True}}, "other": 1},
+        }
+    ],
+}

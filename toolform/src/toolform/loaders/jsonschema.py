@@ -419,9 +419,14 @@ class SchemaReader:
         resolved, _ = self._follow(member, refs, path)
         return resolved is not None and (resolved.get("type") == "null" or resolved.get("type") == ["null"])
 
-    def _merge_all_of(self, schema: Mapping[str, JsonValue], refs: int, path: str) -> dict[str, JsonValue]:
+    def _merge_all_of(
+        self, schema: Mapping[str, JsonValue], refs: int, path: str, depth: int = 0
+    ) -> dict[str, JsonValue]:
         merged: dict[str, JsonValue] = {k: v for k, v in schema.items() if k != "allOf"}
         members = schema["allOf"]
+        if depth >= MAX_DEPTH:
+            self.notes.add(self.tool, path, f"allOf nested more than {MAX_DEPTH} deep; the deeper members are not read")
+            return merged
         if not isinstance(members, list):
             self.notes.add(self.tool, path, "allOf is not a list; ignored")
             return merged
@@ -430,7 +435,7 @@ class SchemaReader:
             if resolved is None:
                 continue
             if "allOf" in resolved:
-                resolved = self._merge_all_of(resolved, refs, path)
+                resolved = self._merge_all_of(resolved, refs, path, depth + 1)
             for key, value in resolved.items():
                 if key == "properties" and isinstance(value, dict):
                     existing = merged.get("properties")
