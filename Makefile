@@ -13,7 +13,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # jsonschema with referencing: schemas' $refs resolved as users' validators do.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0
 
-.PHONY: FORCE dist dist-test demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
+.PHONY: FORCE dist dist-test demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run toolform-env toolform-evidence toolform-ref toolform-test
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
@@ -24,6 +24,7 @@ test: lint mcp-servers
 	$(CARGO) build --locked -p flow-toolkit-gen -p flow-toolkit-host -p flow-testkit
 	$(MAKE) python-test
 	$(MAKE) node-test
+	$(MAKE) toolform-test
 	$(MAKE) crosslang-run
 	$(MAKE) soak-run
 
@@ -184,3 +185,47 @@ $(VENV)/.dist-tools: $(VENV)/.tools
 # dist/ installed and used as on a machine with no Rust toolchain (.ci/run).
 dist-test:
 	MYPY=$(filter mypy==%,$(PY_TOOLS)) ./scripts/dist-test
+
+# ToolForm (toolform/, docs/toolform.md). Its pins on top of PY_TOOLS
+# (toolform/requirements.txt), then the package itself, editable, into the
+# project venv beside flow-toolkit.
+toolform-env: python-env $(VENV)/.toolform
+
+$(VENV)/.toolform: toolform/requirements.txt toolform/pyproject.toml
+	$(PY) -m pip install -q --disable-pip-version-check -r toolform/requirements.txt
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e ./toolform
+	touch $@
+
+# The study's evidence: the pinned reference wheel downloaded by pip with its
+# sha256 required, every file checked against its manifest, placed in
+# toolform/src/toolform/evidence_data/ (gitignored). A no-op once verified.
+toolform-evidence: toolform-env
+	$(PY) -m toolform.evidence.fetch
+
+# The reference implementation in a venv of its own, for the differential
+# harness (toolform/tests/differential/): both import as `toolform`.
+TOOLFORM_REF_VENV = .venv-toolform-ref
+
+toolform-ref: $(TOOLFORM_REF_VENV)/.installed
+
+$(TOOLFORM_REF_VENV)/.installed: toolform/reference/requirements.txt
+	rm -rf $(TOOLFORM_REF_VENV)
+	$(PYTHON3) -m venv $(TOOLFORM_REF_VENV)
+	$(TOOLFORM_REF_VENV)/bin/pip install -q --disable-pip-version-check --require-hashes --no-deps -r toolform/reference/requirements.txt
+	touch $@
+
+# Types, lint, then the tests: through real `toolform serve` processes on
+# loopback, the differential harness against the reference (TOOLFORM_DIFF_CASES
+# generated tool sets per route), and schemathesis over /openapi.json.
+TOOLFORM_DIFF_CASES ?= 12
+
+# The TypeScript loader parses with the root lockfile's typescript package,
+# set up as node-env sets it up (the native module first); after node-test, as
+# in `make test`, it is there already.
+node_modules/typescript/package.json: package-lock.json
+	$(MAKE) node-env
+
+toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json
+	$(PY) -m mypy --strict toolform/src/toolform toolform/tests
+	$(PY) -m ruff check toolform
+	cd toolform && TOOLFORM_DIFF_CASES=$(TOOLFORM_DIFF_CASES) ../$(PY) -m pytest -q

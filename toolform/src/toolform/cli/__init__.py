@@ -1,0 +1,54 @@
+"""The ``toolform`` command: one module per verb, each with ``add_parser`` and ``run``.
+
+Results go to stdout, messages and logs to stderr. Exit status: 0 done, 1 a check
+failed (doctor), 2 a usage error, 3 an error the message explains.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable
+
+from toolform.cli import convert, doctor, evidence, serve, version
+from toolform.environment import env_flag
+from toolform.errors import ToolFormError
+
+EXIT_ERROR = 3
+
+Verb = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="toolform",
+        description=(
+            "ToolForm: convert and inspect tool definitions for language models, and read the study's "
+            "evidence (129 formats, 31 answer protocols, 112 models)."
+        ),
+    )
+    parser.add_argument(
+        "--debug", action="store_true", help="show the full traceback of an error (the same as TOOLFORM_DEBUG=1)"
+    )
+    verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
+    for module in (version, doctor, evidence, convert, serve):
+        module.add_parser(verbs)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one verb; an error is one line on stderr (the traceback too with --debug)."""
+    arguments = build_parser().parse_args(argv)
+    run: Verb = arguments.run
+    debug = arguments.debug or env_flag("TOOLFORM_DEBUG")
+    try:
+        return run(arguments)
+    except (ToolFormError, OSError) as error:
+        if debug:
+            traceback.print_exc()
+        message = error.detail if isinstance(error, ToolFormError) else str(error)
+        print(f"error: {message}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,72 @@
+"""``toolform convert``: load tools from a file (or stdin) and write them as OpenAI, Anthropic, MCP or IR JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from toolform.cli.output import warn
+from toolform.conversion import EXPORT_TARGETS, LOCAL_SOURCES, export_tools
+from toolform.errors import BadRequest, LoaderError
+
+#: File suffixes that name their source when --from is auto.
+_SUFFIX_SOURCES = {".ts": "typescript", ".py": "python", ".flow": "flow"}
+
+
+def add_parser(verbs: Any) -> None:
+    parser = verbs.add_parser("convert", help="load tools and write them as OpenAI, Anthropic, MCP or IR JSON")
+    parser.add_argument(
+        "tools",
+        help="a tool file (OpenAI, Anthropic, MCP or IR JSON, a .ts or .py file, a Flow listing), or - for stdin; "
+        "a .py file is imported, which runs its code",
+    )
+    parser.add_argument(
+        "--from", dest="source", choices=LOCAL_SOURCES, default="auto", help="what the file holds; auto detects it"
+    )
+    parser.add_argument("--to", required=True, choices=EXPORT_TARGETS, help="the shape to write")
+    parser.add_argument("--out", type=Path, help="write here instead of stdout")
+    parser.add_argument("--json", action="store_true", help="accepted for symmetry; the output is always JSON")
+    parser.set_defaults(run=run)
+
+
+def read_tools(argument: str, source: str) -> tuple[str, object]:
+    """The source and payload a tools argument names: JSON parsed, source text as text, Python as its path."""
+    path = None if argument == "-" else Path(argument)
+    if path is not None and not path.is_file():
+        raise BadRequest(f"no such file ({argument})")
+    if source == "auto" and path is not None:
+        source = _SUFFIX_SOURCES.get(path.suffix.lower(), "auto")
+    if source == "python":
+        if path is None:
+            raise BadRequest("python tools are read from a .py file, not stdin")
+        return source, str(path)
+    text = sys.stdin.read() if path is None else path.read_text(encoding="utf-8")
+    if source in ("typescript", "flow"):
+        return source, text
+    try:
+        return source, json.loads(text)
+    except json.JSONDecodeError as error:
+        # Not JSON: auto hands other text on (TypeScript or a Flow listing); JSON that breaks is refused.
+        if source == "auto" and not text.lstrip().startswith(("{", "[")):
+            return source, text
+        where = "stdin" if path is None else argument
+        raise LoaderError(
+            f"the file is not valid JSON: {error.msg} ({where}, line {error.lineno})", line=error.lineno
+        ) from error
+
+
+def run(arguments: argparse.Namespace) -> int:
+    source, payload = read_tools(arguments.tools, arguments.source)
+    result = export_tools(source, payload, arguments.to, over_http=False)
+    for message in result.warnings:
+        warn(message)
+    text = json.dumps(result.payload, indent=2, ensure_ascii=False) + "\n"
+    if arguments.out is None:
+        sys.stdout.write(text)
+    else:
+        arguments.out.write_text(text, encoding="utf-8")
+        print(f"wrote the tools to {arguments.out} as {arguments.to}", file=sys.stderr)
+    return 0

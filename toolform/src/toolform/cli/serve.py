@@ -1,0 +1,92 @@
+"""``toolform serve``: the HTTP API on loopback (127.0.0.1:8765 by default)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from toolform.evidence import open_evidence
+
+
+def port_number(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port; use 1 to 65535")
+    return value
+
+
+def add_parser(verbs: Any) -> None:
+    parser = verbs.add_parser("serve", help="start the HTTP API")
+    parser.add_argument("--host", default="127.0.0.1", help="the address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=port_number, default=8765, help="the port (default 8765)")
+    parser.add_argument("--endpoint", help="OpenAI-compatible base URL for ab-test")
+    parser.add_argument("--endpoint-model", help="the model that endpoint serves")
+    parser.add_argument(
+        "--endpoint-key-env", default="OPENAI_API_KEY", help="the variable holding that endpoint's key"
+    )
+    parser.add_argument(
+        "--allow-client-endpoints", action="store_true", help="let a request name its own base_url (off by default)"
+    )
+    parser.add_argument("--cors", action="append", default=[], help="an allowed browser origin; repeat for more")
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        help="a host name the server answers to besides localhost, 127.0.0.1, ::1 and its bound address "
+        "(a proxy's name, say); repeat for more; * turns the check off; TOOLFORM_ALLOWED_HOSTS adds more",
+    )
+    parser.add_argument(
+        "--evidence-dir", help="read the study's evidence from this folder (default: TOOLFORM_EVIDENCE_DIR, "
+        "else the package's)"
+    )
+    parser.add_argument("--reload", action="store_true", help="restart on code changes (development)")
+    parser.add_argument(
+        "--json", action="store_true", help="print the settings as JSON instead of the banner, then serve"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    # The server's stack (FastAPI, uvicorn) loads only for this verb: the others start faster.
+    from toolform.server.run import serve
+    from toolform.server.settings import Settings, with_environment
+
+    settings = with_environment(
+        Settings(
+            host=arguments.host,
+            port=arguments.port,
+            endpoint=arguments.endpoint,
+            endpoint_model=arguments.endpoint_model,
+            endpoint_api_key_env=arguments.endpoint_key_env,
+            allow_client_endpoints=arguments.allow_client_endpoints,
+            cors_origins=tuple(arguments.cors),
+            allowed_hosts=tuple(arguments.allowed_host),
+            evidence_dir=arguments.evidence_dir,
+            debug=arguments.debug,
+        )
+    )
+    shown_host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    url = f"http://{shown_host}:{settings.port}"
+    evidence = open_evidence(settings.evidence_dir)
+    if arguments.json:
+        print(
+            json.dumps(
+                {
+                    "url": url,
+                    "docs": f"{url}/docs",
+                    "openapi": f"{url}/openapi.json",
+                    "settings": settings.to_dict(),
+                    "evidence": {"status": evidence.status, "version": evidence.version, "detail": evidence.detail},
+                },
+                indent=2,
+            ),
+            flush=True,
+        )
+    else:
+        print(f"ToolForm API on {url} (docs at /docs, OpenAPI at /openapi.json)", file=sys.stderr)
+        if evidence.status != "ok":
+            print(f"warning: {evidence.detail}; the evidence routes answer 503", file=sys.stderr)
+    serve(settings, reload=arguments.reload)
+    return 0

@@ -1,0 +1,24 @@
+"""The study's evidence: located, verified against its manifest, read.
+
+>>> evidence = open_evidence()          # --evidence-dir, TOOLFORM_EVIDENCE_DIR, or the default
+>>> evidence.status, evidence.version   # ("ok", "2026-09-25.3") once fetched
+"""
+
+from toolform.evidence.locate import ENV_VAR, EvidenceLocation, default_dir, locate
+from toolform.evidence.manifest import FileProblem, Manifest, ManifestEntry, ManifestError
+from toolform.evidence.store import Evidence, EvidenceStatus, open_evidence, open_evidence_at
+
+__all__ = [
+    "ENV_VAR",
+    "Evidence",
+    "EvidenceLocation",
+    "EvidenceStatus",
+    "FileProblem",
+    "Manifest",
+    "ManifestEntry",
+    "ManifestError",
+    "default_dir",
+    "locate",
+    "open_evidence",
+    "open_evidence_at",
+]

@@ -1,0 +1,152 @@
+"""The registry of formats, protocols and models, as the study's evidence describes them.
+
+Entries are the evidence's own records, served unchanged (their ``measured``
+blocks keep their source labels); this module only selects and looks them up.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import cast
+
+from toolform.errors import EvidenceUnavailable, UnknownFormat, UnknownProtocol
+from toolform.evidence import Evidence
+
+Record = dict[str, object]
+
+
+def _records(evidence: Evidence, name: str) -> dict[str, Record]:
+    data = evidence.data(name)
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise EvidenceUnavailable(f"evidence file '{name}' has no table of records under data")
+    return cast(dict[str, Record], data)
+
+
+def close_matches(wanted: str, known: list[str]) -> list[str]:
+    """Up to five known ids that look like ``wanted``, closest first."""
+    return difflib.get_close_matches(wanted, known, n=5, cutoff=0.5)
+
+
+def _unknown(kind: str, wanted: str, known: list[str]) -> str:
+    matches = close_matches(wanted, known)
+    detail = f"unknown {kind} '{wanted}'"
+    return f"{detail}; close matches: {', '.join(matches)}" if matches else detail
+
+
+@dataclass(frozen=True)
+class FormatListing:
+    """Formats selected by the filters, and the registry's counts (which ignore them)."""
+
+    formats: list[Record]
+    count_in_study: int
+    count_registered: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "formats": copy.deepcopy(self.formats),
+            "count_in_study": self.count_in_study,
+            "count_registered": self.count_registered,
+        }
+
+
+@dataclass(frozen=True)
+class FormatInfo:
+    """One format's registry entry: metadata and the study's measured block."""
+
+    entry: Record
+
+    @property
+    def id(self) -> str:
+        return str(self.entry["id"])
+
+    def to_dict(self) -> dict[str, object]:
+        return copy.deepcopy(self.entry)
+
+
+@dataclass(frozen=True)
+class ProtocolListing:
+    """Every registered answer protocol, in the registry's order."""
+
+    protocols: list[Record]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"protocols": copy.deepcopy(self.protocols)}
+
+
+@dataclass(frozen=True)
+class ModelZoo:
+    """The study's model zoo: models, family labels, id patterns and aliases (zoo.json's data)."""
+
+    data: Mapping[str, object]
+
+    def to_dict(self) -> dict[str, object]:
+        return copy.deepcopy(dict(self.data))
+
+
+@dataclass(frozen=True)
+class FactList:
+    """The study's headline facts, each with its value, unit and source label."""
+
+    facts: list[object]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"facts": copy.deepcopy(self.facts)}
+
+
+class Registry:
+    """Formats, protocols, models and facts, read from one verified evidence set."""
+
+    def __init__(self, evidence: Evidence) -> None:
+        self.evidence = evidence
+
+    def formats(
+        self, core: bool | None = None, family: str | None = None, in_study: bool | None = None
+    ) -> FormatListing:
+        """Formats filtered by ``core``, ``family`` (exact; empty means any) and ``in_study``."""
+        everything = list(_records(self.evidence, "formats").values())
+        chosen = [
+            entry
+            for entry in everything
+            if (core is None or entry.get("core") is core)
+            and (not family or entry.get("family") == family)
+            and (in_study is None or entry.get("in_study") is in_study)
+        ]
+        in_study_count = sum(1 for entry in everything if entry.get("in_study") is True)
+        return FormatListing(chosen, in_study_count, len(everything))
+
+    def format(self, format_id: str) -> FormatInfo:
+        """One format by id; UnknownFormat (with close matches) when it is not registered."""
+        records = _records(self.evidence, "formats")
+        entry = records.get(format_id)
+        if entry is None:
+            raise UnknownFormat(_unknown("format", format_id, list(records)))
+        return FormatInfo(entry)
+
+    def protocols(self) -> ProtocolListing:
+        """Every answer protocol."""
+        return ProtocolListing(list(_records(self.evidence, "protocols").values()))
+
+    def protocol(self, protocol_id: str) -> Record:
+        """One protocol by id; UnknownProtocol (with close matches) when it is not registered."""
+        records = _records(self.evidence, "protocols")
+        entry = records.get(protocol_id)
+        if entry is None:
+            raise UnknownProtocol(_unknown("protocol", protocol_id, list(records)))
+        return copy.deepcopy(entry)
+
+    def models(self) -> ModelZoo:
+        """The model zoo as zoo.json gives it."""
+        data = self.evidence.data("zoo")
+        if not isinstance(data, dict):
+            raise EvidenceUnavailable("evidence file 'zoo' has no object under data")
+        return ModelZoo(cast(dict[str, object], data))
+
+    def facts(self) -> FactList:
+        """The headline facts as facts.json lists them."""
+        data = self.evidence.data("facts")
+        if not isinstance(data, list):
+            raise EvidenceUnavailable("evidence file 'facts' has no list under data")
+        return FactList(data)

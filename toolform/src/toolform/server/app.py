@@ -1,0 +1,80 @@
+"""The FastAPI application: routes, error handlers, the Host check and the size limit."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import JSONResponse
+
+from toolform import __version__
+from toolform.evidence import Evidence, open_evidence
+from toolform.registry import Registry
+from toolform.server import docs, errors
+from toolform.server.body_limit import BodyLimit
+from toolform.server.host_check import HostCheck
+from toolform.server.models import IndexResponse
+from toolform.server.routes import evidence as evidence_routes
+from toolform.server.routes import meta, registry, tools
+from toolform.server.settings import Settings
+
+TITLE = "ToolForm API"
+OPENAPI_URL = "/openapi.json"
+
+DESCRIPTION = """\
+ToolForm decides how an agent shows its tools to a model and reads back the calls:
+convert tool definitions between shapes, inspect them, and read the study's evidence
+(129 formats, 31 answer protocols, 112 models), every figure with its source label.
+
+Every route is under `/api/v1`. Errors share one shape: `{"error", "detail", "status"}`.
+"""
+
+
+def create_app(settings: Settings | None = None, evidence: Evidence | None = None) -> FastAPI:
+    """The application for ``settings``; the evidence is opened from ``settings.evidence_dir`` unless given."""
+    settings = settings or Settings()
+    evidence = evidence or open_evidence(settings.evidence_dir)
+    app = FastAPI(
+        title=TITLE,
+        version=__version__,
+        description=DESCRIPTION,
+        license_info={"name": "Apache-2.0", "url": "https://www.apache.org/licenses/LICENSE-2.0"},
+        openapi_url=OPENAPI_URL,
+        docs_url=None,
+        redoc_url=None,
+        debug=False,
+    )
+    app.state.settings = settings
+    app.state.evidence = evidence
+    errors.install(app, settings.debug)
+
+    study = Registry(evidence)
+    app.include_router(meta.router(settings, evidence))
+    app.include_router(registry.router(study))
+    app.include_router(tools.router(settings.limits))
+    app.include_router(evidence_routes.router(evidence, study))
+    app.include_router(docs.router(TITLE, OPENAPI_URL))
+
+    @app.get("/", include_in_schema=False, response_model=IndexResponse)
+    def index() -> JSONResponse:
+        return JSONResponse(
+            {
+                "name": TITLE,
+                "version": __version__,
+                "api": "/api/v1",
+                "docs": "/docs",
+                "openapi": OPENAPI_URL,
+                "health": "/api/v1/health",
+            }
+        )
+
+    # Added last, so outermost: the Host check runs first, then the size limit, then CORS.
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["content-type"],
+        )
+    app.add_middleware(BodyLimit, limits=settings.limits)
+    app.add_middleware(HostCheck, settings=settings)
+    return app

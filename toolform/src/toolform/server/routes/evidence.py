@@ -1,0 +1,55 @@
+"""evidence: the manifest, one evidence file, and the headline facts."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+from fastapi.responses import JSONResponse
+
+from toolform.evidence import Evidence
+from toolform.registry import Registry
+from toolform.server.models import FactsResponse
+from toolform.server.responses import errors
+
+_ANY_OBJECT: dict[str, Any] = {
+    "content": {"application/json": {"schema": {"type": "object", "additionalProperties": True}}}
+}
+
+
+def router(evidence: Evidence, registry: Registry) -> APIRouter:
+    routes = APIRouter(prefix="/api/v1", tags=["evidence"])
+
+    @routes.get(
+        "/evidence",
+        summary="The manifest",
+        response_model=None,
+        responses={200: _ANY_OBJECT, **errors(503)},
+    )
+    def manifest() -> JSONResponse:
+        """The evidence manifest: version, build time, and each file with its sha256 and source labels."""
+        return JSONResponse(evidence.document("manifest"))
+
+    @routes.get(
+        "/evidence/{name}",
+        summary="One evidence file",
+        response_model=None,
+        responses={200: _ANY_OBJECT, **errors(404, 503)},
+    )
+    def evidence_file(
+        name: Annotated[str, Path(description="An evidence file's name, for example zoo", examples=["zoo"])],
+    ) -> JSONResponse:
+        """One evidence file with its envelope (schema_version, name, source, description, conditions, data)."""
+        return JSONResponse(evidence.document(name))
+
+    @routes.get(
+        "/facts",
+        summary="The headline facts",
+        response_model=None,
+        responses={200: {"model": FactsResponse}, **errors(503)},
+    )
+    def facts() -> JSONResponse:
+        """The headline facts, each checked against the paper's source when the evidence was built."""
+        return JSONResponse(registry.facts().to_dict())
+
+    return routes
