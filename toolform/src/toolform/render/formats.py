@@ -1,0 +1,11 @@
+"""Every registered format id and the renderer that writes it, gathered from the families."""
+
+from __future__ import annotations
+
+from toolform.render.families import Renderer, code, json_family, markup, prose, tabular, yaml_family
+
+FAMILIES = (code, json_family, markup, prose, tabular, yaml_family)
+
+RENDERERS: dict[str, Renderer] = {}
+for _family in FAMILIES:
+    RENDERERS.update(_family.RENDERERS)

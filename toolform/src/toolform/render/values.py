@@ -1,0 +1,50 @@
+"""Values and names as the formats print them: Python literals, JSON, cases."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def py_literal(value: Any) -> str:
+    """A default as Python writes it (``False``, ``'a'`` inside lists, ``None``)."""
+    return repr(value)
+
+
+def plain(value: Any) -> str:
+    """A default as prose shows it: strings bare, everything else as Python writes it."""
+    return value if isinstance(value, str) else repr(value)
+
+
+def json_text(value: Any, indent: int | None = None, minify: bool = False) -> str:
+    """JSON with non-ASCII kept; ``minify`` drops every optional space."""
+    if minify or indent is None:
+        separators = (",", ":") if minify else (", ", ": ")
+        return json.dumps(value, ensure_ascii=False, separators=separators)
+    return json.dumps(value, ensure_ascii=False, indent=indent)
+
+
+def compact_json(value: Any) -> str:
+    """JSON with no optional space at all."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def pascal(name: str) -> str:
+    """``legal_draft_v3`` as ``LegalDraftV3``."""
+    return "".join(part[:1].upper() + part[1:] for part in name.replace("-", "_").split("_") if part)
+
+
+def camel(name: str) -> str:
+    """``legal_draft_v3`` as ``legalDraftV3``."""
+    joined = pascal(name)
+    return joined[:1].lower() + joined[1:]
+
+
+def kebab(name: str) -> str:
+    """``term_months`` as ``term-months``."""
+    return name.replace("_", "-")
+
+
+def sentence(text: str) -> str:
+    """A description without its final full stop, for use inside a sentence."""
+    return text[:-1] if text.endswith(".") else text
