@@ -50,7 +50,7 @@ def _folded(text: str, column: int, indent: int, quoted: bool) -> str:
     return "".join(out)
 
 
-def scalar(value: Any, column: int = 0, indent: int = 0) -> str:
+def scalar(value: Any, column: int = 0, indent: int = 0, fold: bool = True) -> str:
     """One scalar as YAML writes it, starting at ``column``; a long one is folded at ``indent``."""
     if value is None:
         return "null"
@@ -62,8 +62,9 @@ def scalar(value: Any, column: int = 0, indent: int = 0) -> str:
     if "\n" in text or any(ord(c) < 32 and c != "\t" for c in text):
         return json.dumps(text, ensure_ascii=False)
     if _needs_quotes(text):
-        return "'" + _folded(text, column + 1, indent, quoted=True) + "'"
-    return _folded(text, column, indent, quoted=False)
+        inner = _folded(text, column + 1, indent, quoted=True) if fold else text.replace("'", "''")
+        return "'" + inner + "'"
+    return _folded(text, column, indent, quoted=False) if fold else text
 
 
 def _lines(value: Any, indent: int) -> list[str]:
@@ -105,3 +106,22 @@ def _empty_or_scalar(value: Any, column: int, indent: int) -> str:
 def dump(value: Any) -> str:
     """``value`` as block YAML, without a final newline."""
     return "\n".join(_lines(value, 0))
+
+
+_FLOW_INDICATORS = set(",?[]{}")
+
+
+def flow_scalar(value: Any) -> str:
+    """A scalar inside flow collections, where ``,[]{}`` force quotes too."""
+    if isinstance(value, str) and value and any(c in _FLOW_INDICATORS for c in value) and "\n" not in value:
+        return "'" + value.replace("'", "''") + "'"
+    return scalar(value, fold=False)
+
+
+def flow(value: Any) -> str:
+    """``value`` in YAML's flow style on one line: ``{a: 1, b: [x, y]}``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{flow_scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return flow_scalar(value)
