@@ -85,7 +85,8 @@ def ts_inline(t: Type) -> str:
         return "{ " + members + " }"
     if t.kind == "array":
         inner = ts_inline(t.item) if t.item else "unknown"
-        return f"{inner}[]" if t.item is None or t.item.kind not in ("union", "enum") else f"({inner})[]"
+        wrapped = t.item is not None and (t.item.kind in ("union", "enum") or t.item.kind == "object" and t.item.fields)
+        return f"({inner})[]" if wrapped else f"{inner}[]"
     if t.kind == "enum":
         return " | ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values)
     if t.kind == "union":

@@ -48,3 +48,14 @@ def kebab(name: str) -> str:
 def sentence(text: str) -> str:
     """A description without its final full stop, for use inside a sentence."""
     return text[:-1] if text.endswith(".") else text
+
+
+def first_sentence(text: str) -> str:
+    """The text up to its first full stop, without it."""
+    head = text.split(". ", 1)[0]
+    return head[:-1] if head.endswith(".") else head
+
+
+def lower_first(text: str) -> str:
+    """``Draft a contract`` as ``draft a contract``, for use after words of our own."""
+    return text[:1].lower() + text[1:]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import textwrap
 from collections.abc import Callable
 
 from toolform.render.families import Renderer
@@ -109,9 +111,9 @@ def ts_params(tool: Tool) -> str:
     return ", ".join(parts)
 
 
-def ts_return(t: Type | None) -> str:
+def ts_return(t: Type | None, unknown: str = "unknown") -> str:
     if t is None:
-        return "unknown"
+        return unknown
     return ts_inline(t)
 
 
@@ -175,12 +177,17 @@ class Language:
         scalars: dict[str, str],
         array: str,
         optional: str,
-        enum: str | None = None,
+        union: tuple[str, str] | None = None,
+        literal_enums: bool = False,
+        returns_unknown: str | None = None,
     ) -> None:
         self.scalars = scalars
         self.array = array
         self.optional = optional
-        self.enum = enum
+        # (template, separator) for a union's members, or None to write it as "any".
+        self.union = union
+        self.literal_enums = literal_enums
+        self.returns_unknown = returns_unknown or scalars["any"]
 
     def type(self, t: Type | None) -> str:
         if t is None:
@@ -188,10 +195,18 @@ class Language:
         if t.kind == "array":
             return self.array.format(self.type(t.item))
         if t.kind == "enum":
-            return self.enum or self.scalars.get(t.base or "string", self.scalars["string"])
+            if self.literal_enums:
+                return " | ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values)
+            return self.scalars["string"]
         if t.kind == "union":
-            return self.scalars["any"]
+            if self.union is None:
+                return self.scalars["any"]
+            template, separator = self.union
+            return template.format(separator.join(self.type(u) for u in t.union_of))
         return self.scalars.get(t.kind, self.scalars["any"])
+
+    def returns(self, t: Type | None) -> str:
+        return self.returns_unknown if t is None else self.type(t)
 
     def param_type(self, p: Param) -> str:
         kind = self.type(p.type)
@@ -214,20 +229,37 @@ CSHARP = Language(
 )
 C = Language(_scalars("const char*", "double", "int", "bool", "json_t*", "void*"), "{}*", "{}")
 CPP = Language(
-    _scalars("std::string", "double", "int64_t", "bool", "nlohmann::json", "nlohmann::json"),
+    _scalars("std::string", "double", "int64_t", "bool", "nlohmann::json", "std::any"),
     "std::vector<{}>",
     "std::optional<{}>",
+    union=("std::variant<{}>", ", "),
 )
-HASKELL = Language(_scalars("Text", "Double", "Int", "Bool", "Object", "Value"), "[{}]", "Maybe {}")
+HASKELL = Language(
+    _scalars("Text", "Double", "Int", "Bool", "Object", "Value"), "[{}]", "Maybe {}", union=("Either {}", " ")
+)
 OCAML = Language(_scalars("string", "float", "int", "bool", "Yojson.Safe.t", "Yojson.Safe.t"), "{} list", "{} option")
-SCALA = Language(_scalars("String", "Double", "Int", "Boolean", "Map[String, Any]", "Any"), "List[{}]", "Option[{}]")
-ELIXIR = Language(_scalars("String.t()", "float()", "integer()", "boolean()", "map()", "any()"), "list({})", "{} | nil")
-JULIA = Language(
-    _scalars("String", "Float64", "Int", "Bool", "Dict{{String,Any}}", "Any"), "Vector{{{}}}", "Union{{{},Nothing}}"
+SCALA = Language(
+    _scalars("String", "Double", "Int", "Boolean", "Map[String, Any]", "Any"), "Seq[{}]", "Option[{}]", union=("{}", " | ")
 )
-PHP = Language(_scalars("string", "float", "int", "bool", "array", "mixed"), "array", "?{}")
+ELIXIR = Language(
+    _scalars("String.t()", "float()", "integer()", "boolean()", "map()", "any()"),
+    "[{}]",
+    "{} | nil",
+    union=("{}", " | "),
+    literal_enums=True,
+)
+JULIA = Language(
+    _scalars("String", "Float64", "Int", "Bool", "Dict{{String,Any}}", "Any"),
+    "Vector{{{}}}",
+    "Union{{{},Nothing}}",
+    union=("Union{{{}}}", ","),
+)
+PHP = Language(_scalars("string", "float", "int", "bool", "array", "mixed"), "array", "?{}", union=("{}", "|"))
 ZIG = Language(
-    _scalars("[]const u8", "f64", "i64", "bool", "std.json.Value", "std.json.Value"), "[]const {}", "?{}"
+    _scalars("[]const u8", "f64", "i64", "bool", "std.json.Value", "anytype"), "[]{}",
+    "?{}",
+    union=("std.json.Value", ""),
+    returns_unknown="anytype",
 )
 RUBY = Language(_scalars("String", "Float", "Integer", "Boolean", "Hash", "Object"), "Array", "{}")
 
@@ -245,7 +277,7 @@ def _sig(tool: Tool, language: Language, name: Callable[[str], str], template: s
 
 
 def _ret(tool: Tool, language: Language) -> str:
-    return _format_braces(language, language.type(tool.returns))
+    return _format_braces(language, language.returns(tool.returns))
 
 
 def _same(name: str) -> str:
@@ -333,8 +365,8 @@ def haskell_curried(tools: list[Tool], options: RenderOptions) -> str:
 
 def ocaml_signature(tools: list[Tool], options: RenderOptions) -> str:
     def one(t: Tool) -> str:
-        arrows = [f"~{p.name}:{OCAML.param_type(p)}" for p in signature_order(t)] + [_ret(t, OCAML)]
-        return line_comment(doc_lines(t), "(* ") + f"val {t.name} : " + " -> ".join(arrows)
+        arrows = " -> ".join(f"~{p.name}:{OCAML.param_type(p)}" for p in signature_order(t))
+        return line_comment(doc_lines(t), "(* ") + f"val {t.name} : {arrows} -> {_ret(t, OCAML)}"
 
     return _each(tools, one)
 
@@ -481,7 +513,7 @@ def sql_udf(tools: list[Tool], options: RenderOptions) -> str:
         if t.description:
             lines.append(f"COMMENT ON FUNCTION {t.name} IS {_sql_value(t.description)};")
         lines += [f"-- {p.name}: {p.description}" for p in t.params if p.description]
-        return "\n".join(line for line in lines if line)
+        return "\n".join(lines)
 
     return _each(tools, one)
 
@@ -490,7 +522,7 @@ def bash_function(tools: list[Tool], options: RenderOptions) -> str:
     def one(t: Tool) -> str:
         usage = [f"--{p.name} <{p.type.kind}>" if p.required else f"[--{p.name} <{p.type.kind}>]" for p in t.params]
         lines = [f"# {t.description}"] if t.description else []
-        lines.append(f"# usage: {' '.join([t.name, *usage])}")
+        lines.append(f"# usage: {t.name} {' '.join(usage)}")
         lines += [f"#   --{p.name}: {p.description}" for p in t.params if p.description]
         lines += [f"{t.name}() {{", "  :", "}"]
         return "\n".join(lines)
@@ -516,9 +548,9 @@ def python_stub_numpy(tools: list[Tool], options: RenderOptions) -> str:
                     lines.append(f"    {p.name} : {python_type(p.type)}{'' if p.required else ', optional'}")
                     if _python_docs(p):
                         lines.append(f"        {_python_docs(p)}")
-            if t.returns is not None:
-                lines += ["", "    Returns", "    -------", f"    {python_return(t.returns)}"]
-                lines.append(f"        {t.returns_description or 'Result of the call.'}")
+            lines += ["", "    Returns", "    -------", f"    {python_return(t.returns)}"]
+            if t.returns_description:
+                lines.append(f"        {t.returns_description}")
             lines.append('    """')
         lines.append("    ...")
         return "\n".join(lines)
@@ -538,8 +570,6 @@ _PYDANTIC_CONSTRAINTS = {
     "min_length": "min_length",
     "max_length": "max_length",
     "pattern": "pattern",
-    "min_items": "min_length",
-    "max_items": "max_length",
 }
 
 
@@ -570,7 +600,7 @@ def python_dataclass(tools: list[Tool], options: RenderOptions) -> str:
         lines = ["@dataclass", f"class {pascal(t.name)}Args:"]
         if t.description:
             lines.append(f'    """{t.description}"""')
-        for p in signature_order(t):
+        for p in t.params:
             line = f"    {p.name}: {python_type(p.type)}"
             if not p.required:
                 line += f" = {python_value(p.default) if p.has_default else 'None'}"
@@ -634,8 +664,11 @@ def python_protocol(tools: list[Tool], options: RenderOptions) -> str:
 def typescript_dts(tools: list[Tool], options: RenderOptions) -> str:
     lines = ["declare namespace tools {"]
     for t in tools:
-        lines += [f"  // {line}" for line in doc_lines(t)]
-        lines.append(f"  function {t.name}({ts_params(t)}): {ts_return(t.returns)};")
+        if t.description:
+            # The description is wrapped to 88 columns, the parameters' lines are not.
+            lines += textwrap.wrap(t.description, 88, initial_indent="  // ", subsequent_indent="  // ")
+        lines += [f"  // {p.name}: {p.description}" for p in t.params if p.description]
+        lines.append(f"  function {t.name}({ts_params(t)}): {ts_return(t.returns, 'any')};")
         lines.append("")
     lines.append("}")
     return "\n".join(lines)

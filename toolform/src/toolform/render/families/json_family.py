@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from toolform.render.families import Renderer
@@ -9,7 +10,7 @@ from toolform.render.json_schema import param_schema, parameters_schema, returns
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import minimal_type, python_value
-from toolform.render.values import compact_json, json_text, kebab
+from toolform.render.values import compact_json, first_sentence, json_text, kebab
 
 
 def openai_function(tool: Tool) -> dict[str, Any]:
@@ -83,12 +84,6 @@ def json_compact(tools: list[Tool], options: RenderOptions) -> str:
 
 def names_only(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(f"- {t.name}" for t in tools)
-
-
-def first_sentence(text: str) -> str:
-    """The text up to its first full stop, without it."""
-    head = text.split(". ", 1)[0]
-    return head[:-1] if head.endswith(".") else head
 
 
 def names_desc_then_schema(tools: list[Tool], options: RenderOptions) -> str:
@@ -180,6 +175,10 @@ def _dotted(prefix: str, params: tuple[Param, ...]) -> list[str]:
         if p.type.kind == "object" and p.type.fields:
             lines += _dotted(path, p.type.fields)
             continue
+        item = p.type.item
+        if p.type.kind == "array" and item is not None and item.kind == "object" and item.fields:
+            lines += _dotted(path + "[]", item.fields)
+            continue
         line = f"{path}: {sig_type(p.type)}{'!' if p.required else '?'}"
         lines.append(line + (f"  # {p.description}" if p.description else ""))
     return lines
@@ -213,7 +212,8 @@ def openapi_document(tools: list[Tool]) -> dict[str, Any]:
 
 
 def openapi_json(tools: list[Tool], options: RenderOptions) -> str:
-    return json_text(openapi_document(tools), indent=2, minify=options.minify)
+    # Unlike the other JSON formats, OpenAPI's JSON escapes non-ASCII characters.
+    return json.dumps(openapi_document(tools), indent=2)
 
 
 

@@ -72,8 +72,6 @@ _XSD = {"string": "xs:string", "number": "xs:decimal", "integer": "xs:integer", 
 
 
 def _xsd_kind(t: Type) -> str:
-    if t.kind == "array":
-        return _xsd_kind(t.item) if t.item else "xs:string"
     return _XSD.get(t.kind, "xs:string")
 
 
@@ -156,7 +154,8 @@ def _docs_param(p: Param, depth: int) -> list[str]:
     if p.has_default:
         line += f" Default: `{plain(p.default)}`."
     lines = [line]
-    if p.type.kind == "object":
+    # Only one level of fields is shown.
+    if p.type.kind == "object" and depth == 0:
         for f in p.type.fields:
             lines += _docs_param(f, depth + 1)
     return lines
@@ -206,6 +205,8 @@ def example_value(p: Param) -> object:
         return t.enum_values[0] if t.enum_values else ""
     if t.kind == "array":
         return []
+    if t.kind == "object":
+        return {f.name: "value" for f in t.fields}
     return {}
 
 

@@ -68,7 +68,7 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
             lines.append(f"      type: {short_type(p.type)}")
             lines.append(f"      presence: {'required' if p.required else 'optional'}")
             if p.has_default:
-                lines.append(f"      default: {json_text(p.default)}")
+                lines.append(f"      default: {plain(p.default) if isinstance(p.default, str) else json_text(p.default)}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
