@@ -70,6 +70,7 @@ class Tool:
     params: tuple[Param, ...]
     returns: Type | None = None
     returns_description: str = ""
+    domain: str = ""
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Tool:
@@ -80,6 +81,7 @@ class Tool:
             params=tuple(Param.from_dict(p) for p in data.get("params") or ()),
             returns=Type.from_dict(returns) if isinstance(returns, Mapping) else None,
             returns_description=str(data.get("returns_description") or ""),
+            domain=str(data.get("domain") or ""),
         )
 
     @property
