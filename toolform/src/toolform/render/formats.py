@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from toolform.render.families import Renderer, code, grammar, idl, json_family, markup, novel, prose, tabular, vendor, yaml_family
+from toolform.render.families import Renderer, code, config, grammar, idl, json_family, markup, novel, prose, tabular, vendor, yaml_family
 
-FAMILIES = (code, grammar, idl, json_family, markup, novel, prose, tabular, vendor, yaml_family)
+FAMILIES = (code, config, grammar, idl, json_family, markup, novel, prose, tabular, vendor, yaml_family)
 
 RENDERERS: dict[str, Renderer] = {}
 for _family in FAMILIES:
