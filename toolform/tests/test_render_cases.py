@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 from render_fixtures import render_cases
-
 from toolform.render import render_block
 from toolform.render.instructions import INSTRUCTIONS
 from toolform.render.protocols import default_protocol

@@ -6,9 +6,7 @@ from typing import Any
 
 import pytest
 from render_fixtures import sample_renders
-
 from toolform.render import render_block, tokens_estimate
-from toolform.render.formats import RENDERERS
 from toolform.render.instructions import INSTRUCTIONS
 
 #: The fixture's ``chars`` for json_schema_draft2020 is 1456, but its own text has
@@ -17,14 +15,7 @@ STALE_CHARS = {"json_schema_draft2020": 1456}
 
 
 def _renders() -> list[Any]:
-    data = sample_renders()
-    params = []
-    for expected in data["renders"]:
-        marks = []
-        if expected["format_id"] not in RENDERERS:
-            marks.append(pytest.mark.xfail(strict=True, reason="not yet ported"))
-        params.append(pytest.param(expected, marks=marks, id=expected["format_id"]))
-    return params
+    return [pytest.param(expected, id=expected["format_id"]) for expected in sample_renders()["renders"]]
 
 
 def test_the_fixture_covers_133_formats() -> None:

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from toolform.render.families import Renderer, code, config, grammar, idl, json_family, markup, novel, prose, tabular, vendor, yaml_family
+from toolform.render.families import (
+    Renderer,
+    code,
+    config,
+    grammar,
+    idl,
+    json_family,
+    markup,
+    novel,
+    prose,
+    tabular,
+    vendor,
+    yaml_family,
+)
 
 FAMILIES = (code, config, grammar, idl, json_family, markup, novel, prose, tabular, vendor, yaml_family)
 

@@ -73,7 +73,14 @@ def python_return(tool_returns: Type | None) -> str:
     return python_type(tool_returns) if tool_returns is not None else "Any"
 
 
-_TS = {"string": "string", "number": "number", "integer": "number", "boolean": "boolean", "null": "null", "any": "unknown"}
+_TS = {
+    "string": "string",
+    "number": "number",
+    "integer": "number",
+    "boolean": "boolean",
+    "null": "null",
+    "any": "unknown",
+}
 
 
 def ts_inline(t: Type) -> str:

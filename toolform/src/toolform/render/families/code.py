@@ -141,7 +141,6 @@ def typescript(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-
 # --- signatures in other languages -------------------------------------------
 
 
@@ -217,11 +216,15 @@ def _scalars(string: str, number: str, integer: str, boolean: str, obj: str, any
     return {"string": string, "number": number, "integer": integer, "boolean": boolean, "object": obj, "any": anything}
 
 
-GO = Language(_scalars("string", "float64", "int", "bool", "map[string]interface{}", "interface{}"), "[]{}", "{} | null")
+GO = Language(
+    _scalars("string", "float64", "int", "bool", "map[string]interface{}", "interface{}"), "[]{}", "{} | null"
+)
 RUST = Language(
     _scalars("String", "f64", "i64", "bool", "serde_json::Value", "serde_json::Value"), "Vec<{}>", "Option<{}>"
 )
-JAVA = Language(_scalars("String", "double", "int", "boolean", "Map<String, Object>", "Object"), "List<{}>", "Optional<{}>")
+JAVA = Language(
+    _scalars("String", "double", "int", "boolean", "Map<String, Object>", "Object"), "List<{}>", "Optional<{}>"
+)
 KOTLIN = Language(_scalars("String", "Double", "Int", "Boolean", "Map<String, Any>", "Any"), "List<{}>", "{}?")
 SWIFT = Language(_scalars("String", "Double", "Int", "Bool", "[String: Any]", "Any"), "[{}]", "{}?")
 CSHARP = Language(
@@ -239,7 +242,10 @@ HASKELL = Language(
 )
 OCAML = Language(_scalars("string", "float", "int", "bool", "Yojson.Safe.t", "Yojson.Safe.t"), "{} list", "{} option")
 SCALA = Language(
-    _scalars("String", "Double", "Int", "Boolean", "Map[String, Any]", "Any"), "Seq[{}]", "Option[{}]", union=("{}", " | ")
+    _scalars("String", "Double", "Int", "Boolean", "Map[String, Any]", "Any"),
+    "Seq[{}]",
+    "Option[{}]",
+    union=("{}", " | "),
 )
 ELIXIR = Language(
     _scalars("String.t()", "float()", "integer()", "boolean()", "map()", "any()"),
@@ -256,7 +262,8 @@ JULIA = Language(
 )
 PHP = Language(_scalars("string", "float", "int", "bool", "array", "mixed"), "array", "?{}", union=("{}", "|"))
 ZIG = Language(
-    _scalars("[]const u8", "f64", "i64", "bool", "std.json.Value", "anytype"), "[]{}",
+    _scalars("[]const u8", "f64", "i64", "bool", "std.json.Value", "anytype"),
+    "[]{}",
     "?{}",
     union=("std.json.Value", ""),
     returns_unknown="anytype",
@@ -291,40 +298,50 @@ def _each(tools: list[Tool], one: Callable[[Tool], str]) -> str:
 def go_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: line_comment(doc_lines(t), "// ")
-        + f"func {pascal(t.name)}({_sig(t, GO, pascal, '{name} {type}')}) ({_ret(t, GO)}, error)",
+        lambda t: (
+            line_comment(doc_lines(t), "// ")
+            + f"func {pascal(t.name)}({_sig(t, GO, pascal, '{name} {type}')}) ({_ret(t, GO)}, error)"
+        ),
     )
 
 
 def rust_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: line_comment(doc_lines(t), "/// ")
-        + f"pub fn {t.name}({_sig(t, RUST, _same, '{name}: {type}')}) -> Result<{_ret(t, RUST)}, ToolError>;",
+        lambda t: (
+            line_comment(doc_lines(t), "/// ")
+            + f"pub fn {t.name}({_sig(t, RUST, _same, '{name}: {type}')}) -> Result<{_ret(t, RUST)}, ToolError>;"
+        ),
     )
 
 
 def java_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: block_comment(javadoc_lines(t))
-        + f"public {_ret(t, JAVA)} {camel(t.name)}({_sig(t, JAVA, camel, '{type} {name}')});",
+        lambda t: (
+            block_comment(javadoc_lines(t))
+            + f"public {_ret(t, JAVA)} {camel(t.name)}({_sig(t, JAVA, camel, '{type} {name}')});"
+        ),
     )
 
 
 def kotlin_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: block_comment(javadoc_lines(t))
-        + f"fun {camel(t.name)}({_sig(t, KOTLIN, camel, '{name}: {type}')}): {_ret(t, KOTLIN)}",
+        lambda t: (
+            block_comment(javadoc_lines(t))
+            + f"fun {camel(t.name)}({_sig(t, KOTLIN, camel, '{name}: {type}')}): {_ret(t, KOTLIN)}"
+        ),
     )
 
 
 def swift_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: line_comment(doc_lines(t), "/// ")
-        + f"func {camel(t.name)}({_sig(t, SWIFT, camel, '{name}: {type}')}) -> {_ret(t, SWIFT)}",
+        lambda t: (
+            line_comment(doc_lines(t), "/// ")
+            + f"func {camel(t.name)}({_sig(t, SWIFT, camel, '{name}: {type}')}) -> {_ret(t, SWIFT)}"
+        ),
     )
 
 
@@ -340,16 +357,16 @@ def csharp_signature(tools: list[Tool], options: RenderOptions) -> str:
 def c_header(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: block_comment(javadoc_lines(t), "/*")
-        + f"{_ret(t, C)} {t.name}({_sig(t, C, _same, '{type} {name}')});",
+        lambda t: (
+            block_comment(javadoc_lines(t), "/*") + f"{_ret(t, C)} {t.name}({_sig(t, C, _same, '{type} {name}')});"
+        ),
     )
 
 
 def cpp_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: block_comment(javadoc_lines(t))
-        + f"{_ret(t, CPP)} {t.name}({_sig(t, CPP, _same, '{type} {name}')});",
+        lambda t: block_comment(javadoc_lines(t)) + f"{_ret(t, CPP)} {t.name}({_sig(t, CPP, _same, '{type} {name}')});",
     )
 
 
@@ -374,8 +391,10 @@ def ocaml_signature(tools: list[Tool], options: RenderOptions) -> str:
 def scala_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: block_comment(javadoc_lines(t))
-        + f"def {camel(t.name)}({_sig(t, SCALA, camel, '{name}: {type}')}): {_ret(t, SCALA)}",
+        lambda t: (
+            block_comment(javadoc_lines(t))
+            + f"def {camel(t.name)}({_sig(t, SCALA, camel, '{name}: {type}')}): {_ret(t, SCALA)}"
+        ),
     )
 
 
@@ -390,8 +409,10 @@ def elixir_signature(tools: list[Tool], options: RenderOptions) -> str:
 def julia_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: line_comment(doc_lines(t), "# ")
-        + f"function {t.name}({_sig(t, JULIA, _same, '{name}::{type}')})::{_ret(t, JULIA)}",
+        lambda t: (
+            line_comment(doc_lines(t), "# ")
+            + f"function {t.name}({_sig(t, JULIA, _same, '{name}::{type}')})::{_ret(t, JULIA)}"
+        ),
     )
 
 
@@ -406,8 +427,10 @@ def ruby_signature(tools: list[Tool], options: RenderOptions) -> str:
 def php_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: block_comment(javadoc_lines(t))
-        + f"function {t.name}({_sig(t, PHP, _same, '{type} ${name}')}): {_ret(t, PHP)};",
+        lambda t: (
+            block_comment(javadoc_lines(t))
+            + f"function {t.name}({_sig(t, PHP, _same, '{type} ${name}')}): {_ret(t, PHP)};"
+        ),
     )
 
 
@@ -422,8 +445,10 @@ def lua_signature(tools: list[Tool], options: RenderOptions) -> str:
 def zig_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(
         tools,
-        lambda t: line_comment(doc_lines(t), "/// ")
-        + f"pub fn {t.name}({_sig(t, ZIG, _same, '{name}: {type}')}) !{_ret(t, ZIG)}",
+        lambda t: (
+            line_comment(doc_lines(t), "/// ")
+            + f"pub fn {t.name}({_sig(t, ZIG, _same, '{name}: {type}')}) !{_ret(t, ZIG)}"
+        ),
     )
 
 
@@ -726,7 +751,6 @@ RENDERERS: dict[str, Renderer] = {
     "typescript_dts": typescript_dts,
     "typescript_interface_arg": typescript_interface_arg,
     "typescript_compact": typescript_compact,
-
     "python_stub": python_stub,
     "typescript": typescript,
 }

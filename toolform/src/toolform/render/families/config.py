@@ -217,7 +217,8 @@ def kdl(tools: list[Tool], options: RenderOptions) -> str:
         desc = f" description={_string(t.description)}" if t.description else ""
         lines.append(f"tool {_string(t.name)}{desc} {{")
         for p in t.params:
-            line = f"    param {_string(p.name)} type={_string(config_type(p.type))} required=#{'true' if p.required else 'false'}"
+            required = "#true" if p.required else "#false"
+            line = f"    param {_string(p.name)} type={_string(config_type(p.type))} required={required}"
             if p.type.kind == "enum":
                 line += f" values={_string('|'.join(plain(v) for v in p.type.enum_values))}"
             if p.description:
@@ -228,7 +229,9 @@ def kdl(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def _edn_param(p: Param) -> str:
-    text = f'{{:name {_string(p.name, False)} :type :{config_type(p.type)} :required {"true" if p.required else "false"}'
+    text = (
+        f"{{:name {_string(p.name, False)} :type :{config_type(p.type)} :required {'true' if p.required else 'false'}"
+    )
     if p.type.kind == "enum":
         text += " :enum #{" + " ".join(json.dumps(v, ensure_ascii=False) for v in p.type.enum_values) + "}"
     if p.description:

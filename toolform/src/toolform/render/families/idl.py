@@ -17,7 +17,13 @@ def _enum_name(t: Tool, p: Param) -> str:
 
 # --- Protocol Buffers ---------------------------------------------------------
 
-_PROTO = {"string": "string", "number": "double", "integer": "int64", "boolean": "bool", "object": "google.protobuf.Struct"}
+_PROTO = {
+    "string": "string",
+    "number": "double",
+    "integer": "int64",
+    "boolean": "bool",
+    "object": "google.protobuf.Struct",
+}
 
 
 def _proto_type(t: Type) -> str:
@@ -125,7 +131,11 @@ _AVRO = {"string": "string", "number": "double", "integer": "long", "boolean": "
 
 def _avro_type(t: Type) -> Any:
     if t.kind == "object":
-        return {"type": "record", "name": "Nested", "fields": [{"name": f.name, "type": _avro_type(f.type)} for f in t.fields]}
+        return {
+            "type": "record",
+            "name": "Nested",
+            "fields": [{"name": f.name, "type": _avro_type(f.type)} for f in t.fields],
+        }
     if t.kind == "array":
         return {"type": "array", "items": _avro_type(t.item) if t.item else "string"}
     if t.kind == "enum":

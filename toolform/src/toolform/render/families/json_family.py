@@ -6,10 +6,10 @@ import json
 from typing import Any
 
 from toolform.render.families import Renderer
-from toolform.render.json_schema import param_schema, parameters_schema, returns_schema
+from toolform.render.json_schema import parameters_schema, returns_schema
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.types import minimal_type, python_value
+from toolform.render.types import minimal_type
 from toolform.render.values import compact_json, first_sentence, json_text, kebab
 
 
@@ -39,7 +39,6 @@ def json_minimal(tools: list[Tool], options: RenderOptions) -> str:
         for t in tools
     ]
     return compact_json(listed)
-
 
 
 def flat_function(tool: Tool, schema_key: str = "parameters") -> dict[str, Any]:
@@ -216,7 +215,6 @@ def openapi_json(tools: list[Tool], options: RenderOptions) -> str:
     return json.dumps(openapi_document(tools), indent=2)
 
 
-
 RENDERERS: dict[str, Renderer] = {
     "json_schema_flat": json_schema_flat,
     "json_schema_anthropic": json_schema_anthropic,
@@ -234,7 +232,6 @@ RENDERERS: dict[str, Renderer] = {
     "jsonc": jsonc,
     "json_dotted_paths": json_dotted_paths,
     "openapi_json": openapi_json,
-
     "json_schema_openai": json_schema_openai,
     "json_minimal": json_minimal,
 }

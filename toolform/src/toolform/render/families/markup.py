@@ -48,14 +48,13 @@ def xml_schema(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-
 def xml_attributes(tools: list[Tool], options: RenderOptions) -> str:
     lines = ["<tools>"]
     for t in tools:
         desc = f" desc={quoteattr(t.description)}" if t.description else ""
         lines.append(f"  <tool name={quoteattr(t.name)}{desc}>")
         for p in t.params:
-            attrs = f"name={quoteattr(p.name)} type=\"{p.type.kind}\""
+            attrs = f'name={quoteattr(p.name)} type="{p.type.kind}"'
             if p.required:
                 attrs += ' required="true"'
             if p.type.kind == "enum":
@@ -68,7 +67,13 @@ def xml_attributes(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-_XSD = {"string": "xs:string", "number": "xs:decimal", "integer": "xs:integer", "boolean": "xs:boolean", "object": "xs:anyType"}
+_XSD = {
+    "string": "xs:string",
+    "number": "xs:decimal",
+    "integer": "xs:integer",
+    "boolean": "xs:boolean",
+    "object": "xs:anyType",
+}
 
 
 def _xsd_kind(t: Type) -> str:
@@ -111,7 +116,7 @@ _HTML_INPUT = {"number": "number", "integer": "number", "boolean": "checkbox"}
 def html_forms(tools: list[Tool], options: RenderOptions) -> str:
     forms = []
     for t in tools:
-        lines = [f"<form action=\"/{t.name}\" method=\"post\">"]
+        lines = [f'<form action="/{t.name}" method="post">']
         if t.description:
             lines.append(f"  <legend>{escape(t.description)}</legend>")
         for p in t.params:
@@ -123,7 +128,7 @@ def html_forms(tools: list[Tool], options: RenderOptions) -> str:
                     lines.append(f"    <option value={quoteattr(plain(v))}>{escape(plain(v))}</option>")
                 lines.append("  </select>")
                 continue
-            attrs = f"name={quoteattr(p.name)} type=\"{_HTML_INPUT.get(p.type.kind, 'text')}\"{required}"
+            attrs = f'name={quoteattr(p.name)} type="{_HTML_INPUT.get(p.type.kind, "text")}"{required}'
             c = p.type.constraints
             for key, attr in (("minimum", "min"), ("maximum", "max"), ("pattern", "pattern")):
                 if c.get(key) is not None:
@@ -233,6 +238,5 @@ RENDERERS: dict[str, Renderer] = {
     "markdown_docs": markdown_docs,
     "rest_endpoints": rest_endpoints,
     "curl_examples": curl_examples,
-
     "xml_schema": xml_schema,
 }

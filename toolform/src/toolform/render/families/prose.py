@@ -42,7 +42,6 @@ def natural_language(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-
 def _period(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
@@ -119,7 +118,9 @@ def nl_faq(tools: list[Tool], options: RenderOptions) -> str:
         if t.optional:
             answer += " You can also set " + ", ".join(p.name for p in t.optional) + "."
         lines = [f"Q: How do I {purpose}?", answer]
-        lines += [f"   ({p.name}: {p.description} It is {nl_type(p.type, bounds=False)}.)" for p in t.params if p.description]
+        lines += [
+            f"   ({p.name}: {p.description} It is {nl_type(p.type, bounds=False)}.)" for p in t.params if p.description
+        ]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
@@ -204,6 +205,5 @@ RENDERERS: dict[str, Renderer] = {
     "nl_instructional": nl_instructional,
     "few_shot_only": few_shot_only,
     "nl_reference_card": nl_reference_card,
-
     "natural_language": natural_language,
 }

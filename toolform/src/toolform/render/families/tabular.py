@@ -35,7 +35,6 @@ def markdown_table(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-
 _HEADER = ["tool", "param", "type", "required", "default", "param_doc", "tool_doc"]
 
 
@@ -48,7 +47,15 @@ def table_rows(tools: list[Tool]) -> list[list[str]]:
         for p in t.params:
             default = plain(p.default) if p.has_default else ""
             rows.append(
-                [t.name, p.name, compact_type(p.type), "yes" if p.required else "no", default, p.description, t.description]
+                [
+                    t.name,
+                    p.name,
+                    compact_type(p.type),
+                    "yes" if p.required else "no",
+                    default,
+                    p.description,
+                    t.description,
+                ]
             )
     return rows
 
@@ -112,7 +119,9 @@ def short_kind(t: Type) -> str:
 def compact_signature_lines(tools: list[Tool], options: RenderOptions) -> str:
     lines = []
     for t in tools:
-        params = [f"{p.name}:{short_kind(p.type)}" if p.required else f"[{p.name}:{short_kind(p.type)}]" for p in t.params]
+        params = [
+            f"{p.name}:{short_kind(p.type)}" if p.required else f"[{p.name}:{short_kind(p.type)}]" for p in t.params
+        ]
         line = f"{t.name}: " + " ".join(params)
         lines.append(line + (f"  // {t.description}" if t.description else ""))
     return "\n".join(lines)
@@ -137,6 +146,5 @@ RENDERERS: dict[str, Renderer] = {
     "key_value_lines": key_value_lines,
     "compact_signature_lines": compact_signature_lines,
     "two_stage_index": two_stage_index,
-
     "markdown_table": markdown_table,
 }

@@ -6,8 +6,8 @@ from typing import Any
 
 from toolform.render import yaml_text
 from toolform.render.families import Renderer
-from toolform.render.json_schema import parameters_schema, returns_schema
 from toolform.render.families.json_family import openapi_document
+from toolform.render.json_schema import parameters_schema, returns_schema
 from toolform.render.model import Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.values import json_text, plain
@@ -26,7 +26,6 @@ def _schema_entry(tool: Tool) -> dict[str, Any]:
 
 def yaml_schema(tools: list[Tool], options: RenderOptions) -> str:
     return yaml_text.dump([_schema_entry(t) for t in tools])
-
 
 
 def yaml_flow(tools: list[Tool], options: RenderOptions) -> str:
@@ -68,7 +67,9 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
             lines.append(f"      type: {short_type(p.type)}")
             lines.append(f"      presence: {'required' if p.required else 'optional'}")
             if p.has_default:
-                lines.append(f"      default: {plain(p.default) if isinstance(p.default, str) else json_text(p.default)}")
+                lines.append(
+                    f"      default: {plain(p.default) if isinstance(p.default, str) else json_text(p.default)}"
+                )
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
@@ -94,6 +95,5 @@ RENDERERS: dict[str, Renderer] = {
     "yaml_documented": yaml_documented,
     "yaml_anchors": yaml_anchors,
     "openapi_yaml": openapi_yaml,
-
     "yaml_schema": yaml_schema,
 }
