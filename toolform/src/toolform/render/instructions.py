@@ -7,12 +7,11 @@ from __future__ import annotations
 INSTRUCTIONS: dict[str, str] = {
     "python_call": (
         "Answer with a single Python-style call and nothing else:\n"
-        "tool_name(arg=\"value\", count=3)\n"
+        'tool_name(arg="value", count=3)\n'
         "For several calls, put them on separate lines."
     ),
     "python_list_call": (
-        "Answer with a bracketed list of calls and nothing else:\n"
-        "[tool_one(arg=\"value\"), tool_two(count=3)]"
+        'Answer with a bracketed list of calls and nothing else:\n[tool_one(arg="value"), tool_two(count=3)]'
     ),
     "bfcl_python_list": (
         "You should only return the function calls in your response.\n"
@@ -22,45 +21,32 @@ INSTRUCTIONS: dict[str, str] = {
         "func_name2(params)]\n"
         "You SHOULD NOT include any other text in the response."
     ),
-    "cli_call": (
-        "Answer with a single command line and nothing else:\n"
-        "tool_name --arg value --other-arg 3"
-    ),
-    "sql_call": (
-        "Answer with a single SQL statement and nothing else:\n"
-        "SELECT tool_name(arg => 'value', count => 3);"
-    ),
+    "cli_call": ("Answer with a single command line and nothing else:\ntool_name --arg value --other-arg 3"),
+    "sql_call": ("Answer with a single SQL statement and nothing else:\nSELECT tool_name(arg => 'value', count => 3);"),
     "graphql_call": (
-        "Answer with a GraphQL mutation and nothing else:\n"
-        "mutation { toolName(arg: \"value\", count: 3) { result } }"
+        'Answer with a GraphQL mutation and nothing else:\nmutation { toolName(arg: "value", count: 3) { result } }'
     ),
-    "url_call": (
-        "Answer with a single HTTP request line and nothing else:\n"
-        "POST /tool-name?arg=value&count=3"
-    ),
-    "sexpr_call": (
-        "Answer with a single s-expression and nothing else:\n"
-        "(tool_name :arg \"value\" :count 3)"
-    ),
+    "url_call": ("Answer with a single HTTP request line and nothing else:\nPOST /tool-name?arg=value&count=3"),
+    "sexpr_call": ('Answer with a single s-expression and nothing else:\n(tool_name :arg "value" :count 3)'),
     "json_object": (
         "Respond with a single JSON object and nothing else:\n"
-        "{\"name\": \"<tool name>\", \"arguments\": {\"<arg>\": <value>}}\n"
+        '{"name": "<tool name>", "arguments": {"<arg>": <value>}}\n'
         "If more than one call is needed, respond with a JSON array of such objects."
     ),
     "json_array": (
         "Respond with a JSON array of calls and nothing else:\n"
-        "[{\"name\": \"<tool name>\", \"arguments\": {\"<arg>\": <value>}}]\n"
+        '[{"name": "<tool name>", "arguments": {"<arg>": <value>}}]\n'
         "Use an empty array [] if no tool should be called."
     ),
     "jsonl_call": (
         "Respond with one JSON object per line, nothing else:\n"
-        "{\"name\": \"<tool name>\", \"arguments\": {...}}\n"
+        '{"name": "<tool name>", "arguments": {...}}\n'
         "One line per call. Output no lines if no tool should be called."
     ),
     "code_block_json": (
         "Respond with a single fenced code block containing the call:\n"
         "```json\n"
-        "{\"name\": \"<tool name>\", \"arguments\": {...}}\n"
+        '{"name": "<tool name>", "arguments": {...}}\n'
         "```"
     ),
     "native": "",
@@ -75,30 +61,18 @@ INSTRUCTIONS: dict[str, str] = {
         "If no tool fits, answer exactly: No tool is needed."
     ),
     "key_value_call": (
-        "Answer with a key-value block and nothing else:\n"
-        "TOOL: <tool name>\n"
-        "<arg>: <value>\n"
-        "<arg>: <value>"
+        "Answer with a key-value block and nothing else:\nTOOL: <tool name>\n<arg>: <value>\n<arg>: <value>"
     ),
-    "yaml_call": (
-        "Answer with YAML and nothing else:\n"
-        "name: <tool name>\n"
-        "arguments:\n"
-        "  <arg>: <value>"
-    ),
+    "yaml_call": ("Answer with YAML and nothing else:\nname: <tool name>\narguments:\n  <arg>: <value>"),
     "toml_call": (
         "Answer with TOML and nothing else. Repeat the block for each call:\n"
         "[[call]]\n"
-        "name = \"<tool name>\"\n"
+        'name = "<tool name>"\n'
         "\n"
         "[call.arguments]\n"
         "<arg> = <value>"
     ),
-    "pipe_call": (
-        "Answer on one line and nothing else:\n"
-        "tool_name|arg=value|arg=value\n"
-        "Use one line per call."
-    ),
+    "pipe_call": ("Answer on one line and nothing else:\ntool_name|arg=value|arg=value\nUse one line per call."),
     "csv_call": (
         "Answer with one comma-separated line and nothing else:\n"
         "tool_name,value_for_first_argument,value_for_second_argument\n"
@@ -130,7 +104,7 @@ INSTRUCTIONS: dict[str, str] = {
     "tool_call_tags": (
         "For each call, return a JSON object inside <tool_call> tags:\n"
         "<tool_call>\n"
-        "{\"name\": \"<tool name>\", \"arguments\": {...}}\n"
+        '{"name": "<tool name>", "arguments": {...}}\n'
         "</tool_call>\n"
         "Emit one <tool_call> block per call."
     ),
@@ -141,8 +115,8 @@ INSTRUCTIONS: dict[str, str] = {
     "xml_call": (
         "Answer with XML in exactly this shape:\n"
         "<function_calls>\n"
-        "  <invoke name=\"<tool name>\">\n"
-        "    <parameter name=\"<arg>\">value</parameter>\n"
+        '  <invoke name="<tool name>">\n'
+        '    <parameter name="<arg>">value</parameter>\n'
         "  </invoke>\n"
         "</function_calls>"
     ),
@@ -155,18 +129,12 @@ INSTRUCTIONS: dict[str, str] = {
         "  </args>\n"
         "</call>"
     ),
-    "python_tag": (
-        "Answer with a call after the python tag, like:\n"
-        "<|python_tag|>tool_name(arg=\"value\", count=3)"
-    ),
+    "python_tag": ('Answer with a call after the python tag, like:\n<|python_tag|>tool_name(arg="value", count=3)'),
     "react": (
         "Answer in this format:\n"
         "Thought: <one sentence of reasoning>\n"
         "Action: <tool name>\n"
         "Action Input: <arguments as JSON>"
     ),
-    "bracket_call": (
-        "Write the call inline in square brackets, like:\n"
-        "[tool_name(arg=\"value\", count=3)]"
-    ),
+    "bracket_call": ('Write the call inline in square brackets, like:\n[tool_name(arg="value", count=3)]'),
 }

@@ -85,7 +85,7 @@ def apply_options(tools: list[Tool], options: RenderOptions) -> list[Tool]:
             description=tool.description if options.descriptions else "",
             params=tuple(_param(p, options) for p in tool.params),
             returns=tool.returns if options.returns else None,
-            returns_description=tool.returns_description if options.returns else "",
+            returns_description=tool.returns_description if options.returns and options.descriptions else "",
         )
         for tool in tools
     ]

@@ -30,8 +30,23 @@ def compact_json(value: Any) -> str:
 
 
 def pascal(name: str) -> str:
-    """``legal_draft_v3`` as ``LegalDraftV3``."""
+    """``legal_draft_v3`` (or ``legal-draft-v3``) as ``LegalDraftV3``."""
     return "".join(part[:1].upper() + part[1:] for part in name.replace("-", "_").split("_") if part)
+
+
+def pascal_underscores(name: str) -> str:
+    """``legal_draft_v3`` as ``LegalDraftV3``; only underscores split words (``a-b`` is ``A-b``)."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part)
+
+
+def capitalized(name: str) -> str:
+    """``legal_draft_v3`` as ``LegalDraftV3``, each word's other letters lowered (``aB`` is ``Ab``)."""
+    return "".join(part.capitalize() for part in name.split("_") if part)
+
+
+def wit_name(name: str) -> str:
+    """``Legal_Draft`` as ``legal-draft``: WIT's lower kebab case."""
+    return name.replace("_", "-").lower()
 
 
 def camel(name: str) -> str:

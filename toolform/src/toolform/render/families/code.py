@@ -573,8 +573,9 @@ def python_stub_numpy(tools: list[Tool], options: RenderOptions) -> str:
                     lines.append(f"    {p.name} : {python_type(p.type)}{'' if p.required else ', optional'}")
                     if _python_docs(p):
                         lines.append(f"        {_python_docs(p)}")
-            lines += ["", "    Returns", "    -------", f"    {python_return(t.returns)}"]
-            if t.returns_description:
+            if options.returns:
+                lines += ["", "    Returns", "    -------", f"    {python_return(t.returns)}"]
+            if options.returns and t.returns_description:
                 lines.append(f"        {t.returns_description}")
             lines.append('    """')
         lines.append("    ...")

@@ -7,7 +7,7 @@ import json
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import pascal, plain
+from toolform.render.values import pascal_underscores, plain
 
 
 def config_type(t: Type) -> str:
@@ -128,7 +128,7 @@ def cue(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"// {t.description}"] if t.description else []
-        lines.append(f"#{pascal(t.name)}: {{")
+        lines.append(f"#{pascal_underscores(t.name)}: {{")
         for p in t.params:
             line = f"  {p.name}{'' if p.required else '?'}: {_cue_type(p.type)}"
             lines.append(line + (f"  // {p.description}" if p.description else ""))

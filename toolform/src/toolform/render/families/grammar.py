@@ -6,7 +6,7 @@ import json
 import re
 
 from toolform.render.families import Renderer
-from toolform.render.model import Tool, Type
+from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.values import plain
 
@@ -33,16 +33,21 @@ _EBNF_FOOTER = (
 )
 
 
+def _rule(t: Tool, p: Param) -> str:
+    """A parameter's rule name, in snake case whatever the names' case."""
+    return f"{t.name}_{p.name}".replace("-", "_")
+
+
 def ebnf_grammar(tools: list[Tool], options: RenderOptions) -> str:
     blocks = ["call ::= " + " | ".join(f"{t.name}_call" for t in tools)]
     for t in tools:
-        body = ", ".join(f'"{p.name}" ":" {t.name}_{p.name}' for p in t.required)
+        body = ", ".join(f'"{p.name}" ":" {_rule(t, p)}' for p in t.required)
         if t.optional:
             # Joined even when nothing is required: the reference writes '"(" , [ ...'.
-            body += ", " + ", ".join(f'[ "," "{p.name}" ":" {t.name}_{p.name} ]' for p in t.optional)
+            body += ", " + ", ".join(f'[ "," "{p.name}" ":" {_rule(t, p)} ]' for p in t.optional)
         lines = [f"(* {t.description} *)"] if t.description else []
         lines.append(f'{t.name}_call ::= "{t.name}" "(" {body} ")"')
-        lines += [f"{t.name}_{p.name} ::= {_ebnf_term(p.type)}" for p in t.params]
+        lines += [f"{_rule(t, p)} ::= {_ebnf_term(p.type)}" for p in t.params]
         blocks.append("\n".join(lines))
     blocks.append(_EBNF_FOOTER)
     return "\n\n".join(blocks)

@@ -8,7 +8,7 @@ from typing import Any
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import camel, kebab, pascal, plain
+from toolform.render.values import camel, pascal, plain, wit_name
 
 
 def _enum_name(t: Tool, p: Param) -> str:
@@ -197,23 +197,23 @@ def wit_idl(tools: list[Tool], options: RenderOptions) -> str:
     lines = ["interface tools {"]
     for t in tools:
         for p in t.params:
-            name = f"{kebab(t.name)}-{kebab(p.name)}"
+            name = f"{wit_name(t.name)}-{wit_name(p.name)}"
             if p.type.kind == "enum":
                 lines += [f"  enum {name} {{", "    " + ", ".join(plain(v) for v in p.type.enum_values), "  }"]
             elif p.type.kind == "object" and p.type.fields:
                 lines.append(f"  record {name} {{")
                 for f in p.type.fields:
                     kind = _wit_type(f.type) if f.type.kind != "object" else "string"
-                    lines.append(f"    {kebab(f.name)}: {_wit_optional(kind, f.required)},")
+                    lines.append(f"    {wit_name(f.name)}: {_wit_optional(kind, f.required)},")
                 lines.append("  }")
         params = []
         for p in t.params:
             named = p.type.kind in ("enum", "object")
-            kind = f"{kebab(t.name)}-{kebab(p.name)}" if named else _wit_type(p.type)
-            params.append(f"{kebab(p.name)}: {_wit_optional(kind, p.required)}")
+            kind = f"{wit_name(t.name)}-{wit_name(p.name)}" if named else _wit_type(p.type)
+            params.append(f"{wit_name(p.name)}: {_wit_optional(kind, p.required)}")
         if t.description:
             lines.append(f"  /// {t.description}")
-        lines += [f"  {kebab(t.name)}: func({', '.join(params)}) -> result<string, string>;", ""]
+        lines += [f"  {wit_name(t.name)}: func({', '.join(params)}) -> result<string, string>;", ""]
     lines.append("}")
     return "\n".join(lines)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from toolform.render.families import Renderer
@@ -110,6 +111,11 @@ def sig_type(t: Type) -> str:
     return t.kind
 
 
+def _js_key(name: str) -> str:
+    """A JSON5 key: bare when it is an identifier, quoted otherwise."""
+    return name if re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", name) else _js_string(name)
+
+
 def _js_string(text: str) -> str:
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
@@ -124,7 +130,8 @@ def json5(tools: list[Tool], options: RenderOptions) -> str:
         for p in t.params:
             if p.description:
                 lines.append(f"      // {p.description}")
-            lines.append(f"      {p.name}: {_js_string(sig_type(p.type))},{'' if p.required else '  /* optional */'}")
+            optional = "" if p.required else "  /* optional */"
+            lines.append(f"      {_js_key(p.name)}: {_js_string(sig_type(p.type))},{optional}")
         lines += ["    },", "  },"]
     lines.append("]")
     return "\n".join(lines)
@@ -212,6 +219,8 @@ def openapi_document(tools: list[Tool]) -> dict[str, Any]:
 
 def openapi_json(tools: list[Tool], options: RenderOptions) -> str:
     # Unlike the other JSON formats, OpenAPI's JSON escapes non-ASCII characters.
+    if options.minify:
+        return json.dumps(openapi_document(tools), separators=(",", ":"))
     return json.dumps(openapi_document(tools), indent=2)
 
 

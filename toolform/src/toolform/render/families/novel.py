@@ -36,7 +36,7 @@ def purpose(t: Tool) -> str:
 
 def whole_purpose(t: Tool) -> str:
     """The whole description lowered, without its final full stop; the name without one."""
-    return sentence(t.description).lower() if t.description else t.name
+    return sentence(t.description or t.name).lower()
 
 
 def domain_of(t: Tool) -> str:
@@ -200,7 +200,8 @@ def worked_dialogue(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         call = {"name": t.name, "arguments": {p.name: _dialogue_value(p) for p in t.required}}
-        lines = [f"User: I need to {whole_purpose(t)}.", f"Assistant: {json_text(call)}"]
+        wanted = sentence(t.description).lower() if t.description else t.name
+        lines = [f"User: I need to {wanted}.", f"Assistant: {json_text(call)}"]
         if t.optional:
             more = ", ".join(f"{p.name}={novel_type(p.type)}" for p in t.optional)
             lines.append(f"  (you may also pass: {more})")

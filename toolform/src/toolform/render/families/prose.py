@@ -74,7 +74,8 @@ def nl_manpage(tools: list[Tool], options: RenderOptions) -> str:
                     notes.append("Optional.")
                 if p.has_default:
                     notes.append(f"Defaults to {plain(p.default)}.")
-                lines.append("          " + " ".join(notes))
+                if notes:
+                    lines.append("          " + " ".join(notes))
         pages.append("\n".join(lines))
     return "\n\n".join(pages)
 
@@ -106,13 +107,14 @@ def cli_help(tools: list[Tool], options: RenderOptions) -> str:
                 left = f"  --{kebab(p.name)} {p.name.upper()}"
                 lines.append(f"{left:<34}{_cli_help_notes(p)}")
         blocks.append("\n".join(lines))
-    return "\n\n".join(blocks)
+    # Only the end of the whole block is trimmed: a padded option line inside it keeps its spaces.
+    return "\n\n".join(blocks).rstrip()
 
 
 def nl_faq(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
-        purpose = lower_first(sentence(t.description)) if t.description else t.name
+        purpose = lower_first(sentence(t.description or t.name))
         needs = ", ".join(p.name for p in t.required) or "no arguments"
         answer = f"A: Use {t.name}. Give it {needs}."
         if t.optional:
@@ -142,12 +144,13 @@ def nl_narrative(tools: list[Tool], options: RenderOptions) -> str:
 def nl_instructional(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
-        purpose = lower_first(sentence(t.description)) if t.description else t.name
+        purpose = lower_first(sentence(t.description or t.name))
         lines = [f"When the user wants to {purpose}, call {t.name}."]
         for p in t.params:
             head = "Always fill in" if p.required else "Only fill in"
             middle = f" {p.description}" if p.description else ""
-            lines.append(f"  {head} {p.name}.{middle} It is {nl_type(p.type, bounds=False)}.")
+            kind = f" It is {nl_type(p.type, bounds=False)}." if options.descriptions else ""
+            lines.append(f"  {head} {p.name}.{middle}{kind}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

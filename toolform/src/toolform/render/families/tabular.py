@@ -16,69 +16,56 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def markdown_table(tools: list[Tool], options: RenderOptions) -> str:
-    lines = ["| tool | param | type | required | default | param_doc | tool_doc |", "|---|---|---|---|---|---|---|"]
-    for tool in tools:
-        if not tool.params:
-            lines.append(f"| {_cell(tool.name)} |  |  |  |  |  |  |")
-        for p in tool.params:
-            cells = [
-                tool.name,
-                p.name,
-                compact_type(p.type),
-                "yes" if p.required else "no",
-                plain(p.default) if p.has_default else "",
-                p.description,
-                tool.description,
-            ]
-            lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
-    return "\n".join(lines)
-
-
 _HEADER = ["tool", "param", "type", "required", "default", "param_doc", "tool_doc"]
+# Without descriptions the two documentation columns go.
+_SHOWN_WITHOUT_DESCRIPTIONS = 5
 
 
-def table_rows(tools: list[Tool]) -> list[list[str]]:
+def table_header(options: RenderOptions) -> list[str]:
+    """The columns shown: all seven, or five without descriptions."""
+    return _HEADER if options.descriptions else _HEADER[:_SHOWN_WITHOUT_DESCRIPTIONS]
+
+
+def table_rows(tools: list[Tool], options: RenderOptions) -> list[list[str]]:
     """One row per parameter (a tool without any gets one empty row), in the table formats' columns."""
+    width = len(table_header(options))
     rows = []
     for t in tools:
         if not t.params:
-            rows.append([t.name, "", "", "", "", "", ""])
+            rows.append([t.name, *([""] * (width - 1))])
         for p in t.params:
             default = plain(p.default) if p.has_default else ""
-            rows.append(
-                [
-                    t.name,
-                    p.name,
-                    compact_type(p.type),
-                    "yes" if p.required else "no",
-                    default,
-                    p.description,
-                    t.description,
-                ]
-            )
+            row = [t.name, p.name, compact_type(p.type), "yes" if p.required else "no", default]
+            rows.append([*row, p.description, t.description][:width])
     return rows
 
 
-def _separated(tools: list[Tool], delimiter: str) -> str:
+def markdown_table(tools: list[Tool], options: RenderOptions) -> str:
+    header = table_header(options)
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in table_rows(tools, options)]
+    return "\n".join(lines)
+
+
+def _separated(tools: list[Tool], delimiter: str, options: RenderOptions) -> str:
     out = io.StringIO()
     writer = csv_module.writer(out, delimiter=delimiter, lineterminator="\n")
-    writer.writerow(_HEADER)
-    writer.writerows(table_rows(tools))
+    writer.writerow(table_header(options))
+    writer.writerows(table_rows(tools, options))
     return out.getvalue().rstrip("\n")
 
 
 def csv(tools: list[Tool], options: RenderOptions) -> str:
-    return _separated(tools, ",")
+    return _separated(tools, ",", options)
 
 
 def tsv(tools: list[Tool], options: RenderOptions) -> str:
-    return "\n".join("\t".join(row) for row in [_HEADER, *table_rows(tools)])
+    return "\n".join("\t".join(row) for row in [table_header(options), *table_rows(tools, options)])
 
 
 def ascii_table(tools: list[Tool], options: RenderOptions) -> str:
-    rows = [_HEADER, *table_rows(tools)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADER))]
+    rows = [table_header(options), *table_rows(tools, options)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     rule = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
 
     def line(row: list[str]) -> str:

@@ -10,7 +10,7 @@ from toolform.render.families.json_family import flat_function, openai_function
 from toolform.render.json_schema import param_schema, parameters_schema
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import pascal
+from toolform.render.values import capitalized
 
 
 def _without_returns(entry: dict[str, Any]) -> dict[str, Any]:
@@ -23,6 +23,11 @@ def _without_returns(entry: dict[str, Any]) -> dict[str, Any]:
 
 def _one_line(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+def _minifiable(value: Any, options: RenderOptions) -> str:
+    """Indented JSON, or with no optional space when the options minify."""
+    return json.dumps(value, separators=(",", ":")) if options.minify else json.dumps(value, indent=2)
 
 
 def hermes_block(tools: list[Tool]) -> str:
@@ -112,7 +117,7 @@ def react_tools(tools: list[Tool], options: RenderOptions) -> str:
 
 def mcp_manifest(tools: list[Tool], options: RenderOptions) -> str:
     listed = [_without_returns(flat_function(t, "input_schema")) for t in tools]
-    return json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"tools": listed}}, indent=2)
+    return _minifiable({"jsonrpc": "2.0", "id": 1, "result": {"tools": listed}}, options)
 
 
 def toolformer_inline(tools: list[Tool], options: RenderOptions) -> str:
@@ -123,8 +128,11 @@ def toolformer_inline(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def _gorilla_argument(p: Param) -> dict[str, Any]:
-    return {"type": p.type.kind, "required": p.required, "description": p.description}
+def _gorilla_argument(p: Param, options: RenderOptions) -> dict[str, Any]:
+    entry: dict[str, Any] = {"type": p.type.kind, "required": p.required}
+    if options.descriptions:
+        entry["description"] = p.description
+    return entry
 
 
 def _xlam_argument(p: Param) -> dict[str, Any]:
@@ -145,7 +153,7 @@ def gorilla_api(tools: list[Tool], options: RenderOptions) -> str:
             "domain": t.domain or "generic",
             "api_name": t.name,
             "api_call": f"{t.name}(" + ", ".join(f"{p.name}=..." for p in t.params) + ")",
-            "api_arguments": {p.name: _gorilla_argument(p) for p in t.params},
+            "api_arguments": {p.name: _gorilla_argument(p, options) for p in t.params},
         }
         if t.description:
             entry["functionality"] = t.description
@@ -168,7 +176,7 @@ def xlam_tools(tools: list[Tool], options: RenderOptions) -> str:
         if t.description:
             entry["description"] = t.description
         listed.append(entry)
-    return json.dumps(listed, indent=2)
+    return _minifiable(listed, options)
 
 
 def granite_tools(tools: list[Tool], options: RenderOptions) -> str:
@@ -178,7 +186,7 @@ def granite_tools(tools: list[Tool], options: RenderOptions) -> str:
 def dspy_signature(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
-        lines = [f"class {pascal(t.name)}(dspy.Signature):"]
+        lines = [f"class {capitalized(t.name)}(dspy.Signature):"]
         if t.description:
             lines.append(f'    """{t.description}"""')
         for p in t.params:
