@@ -96,3 +96,14 @@ def test_serve_rejects_a_port_out_of_range() -> None:
 def test_convert_reads_a_missing_file_as_an_error() -> None:
     done = toolform("convert", "no-such-file.json", "--to", "mcp")
     assert done.returncode == 3 and done.stderr.strip() == "error: no such file (no-such-file.json)"
+
+
+def test_convert_refuses_a_json_file_that_is_not_json_with_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"a": 1,\n  oops]')
+    for source in ("openai", "auto"):
+        done = toolform("convert", str(bad), "--from", source, "--to", "mcp")
+        assert done.returncode == 3
+        assert done.stderr.strip() == (
+            f"error: the file is not valid JSON: Expecting property name enclosed in double quotes ({bad}, line 2)"
+        )

@@ -129,6 +129,7 @@ def _sources(seed: int, source: str) -> list[str]:
 @pytest.mark.parametrize("seed", [*SEEDS, LARGE_SEED])
 def test_loading_generated_tool_sets_agrees(ours: Server, reference: Server, seed: int, shape: str) -> None:
     tools = toolsets.tool_set(seed, count=200 if seed == LARGE_SEED else None)
+    payload: object
     if shape == "typescript":
         source, payload = "typescript", toolsets.typescript(tools)
     else:

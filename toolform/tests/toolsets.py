@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,7 +205,7 @@ def typescript(tools: list[Tool]) -> str:
 
 
 #: Every JSON shape by the source name that reads it, and its name in case ids.
-JSON_SHAPES = {
+JSON_SHAPES: dict[str, tuple[str, Callable[[list[Tool]], object]]] = {
     "openai": ("openai", openai_list),
     "openai-wrapped": ("openai", openai_wrapped),
     "anthropic": ("anthropic", anthropic),

@@ -10,7 +10,7 @@ from typing import Any
 
 from toolform.cli.output import warn
 from toolform.conversion import EXPORT_TARGETS, LOCAL_SOURCES, export_tools
-from toolform.errors import BadRequest
+from toolform.errors import BadRequest, LoaderError
 
 #: File suffixes that name their source when --from is auto.
 _SUFFIX_SOURCES = {".ts": "typescript", ".py": "python", ".flow": "flow"}
@@ -48,11 +48,14 @@ def read_tools(argument: str, source: str) -> tuple[str, object]:
         return source, text
     try:
         return source, json.loads(text)
-    except json.JSONDecodeError:
-        # Not JSON: auto hands the text on (TypeScript or a Flow listing); a JSON source refuses it.
-        if source == "auto":
+    except json.JSONDecodeError as error:
+        # Not JSON: auto hands other text on (TypeScript or a Flow listing); JSON that breaks is refused.
+        if source == "auto" and not text.lstrip().startswith(("{", "[")):
             return source, text
-        raise
+        where = "stdin" if path is None else argument
+        raise LoaderError(
+            f"the file is not valid JSON: {error.msg} ({where}, line {error.lineno})", line=error.lineno
+        ) from error
 
 
 def run(arguments: argparse.Namespace) -> int:

@@ -105,8 +105,9 @@ class ErrorBody(_Response):
 
     error: str = Field(
         description=(
-            "A short code: bad_request, not_found, unknown_format, unknown_protocol, payload_too_large, "
-            "misdirected_request, loader_error, validation_error, internal_error or evidence_unavailable."
+            "A short code: bad_request, not_found, method_not_allowed, unknown_format, unknown_protocol, "
+            "payload_too_large, misdirected_request, loader_error, validation_error, internal_error or "
+            "evidence_unavailable."
         )
     )
     detail: Any = Field(description="What went wrong, in words (FastAPI's list for validation_error).")

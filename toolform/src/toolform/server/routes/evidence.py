@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 from fastapi.responses import JSONResponse
 
 from toolform.evidence import Evidence
@@ -36,7 +36,9 @@ def router(evidence: Evidence, registry: Registry) -> APIRouter:
         response_model=None,
         responses={200: _ANY_OBJECT, **errors(404, 503)},
     )
-    def evidence_file(name: str) -> JSONResponse:
+    def evidence_file(
+        name: Annotated[str, Path(description="An evidence file's name, for example zoo", examples=["zoo"])],
+    ) -> JSONResponse:
         """One evidence file with its envelope (schema_version, name, source, description, conditions, data)."""
         return JSONResponse(evidence.document(name))
 

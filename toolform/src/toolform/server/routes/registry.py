@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 
 from toolform.registry import Registry
@@ -38,7 +38,9 @@ def router(registry: Registry) -> APIRouter:
         response_model=None,
         responses={200: {"model": FormatDetail}, **errors(404, 503)},
     )
-    def format_detail(format_id: str) -> JSONResponse:
+    def format_detail(
+        format_id: Annotated[str, Path(description="A format id, for example xml_schema", examples=["xml_schema"])],
+    ) -> JSONResponse:
         """One format's registry entry; an unknown id is 404 unknown_format with close matches."""
         return JSONResponse(registry.format(format_id).to_dict())
 

@@ -1,0 +1,58 @@
+"""Reading each source shape into the IR, with warnings.
+
+``load(source, payload)`` is the one entry: ``source`` is ``auto`` (the shape is
+detected, and the result says which), ``openai``, ``anthropic``, ``mcp``,
+``ir``, ``typescript`` (declarations as text), ``flow`` (a ``flow tools``
+listing) or ``python`` (functions; never over HTTP, since loading a module runs it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from toolform.errors import LoaderError
+from toolform.ir import ToolSet
+from toolform.loaders import anthropic, flow, ir, mcp, openai, python, typescript
+from toolform.loaders.detect import detect
+from toolform.loaders.notes import Notes
+
+SOURCES: tuple[str, ...] = ("auto", "openai", "anthropic", "mcp", "ir", "typescript", "flow", "python")
+
+_LOADERS: dict[str, Callable[..., ToolSet]] = {
+    "openai": openai.load,
+    "anthropic": anthropic.load,
+    "mcp": mcp.load,
+    "ir": ir.load,
+    "typescript": typescript.load,
+    "flow": flow.load,
+    "python": python.load,
+}
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """Tools read into the IR: the set, the shape that was read, and what was not read faithfully."""
+
+    toolset: ToolSet
+    kind: str
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def shape(self) -> str:
+        """The shape that was read (for ``auto``, the one detected)."""
+        return self.kind
+
+
+def load(source: str, payload: object) -> LoadResult:
+    """Read ``payload`` in the shape ``source`` names; raise LoaderError for tools that do not load."""
+    if source not in SOURCES:
+        raise LoaderError(f"unknown tools source '{source}'; use one of {', '.join(SOURCES)}")
+    kind = detect(payload) if source == "auto" else source  # type: ignore[arg-type]
+    notes = Notes()
+    toolset = _LOADERS[kind](payload, notes)
+    toolset.source = kind
+    return LoadResult(toolset=toolset, kind=kind, warnings=notes.messages())
+
+
+__all__ = ["SOURCES", "LoadResult", "LoaderError", "load"]

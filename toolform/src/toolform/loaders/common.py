@@ -1,0 +1,94 @@
+"""What every JSON loader shares: finding the tools in a payload, their names, and the set's own rules."""
+
+from __future__ import annotations
+
+import json
+
+from toolform.errors import LoaderError
+from toolform.ir import JsonValue, ToolIR, ToolSet
+from toolform.loaders.notes import Notes
+
+NO_TOOLS = "no tools were given; send at least one tool"
+
+
+def parse_json_text(payload: JsonValue) -> JsonValue:
+    """A payload given as JSON text, parsed (numbers with a fraction or exponent as Decimal, every digit kept)."""
+    if not isinstance(payload, str):
+        return payload
+    try:
+        parsed: JsonValue = json.loads(payload, parse_float=_decimal)
+    except json.JSONDecodeError as err:
+        raise LoaderError(f"the tools are text that is not JSON: {err.msg}", line=err.lineno) from None
+    return parsed
+
+
+def _decimal(text: str) -> JsonValue:
+    from decimal import Decimal
+
+    return Decimal(text)
+
+
+def tool_items(payload: JsonValue) -> list[JsonValue]:
+    """The tool entries of a payload.
+
+    A list, ``{"tools": [...]}``, a JSON-RPC ``{"result": {"tools": [...]}}``, or one tool.
+    """
+    payload = parse_json_text(payload)
+    if isinstance(payload, list):
+        return payload
+    if isinstance(payload, dict):
+        tools = payload.get("tools")
+        if isinstance(tools, list):
+            return tools
+        result = payload.get("result")
+        if isinstance(result, dict) and isinstance(result.get("tools"), list):
+            tools = result["tools"]
+            assert isinstance(tools, list)
+            return tools
+        return [payload]
+    raise LoaderError("the tools must be a JSON array, a JSON object, or JSON text of one")
+
+
+def entry(item: JsonValue, index: int) -> dict[str, JsonValue]:
+    """Tool entry ``index`` as an object, or a LoaderError naming it."""
+    if not isinstance(item, dict):
+        raise LoaderError(f"tool {index} is not a JSON object")
+    return item
+
+
+def tool_name(item: dict[str, JsonValue], index: int, key: str = "name") -> str:
+    """A tool's name: non-empty text, or a LoaderError naming the tool by its place."""
+    name = item.get(key)
+    if not isinstance(name, str) or not name:
+        raise LoaderError(f"tool {index} has no name (a non-empty string under {key!r})")
+    return name
+
+
+def text_member(item: dict[str, JsonValue], key: str, tool: str, notes: Notes) -> str:
+    """An optional text member (a description): absent is empty, anything else but text is dropped with a warning."""
+    value = item.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        notes.add(tool, "$", f"{key} is not text; dropped")
+        return ""
+    return value
+
+
+def note_unread(item: dict[str, JsonValue], known: frozenset[str], tool: str, notes: Notes, shape: str) -> None:
+    """Warn about each member of a tool entry that this shape's loader does not read."""
+    for key in item:
+        if key not in known:
+            notes.add(tool, "$", f"the {shape} tool member {key!r} is not read; dropped")
+
+
+def tool_set(tools: list[ToolIR]) -> ToolSet:
+    """The tools as a set: at least one, each name once."""
+    if not tools:
+        raise LoaderError(NO_TOOLS)
+    seen: set[str] = set()
+    for tool in tools:
+        if tool.name in seen:
+            raise LoaderError(f"duplicate tool name '{tool.name}'; each tool needs its own name")
+        seen.add(tool.name)
+    return ToolSet(tools)

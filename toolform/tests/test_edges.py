@@ -1,0 +1,78 @@
+"""The server's edge rules as functions: Host names, Content-Length, settings from the environment, limits."""
+
+from __future__ import annotations
+
+import pytest
+from toolform.conversion import check_tools_input, declared_tool_count
+from toolform.errors import BadRequest, PayloadTooLarge
+from toolform.limits import Limits
+from toolform.server.body_limit import declared_length
+from toolform.server.host_check import host_name
+from toolform.server.settings import Settings, with_environment
+
+
+@pytest.mark.parametrize(
+    ("header", "name"),
+    [("localhost", "localhost"), ("LocalHost:8765", "localhost"), ("[::1]:8765", "::1"), ("[::1]", "::1"),
+     ("::1", "::1"), ("127.0.0.1:1", "127.0.0.1"), ("", ""), (" evil.example ", "evil.example")],
+)
+def test_host_name_drops_the_port_and_the_case(header: str, name: str) -> None:
+    assert host_name(header) == name
+
+
+def test_the_bound_address_is_answered_too() -> None:
+    assert "10.0.0.5" in Settings(host="10.0.0.5").answered_hosts()
+    assert "10.0.0.5" not in Settings().answered_hosts()
+
+
+@pytest.mark.parametrize(("value", "length"), [(b"0", 0), (b" 12 ", 12), (b"8000000", 8_000_000)])
+def test_a_content_length_is_a_number(value: bytes, length: int) -> None:
+    assert declared_length([(b"content-length", value)]) == length
+
+
+@pytest.mark.parametrize("value", [b"abc", b"-1", b"1.5", b"0x10", b"", b"1 2"])
+def test_a_content_length_that_is_not_a_number_is_bad_request(value: bytes) -> None:
+    with pytest.raises(BadRequest, match="is not a number of bytes"):
+        declared_length([(b"content-length", value)])
+
+
+def test_disagreeing_content_lengths_are_bad_request() -> None:
+    assert declared_length([(b"content-length", b"3"), (b"Content-Length", b"3")]) == 3
+    with pytest.raises(BadRequest, match="disagree"):
+        declared_length([(b"content-length", b"3"), (b"content-length", b"4")])
+    assert declared_length([(b"host", b"x")]) is None
+
+
+def test_the_environment_adds_hosts_before_the_flags_and_turns_debug_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TOOLFORM_ALLOWED_HOSTS", " a.example ,, b.example")
+    monkeypatch.setenv("TOOLFORM_DEBUG", "1")
+    settings = with_environment(Settings(allowed_hosts=("c.example", "a.example")))
+    assert settings.allowed_hosts == ("a.example", "b.example", "c.example")
+    assert settings.debug is True
+    monkeypatch.setenv("TOOLFORM_DEBUG", "0")
+    assert with_environment(Settings()).debug is False
+
+
+def test_settings_read_back_what_they_print() -> None:
+    settings = Settings(port=9, allowed_hosts=("x",), cors_origins=("http://y",), limits=Limits(max_tools=3))
+    assert Settings.from_dict(settings.to_dict()) == settings
+    assert "max_tools" in settings.to_dict() and "limits" not in settings.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("payload", "count"),
+    [([1, 2], 2), ({"tools": [1]}, 1), ({"result": {"tools": [1, 2, 3]}}, 3), ({"name": "a"}, None), ("t", None)],
+)
+def test_the_tool_count_is_read_from_the_payload_shape(payload: object, count: int | None) -> None:
+    assert declared_tool_count(payload) == count
+
+
+def test_the_limits_are_the_settings_not_constants() -> None:
+    small = Limits(max_tools=1, max_text_chars=3)
+    with pytest.raises(PayloadTooLarge, match="2 tools; the limit is 1"):
+        check_tools_input("openai", [{}, {}], small)
+    with pytest.raises(PayloadTooLarge, match="4 characters; the limit is 3"):
+        check_tools_input("typescript", "abcd", small)
+    check_tools_input("python", "t.py", Limits(), over_http=False)
+    with pytest.raises(BadRequest, match="executes code"):
+        check_tools_input("python", "t.py", Limits())

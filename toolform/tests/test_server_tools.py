@@ -1,0 +1,189 @@
+"""tools routes through a real `toolform serve`: every loader's shape read, every export target written,
+one fingerprint for one tool set in every shape, and the refusals with their statuses."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import toolsets
+from serving import Server
+
+FORECAST = toolsets.Tool(
+    "get_forecast",
+    "Get the weather forecast for a city.",
+    {
+        "type": "object",
+        "properties": {
+            "city": {"type": "string", "description": "City name."},
+            "days": {"type": "integer", "minimum": 1, "maximum": 7},
+            "units": {"type": "string", "enum": ["metric", "imperial"]},
+        },
+        "required": ["city"],
+    },
+)
+READ_FILE = toolsets.Tool(
+    "read_file",
+    "Read a text file.",
+    {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+)
+TOOLS = [FORECAST, READ_FILE]
+
+SHAPES: dict[str, tuple[str, object]] = {
+    "openai-list": ("openai", toolsets.openai_list(TOOLS)),
+    "openai-wrapped": ("openai", toolsets.openai_wrapped(TOOLS)),
+    "anthropic": ("anthropic", toolsets.anthropic(TOOLS)),
+    "mcp": ("mcp", toolsets.mcp(TOOLS)),
+    "mcp-jsonrpc": ("mcp", toolsets.mcp_jsonrpc(TOOLS)),
+}
+
+
+def load(server: Server, source: str, payload: object) -> Any:
+    reply = server.post("/api/v1/tools/load", {"tools": {"source": source, "payload": payload}})
+    assert reply.status == 200, reply.body
+    return reply.json()
+
+
+def export(server: Server, source: str, payload: object, to: str) -> Any:
+    reply = server.post("/api/v1/tools/export", {"tools": {"source": source, "payload": payload}, "to": to})
+    assert reply.status == 200, reply.body
+    return reply.json()
+
+
+def refusal(server: Server, body: object, route: str = "/api/v1/tools/load") -> tuple[int, dict[str, Any]]:
+    reply = server.post(route, body)
+    error: dict[str, Any] = reply.json()
+    assert set(error) >= {"error", "detail", "status"} and error["status"] == reply.status
+    return reply.status, error
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_each_json_shape_loads_by_name_and_by_detection(ours: Server, shape: str) -> None:
+    source, payload = SHAPES[shape]
+    named, detected = load(ours, source, payload), load(ours, "auto", payload)
+    assert named["kind"] == detected["kind"] == source
+    assert named["tools"] == detected["tools"]
+    assert [tool["name"] for tool in named["tools"]] == ["get_forecast", "read_file"]
+    summary = named["summary"]
+    assert summary["n_tools"] == 2 and summary["names"] == ["get_forecast", "read_file"]
+    assert summary["source"] == source
+    assert len(summary["fingerprint"]) == 16 and int(summary["fingerprint"], 16) >= 0
+    assert named["warnings"] == summary["warnings"] == []
+
+
+def test_one_tool_set_has_one_fingerprint_in_every_shape(ours: Server) -> None:
+    prints = {shape: load(ours, *SHAPES[shape])["summary"]["fingerprint"] for shape in SHAPES}
+    ir = export(ours, "openai", toolsets.openai_list(TOOLS), "ir")["payload"]
+    prints["ir"] = load(ours, "ir", ir)["summary"]["fingerprint"]
+    assert len(set(prints.values())) == 1, prints
+
+
+@pytest.mark.parametrize("to", ["openai", "anthropic", "mcp", "ir"])
+def test_exported_tools_load_back_to_the_same_tools(ours: Server, to: str) -> None:
+    original = load(ours, "openai", toolsets.openai_list(TOOLS))
+    written = export(ours, "openai", toolsets.openai_list(TOOLS), to)
+    assert written["to"] == to
+    assert isinstance(written["warnings"], list)
+    again = load(ours, to, written["payload"])
+    assert again["tools"] == original["tools"]
+    assert again["summary"]["fingerprint"] == original["summary"]["fingerprint"]
+
+
+def test_export_shapes_are_the_targets(ours: Server) -> None:
+    payload = toolsets.anthropic(TOOLS)
+    assert export(ours, "anthropic", payload, "mcp")["payload"]["tools"][1]["inputSchema"]["required"] == ["path"]
+    openai = export(ours, "anthropic", payload, "openai")["payload"]
+    assert openai[0]["type"] == "function" and openai[0]["function"]["name"] == "get_forecast"
+    anthropic = export(ours, "mcp", toolsets.mcp(TOOLS), "anthropic")["payload"]
+    assert anthropic[1]["input_schema"]["properties"] == {"path": {"type": "string"}}
+
+
+def test_typescript_declarations_load(ours: Server) -> None:
+    loaded = load(ours, "typescript", toolsets.typescript(TOOLS))
+    assert loaded["kind"] == "typescript"
+    assert [tool["name"] for tool in loaded["tools"]] == ["get_forecast", "read_file"]
+    assert load(ours, "auto", toolsets.typescript(TOOLS))["kind"] == "typescript"
+
+
+def test_a_schema_part_not_read_faithfully_is_a_warning_naming_tool_and_type(ours: Server) -> None:
+    odd = toolsets.Tool("f", "", {"type": "object", "properties": {"x": {"type": "strin"}}})
+    loaded = load(ours, "openai", toolsets.openai_list([odd]))
+    assert loaded["warnings"] == ["tool 'f': unknown JSON Schema type 'strin', read as any value"]
+    assert loaded["summary"]["warnings"] == loaded["warnings"]
+
+
+def test_two_hundred_ugly_tools_load_in_every_shape(ours: Server) -> None:
+    tools = toolsets.tool_set(7, count=200)
+    counts = {shape: load(ours, source, write(tools))["summary"]["n_tools"]
+              for shape, (source, write) in toolsets.JSON_SHAPES.items()}
+    assert set(counts.values()) == {200}
+
+
+# -- refusals -------------------------------------------------------------------------------------------
+
+def test_python_is_refused_over_http(ours: Server) -> None:
+    status, error = refusal(ours, {"tools": {"source": "python", "payload": "def f(): pass"}})
+    assert (status, error["error"]) == (400, "bad_request")
+    assert "executes code" in error["detail"]
+
+
+def test_an_unknown_source_is_400_listing_the_known(ours: Server) -> None:
+    status, error = refusal(ours, {"tools": {"source": "xyz", "payload": []}})
+    assert status == 400
+    known = "auto, openai, anthropic, mcp, ir, typescript, flow"
+    assert error["detail"] == f"unknown tools source 'xyz'; use one of {known}"
+
+
+@pytest.mark.parametrize(
+    ("payload", "detail"),
+    [(None, "tools.payload is empty"), (True, "tools.payload must be a JSON object, a JSON array or a string"),
+     (1.5, "tools.payload must be a JSON object, a JSON array or a string")],
+)
+def test_a_payload_of_no_usable_shape_is_400(ours: Server, payload: object, detail: str) -> None:
+    assert refusal(ours, {"tools": {"source": "auto", "payload": payload}}) == (
+        400, {"error": "bad_request", "detail": detail, "status": 400})
+
+
+def test_typescript_must_be_text(ours: Server) -> None:
+    status, error = refusal(ours, {"tools": {"source": "typescript", "payload": {"a": 1}}})
+    assert status == 400 and error["detail"] == "a typescript payload must be the source text as a string"
+
+
+@pytest.mark.parametrize("payload", [[], {"tools": []}])
+def test_no_tools_at_all_is_a_loader_error(ours: Server, payload: object) -> None:
+    status, error = refusal(ours, {"tools": {"source": "auto", "payload": payload}})
+    assert (status, error["error"]) == (422, "loader_error")
+
+
+def test_a_typescript_syntax_error_is_a_loader_error_with_its_line(ours: Server) -> None:
+    status, error = refusal(ours, {"tools": {"source": "typescript",
+                                             "payload": "function f(a: string): void;\nfunction g(: ;"}})
+    assert (status, error["error"], error["line"]) == (422, "loader_error", 2)
+
+
+def test_tools_that_do_not_load_are_a_loader_error(ours: Server) -> None:
+    status, error = refusal(ours, {"tools": {"source": "openai", "payload": [{"bad": 1}]}})
+    assert (status, error["error"]) == (422, "loader_error")
+
+
+@pytest.mark.parametrize("route", ["/api/v1/tools/load", "/api/v1/tools/export"])
+def test_more_tools_than_the_limit_is_413_before_loading(ours: Server, route: str) -> None:
+    body: dict[str, object] = {"tools": {"source": "openai", "payload": [{"bad": 1}] * 2001}}
+    if route.endswith("export"):
+        body["to"] = "mcp"
+    assert refusal(ours, body, route) == (
+        413, {"error": "payload_too_large", "detail": "2,001 tools; the limit is 2,000", "status": 413})
+
+
+def test_more_text_than_the_limit_is_413(ours: Server) -> None:
+    status, error = refusal(ours, {"tools": {"source": "typescript", "payload": "x" * 1_000_001}})
+    assert status == 413
+    assert error["detail"] == "tools.payload has 1,000,001 characters; the limit is 1,000,000"
+
+
+def test_the_openapi_example_body_loads(ours: Server) -> None:
+    example = ours.get("/openapi.json").json()["components"]["schemas"]["ToolsLoadRequest"]["examples"][0]
+    loaded = ours.post("/api/v1/tools/load", example)
+    assert loaded.status == 200, loaded.body
+    assert json.loads(loaded.body)["summary"]["names"] == ["get_forecast"]
