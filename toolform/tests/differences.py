@@ -123,6 +123,21 @@ def parser_refusal_is_json(_request: Request, ours: Answer, reference: Answer) -
     return False
 
 
+def non_finite_refused(_request: Request, ours: Answer, reference: Answer) -> bool:
+    """A number no float holds (1e400, NaN): ours refuses it by path, the reference reads it as null."""
+    detail = ours.body.get("detail") if isinstance(ours.body, dict) else None
+    if not (ours.status == 400 and isinstance(detail, str)):
+        return False
+    if "a number too large for a float" in detail or "which is not JSON" in detail:
+        ours.body = reference.body = None
+        ours.status = reference.status = 0
+        return True
+    return False
+
+
+_TOO_LARGE = (b'{"tools": {"source": "openai", "payload": [{"type": "function", "function": {"name": "a", '
+              b'"parameters": {"type": "object", "properties": {"x": {"type": "number", "default": 1e400}}}}}]}}')
+
 # -- the tools IR, loaders and export ------------------------------------------------------------------
 
 _REFERENCE_WARNING = re.compile(r"tool '(?P<tool>[^']*)': (?P<message>.*)")
@@ -287,6 +302,14 @@ DIFFERENCES: list[Difference] = [
         r"[A-Z]+ .*",
         parser_refusal_is_json,
         Request("POST", "/api/v1/tools/load", raw=b"{}", headers=(("Content-Length", "abc"),)),
+    ),
+    Difference(
+        "non-finite-numbers-refused",
+        "A number no float can hold (1e400) or the literals NaN and Infinity, which are not JSON: ours "
+        "refuses the body with 400 naming the member's path; the reference reads the value as null, silently.",
+        r"POST /api/v1/tools/(load|export)",
+        non_finite_refused,
+        Request("POST", "/api/v1/tools/load", raw=_TOO_LARGE, headers=(("Content-Type", "application/json"),)),
     ),
     Difference(
         "loader-warnings-name-every-loss",

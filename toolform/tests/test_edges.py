@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from starlette.exceptions import HTTPException
 from toolform.conversion import check_tools_input, declared_tool_count
 from toolform.errors import BadRequest, PayloadTooLarge
 from toolform.limits import Limits
 from toolform.server.body_limit import declared_length
+from toolform.server.exact_json import parse_body
 from toolform.server.host_check import host_name
 from toolform.server.settings import Settings, with_environment
 
@@ -76,3 +78,25 @@ def test_the_limits_are_the_settings_not_constants() -> None:
     check_tools_input("python", "t.py", Limits(), over_http=False)
     with pytest.raises(BadRequest, match="executes code"):
         check_tools_input("python", "t.py", Limits())
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b'{"a": [1, {"b": 1e400}]}', "$.a[1].b is a number too large for a float (inf)"),
+        (b'{"a": -1e999}', "$.a is a number too large for a float (-inf)"),
+        (b'{"x": NaN}', "$.x is the literal NaN, which is not JSON (nan)"),
+        (b'[Infinity]', "$[0] is the literal Infinity, which is not JSON (inf)"),
+    ],
+)
+def test_a_number_no_float_holds_is_refused_by_path(body: bytes, message: str) -> None:
+    with pytest.raises(HTTPException) as refused:
+        parse_body(body)
+    assert refused.value.status_code == 400
+    assert str(refused.value.detail).startswith(message)
+
+
+def test_finite_numbers_pass_unchanged() -> None:
+    assert parse_body(b'{"a": [1, 2.5, -0.0, 1e300, 12345678901234567890]}') == {
+        "a": [1, 2.5, -0.0, 1e300, 12345678901234567890]
+    }

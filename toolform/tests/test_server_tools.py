@@ -109,7 +109,7 @@ def test_typescript_declarations_load(ours: Server) -> None:
 def test_a_schema_part_not_read_faithfully_is_a_warning_naming_tool_and_type(ours: Server) -> None:
     odd = toolsets.Tool("f", "", {"type": "object", "properties": {"x": {"type": "strin"}}})
     loaded = load(ours, "openai", toolsets.openai_list([odd]))
-    assert loaded["warnings"] == ["tool 'f': unknown JSON Schema type 'strin', read as any value"]
+    assert loaded["warnings"] == ["tool 'f' at $.x: unknown JSON Schema type 'strin', read as any value"]
     assert loaded["summary"]["warnings"] == loaded["warnings"]
 
 
@@ -187,3 +187,15 @@ def test_the_openapi_example_body_loads(ours: Server) -> None:
     loaded = ours.post("/api/v1/tools/load", example)
     assert loaded.status == 200, loaded.body
     assert json.loads(loaded.body)["summary"]["names"] == ["get_forecast"]
+
+
+def test_a_number_no_float_holds_is_400_naming_its_path(ours: Server) -> None:
+    body = (b'{"tools": {"source": "openai", "payload": [{"type": "function", "function": {"name": "a", '
+            b'"parameters": {"type": "object", "properties": {"x": {"type": "number", "default": 1e400}}}}}]}}')
+    reply = ours.post("/api/v1/tools/load", raw=body, headers={"Content-Type": "application/json"})
+    assert reply.status == 400
+    error = reply.json()
+    assert error["error"] == "bad_request"
+    assert error["detail"].startswith(
+        "$.tools.payload[0].function.parameters.properties.x.default is a number too large for a float"
+    )

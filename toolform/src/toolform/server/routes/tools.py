@@ -7,12 +7,13 @@ from fastapi.responses import JSONResponse
 
 from toolform.conversion import export_tools, load_tools
 from toolform.limits import Limits
+from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.models import ToolsExportRequest, ToolsExportResponse, ToolsLoadRequest, ToolsLoadResponse
 from toolform.server.responses import errors
 
 
 def router(limits: Limits) -> APIRouter:
-    routes = APIRouter(prefix="/api/v1", tags=["tools"])
+    routes = APIRouter(prefix="/api/v1", tags=["tools"], route_class=ExactJsonRoute)
 
     @routes.post(
         "/tools/load",

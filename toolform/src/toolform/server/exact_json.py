@@ -1,0 +1,73 @@
+"""Request bodies parsed as JSON with nothing coerced: a number no float can hold is refused, by path.
+
+Python's json module reads ``1e400`` as infinity and accepts the literals
+``NaN`` and ``Infinity``, which are not JSON; passed on, such a value would come
+out as something else. Every route's body is read by ``ExactJsonRoute``, which
+refuses them with 400 bad_request naming where they are.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
+
+
+def _non_finite(value: Any, path: str) -> tuple[str, float] | None:
+    """The path of the first number that is not finite, depth first, or None."""
+    stack: list[tuple[Any, str]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return where, item
+        if isinstance(item, dict):
+            stack.extend((v, f"{where}.{k}") for k, v in reversed(list(item.items())))
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(item))))
+    return None
+
+
+def parse_body(body: bytes) -> Any:
+    """``body`` as JSON; raises HTTPException 400 for a number that is not finite, naming its path."""
+    literals: list[str] = []
+
+    def constant(name: str) -> float:
+        literals.append(name)
+        return float(name.lower().replace("infinity", "inf"))
+
+    document = json.loads(body, parse_constant=constant)
+    found = _non_finite(document, "$")
+    if found is not None:
+        where, value = found
+        what = f"the literal {literals[0]}, which is not JSON" if literals else "a number too large for a float"
+        raise HTTPException(
+            400,
+            f"{where} is {what} ({value}); send a finite number, or the value as a string",
+        )
+    return document
+
+
+class ExactJsonRequest(Request):
+    """A request whose ``json()`` is ``parse_body``."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = parse_body(await self.body())
+        return self._json
+
+
+class ExactJsonRoute(APIRoute):
+    """An APIRoute whose handler reads the body through ExactJsonRequest."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def exact_handler(request: Request) -> Response:
+            return await handler(ExactJsonRequest(request.scope, request.receive))
+
+        return exact_handler
