@@ -9,11 +9,12 @@ from toolform.registry import Registry
 
 
 @cache
-def _default_evidence() -> Evidence:
+def default_evidence() -> Evidence:
+    """The evidence at the default location (flag-less: TOOLFORM_EVIDENCE_DIR, else the package's), opened once."""
     return open_evidence()
 
 
 def default_protocol(format_id: str, evidence: Evidence | None = None) -> str:
     """The format's ``default_protocol``; UnknownFormat when the registry does not list it."""
-    entry = Registry(evidence or _default_evidence()).format(format_id).entry
+    entry = Registry(evidence or default_evidence()).format(format_id).entry
     return str(entry["default_protocol"])

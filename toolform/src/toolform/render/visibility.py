@@ -1,0 +1,80 @@
+"""Which parameters and nested fields a rendering leaves out, and the warning when validation needs them.
+
+A field counts as shown when its name is one of the tool block's words, both
+compared without case, underscores or hyphens (``term_months`` is shown by
+``--term-months``, ``termMonths`` and ``TermMonths``; ``draft`` is not shown by
+``legal_draft``), as the reference decides. Paths use the tools' own names,
+whatever case convention the block was written in. A field inside an optional
+parameter is not required, whatever it says itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from toolform.render.model import Param, Tool, Type
+
+# How many hidden required fields the warning names before "and more".
+_NAMED_IN_WARNING = 6
+
+
+@dataclass(frozen=True)
+class HiddenField:
+    """A parameter or nested field whose name the tool block never shows."""
+
+    tool: str
+    path: str
+    required: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"tool": self.tool, "path": self.path, "required": self.required}
+
+
+def _fields(params: tuple[Param, ...], prefix: str, required: bool) -> list[tuple[str, Param, bool]]:
+    found: list[tuple[str, Param, bool]] = []
+    for p in params:
+        path = f"{prefix}{p.name}"
+        needed = required and p.required
+        found.append((path, p, needed))
+        found += _nested(p.type, path, needed)
+    return found
+
+
+def _nested(t: Type, path: str, required: bool) -> list[tuple[str, Param, bool]]:
+    if t.kind == "object":
+        return _fields(t.fields, path + ".", required)
+    if t.kind == "array" and t.item is not None:
+        return _nested(t.item, path + "[]", required)
+    return []
+
+
+def _folded(word: str) -> str:
+    return re.sub(r"[-_]", "", word).lower()
+
+
+def hidden_fields(tools: list[Tool], block: str) -> list[HiddenField]:
+    """Every parameter and nested field of ``tools`` whose name is not among ``block``'s words."""
+    words = {_folded(word) for word in re.findall(r"[\w-]+", block)}
+    hidden = []
+    for tool in tools:
+        for path, param, required in _fields(tool.params, "", True):
+            if _folded(param.name) not in words:
+                hidden.append(HiddenField(tool.name, path, required))
+    return hidden
+
+
+def hidden_warning(format_id: str, hidden: list[HiddenField]) -> str | None:
+    """The warning for hidden required fields, or None when every required field is shown."""
+    required = [f"{h.tool}.{h.path}" for h in hidden if h.required]
+    if not required:
+        return None
+    named = ", ".join(required[:_NAMED_IN_WARNING])
+    if len(required) > _NAMED_IN_WARNING:
+        named += " and more"
+    return (
+        f"{format_id} does not show {len(required)} required {'field' if len(required) == 1 else 'fields'} "
+        f"of nested parameters ({named}); "
+        "the model cannot see what validation then demands. "
+        "Choose a format that shows nested fields, such as json_schema_openai or typescript"
+    )
