@@ -35,7 +35,8 @@ def minimal_type(t: Type) -> object:
     if t.kind == "enum":
         return list(t.enum_values)
     if t.kind == "union":
-        return "|".join(str(minimal_type(u)) for u in t.union_of)
+        # A union names its members' kinds only.
+        return "|".join(u.kind for u in t.union_of)
     return t.kind
 
 

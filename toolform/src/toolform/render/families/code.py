@@ -58,7 +58,9 @@ def python_stub(tools: list[Tool], options: RenderOptions) -> str:
                 lines += ["", "    Args:"]
                 for p in tool.params:
                     kind = python_type(p.type) + ("" if p.required else ", optional")
-                    note = _joined(p.description, _keys_note(p.type))
+                    # The keys note follows a space even without a description ("(dict):  Keys: ...").
+                    keys = _keys_note(p.type)
+                    note = p.description + (f" {keys}" if keys else "")
                     lines.append(f"        {p.name} ({kind}):" + (f" {note}" if note else ""))
             if tool.returns is not None:
                 lines += ["", "    Returns:", f"        {tool.returns_description or 'Result of the call.'}"]
@@ -255,7 +257,7 @@ ELIXIR = Language(
     literal_enums=True,
 )
 JULIA = Language(
-    _scalars("String", "Float64", "Int", "Bool", "Dict{{String,Any}}", "Any"),
+    _scalars("String", "Float64", "Int", "Bool", "Dict{String,Any}", "Any"),
     "Vector{{{}}}",
     "Union{{{},Nothing}}",
     union=("Union{{{}}}", ","),
@@ -271,20 +273,12 @@ ZIG = Language(
 RUBY = Language(_scalars("String", "Float", "Integer", "Boolean", "Hash", "Object"), "Array", "{}")
 
 
-def _format_braces(language: Language, kind: str) -> str:
-    # Julia's templates escape their braces for str.format; the scalars are plain text.
-    return kind.replace("{{", "{").replace("}}", "}")
-
-
 def _sig(tool: Tool, language: Language, name: Callable[[str], str], template: str) -> str:
-    return ", ".join(
-        template.format(name=name(p.name), type=_format_braces(language, language.param_type(p)))
-        for p in signature_order(tool)
-    )
+    return ", ".join(template.format(name=name(p.name), type=language.param_type(p)) for p in signature_order(tool))
 
 
 def _ret(tool: Tool, language: Language) -> str:
-    return _format_braces(language, language.returns(tool.returns))
+    return language.returns(tool.returns)
 
 
 def _same(name: str) -> str:
@@ -372,8 +366,8 @@ def cpp_signature(tools: list[Tool], options: RenderOptions) -> str:
 
 def haskell_curried(tools: list[Tool], options: RenderOptions) -> str:
     def one(t: Tool) -> str:
-        doc = doc_lines(t)
-        head = "".join(("-- | " if i == 0 else "--   ") + line + "\n" for i, line in enumerate(doc))
+        head = f"-- | {t.description}\n" if t.description else ""
+        head += "".join(f"--   {p.name}: {p.description}\n" for p in t.params if p.description)
         arrows = [HASKELL.param_type(p) for p in t.params] + [f"IO {_ret(t, HASKELL)}"]
         return head + f"{camel(t.name)} :: " + " -> ".join(arrows)
 
@@ -489,7 +483,7 @@ def matlab_signature(tools: list[Tool], options: RenderOptions) -> str:
             else:
                 kind = _MATLAB.get(p.type.kind, "string")
             line = f"        {p.name} {kind}"
-            if p.has_default:
+            if p.has_default and not p.required:
                 line += f" = {_matlab_value(p.default)}"
             if p.description:
                 line += f"  % {p.description}"
@@ -537,7 +531,8 @@ def sql_udf(tools: list[Tool], options: RenderOptions) -> str:
         lines = [f"CREATE FUNCTION {t.name}(", ",\n".join(columns), f") RETURNS {_sql_type(t.returns)};"]
         if t.description:
             lines.append(f"COMMENT ON FUNCTION {t.name} IS {_sql_value(t.description)};")
-        lines += [f"-- {p.name}: {p.description}" for p in t.params if p.description]
+            # The parameters' notes follow the function's comment, and only with it.
+            lines += [f"-- {p.name}: {p.description}" for p in t.params if p.description]
         return "\n".join(lines)
 
     return _each(tools, one)
@@ -559,7 +554,8 @@ def bash_function(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def _python_docs(p: Param) -> str:
-    return _joined(p.description, _keys_note(p.type))
+    """A parameter's numpy-style note: its description and keys; nothing without a description."""
+    return _joined(p.description, _keys_note(p.type)) if p.description else ""
 
 
 def python_stub_numpy(tools: list[Tool], options: RenderOptions) -> str:
@@ -678,7 +674,8 @@ def python_protocol(tools: list[Tool], options: RenderOptions) -> str:
         lines = [f"    def {t.name}(self{', ' if t.params else ''}{python_params(t)}) -> {python_return(t.returns)}:"]
         if t.description:
             lines.append(f'        """{t.description}"""')
-        lines += [f"        # {p.name}: {p.description}" for p in t.params if p.description]
+            # The parameters' notes follow the docstring, and only with it.
+            lines += [f"        # {p.name}: {p.description}" for p in t.params if p.description]
         lines.append("        ...")
         methods.append("\n".join(lines))
     return "from typing import Any, Literal, Protocol\n\nclass Tools(Protocol):\n" + "\n\n".join(methods)

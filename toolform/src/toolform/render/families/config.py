@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
@@ -143,7 +144,7 @@ def _dhall_type(t: Type) -> str:
     if t.kind == "array":
         return f"List {_dhall_type(t.item) if t.item else 'Text'}"
     if t.kind == "enum":
-        return "< " + " | ".join(plain(v) for v in t.enum_values) + " >"
+        return "< " + " | ".join(re.sub(r"\W", "_", plain(v)) for v in t.enum_values) + " >"
     return {"number": "Double", "integer": "Natural", "boolean": "Bool"}.get(t.kind, "Text")
 
 

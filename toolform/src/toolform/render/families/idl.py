@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.values import camel, pascal, plain, wit_name
+
+
+def symbol_name(value: object) -> str:
+    """An enum value as an identifier: every character that cannot be in one becomes ``_``."""
+    return re.sub(r"\W", "_", plain(value))
 
 
 def _enum_name(t: Tool, p: Param) -> str:
@@ -43,7 +49,7 @@ def protobuf(tools: list[Tool], options: RenderOptions) -> str:
             if p.description:
                 lines.append(f"  // {p.description}")
             if p.type.kind == "array":
-                kind = "repeated " + (_proto_type(p.type.item) if p.type.item else "string")
+                kind = "repeated " + (_PROTO.get(p.type.item.kind, "string") if p.type.item else "string")
             else:
                 kind = _enum_name(t, p) if p.type.kind == "enum" else _proto_type(p.type)
                 kind = kind if p.required else f"optional {kind}"
@@ -139,7 +145,9 @@ def _avro_type(t: Type) -> Any:
     if t.kind == "array":
         return {"type": "array", "items": _avro_type(t.item) if t.item else "string"}
     if t.kind == "enum":
-        return {"type": "enum", "name": "E", "symbols": [plain(v).upper() for v in t.enum_values]}
+        return {"type": "enum", "name": "E", "symbols": [symbol_name(v).upper() for v in t.enum_values]}
+    if t.kind == "union":
+        return [_avro_type(u) for u in t.union_of]
     return _AVRO.get(t.kind, "string")
 
 
@@ -147,8 +155,7 @@ def _avro_field(p: Param) -> dict[str, Any]:
     kind = _avro_type(p.type)
     if not p.required:
         # A union's members join the null branch directly.
-        members = [_avro_type(u) for u in p.type.union_of] if p.type.kind == "union" else [kind]
-        kind = ["null", *members]
+        kind = ["null", *(kind if isinstance(kind, list) else [kind])]
     field: dict[str, Any] = {"name": p.name, "type": kind}
     if p.description:
         field["doc"] = p.description
@@ -308,11 +315,12 @@ def flatbuffers_idl(tools: list[Tool], options: RenderOptions) -> str:
         for p in t.params:
             kind = _enum_name(t, p) if p.type.kind == "enum" else _flatbuffers_type(p.type)
             line = f"  {p.name}:{kind}"
+            default = _flatbuffers_default(p.default) if p.has_default and p.type.kind != "enum" else None
+            # Strings keep no default in FlatBuffers' tables.
+            if default is not None and not isinstance(p.default, str):
+                line += f" = {default}"
             if p.required:
                 line += " (required)"
-            default = _flatbuffers_default(p.default) if p.has_default and p.type.kind != "enum" else None
-            if default is not None:
-                line += f" = {default}"
             lines.append(line + ";")
         lines.append("}")
         blocks.append("\n".join(lines))

@@ -156,7 +156,7 @@ def _docs_param(p: Param, depth: int) -> list[str]:
     line = f"{'    ' * depth}- `{p.name}` (*{docs_type(p.type)}*, {'required' if p.required else 'optional'})"
     if p.description:
         line += f" — {p.description}"
-    if p.has_default:
+    if p.has_default and depth == 0:
         line += f" Default: `{plain(p.default)}`."
     lines = [line]
     # Only one level of fields is shown.
@@ -195,30 +195,32 @@ def rest_endpoints(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
+_NESTED_EXAMPLES: dict[str, object] = {"number": 1.0, "integer": 1, "boolean": True}
+
+
 def example_value(p: Param) -> object:
-    """A placeholder value of the parameter's type, for the example formats."""
+    """A placeholder value of the parameter's type, for the curl examples."""
     t = p.type
-    if t.kind == "string":
-        return f"<{p.name}>"
-    if t.kind == "number":
-        return 1.0
-    if t.kind == "integer":
-        return 1
-    if t.kind == "boolean":
-        return True
+    if t.kind == "array":
+        return [_nested_example(t.item)] if t.item is not None else []
+    if t.kind == "object":
+        return {f.name: _nested_example(f.type) for f in t.fields}
+    if t.kind == "enum":
+        return _nested_example(t)
+    return _NESTED_EXAMPLES.get(t.kind, f"<{p.name}>")
+
+
+def _nested_example(t: Type) -> object:
+    """Inside an object or a list: numbers, booleans and enums get a value, anything else the word "value"."""
     if t.kind == "enum":
         return t.enum_values[0] if t.enum_values else ""
-    if t.kind == "array":
-        return []
-    if t.kind == "object":
-        return {f.name: "value" for f in t.fields}
-    return {}
+    return _NESTED_EXAMPLES.get(t.kind, "value")
 
 
 def curl_examples(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
-        body = json_text({p.name: example_value(p) for p in t.required})
+        body = json_text({p.name: p.default if p.has_default else example_value(p) for p in t.required})
         lines = [f"# {t.description}"] if t.description else []
         lines += [
             f"curl -X POST https://api.tools/{t.name} \\",

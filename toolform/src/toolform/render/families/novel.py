@@ -50,6 +50,17 @@ def _domains(tools: list[Tool]) -> dict[str, list[Tool]]:
     return grouped
 
 
+def _overlap(a: Tool, b: Tool) -> float:
+    names_a, names_b = {p.name for p in a.params}, {p.name for p in b.params}
+    union = names_a | names_b
+    return len(names_a & names_b) / len(union) if union else 0.0
+
+
+def nearest(tool: Tool, others: list[Tool]) -> Tool:
+    """The other tool whose parameter names overlap ``tool``'s most (Jaccard); the first of equals."""
+    return max(others, key=lambda other: _overlap(tool, other))
+
+
 def contrastive(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for index, t in enumerate(tools):
@@ -57,10 +68,10 @@ def contrastive(tools: list[Tool], options: RenderOptions) -> str:
         if t.description:
             lines.append(f"  does: {t.description}")
         if len(tools) > 1:
-            other = tools[(index + 1) % len(tools)]
+            other = nearest(t, [o for o in tools if o is not t])
             mine = {p.name for p in t.params}
             extra = [p.name for p in other.params if p.name not in mine]
-            when = f"you also need {', '.join(extra)}" if extra else f"the goal is {purpose(other)}"
+            when = f"you also need {', '.join(extra)}" if extra else f"the goal is {whole_purpose(other)}"
             lines.append(f"  not: {other.name} — use that one instead when {when}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
@@ -105,12 +116,15 @@ def diff_schema(tools: list[Tool], options: RenderOptions) -> str:
         line = f"  {'!' if p.required else '?'}{p.name}: {novel_type(p.type)}"
         lines.append(line + (f"  # {p.description}" if p.description else ""))
     shown = {(p.name, novel_type(p.type), p.required) for p in base.params}
+    base_names = {p.name for p in base.params}
     for t in tools[1:]:
         lines.append(f"{t.name} = BASE with:")
         mine = {p.name for p in t.params}
         for p in t.params:
             if (p.name, novel_type(p.type), p.required) not in shown:
-                lines.append(f"  +{'!' if p.required else '?'}{p.name}: {novel_type(p.type)}")
+                # "~" changes a base parameter, "+" adds one.
+                mark = "~" if p.name in base_names else "+"
+                lines.append(f"  {mark}{'!' if p.required else '?'}{p.name}: {novel_type(p.type)}")
         lines += [f"  -{p.name}" for p in base.params if p.name not in mine]
         if t.description:
             lines.append(f"  # {t.description}")
@@ -144,13 +158,18 @@ def state_graph(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
+_NAMED_OTHERS = 2
+
+
 def negative_space(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [signature(t)]
         if t.description:
             lines.append(f"  use when: {t.description}")
-        lines += [f"  do not use when: {purpose(o)} (use {o.name})" for o in tools if o is not t]
+        # At most two other tools are named.
+        others = [o for o in tools if o is not t][:_NAMED_OTHERS]
+        lines += [f"  do not use when: {purpose(o)} (use {o.name})" for o in others]
         lines.append("  do not use when: the request needs no tool at all")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
@@ -190,7 +209,7 @@ def _dialogue_value(p: Param) -> object:
     if t.kind == "enum":
         return t.enum_values[0] if t.enum_values else ""
     if t.kind == "array":
-        return []
+        return ["item_one"]
     if t.kind == "object":
         return {}
     return f"the_{p.name}"
@@ -325,9 +344,8 @@ def capability_matrix(tools: list[Tool], options: RenderOptions) -> str:
         cells = [marks.get(c, ".").ljust(len(c)) for c in columns]
         lines.append(" | ".join([t.name.ljust(first), *cells]))
     lines += ["", "argument types: " + ", ".join(f"{c}={kinds[c]}" for c in columns)]
-    described = [f"{t.name}: {t.description}" for t in tools if t.description]
-    if described:
-        lines += ["", *described]
+    # The blank line comes even when no tool has a description to list after it.
+    lines += ["", *(f"{t.name}: {t.description}" for t in tools if t.description)]
     return "\n".join(lines)
 
 

@@ -19,7 +19,8 @@ def and_list(items: list[str]) -> str:
 def _nl_param(p: Param) -> str:
     # Bounds are spelled out for the parameters a call must give.
     text = f"{p.name}, which is {nl_type(p.type, bounds=p.required)}"
-    if p.has_default:
+    # A required parameter's default is never used, so it is not mentioned.
+    if p.has_default and not p.required:
         text += f" and defaults to {plain(p.default)}"
     if p.description:
         text += f" ({sentence(p.description)})"
@@ -72,19 +73,19 @@ def nl_manpage(tools: list[Tool], options: RenderOptions) -> str:
                 notes = [p.description] if p.description else []
                 if not p.required:
                     notes.append("Optional.")
-                if p.has_default:
+                if p.has_default and not p.required:
                     notes.append(f"Defaults to {plain(p.default)}.")
                 if notes:
                     lines.append("          " + " ".join(notes))
         pages.append("\n".join(lines))
-    return "\n\n".join(pages)
+    return "\n\n".join(pages).rstrip()
 
 
 def _cli_help_notes(p: Param) -> str:
     notes = [p.description] if p.description else []
     if p.type.kind == "enum":
         notes.append("(choices: " + ", ".join(plain(v) for v in p.type.enum_values) + ")")
-    if p.has_default:
+    if p.has_default and not p.required:
         notes.append(f"(default: {plain(p.default)})")
     if p.required:
         notes.append("[required]")

@@ -32,7 +32,8 @@ def table_rows(tools: list[Tool], options: RenderOptions) -> list[list[str]]:
     rows = []
     for t in tools:
         if not t.params:
-            rows.append([t.name, *([""] * (width - 1))])
+            # A tool without parameters still shows its description in the last column.
+            rows.append([t.name, "", "", "", "", "", t.description][:width])
         for p in t.params:
             default = plain(p.default) if p.has_default else ""
             row = [t.name, p.name, compact_type(p.type), "yes" if p.required else "no", default]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from toolform.render import yaml_text
@@ -75,13 +76,25 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def yaml_anchors(tools: list[Tool], options: RenderOptions) -> str:
-    lines = ["tools:"]
+    # An object type written more than once is defined once, as an anchor, and aliased.
+    counts = Counter(short_type(p.type) for t in tools for p in t.params)
+    repeated = [kind for kind, n in counts.items() if n > 1 and kind.startswith("{") and kind != "{}"]
+    anchors = {kind: f"s{i}" for i, kind in enumerate(repeated)}
+    lines = []
+    if anchors:
+        lines.append("definitions:")
+        lines += [f"  {name}: &{name} {kind}" for kind, name in anchors.items()]
+        lines.append("")
+    lines.append("tools:")
     for t in tools:
         lines.append(f"  - name: {t.name}")
         if t.description:
             lines.append(f"    description: {t.description}")
         lines.append("    params:")
-        lines += _short_params(t, "      ")
+        for p in t.params:
+            kind = short_type(p.type)
+            shown = f"*{anchors[kind]}" if kind in anchors else kind
+            lines.append(f"      {p.name}{'' if p.required else '?'}: {shown}")
     return "\n".join(lines)
 
 
