@@ -93,7 +93,7 @@ def ts_inline(t: Type) -> str:
         return "{ " + members + " }"
     if t.kind == "array":
         inner = ts_inline(t.item) if t.item else "unknown"
-        wrapped = t.item is not None and (t.item.kind in ("union", "enum") or t.item.kind == "object" and t.item.fields)
+        wrapped = t.item is not None and t.item.kind in ("union", "enum", "object")
         return f"({inner})[]" if wrapped else f"{inner}[]"
     if t.kind == "enum":
         return " | ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values)
@@ -129,9 +129,12 @@ def nl_constraint(t: Type) -> str:
         if high is not None:
             return f" at most {high}"
         return ""
-    if t.kind == "string" and c.get("max_length") is not None:
-        return f" no longer than {c['max_length']} characters"
-    return ""
+    text = ""
+    if c.get("max_length") is not None:
+        text += f" no longer than {c['max_length']} characters"
+    if t.kind == "string" and c.get("format") is not None:
+        text += f" in {c['format']} format"
+    return text
 
 
 def nl_type(t: Type, bounds: bool = True) -> str:
@@ -143,10 +146,11 @@ def nl_type(t: Type, bounds: bool = True) -> str:
         return f"a group of values containing {inner}"
     if t.kind == "array":
         return f"a list of {nl_type(t.item, bounds=False) if t.item else 'values'}s"
-    if t.kind == "enum":
-        return "one of " + ", ".join(json.dumps(str(v), ensure_ascii=False) for v in t.enum_values)
     if t.kind == "union":
         return " or ".join(nl_type(u, bounds=False) for u in t.union_of)
+    if t.kind == "enum":
+        words = "one of " + ", ".join(json.dumps(str(v), ensure_ascii=False) for v in t.enum_values)
+        return words + (nl_constraint(t) if bounds else "")
     return _NL.get(t.kind, "any value") + (nl_constraint(t) if bounds else "")
 
 

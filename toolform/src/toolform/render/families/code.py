@@ -39,7 +39,7 @@ def _keys_note(t: Type) -> str:
     if t.kind == "object" and t.fields:
         keys = ", ".join(f"{f.name} ({f.type.kind}{'' if f.required else ', optional'})" for f in t.fields)
         return f"Keys: {keys}."
-    if t.kind == "array" and t.item is not None and t.item.kind == "object" and t.item.fields:
+    if t.kind == "array" and t.item is not None and t.item.kind == "object":
         return "Each item has keys: " + ", ".join(f.name for f in t.item.fields) + "."
     return ""
 
@@ -94,9 +94,12 @@ def ts_param_type(tool: Tool, p: Param) -> str:
     t = p.type
     if t.kind == "object" and t.fields:
         return pascal(tool.name) + pascal(p.name)
-    if t.kind == "array" and t.item is not None and t.item.kind == "object" and t.item.fields:
-        # The array's element is named after the parameter, not its Item interface.
-        return pascal(tool.name) + pascal(p.name) + "[]"
+    depth, inner = 0, t
+    while inner.kind == "array" and inner.item is not None:
+        depth, inner = depth + 1, inner.item
+    if depth and inner.kind == "object" and inner.fields:
+        # A list's objects are named after the parameter, not after their Item interface.
+        return pascal(tool.name) + pascal(p.name) + "[]" * depth
     return ts_inline(t)
 
 
@@ -654,7 +657,7 @@ def python_argparse(tools: list[Tool], options: RenderOptions) -> str:
             elif kind.kind == "enum":
                 args.append("choices=[" + ", ".join(python_value(v) for v in kind.enum_values) + "]")
             elif kind.kind == "array":
-                item = _ARGPARSE.get(kind.item.kind if kind.item else "string", "str")
+                item = {**_ARGPARSE, "boolean": "bool"}.get(kind.item.kind if kind.item else "string", "str")
                 args += ['nargs="+"', f"type={item}"]
             else:
                 args.append(f"type={_ARGPARSE.get(kind.kind, 'str')}")

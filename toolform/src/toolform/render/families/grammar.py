@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
@@ -100,7 +99,7 @@ def _regex_value(t: Type) -> str:
     if t.kind == "array":
         return r"\[.*?\]"
     if t.kind == "enum":
-        return '"(?:' + "|".join(re.escape(plain(v)) for v in t.enum_values) + ')"'
+        return '"(?:' + "|".join(plain(v) for v in t.enum_values) + ')"'
     return '"[^"]*"'
 
 

@@ -36,12 +36,22 @@ def _proto_type(t: Type) -> str:
     return _PROTO.get(t.kind, "google.protobuf.Any")
 
 
+def _proto_repeated(t: Type) -> str:
+    """``repeated X``: a list of enum values is a list of strings, a list of lists repeats twice."""
+    item = t.item
+    if item is None or item.kind == "enum":
+        return "repeated string"
+    if item.kind == "array":
+        return "repeated " + _proto_repeated(item)
+    return "repeated " + _proto_type(item)
+
+
 def protobuf(tools: list[Tool], options: RenderOptions) -> str:
     blocks = ['syntax = "proto3";', "package tools;"]
     for t in tools:
         for p in t.params:
             if p.type.kind == "enum":
-                members = "".join(f"  {plain(v).upper()} = {i};\n" for i, v in enumerate(p.type.enum_values))
+                members = "".join(f"  {symbol_name(v).upper()} = {i};\n" for i, v in enumerate(p.type.enum_values))
                 blocks.append(f"enum {_enum_name(t, p)} {{\n{members}}}")
         lines = [f"// {t.description}"] if t.description else []
         lines.append(f"message {pascal(t.name)}Request {{")
@@ -49,7 +59,7 @@ def protobuf(tools: list[Tool], options: RenderOptions) -> str:
             if p.description:
                 lines.append(f"  // {p.description}")
             if p.type.kind == "array":
-                kind = "repeated " + (_PROTO.get(p.type.item.kind, "string") if p.type.item else "string")
+                kind = _proto_repeated(p.type)
             else:
                 kind = _enum_name(t, p) if p.type.kind == "enum" else _proto_type(p.type)
                 kind = kind if p.required else f"optional {kind}"
@@ -89,7 +99,7 @@ def graphql_sdl(tools: list[Tool], options: RenderOptions) -> str:
     for t in tools:
         for p in t.params:
             if p.type.kind == "enum":
-                members = "".join(f"  {plain(v).upper()}\n" for v in p.type.enum_values)
+                members = "".join(f"  {symbol_name(v).upper()}\n" for v in p.type.enum_values)
                 blocks.append(f"enum {_enum_name(t, p)} {{\n{members}}}")
             elif p.type.kind == "object" and p.type.fields:
                 fields = "".join(
@@ -206,7 +216,8 @@ def wit_idl(tools: list[Tool], options: RenderOptions) -> str:
         for p in t.params:
             name = f"{wit_name(t.name)}-{wit_name(p.name)}"
             if p.type.kind == "enum":
-                lines += [f"  enum {name} {{", "    " + ", ".join(plain(v) for v in p.type.enum_values), "  }"]
+                members = ", ".join(wit_name(symbol_name(v)) for v in p.type.enum_values)
+                lines += [f"  enum {name} {{", f"    {members}", "  }"]
             elif p.type.kind == "object" and p.type.fields:
                 lines.append(f"  record {name} {{")
                 for f in p.type.fields:
@@ -286,8 +297,9 @@ _FLATBUFFERS = {"number": "double", "integer": "long", "boolean": "bool"}
 
 def _flatbuffers_type(t: Type) -> str:
     if t.kind == "array":
+        # FlatBuffers has no list of lists: the inner list is a string.
         item = t.item
-        return f"[{_flatbuffers_type(item) if item is not None else 'string'}]"
+        return f"[{_flatbuffers_type(item) if item is not None and item.kind != 'array' else 'string'}]"
     return _FLATBUFFERS.get(t.kind, "string")
 
 
@@ -307,7 +319,7 @@ def flatbuffers_idl(tools: list[Tool], options: RenderOptions) -> str:
         lines = []
         for p in t.params:
             if p.type.kind == "enum":
-                members = ", ".join(plain(v).upper() for v in p.type.enum_values)
+                members = ", ".join(symbol_name(v).upper() for v in p.type.enum_values)
                 lines.append(f"enum {_enum_name(t, p)} : byte {{ {members} }}")
         if t.description:
             lines.append(f"/// {t.description}")

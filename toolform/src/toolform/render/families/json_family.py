@@ -182,7 +182,7 @@ def _dotted(prefix: str, params: tuple[Param, ...]) -> list[str]:
             lines += _dotted(path, p.type.fields)
             continue
         item = p.type.item
-        if p.type.kind == "array" and item is not None and item.kind == "object" and item.fields:
+        if p.type.kind == "array" and item is not None and item.kind == "object":
             lines += _dotted(path + "[]", item.fields)
             continue
         line = f"{path}: {sig_type(p.type)}{'!' if p.required else '?'}"

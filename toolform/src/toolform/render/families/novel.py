@@ -63,7 +63,7 @@ def nearest(tool: Tool, others: list[Tool]) -> Tool:
 
 def contrastive(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
-    for index, t in enumerate(tools):
+    for t in tools:
         lines = [signature(t)]
         if t.description:
             lines.append(f"  does: {t.description}")
@@ -71,7 +71,8 @@ def contrastive(tools: list[Tool], options: RenderOptions) -> str:
             other = nearest(t, [o for o in tools if o is not t])
             mine = {p.name for p in t.params}
             extra = [p.name for p in other.params if p.name not in mine]
-            when = f"you also need {', '.join(extra)}" if extra else f"the goal is {whole_purpose(other)}"
+            goal = sentence(other.description).lower() if other.description else other.name
+            when = f"you also need {', '.join(extra)}" if extra else f"the goal is {goal}"
             lines.append(f"  not: {other.name} — use that one instead when {when}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
@@ -335,17 +336,18 @@ def capability_matrix(tools: list[Tool], options: RenderOptions) -> str:
                 columns.append(p.name)
                 kinds[p.name] = novel_type(p.type)
     first = max((len(t.name) for t in tools), default=0)
-    header = " | ".join(["tool".ljust(first), *columns])
+    header = f"{'tool'.ljust(first)} | " + " | ".join(columns)
     # The rule is three dashes longer than a row of the table.
     rule = "-" * (first + sum(len(c) + 3 for c in columns) + 3)
     lines = ["Legend: R = required, o = optional, . = not accepted", "", header, rule]
     for t in tools:
         marks = {p.name: "R" if p.required else "o" for p in t.params}
         cells = [marks.get(c, ".").ljust(len(c)) for c in columns]
-        lines.append(" | ".join([t.name.ljust(first), *cells]))
+        lines.append(f"{t.name.ljust(first)} | " + " | ".join(cells))
     lines += ["", "argument types: " + ", ".join(f"{c}={kinds[c]}" for c in columns)]
-    # The blank line comes even when no tool has a description to list after it.
-    lines += ["", *(f"{t.name}: {t.description}" for t in tools if t.description)]
+    # With descriptions on, the blank line comes even when no tool has one to list after it.
+    if options.descriptions:
+        lines += ["", *(f"{t.name}: {t.description}" for t in tools if t.description)]
     return "\n".join(lines)
 
 
