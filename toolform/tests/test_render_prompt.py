@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from toolform.conversion import load_tools
 from toolform.errors import BadRequest, UnknownFormat, UnknownProtocol
 from toolform.render import RenderOptions, compare, convert_case, hidden_fields, render, tokens_estimate
