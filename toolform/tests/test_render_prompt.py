@@ -133,7 +133,7 @@ def test_compare_sorts_by_tokens_then_id_and_covers_the_study() -> None:
     rows = compare(NESTED).rows
     assert len(rows) == 129
     keys = [(row["tokens_estimate"], row["format_id"]) for row in rows]
-    assert keys == sorted(keys)  # type: ignore[type-var]
+    assert keys == sorted(keys)
     core = {row["format_id"]: row for row in rows if row["paper_accuracy"] is not None}
     assert len(core) == 8 and all(row["study_source"] == "export:format_leaderboard" for row in core.values())
 
