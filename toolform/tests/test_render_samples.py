@@ -8,6 +8,7 @@ import pytest
 from render_fixtures import sample_renders
 from toolform.render import render_block, tokens_estimate
 from toolform.render.instructions import INSTRUCTIONS
+from toolform.render.sample import format_sample
 
 #: The fixture's ``chars`` for json_schema_draft2020 is 1456, but its own text has
 #: 1454 characters, as the reference's /render answers for it; chars is len(text).
@@ -30,3 +31,15 @@ def test_sample_render_is_byte_identical(expected: dict[str, Any]) -> None:
     assert INSTRUCTIONS[expected["default_protocol"]] == expected["instructions"]
     assert tokens_estimate(text) == expected["tokens_estimate"]
     assert len(text) == expected["chars"] or STALE_CHARS.get(expected["format_id"]) == expected["chars"]
+
+
+@pytest.mark.parametrize("format_id", ["xml_schema", "names_then_schema", "typescript_compact"])
+def test_the_format_sample_is_the_fixtures_render(format_id: str) -> None:
+    expected = next(r for r in sample_renders()["renders"] if r["format_id"] == format_id)
+    sample = format_sample(format_id)
+    assert (sample["text"], sample["instructions"], sample["tokens_estimate"]) == (
+        expected["text"],
+        expected["instructions"],
+        expected["tokens_estimate"],
+    )
+    assert ("note" in sample) is expected["two_stage"]

@@ -9,6 +9,7 @@ from toolform.render.block import render_block, render_tools, tokens_estimate
 from toolform.render.compare import FormatComparison, compare
 from toolform.render.options import CASE_CONVENTIONS, CaseConvention, RenderOptions, apply_options, convert_case
 from toolform.render.prompt import PERSONAS, Persona, RenderedPrompt, render, system_prompt
+from toolform.render.sample import format_sample
 from toolform.render.visibility import HiddenField, hidden_fields
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "apply_options",
     "compare",
     "convert_case",
+    "format_sample",
     "hidden_fields",
     "render",
     "render_block",
