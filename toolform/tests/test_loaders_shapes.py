@@ -133,3 +133,18 @@ def test_the_ir_loader_keeps_every_member_and_defaults_the_rest() -> None:
         "annotations": {"k": 1},
     }
     assert result.warnings == ["tool 'f' at $: 'extra' is not a member of the IR; dropped"]
+
+
+def test_values_and_types_nested_too_deep_are_refused_not_overflowed() -> None:
+    deep_type: dict[str, Any] = {"kind": "string"}
+    for _ in range(400):
+        deep_type = {"kind": "array", "item": deep_type}
+    with pytest.raises(LoaderError, match="types nest deeper than 64 levels"):
+        loaders.load("ir", [{"name": "f", "params": [{"name": "a", "type": deep_type}]}])
+    deep_value: list[Any] = []
+    for _ in range(900):
+        deep_value = [deep_value]
+    with pytest.raises(LoaderError, match=r"tool 'f': \$\.a default nests deeper than 64 levels"):
+        loaders.load("ir", [{"name": "f", "params": [{"name": "a", "default": deep_value}]}])
+    with pytest.raises(LoaderError, match="nests too deep to read"):
+        loaders.load("openai", "[" * 100_000 + "]" * 100_000)

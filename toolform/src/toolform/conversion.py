@@ -22,8 +22,8 @@ HTTP_SOURCES: tuple[str, ...] = ("auto", "openai", "anthropic", "mcp", "ir", "ty
 LOCAL_SOURCES: tuple[str, ...] = (*HTTP_SOURCES, "python")
 #: Shapes the tools can be written back to.
 EXPORT_TARGETS: tuple[str, ...] = ("openai", "anthropic", "mcp", "ir")
-#: Sources whose payload is source text rather than JSON.
-TEXT_SOURCES: frozenset[str] = frozenset({"typescript", "flow", "python"})
+#: Sources whose payload is source text rather than JSON (a Flow listing is JSON, as text or parsed).
+TEXT_SOURCES: frozenset[str] = frozenset({"typescript", "python"})
 
 PYTHON_REFUSED = (
     "python tools are not accepted over HTTP, because loading them executes code; "

@@ -54,6 +54,9 @@ CONSTRAINTS: dict[str, str] = {
     "format": "format",
 }
 
+#: Inclusive bound -> its exclusive keyword (draft 6 and later).
+EXCLUSIVE: dict[str, str] = {"minimum": "exclusiveMinimum", "maximum": "exclusiveMaximum"}
+
 #: Keywords this reader uses.
 READ = frozenset(
     {"type", "properties", "required", "items", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "description"}
@@ -318,6 +321,13 @@ class SchemaReader:
         out: dict[str, JsonValue] = {}
         for key, ir in CONSTRAINTS.items():
             value = schema.get(key)
+            exclusive = EXCLUSIVE.get(key)
+            if exclusive is not None and not is_number(value) and is_number(schema.get(exclusive)):
+                # The reference reads an exclusive bound as the inclusive one when no valid inclusive one is given.
+                self.notes.add(
+                    self.tool, path, f"{exclusive} is read as an inclusive {key} (the IR has no exclusive bounds)"
+                )
+                key, value = exclusive, schema[exclusive]
             if value is None:
                 continue
             if ir in ("pattern", "format"):
@@ -409,9 +419,14 @@ class SchemaReader:
         resolved, _ = self._follow(member, refs, path)
         return resolved is not None and (resolved.get("type") == "null" or resolved.get("type") == ["null"])
 
-    def _merge_all_of(self, schema: Mapping[str, JsonValue], refs: int, path: str) -> dict[str, JsonValue]:
+    def _merge_all_of(
+        self, schema: Mapping[str, JsonValue], refs: int, path: str, depth: int = 0
+    ) -> dict[str, JsonValue]:
         merged: dict[str, JsonValue] = {k: v for k, v in schema.items() if k != "allOf"}
         members = schema["allOf"]
+        if depth >= MAX_DEPTH:
+            self.notes.add(self.tool, path, f"allOf nested more than {MAX_DEPTH} deep; the deeper members are not read")
+            return merged
         if not isinstance(members, list):
             self.notes.add(self.tool, path, "allOf is not a list; ignored")
             return merged
@@ -420,7 +435,7 @@ class SchemaReader:
             if resolved is None:
                 continue
             if "allOf" in resolved:
-                resolved = self._merge_all_of(resolved, refs, path)
+                resolved = self._merge_all_of(resolved, refs, path, depth + 1)
             for key, value in resolved.items():
                 if key == "properties" and isinstance(value, dict):
                     existing = merged.get("properties")
@@ -441,6 +456,9 @@ class SchemaReader:
                 continue
             if key == "additionalProperties" and value is True:
                 continue
+            inclusive = {v: k for k, v in EXCLUSIVE.items()}.get(key)
+            if inclusive is not None and is_number(value) and not is_number(schema.get(inclusive)):
+                continue  # read as the inclusive bound, and said so there
             if key == "nullable" and value is False:
                 continue
             if key == "example":
