@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -142,3 +143,40 @@ def test_compare_keeps_repeats_and_gives_formats_outside_the_study_no_accuracy()
     rows = compare(NESTED, ["names_then_schema", "json_minimal", "json_minimal"]).rows
     assert [row["format_id"] for row in rows] == ["names_then_schema", "json_minimal", "json_minimal"]
     assert rows[0]["study_accuracy"] is None and rows[0]["study_source"] is None
+
+
+def test_decimals_from_json_text_render_as_the_numbers_they_are() -> None:
+    exact = {
+        "tools": [
+            {
+                "name": "f",
+                "params": [
+                    {
+                        "name": "x",
+                        "type": {"kind": "number", "constraints": {"minimum": Decimal("0.5")}},
+                        "required": False,
+                        "default": Decimal("1.25"),
+                    },
+                    {"name": "n", "type": {"kind": "integer"}, "required": False, "default": Decimal("3")},
+                ],
+            }
+        ]
+    }
+    floats = {
+        "tools": [
+            {
+                "name": "f",
+                "params": [
+                    {
+                        "name": "x",
+                        "type": {"kind": "number", "constraints": {"minimum": 0.5}},
+                        "required": False,
+                        "default": 1.25,
+                    },
+                    {"name": "n", "type": {"kind": "integer"}, "required": False, "default": 3},
+                ],
+            }
+        ]
+    }
+    for format_id in ("json_schema_openai", "python_stub", "toml", "cue"):
+        assert render(exact, format_id).tool_block == render(floats, format_id).tool_block

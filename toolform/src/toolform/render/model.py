@@ -9,7 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
+
+
+def plain_number(value: Any) -> Any:
+    """``value`` with its Decimals (tool sets read from JSON text keep their digits) as Python numbers.
+
+    The formats print numbers as the reference does, from Python ints and floats:
+    an integral Decimal becomes an int, any other the nearest float. A Decimal
+    with more digits than a float holds is therefore printed rounded.
+    """
+    if isinstance(value, Decimal):
+        if value.is_finite() and value == value.to_integral_value() and value.as_tuple().exponent == 0:
+            return int(value)
+        return float(value)
+    if isinstance(value, list):
+        return [plain_number(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain_number(v) for k, v in value.items()}
+    return value
 
 
 @dataclass(frozen=True)
@@ -29,10 +48,10 @@ class Type:
         item = data.get("item")
         return Type(
             kind=str(data.get("kind", "any")),
-            constraints=dict(data.get("constraints") or {}),
+            constraints=plain_number(dict(data.get("constraints") or {})),
             fields=tuple(Param.from_dict(f) for f in data.get("fields") or ()),
             item=Type.from_dict(item) if isinstance(item, Mapping) else None,
-            enum_values=tuple(data.get("enum_values") or ()),
+            enum_values=tuple(plain_number(list(data.get("enum_values") or ()))),
             base=data.get("base"),
             union_of=tuple(Type.from_dict(t) for t in data.get("union_of") or ()),
         )
@@ -57,7 +76,7 @@ class Param:
             required=bool(data.get("required", False)),
             description=str(data.get("description") or ""),
             has_default=data.get("default") is not None,
-            default=data.get("default"),
+            default=plain_number(data.get("default")),
         )
 
 
