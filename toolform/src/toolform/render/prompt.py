@@ -117,7 +117,8 @@ def system_prompt(
         instructions,
         NULL_CLAUSE if null_clause else "",
     ]
-    return "\n\n".join(part for part in parts if part)
+    # Only the end of the whole prompt is trimmed (a block's last line may end in a tab).
+    return "\n\n".join(part for part in parts if part).rstrip()
 
 
 def _protocol_entry(registry: Registry, protocol_id: str) -> dict[str, object]:

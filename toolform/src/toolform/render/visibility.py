@@ -1,9 +1,9 @@
 """Which parameters and nested fields a rendering leaves out, and the warning when validation needs them.
 
-A field counts as shown when its name is one of the tool block's words, both
-compared without case, underscores or hyphens (``term_months`` is shown by
-``--term-months``, ``termMonths`` and ``TermMonths``; ``draft`` is not shown by
-``legal_draft``), as the reference decides. Paths use the tools' own names,
+A field counts as shown when its name, in any of the case conventions, is a
+whole word of the tool block, whatever the letters' case (``term_months`` is
+shown by ``--term-months``, ``termMonths`` and ``TermMonths``, ``a`` by
+``[a-z]``; ``draft`` is not shown by ``legal_draft``), as the reference decides. Paths use the tools' own names,
 whatever case convention the block was written in. A field inside an optional
 parameter is not required, whatever it says itself.
 """
@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from toolform.render.model import Param, Tool, Type
+from toolform.render.options import CASE_CONVENTIONS, convert_case
 
 # How many hidden required fields the warning names before "and more".
 _NAMED_IN_WARNING = 6
@@ -49,17 +50,22 @@ def _nested(t: Type, path: str, required: bool) -> list[tuple[str, Param, bool]]
     return []
 
 
-def _folded(word: str) -> str:
-    return re.sub(r"[-_]", "", word).lower()
+def _spellings(name: str) -> set[str]:
+    spelled = {name, name.replace("_", ""), name.replace("-", "")}
+    return spelled | {convert_case(name, convention) for convention in CASE_CONVENTIONS}
+
+
+def is_shown(name: str, block: str) -> bool:
+    """Whether ``block`` has ``name`` in some case convention as a whole word, ignoring case."""
+    return any(re.search(rf"\b{re.escape(s)}\b", block, re.IGNORECASE) for s in _spellings(name) if s)
 
 
 def hidden_fields(tools: list[Tool], block: str) -> list[HiddenField]:
-    """Every parameter and nested field of ``tools`` whose name is not among ``block``'s words."""
-    words = {_folded(word) for word in re.findall(r"[\w-]+", block)}
+    """Every parameter and nested field of ``tools`` whose name ``block`` does not show."""
     hidden = []
     for tool in tools:
         for path, param, required in _fields(tool.params, "", True):
-            if _folded(param.name) not in words:
+            if not is_shown(param.name, block):
                 hidden.append(HiddenField(tool.name, path, required))
     return hidden
 
