@@ -132,7 +132,7 @@ def nl_constraint(t: Type) -> str:
     text = ""
     if c.get("max_length") is not None:
         text += f" no longer than {c['max_length']} characters"
-    if t.kind == "string" and c.get("format") is not None:
+    if c.get("format") is not None:
         text += f" in {c['format']} format"
     return text
 
