@@ -27,6 +27,7 @@ from toolform.errors import ToolFormError
 from toolform.render import RenderOptions, compare, render
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12"))
+LARGE_SEED = 200_000
 FORMAT_IDS = list(evidence_json("formats")["data"])
 PROTOCOL_IDS = list(evidence_json("protocols")["data"])
 
@@ -102,3 +103,12 @@ def test_compare_of_generated_tool_sets_agrees(reference: Server, seed: int) -> 
     answer = reference.post("/api/v1/render/compare", body)
     ours = compare({"tools": ir}, formats, RenderOptions(**options)).to_dict()
     assert mismatches(ours, answer.json()) == []
+
+
+def test_compare_of_a_200_tool_set_agrees(reference: Server) -> None:
+    """Every study format's size on 200 generated tools: one request, every renderer at scale."""
+    payload = toolsets.openai_list(toolsets.tool_set(LARGE_SEED, count=200))
+    loaded = reference.post("/api/v1/tools/load", {"tools": {"source": "openai", "payload": payload}})
+    ir = loaded.json()["tools"]
+    answer = reference.post("/api/v1/render/compare", {"tools": {"source": "ir", "payload": {"tools": ir}}})
+    assert mismatches(compare({"tools": ir}).to_dict(), answer.json()) == []
