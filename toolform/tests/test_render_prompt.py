@@ -86,8 +86,14 @@ def test_chars_and_tokens_measure_the_tool_block() -> None:
     assert body["tokens_estimate"] == tokens_estimate(prompt.tool_block) == round(len(prompt.tool_block) / 4)
 
 
-def test_tokens_round_half_to_even() -> None:
-    assert [tokens_estimate("x" * n) for n in (2, 6, 10, 14)] == [0, 2, 2, 4]
+def test_tokens_round_half_to_even_and_are_at_least_one() -> None:
+    assert [tokens_estimate("x" * n) for n in (0, 2, 6, 10, 14)] == [1, 1, 2, 2, 4]
+
+
+def test_an_empty_block_leaves_the_tools_part_out() -> None:
+    prompt = render({"tools": [{"name": "t", "params": []}]}, "json_dotted_paths", persona="bare")
+    assert prompt.tool_block == "" and prompt.tokens_estimate == 1
+    assert prompt.system_prompt == f"{prompt.instructions}\n\n{NULL_CLAUSE}"
 
 
 def test_a_nested_required_field_a_format_does_not_show_is_hidden_and_warned() -> None:

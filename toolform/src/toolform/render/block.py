@@ -28,5 +28,5 @@ def render_block(
 
 
 def tokens_estimate(text: str) -> int:
-    """The reference's estimate: a quarter of the characters, rounded half to even."""
-    return round(len(text) / 4)
+    """The reference's estimate: a quarter of the characters, rounded half to even, and at least 1."""
+    return max(1, round(len(text) / 4))

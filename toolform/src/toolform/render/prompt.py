@@ -113,7 +113,8 @@ def system_prompt(
     parts = [
         PERSONA_TEXT[persona],
         TRUST_LINE if trust_line else "",
-        f"Available tools:\n{tool_block}",
+        # An empty block (a tool with nothing a format shows) leaves out the whole part.
+        f"Available tools:\n{tool_block}" if tool_block else "",
         instructions,
         NULL_CLAUSE if null_clause else "",
     ]
