@@ -1,0 +1,32 @@
+"""The tool block: the tools written in one format, with the options applied."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from toolform.errors import UnknownFormat
+from toolform.render.formats import RENDERERS
+from toolform.render.model import Tool, tools_from_ir
+from toolform.render.options import RenderOptions, apply_options
+
+
+def render_tools(tools: list[Tool], format_id: str, options: RenderOptions | None = None) -> str:
+    """``tools`` written in ``format_id``."""
+    renderer = RENDERERS.get(format_id)
+    if renderer is None:
+        raise UnknownFormat(f"no renderer for format '{format_id}'")
+    chosen = options or RenderOptions()
+    return renderer(apply_options(tools, chosen), chosen)
+
+
+def render_block(
+    ir: Mapping[str, Any] | Sequence[Mapping[str, Any]], format_id: str, options: RenderOptions | None = None
+) -> str:
+    """An IR tool set (its dict form) written in ``format_id``."""
+    return render_tools(tools_from_ir(ir), format_id, options)
+
+
+def tokens_estimate(text: str) -> int:
+    """The reference's estimate: a quarter of the characters, rounded half to even, and at least 1."""
+    return max(1, round(len(text) / 4))

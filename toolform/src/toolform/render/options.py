@@ -1,0 +1,91 @@
+"""Render options, and how each reshapes the IR before any format sees it.
+
+Every option but ``minify`` is a change to the tools themselves (a description
+dropped, a name re-cased), so each renderer renders whatever it is given and
+the options apply the same way to all 133 formats.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Literal, get_args
+
+from toolform.render.model import Param, Tool, Type
+
+CaseConvention = Literal["as_is", "snake", "camel", "pascal", "kebab", "screaming"]
+CASE_CONVENTIONS: tuple[str, ...] = get_args(CaseConvention)
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """What a rendering shows: the reference's options, with its defaults."""
+
+    descriptions: bool = True
+    constraints: bool = True
+    defaults: bool = True
+    returns: bool = True
+    minify: bool = False
+    case_convention: CaseConvention = "as_is"
+
+
+def _words(name: str) -> list[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
+
+
+def convert_case(name: str, convention: str) -> str:
+    """``name`` in ``convention``; ``as_is`` leaves it untouched."""
+    if convention == "as_is":
+        return name
+    words = _words(name)
+    if not words:
+        return name
+    lower = [w.lower() for w in words]
+    if convention == "snake":
+        return "_".join(lower)
+    if convention == "kebab":
+        return "-".join(lower)
+    if convention == "screaming":
+        return "_".join(w.upper() for w in words)
+    if convention == "pascal":
+        return "".join(w[:1].upper() + w[1:] for w in lower)
+    if convention == "camel":
+        return lower[0] + "".join(w[:1].upper() + w[1:] for w in lower[1:])
+    raise ValueError(f"unknown case convention {convention!r}; use one of {', '.join(CASE_CONVENTIONS)}")
+
+
+def _type(t: Type, options: RenderOptions) -> Type:
+    return replace(
+        t,
+        constraints=t.constraints if options.constraints else {},
+        fields=tuple(_param(f, options) for f in t.fields),
+        item=_type(t.item, options) if t.item is not None else None,
+        union_of=tuple(_type(u, options) for u in t.union_of),
+    )
+
+
+def _param(p: Param, options: RenderOptions) -> Param:
+    return replace(
+        p,
+        name=convert_case(p.name, options.case_convention),
+        type=_type(p.type, options),
+        description=p.description if options.descriptions else "",
+        has_default=p.has_default and options.defaults,
+        default=p.default if options.defaults else None,
+    )
+
+
+def apply_options(tools: list[Tool], options: RenderOptions) -> list[Tool]:
+    """The tools as the options want them shown."""
+    return [
+        replace(
+            tool,
+            name=convert_case(tool.name, options.case_convention),
+            description=tool.description if options.descriptions else "",
+            params=tuple(_param(p, options) for p in tool.params),
+            returns=tool.returns if options.returns else None,
+            returns_description=tool.returns_description if options.returns and options.descriptions else "",
+        )
+        for tool in tools
+    ]

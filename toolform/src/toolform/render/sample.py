@@ -1,0 +1,39 @@
+"""A format's rendered sample, as /formats/{format_id} shows it: the study's sample tool in that format."""
+
+from __future__ import annotations
+
+from toolform.errors import EvidenceUnavailable
+from toolform.evidence import Evidence
+from toolform.registry import Registry
+from toolform.render.block import render_tools, tokens_estimate
+from toolform.render.instructions import INSTRUCTIONS
+from toolform.render.model import Tool
+from toolform.render.protocols import default_evidence
+
+TWO_STAGE_NOTE = "a two-stage selection list; use the catalogue routes to run it"
+
+
+def sample_tool(evidence: Evidence) -> Tool:
+    """The paper's sample tool (legal_draft_v3), as sample_renders.json gives its IR."""
+    data = evidence.data("sample_renders")
+    if not isinstance(data, dict) or not isinstance(data.get("tool"), dict):
+        raise EvidenceUnavailable("evidence file 'sample_renders' has no sample tool under data.tool")
+    return Tool.from_dict(data["tool"])
+
+
+def format_sample(format_id: str, evidence: Evidence | None = None) -> dict[str, object]:
+    """``{"text", "instructions", "tokens_estimate"}`` for ``format_id`` (and ``note`` for a two-stage one).
+
+    Rendered by our renderer, not read from the fixture: the fixture is what the tests hold it to.
+    """
+    evidence = evidence or default_evidence()
+    entry = Registry(evidence).format(format_id).entry
+    text = render_tools([sample_tool(evidence)], format_id)
+    sample: dict[str, object] = {
+        "text": text,
+        "instructions": INSTRUCTIONS[str(entry["default_protocol"])],
+        "tokens_estimate": tokens_estimate(text),
+    }
+    if entry.get("two_stage") is True:
+        sample["note"] = TWO_STAGE_NOTE
+    return sample

@@ -1,0 +1,86 @@
+"""Which parameters and nested fields a rendering leaves out, and the warning when validation needs them.
+
+A field counts as shown when its name, in any of the case conventions, is a
+whole word of the tool block, whatever the letters' case (``term_months`` is
+shown by ``--term-months``, ``termMonths`` and ``TermMonths``, ``a`` by
+``[a-z]``; ``draft`` is not shown by ``legal_draft``), as the reference decides. Paths use the tools' own names,
+whatever case convention the block was written in. A field inside an optional
+parameter is not required, whatever it says itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from toolform.render.model import Param, Tool, Type
+from toolform.render.options import CASE_CONVENTIONS, convert_case
+
+# How many hidden required fields the warning names before "and more".
+_NAMED_IN_WARNING = 6
+
+
+@dataclass(frozen=True)
+class HiddenField:
+    """A parameter or nested field whose name the tool block never shows."""
+
+    tool: str
+    path: str
+    required: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"tool": self.tool, "path": self.path, "required": self.required}
+
+
+def _fields(params: tuple[Param, ...], prefix: str, required: bool) -> list[tuple[str, Param, bool]]:
+    found: list[tuple[str, Param, bool]] = []
+    for p in params:
+        path = f"{prefix}{p.name}"
+        needed = required and p.required
+        found.append((path, p, needed))
+        found += _nested(p.type, path, needed)
+    return found
+
+
+def _nested(t: Type, path: str, required: bool) -> list[tuple[str, Param, bool]]:
+    if t.kind == "object":
+        return _fields(t.fields, path + ".", required)
+    if t.kind == "array" and t.item is not None:
+        return _nested(t.item, path + "[]", required)
+    return []
+
+
+def _spellings(name: str) -> set[str]:
+    spelled = {name, name.replace("_", ""), name.replace("-", "")}
+    return spelled | {convert_case(name, convention) for convention in CASE_CONVENTIONS}
+
+
+def is_shown(name: str, block: str) -> bool:
+    """Whether ``block`` has ``name`` in some case convention as a whole word, ignoring case."""
+    return any(re.search(rf"\b{re.escape(s)}\b", block, re.IGNORECASE) for s in _spellings(name) if s)
+
+
+def hidden_fields(tools: list[Tool], block: str) -> list[HiddenField]:
+    """Every parameter and nested field of ``tools`` whose name ``block`` does not show."""
+    hidden = []
+    for tool in tools:
+        for path, param, required in _fields(tool.params, "", True):
+            if not is_shown(param.name, block):
+                hidden.append(HiddenField(tool.name, path, required))
+    return hidden
+
+
+def hidden_warning(format_id: str, hidden: list[HiddenField]) -> str | None:
+    """The warning for hidden required fields, or None when every required field is shown."""
+    required = [f"{h.tool}.{h.path}" for h in hidden if h.required]
+    if not required:
+        return None
+    named = ", ".join(required[:_NAMED_IN_WARNING])
+    if len(required) > _NAMED_IN_WARNING:
+        named += " and more"
+    return (
+        f"{format_id} does not show {len(required)} required {'field' if len(required) == 1 else 'fields'} "
+        f"of nested parameters ({named}); "
+        "the model cannot see what validation then demands. "
+        "Choose a format that shows nested fields, such as json_schema_openai or typescript"
+    )
