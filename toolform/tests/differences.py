@@ -266,14 +266,6 @@ DIFFERENCES: list[Difference] = [
         Request("GET", "/api/v1/health"),
     ),
     Difference(
-        "format-sample-not-yet",
-        "The sample rendered in each format comes with the renderer (ToolForm 2/3); "
-        "/formats/{id} serves the registry entry alone until then.",
-        r"GET /api/v1/formats/[^/]+",
-        ours_lacks("sample"),
-        Request("GET", "/api/v1/formats/xml_schema"),
-    ),
-    Difference(
         "export-warnings",
         "Our export says what the target shape could not carry ($ref it could not inline, "
         "recursion, sizes); the reference's answer has only to and payload.",

@@ -59,10 +59,14 @@ def test_a_filter_that_is_not_a_boolean_is_a_validation_error(ours: Server) -> N
     assert error["detail"][0]["loc"] == ["query", "core"]
 
 
-def test_one_format_is_its_registry_entry(ours: Server) -> None:
+def test_one_format_is_its_registry_entry_with_the_sample_rendered(ours: Server) -> None:
     reply = ours.get("/api/v1/formats/xml_schema")
     assert reply.status == 200
-    assert reply.json() == _formats()["xml_schema"]
+    detail = reply.json()
+    sample = detail.pop("sample")
+    assert detail == _formats()["xml_schema"]
+    assert sample["text"].startswith("<tools>")
+    assert sample["tokens_estimate"] > 0
 
 
 @pytest.mark.parametrize(

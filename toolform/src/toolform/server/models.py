@@ -161,14 +161,23 @@ class FormatsResponse(_Response):
     count_registered: int
 
 
+class FormatSample(_Response):
+    """The study's sample tool rendered in one format, with its protocol's instructions."""
+
+    text: str
+    instructions: str
+    tokens_estimate: int
+
+
 class FormatDetail(_Response):
-    """One format's registry entry."""
+    """One format's registry entry, with the sample tool rendered in it."""
 
     id: str
     name: str
     family: str
     default_protocol: str
     novel: bool
+    sample: FormatSample
 
 
 class ProtocolsResponse(_Response):

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 
 from toolform.registry import Registry
+from toolform.render.sample import format_sample
 from toolform.server.models import FormatDetail, FormatsResponse, ModelsResponse, ProtocolsResponse
 from toolform.server.responses import errors
 
@@ -41,8 +42,10 @@ def router(registry: Registry) -> APIRouter:
     def format_detail(
         format_id: Annotated[str, Path(description="A format id, for example xml_schema", examples=["xml_schema"])],
     ) -> JSONResponse:
-        """One format's registry entry; an unknown id is 404 unknown_format with close matches."""
-        return JSONResponse(registry.format(format_id).to_dict())
+        """One format's entry with the sample tool rendered in it; unknown: 404 unknown_format with close matches."""
+        detail = registry.format(format_id).to_dict()
+        detail["sample"] = format_sample(format_id, registry.evidence)
+        return JSONResponse(detail)
 
     @routes.get(
         "/protocols",
