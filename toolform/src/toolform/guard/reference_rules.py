@@ -1,0 +1,279 @@
+"""The reference's rules, TS101 to TS110, as its parity fixtures and its answers show them.
+
+Each rule reads one segment (a sentence, clause, line or comment; ``text``) of
+one field, folded (look-alike letters to Latin, invisible characters dropped),
+and answers hits whose spans are the segment's. TS108 to TS110 read the whole
+field. The phrase lists are ours, fitted to the reference's observable answers;
+where we catch more, that is one of our rules (``our_rules``), never a change here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolform.guard.rules import Context, Hit, Severity
+from toolform.guard.text import INVISIBLE, Segment, fold, script_of
+
+I = re.IGNORECASE
+
+# TS101 -----------------------------------------------------------------------
+MSG_101_HIGH = (
+    "An instruction addressed to the model, with a target: it tells the model what to call, set, say or "
+    "reveal. In the study, models followed one such planted sentence on {low} to {high}% of turns in every "
+    "format that shows descriptions."
+)
+MSG_101_MEDIUM = (
+    "An imperative with no value, tool or reply as its target. Often ordinary usage guidance; read it to be "
+    "sure it asks nothing beyond what the tool needs."
+)
+MSG_101_LOW = (
+    'A restriction on how to use the tool ("do not", "never"). Usually documentation; shown at strict '
+    "strictness only."
+)
+
+#: Words that address the model rather than describe the tool.
+_CUE = re.compile(
+    r"\balways\b|\byou (?:must|should|need to|have to|are required to)\b|\b(?:make|be) sure\b"
+    r"|\bnote to the (?:assistant|model)\b|\bthe (?:assistant|model) (?:should|must)\b"
+    r"|\binstead of answering\b|\bwhen calling this tool\b|\bwhen the user asks\b"
+    r"|\bbefore (?:handling|using this tool)\b|\byour (?:reply|answer|response)\b|^system\s*:",
+    I,
+)
+#: Asks the model to set aside what it was told.
+_OVERRIDE = re.compile(
+    r"\bdisregard\b|\b(?:ignore|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|preceding)\b"
+    r"|\bregardless of what the user\b",
+    I,
+)
+#: What the model is told to say.
+_REPLY = re.compile(
+    r"\b(?:reply|respond|answer|answering|say)\b|\bfinal answer\b|\btell the user\b|\breveal\b", I
+)
+_RESTRICTION = re.compile(r"^\W*(?:never|do not|don't|dont)\s+(\w+)", I)
+#: Verbs after "do not" that the reference leaves to TS105 alone.
+_RESTRICTION_NOT = frozenset({"mention", "reveal", "share", "disclose"})
+_PREREQUISITE = re.compile(r"\bbefore\b|\bfirst\b|\bprior to\b", I)
+
+# TS102 -----------------------------------------------------------------------
+MSG_102 = (
+    "The sentence assigns the value {value} to '{param}'. A value the user never asked for, written into a "
+    "call, is the argument hijack the study measured."
+)
+_VALUE = r"(?P<value>'[^']*'|\"[^\"]*\"|`[^`]*`|(?-i:(?=[\w.-]*[A-Z0-9])[A-Za-z0-9][\w.-]*[A-Za-z0-9])|[0-9])"
+_PARAM_REF = r"[`'\"]?(?P<param>[A-Za-z_][\w.]*)[`'\"]?"
+
+# TS103 -----------------------------------------------------------------------
+MSG_103 = "The text tells the model to call another tool ({tool})."
+MSG_103_PREREQUISITE = "The text tells the model to call another tool ({tool}) as a prerequisite of this tool."
+MSG_103_SELF = "The text tells the model to call this tool ({tool}) before or besides what the user asked."
+_CALL_VERB = r"\b(?P<chain>(?:then|also)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|run|runs)\s+"
+
+# TS104 -----------------------------------------------------------------------
+MSG_104 = "The text names '{name}', which is not a parameter of this tool nor a tool in the catalogue."
+_IDENTIFIER = re.compile(r"`(?P<tick>[A-Za-z_][\w.]*)`|(?<![\w/.~@|-])(?P<snake>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w/@|-])")
+
+# TS105 -----------------------------------------------------------------------
+MSG_105 = "The text asks for secrecy, for data to be sent to an address, or names a file that holds keys."
+_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_URL = r"(?:https?|ftp)://\S+"
+_SECRECY = re.compile(
+    r"\bsecretly\b|\bcovertly\b|\bconfidential\b|\bwithout (?:telling|asking|informing|notifying|alerting)\b"
+    r"|\b(?:never|do not|don't)\s+(?:tell|mention|reveal|disclose|inform|let)\b"
+    rf"|\b(?:to|into)\s+<?(?:{_EMAIL}|{_URL})"
+    r"|~/\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(?<![\w.])\.env\b|/etc/(?:passwd|shadow)|\.netrc\b",
+    I,
+)
+
+# TS106 -----------------------------------------------------------------------
+MSG_106 = (
+    "Chat-template or role markup ('{markup}') inside tool metadata. It can make the text read as a message "
+    "from the system or the assistant."
+)
+_MARKUP = re.compile(
+    r"<\|[a-z_]+\|>|\[/?INST\]|<</?SYS>>|</?(?:system|tools|tool|tool_call|function_call|functions|instructions?)>"
+    r"|^#{3}\s*(?:instruction|system)\b|^(?:system|assistant|developer)\s*:",
+    I,
+)
+
+# TS107 -----------------------------------------------------------------------
+MSG_107_AUTHORITY = "The text claims authority over other instructions, a common frame for an injected instruction."
+MSG_107_URGENCY = "The text uses an urgency word. Alone it is usually emphasis; shown at strict strictness only."
+_AUTHORITY = re.compile(
+    r"\btakes? precedence\b|\boverrides? (?:every|all|any)\b|\bhighest priority\b|\bsystem instruction\b"
+    r"|\bdeveloper note\b",
+    I,
+)
+_URGENCY = re.compile(r"\b(?:IMPORTANT|REQUIRED|CRITICAL)\b")
+
+# TS108 to TS110 --------------------------------------------------------------
+MSG_108 = (
+    "The text is {length:,} characters, over the {limit:,} this guard allows for this field (a heuristic "
+    "threshold). Long text leaves room to hide an instruction. Stripping never removes it; review it by hand."
+)
+#: How long a tool's description, and any other field, may be before TS108.
+DESCRIPTION_LIMIT = 1500
+FIELD_LIMIT = 500
+MSG_109_CHAR = "An invisible control character (U+{code:04X}). A reader does not see it, but it can hide or reorder text."
+MSG_109_COMMENT = "An HTML comment: text a person reading a rendered page does not see."
+MSG_110 = (
+    "The word '{word}' mixes Latin letters with Cyrillic or Greek ones that look the same. The guard read it "
+    "with those letters folded to Latin."
+)
+
+
+class Evidence:
+    """The figures TS101's message quotes (the study's injection range), filled from the evidence when present."""
+
+    injection_low: str = "38.48"
+    injection_high: str = "54.16"
+
+
+def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
+    """The catalogue tools the text tells the model to call, each with whether a then/also chains it."""
+    names = sorted(ctx.catalogue_names | {ctx.tool}, key=len, reverse=True)
+    if not names:
+        return []
+    alternatives = "|".join(re.escape(n) for n in names)
+    pattern = re.compile(
+        _CALL_VERB + rf"(?:the\s+)?(?:tool\s+)?(?:this tool\s*\(\s*)?[`'\"]?(?P<name>{alternatives})(?![\w-])", I
+    )
+    found: list[tuple[str, bool]] = []
+    seen: set[str] = set()
+    for match in pattern.finditer(text):
+        name = next(n for n in names if n.lower() == match.group("name").lower())
+        if name not in seen:
+            seen.add(name)
+            found.append((name, match.group("chain") is not None))
+    return found
+
+
+def _assignment(text: str, ctx: Context) -> tuple[str, str] | None:
+    """The parameter and value the text assigns (``set X to V``, ``X = V``), when X is one of the tool's."""
+    if not ctx.param_names:
+        return None
+    for pattern in (
+        rf"\b(?:set|pass|fill|put|assign|give)\s+(?:the\s+)?{_PARAM_REF}(?:\s+(?:parameter|field|argument|arg|value))?"
+        rf"\s+(?:to|with|=|as)\s+{_VALUE}",
+        rf"{_PARAM_REF}\s*=\s*{_VALUE}",
+    ):
+        for match in re.finditer(pattern, text, I):
+            if match.group("param") in ctx.param_names:
+                return match.group("param"), match.group("value")
+    return None
+
+
+def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    restriction = _RESTRICTION.match(folded)
+    if restriction and restriction.group(1).lower() not in _RESTRICTION_NOT:
+        return [Hit("TS101", Severity.LOW, seg.start, seg.end, MSG_101_LOW)]
+    if restriction or not _CUE.search(folded) and not _OVERRIDE.search(folded):
+        return []
+    calls = _called_tools(folded, ctx)
+    targeted = (
+        _OVERRIDE.search(folded) is not None
+        or _REPLY.search(folded) is not None
+        or _assignment(folded, ctx) is not None
+        or re.search(r"\bset to\s+" + _VALUE, folded) is not None
+        or re.search(r"\b(?:must be|to)\s+('[^']*'|\"[^\"]*\")", folded) is not None
+        or re.search(r"\b(?:run|call|invoke|use) this tool\b", folded, I) is not None
+        or any(name == ctx.tool for name, _ in calls)
+        or (bool(calls) and not _PREREQUISITE.search(folded))
+    )
+    if targeted:
+        message = MSG_101_HIGH.format(low=Evidence.injection_low, high=Evidence.injection_high)
+        return [Hit("TS101", Severity.HIGH, seg.start, seg.end, message)]
+    return [Hit("TS101", Severity.MEDIUM, seg.start, seg.end, MSG_101_MEDIUM)]
+
+
+def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    assigned = _assignment(folded, ctx)
+    if assigned is None:
+        return []
+    param, value = assigned
+    return [Hit("TS102", Severity.HIGH, seg.start, seg.end, MSG_102.format(value=value, param=param))]
+
+
+def rule_103(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    hits: list[Hit] = []
+    for name, chained in _called_tools(folded, ctx):
+        if name == ctx.tool:
+            hits.append(Hit("TS103", Severity.HIGH, seg.start, seg.end, MSG_103_SELF.format(tool=name)))
+        elif chained:
+            hits.append(Hit("TS103", Severity.HIGH, seg.start, seg.end, MSG_103.format(tool=name)))
+        elif _PREREQUISITE.search(folded):
+            hits.append(Hit("TS103", Severity.MEDIUM, seg.start, seg.end, MSG_103_PREREQUISITE.format(tool=name)))
+        else:
+            hits.append(Hit("TS103", Severity.MEDIUM, seg.start, seg.end, MSG_103.format(tool=name)))
+    return hits[:1]
+
+
+def rule_104(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    known = ctx.param_names | ctx.catalogue_names | {ctx.tool}
+    for match in _IDENTIFIER.finditer(folded):
+        name = match.group("tick") or match.group("snake")
+        if name not in known:
+            return [Hit("TS104", Severity.MEDIUM, seg.start, seg.end, MSG_104.format(name=name))]
+    return []
+
+
+def rule_105(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    if _SECRECY.search(folded):
+        return [Hit("TS105", Severity.HIGH, seg.start, seg.end, MSG_105)]
+    return []
+
+
+def rule_106(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    match = _MARKUP.search(folded)
+    if match is None:
+        return []
+    markup = match.group().rstrip() if not match.group().endswith(":") else match.group().replace(" ", "")
+    return [Hit("TS106", Severity.HIGH, seg.start, seg.end, MSG_106.format(markup=markup))]
+
+
+def rule_107(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    if _AUTHORITY.search(folded):
+        return [Hit("TS107", Severity.MEDIUM, seg.start, seg.end, MSG_107_AUTHORITY)]
+    if _URGENCY.search(folded):
+        return [Hit("TS107", Severity.LOW, seg.start, seg.end, MSG_107_URGENCY)]
+    return []
+
+
+SEGMENT_RULES = (rule_101, rule_102, rule_103, rule_104, rule_105, rule_106, rule_107)
+
+
+def field_rules(text: str, ctx: Context) -> list[Hit]:
+    """TS108 (length), TS109 (invisible characters; comments are found per segment) and TS110 (mixed scripts)."""
+    hits: list[Hit] = []
+    limit = DESCRIPTION_LIMIT if ctx.field_kind == "description" else FIELD_LIMIT
+    if len(text) > limit:
+        hits.append(Hit("TS108", Severity.LOW, 0, len(text), MSG_108.format(length=len(text), limit=limit)))
+    for match in INVISIBLE.finditer(text):
+        code = ord(match.group())
+        hits.append(Hit("TS109", Severity.HIGH, match.start(), match.end(), MSG_109_CHAR.format(code=code)))
+    for match in re.finditer(r"\w+", text):
+        scripts = {script_of(c) for c in match.group()} - {None}
+        if "latin" in scripts and len(scripts) > 1:
+            hits.append(Hit("TS110", Severity.MEDIUM, match.start(), match.end(), MSG_110.format(word=match.group())))
+    return hits
+
+
+def comment_rule(seg: Segment) -> list[Hit]:
+    """TS109 for an HTML comment segment."""
+    return [Hit("TS109", Severity.HIGH, seg.start, seg.end, MSG_109_COMMENT)] if seg.comment else []
+
+
+def reference_hits(text: str, ctx: Context) -> list[Hit]:
+    """Every TS1xx hit in one field's text."""
+    hits = field_rules(text, ctx)
+    for seg in _segments(text):
+        hits.extend(comment_rule(seg))
+        folded = fold(seg.text)
+        for rule in SEGMENT_RULES:
+            hits.extend(rule(seg, folded, ctx))
+    return hits
+
+
+def _segments(text: str) -> list[Segment]:
+    from toolform.guard.text import segments
+
+    return segments(text)
