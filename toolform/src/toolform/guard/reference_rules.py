@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from toolform.guard.rules import Context, Hit, Severity
-from toolform.guard.text import INVISIBLE, Segment, fold, script_of
+from toolform.guard.text import INVISIBLE, Segment, fold_letters, script_of, segments
 
 I = re.IGNORECASE
 
@@ -31,35 +31,45 @@ MSG_101_LOW = (
     "strictness only."
 )
 
-#: Words that address the model rather than describe the tool.
-_CUE = re.compile(
-    r"\balways\b|\byou (?:must|should|need to|have to|are required to)\b|\b(?:make|be) sure\b"
-    r"|\bnote to the (?:assistant|model)\b|\bthe (?:assistant|model) (?:should|must)\b"
-    r"|\binstead of answering\b|\bwhen calling this tool\b|\bwhen the user asks\b"
-    r"|\bbefore (?:handling|using this tool)\b|\byour (?:reply|answer|response)\b|^system\s*:",
+#: Words that speak to the model by name: enough for a high finding.
+_ADDRESS = re.compile(
+    r"\bnote to the (?:assistant|model)\b|\bthe (?:assistant|model) (?:should|must|will)\b"
+    r"|\binstead of\b|\byour (?:reply|answer|response)\b",
     I,
 )
+#: Words that turn the verb after them into an instruction to the model.
+_CUE = (
+    r"(?:\balways|\byou (?:must|should|have to|are required to)|\b(?:make|be) sure to"
+    r"|\bwhen calling this tool,?|\bwhen the user asks[^,.]*,|\bbefore handling\b[^,.]*?"
+    r"|\bbefore using this tool,?)"
+)
+_DIRECTIVE_VERB = (
+    r"(?:include|send|pass|add|use(?!\s+this tool)|set|call|invoke|run|respond|reply|answer|say|tell|append"
+    r"|forward|upload|read|write|put|prefix|return)"
+)
+_DIRECTIVE = re.compile(_CUE + r"(?:\W+\w+){0,3}?\W+" + _DIRECTIVE_VERB + r"\b", I)
 #: Asks the model to set aside what it was told.
 _OVERRIDE = re.compile(
-    r"\bdisregard\b|\b(?:ignore|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|preceding)\b"
+    r"\bdisregard\s+(?:the|all|any|previous|prior|your|these|those|earlier)\b|\b(?:ignore|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|preceding)\b"
     r"|\bregardless of what the user\b",
     I,
 )
 #: What the model is told to say.
 _REPLY = re.compile(
-    r"\b(?:reply|respond|answer|answering|say)\b|\bfinal answer\b|\btell the user\b|\breveal\b", I
+    r"\b(?:reply|respond|answer|say)\b|\bbefore answering\b|\bfinal answer\b|\btell the user\b|\breveal\b", I
 )
-_RESTRICTION = re.compile(r"^\W*(?:never|do not|don't|dont)\s+(\w+)", I)
+#: Addressed to the model as "you": a call it asks for is a high finding.
+_YOU_MUST = re.compile(r"\byou (?:must|should|need to|have to|are required to)\b", I)
+_RESTRICTION = re.compile(r"\b(?:never|do not|don't|dont)\s+(\w+)", I)
 #: Verbs after "do not" that the reference leaves to TS105 alone.
 _RESTRICTION_NOT = frozenset({"mention", "reveal", "share", "disclose"})
-_PREREQUISITE = re.compile(r"\bbefore\b|\bfirst\b|\bprior to\b", I)
 
 # TS102 -----------------------------------------------------------------------
 MSG_102 = (
     "The sentence assigns the value {value} to '{param}'. A value the user never asked for, written into a "
     "call, is the argument hijack the study measured."
 )
-_VALUE = r"(?P<value>'[^']*'|\"[^\"]*\"|`[^`]*`|(?-i:(?=[\w.-]*[A-Z0-9])[A-Za-z0-9][\w.-]*[A-Za-z0-9])|[0-9])"
+_VALUE = r"(?P<value>'[^']*'|\"[^\"]*\"|`[^`]*`|(?-i:(?=[\w.-]*[A-Z0-9])[A-Za-z0-9][\w.-]*[A-Za-z0-9]))"
 _PARAM_REF = r"[`'\"]?(?P<param>[A-Za-z_][\w.]*)[`'\"]?"
 
 # TS103 -----------------------------------------------------------------------
@@ -67,10 +77,14 @@ MSG_103 = "The text tells the model to call another tool ({tool})."
 MSG_103_PREREQUISITE = "The text tells the model to call another tool ({tool}) as a prerequisite of this tool."
 MSG_103_SELF = "The text tells the model to call this tool ({tool}) before or besides what the user asked."
 _CALL_VERB = r"\b(?P<chain>(?:then|also)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|run|runs)\s+"
+_ANY_CALL_VERB = re.compile(r"\b(?:call|calls|calling|use|uses|using|invoke|invokes|run|runs)\b", I)
 
 # TS104 -----------------------------------------------------------------------
-MSG_104 = "The text names '{name}', which is not a parameter of this tool nor a tool in the catalogue."
-_IDENTIFIER = re.compile(r"`(?P<tick>[A-Za-z_][\w.]*)`|(?<![\w/.~@|-])(?P<snake>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w/@|-])")
+MSG_104 = "The text names {names}, which is not a parameter of this tool nor a tool in the catalogue."
+_IDENTIFIER = re.compile(
+    r"`(?P<tick>[A-Za-z_][\w.]*)`"
+    r"|(?<![\w/.~@|'\"-])(?P<snake>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w/@|-])"
+)
 
 # TS105 -----------------------------------------------------------------------
 MSG_105 = "The text asks for secrecy, for data to be sent to an address, or names a file that holds keys."
@@ -79,8 +93,9 @@ _URL = r"(?:https?|ftp)://\S+"
 _SECRECY = re.compile(
     r"\bsecretly\b|\bcovertly\b|\bconfidential\b|\bwithout (?:telling|asking|informing|notifying|alerting)\b"
     r"|\b(?:never|do not|don't)\s+(?:tell|mention|reveal|disclose|inform|let)\b"
-    rf"|\b(?:to|into)\s+<?(?:{_EMAIL}|{_URL})"
-    r"|~/\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(?<![\w.])\.env\b|/etc/(?:passwd|shadow)|\.netrc\b",
+    rf"|\b(?:send|sends|forward|forwards|upload|uploads|post|posts|email|mail|copy|transmit|exfiltrate|submit|call"
+    rf"|share|report)\b.*?\b(?:to|into)\s+<?(?:{_EMAIL}|{_URL})"
+    r"|~/\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(?<![\w.])\.env\b",
     I,
 )
 
@@ -90,13 +105,15 @@ MSG_106 = (
     "from the system or the assistant."
 )
 _MARKUP = re.compile(
-    r"<\|[a-z_]+\|>|\[/?INST\]|<</?SYS>>|</?(?:system|tools|tool|tool_call|function_call|functions|instructions?)>"
-    r"|^#{3}\s*(?:instruction|system)\b|^(?:system|assistant|developer)\s*:",
+    r"<\|(?:im_start|im_end|eot_id)\|>|\[/?INST\]|<</?SYS>>|<system>|<tool_call>|</tools>",
     I,
 )
+#: Markup that counts only where a line starts: a role label, an instruction heading.
+_LINE_MARKUP = re.compile(r"^(?:(?:system|assistant)\s*:|### Instruction\b)", re.M | I)
 
 # TS107 -----------------------------------------------------------------------
 MSG_107_AUTHORITY = "The text claims authority over other instructions, a common frame for an injected instruction."
+MSG_107_URGENT_INSTRUCTION = "The text claims urgency beside an instruction."
 MSG_107_URGENCY = "The text uses an urgency word. Alone it is usually emphasis; shown at strict strictness only."
 _AUTHORITY = re.compile(
     r"\btakes? precedence\b|\boverrides? (?:every|all|any)\b|\bhighest priority\b|\bsystem instruction\b"
@@ -114,6 +131,7 @@ MSG_108 = (
 DESCRIPTION_LIMIT = 1500
 FIELD_LIMIT = 500
 MSG_109_CHAR = "An invisible control character (U+{code:04X}). A reader does not see it, but it can hide or reorder text."
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 MSG_109_COMMENT = "An HTML comment: text a person reading a rendered page does not see."
 MSG_110 = (
     "The word '{word}' mixes Latin letters with Cyrillic or Greek ones that look the same. The guard read it "
@@ -128,66 +146,95 @@ class Evidence:
     injection_high: str = "54.16"
 
 
+def _prerequisite(text: str, ctx: Context) -> bool:
+    """The text asks for something before this tool is used."""
+    pattern = rf"\bbefore (?:using |calling )?(?:this tool\b|{re.escape(ctx.tool)}(?![\w-]))"
+    return re.search(pattern, text, I) is not None
+
+
 def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
-    """The catalogue tools the text tells the model to call, each with whether a then/also chains it."""
-    names = sorted(ctx.catalogue_names | {ctx.tool}, key=len, reverse=True)
-    if not names:
+    """The tools the text tells the model to call, each with whether then/also chains the call.
+
+    Another catalogue tool counts when the text names it and has a call verb
+    anywhere; this tool counts only named right after a call verb, and only in
+    an instruction (``_directed``), since "use this tool to ..." is documentation.
+    """
+    if not _ANY_CALL_VERB.search(text):
         return []
-    alternatives = "|".join(re.escape(n) for n in names)
-    pattern = re.compile(
-        _CALL_VERB + rf"(?:the\s+)?(?:tool\s+)?(?:this tool\s*\(\s*)?[`'\"]?(?P<name>{alternatives})(?![\w-])", I
-    )
     found: list[tuple[str, bool]] = []
-    seen: set[str] = set()
-    for match in pattern.finditer(text):
-        name = next(n for n in names if n.lower() == match.group("name").lower())
-        if name not in seen:
-            seen.add(name)
-            found.append((name, match.group("chain") is not None))
-    return found
+    chained = re.search(r"\b(?:then|also)\b", text, I) is not None
+    for name in ctx.catalogue_order:
+        if name != ctx.tool and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+            found.append((name, chained))
+    self_call = re.compile(
+        _CALL_VERB + rf"(?:the\s+)?(?:this tool\s*\(\s*)?[`'\"]?{re.escape(ctx.tool)}(?![\w-])", I
+    )
+    named_self = re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", text, I) is not None
+    insistent = chained or _ADDRESS.search(text) is not None or _YOU_MUST.search(text) is not None
+    calls_self = self_call.search(text) is not None
+    if named_self or (chained and calls_self) or (not found and insistent and calls_self):
+        return [(ctx.tool, chained)]
+    return found[:1]
 
 
-def _assignment(text: str, ctx: Context) -> tuple[str, str] | None:
-    """The parameter and value the text assigns (``set X to V``, ``X = V``), when X is one of the tool's."""
-    if not ctx.param_names:
-        return None
+def _directed(text: str) -> bool:
+    return _ADDRESS.search(text) is not None or _DIRECTIVE.search(text) is not None
+
+
+def _assignment(text: str) -> tuple[str, str] | None:
+    """The parameter and value the text assigns (``set X to V``, ``X = V``)."""
     for pattern in (
         rf"\b(?:set|pass|fill|put|assign|give)\s+(?:the\s+)?{_PARAM_REF}(?:\s+(?:parameter|field|argument|arg|value))?"
         rf"\s+(?:to|with|=|as)\s+{_VALUE}",
         rf"{_PARAM_REF}\s*=\s*{_VALUE}",
     ):
-        for match in re.finditer(pattern, text, I):
-            if match.group("param") in ctx.param_names:
-                return match.group("param"), match.group("value")
+        match = re.search(pattern, text, I)
+        if match is not None:
+            return match.group("param"), match.group("value")
     return None
 
 
+def _hijacks(assigned: tuple[str, str] | None, ctx: Context) -> bool:
+    """An assignment TS102 reports: a sentinel-like value (capitals and digits) to any name, any other value
+    to a parameter of some tool in the catalogue."""
+    if assigned is None:
+        return False
+    param, value = assigned
+    sentinel = re.search(r"[A-Z]", value) is not None and re.search(r"[0-9]", value) is not None
+    return sentinel or param in ctx.catalogue_params
+
+
 def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
-    restriction = _RESTRICTION.match(folded)
+    restriction = _RESTRICTION.search(folded)
     if restriction and restriction.group(1).lower() not in _RESTRICTION_NOT:
         return [Hit("TS101", Severity.LOW, seg.start, seg.end, MSG_101_LOW)]
-    if restriction or not _CUE.search(folded) and not _OVERRIDE.search(folded):
+    if restriction:
         return []
-    calls = _called_tools(folded, ctx)
-    targeted = (
-        _OVERRIDE.search(folded) is not None
-        or _REPLY.search(folded) is not None
-        or _assignment(folded, ctx) is not None
-        or re.search(r"\bset to\s+" + _VALUE, folded) is not None
-        or re.search(r"\b(?:must be|to)\s+('[^']*'|\"[^\"]*\")", folded) is not None
-        or re.search(r"\b(?:run|call|invoke|use) this tool\b", folded, I) is not None
-        or any(name == ctx.tool for name, _ in calls)
-        or (bool(calls) and not _PREREQUISITE.search(folded))
+    high = (
+        _ADDRESS.search(folded) is not None
+        or _OVERRIDE.search(folded) is not None
+        or re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", folded, I) is not None
     )
-    if targeted:
+    if not high:
+        if not _DIRECTIVE.search(folded):
+            return []
+        calls = _called_tools(folded, ctx)
+        high = (
+            _REPLY.search(folded) is not None
+            or _hijacks(_assignment(folded), ctx)
+            or re.search(r"\bset to\s+" + _VALUE, folded) is not None
+            or re.search(r"\b(?:must be|to)\s+('[^']*'|\"[^\"]*\")", folded) is not None
+            or (bool(calls) and not _prerequisite(folded, ctx))
+        )
+    if high:
         message = MSG_101_HIGH.format(low=Evidence.injection_low, high=Evidence.injection_high)
         return [Hit("TS101", Severity.HIGH, seg.start, seg.end, message)]
     return [Hit("TS101", Severity.MEDIUM, seg.start, seg.end, MSG_101_MEDIUM)]
 
 
 def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
-    assigned = _assignment(folded, ctx)
-    if assigned is None:
+    assigned = _assignment(folded)
+    if assigned is None or not _hijacks(assigned, ctx):
         return []
     param, value = assigned
     return [Hit("TS102", Severity.HIGH, seg.start, seg.end, MSG_102.format(value=value, param=param))]
@@ -195,25 +242,31 @@ def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 
 def rule_103(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     hits: list[Hit] = []
+    insistent = _YOU_MUST.search(folded) is not None or re.search(r"\binstead of\b", folded, I) is not None
+    prerequisite = _prerequisite(folded, ctx)
     for name, chained in _called_tools(folded, ctx):
         if name == ctx.tool:
             hits.append(Hit("TS103", Severity.HIGH, seg.start, seg.end, MSG_103_SELF.format(tool=name)))
-        elif chained:
-            hits.append(Hit("TS103", Severity.HIGH, seg.start, seg.end, MSG_103.format(tool=name)))
-        elif _PREREQUISITE.search(folded):
+        elif prerequisite:
             hits.append(Hit("TS103", Severity.MEDIUM, seg.start, seg.end, MSG_103_PREREQUISITE.format(tool=name)))
+        elif chained or insistent:
+            hits.append(Hit("TS103", Severity.HIGH, seg.start, seg.end, MSG_103.format(tool=name)))
         else:
             hits.append(Hit("TS103", Severity.MEDIUM, seg.start, seg.end, MSG_103.format(tool=name)))
-    return hits[:1]
+    return hits
 
 
 def rule_104(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     known = ctx.param_names | ctx.catalogue_names | {ctx.tool}
+    unknown: list[str] = []
     for match in _IDENTIFIER.finditer(folded):
         name = match.group("tick") or match.group("snake")
-        if name not in known:
-            return [Hit("TS104", Severity.MEDIUM, seg.start, seg.end, MSG_104.format(name=name))]
-    return []
+        if name not in known and name not in unknown:
+            unknown.append(name)
+    if not unknown:
+        return []
+    names = ", ".join(f"'{n}'" for n in unknown)
+    return [Hit("TS104", Severity.MEDIUM, seg.start, seg.end, MSG_104.format(names=names))]
 
 
 def rule_105(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
@@ -233,6 +286,8 @@ def rule_106(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 def rule_107(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     if _AUTHORITY.search(folded):
         return [Hit("TS107", Severity.MEDIUM, seg.start, seg.end, MSG_107_AUTHORITY)]
+    if _URGENCY.search(folded) and _DIRECTIVE.search(folded):
+        return [Hit("TS107", Severity.MEDIUM, seg.start, seg.end, MSG_107_URGENT_INSTRUCTION)]
     if _URGENCY.search(folded):
         return [Hit("TS107", Severity.LOW, seg.start, seg.end, MSG_107_URGENCY)]
     return []
@@ -257,23 +312,16 @@ def field_rules(text: str, ctx: Context) -> list[Hit]:
     return hits
 
 
-def comment_rule(seg: Segment) -> list[Hit]:
-    """TS109 for an HTML comment segment."""
-    return [Hit("TS109", Severity.HIGH, seg.start, seg.end, MSG_109_COMMENT)] if seg.comment else []
-
-
 def reference_hits(text: str, ctx: Context) -> list[Hit]:
     """Every TS1xx hit in one field's text."""
     hits = field_rules(text, ctx)
-    for seg in _segments(text):
-        hits.extend(comment_rule(seg))
-        folded = fold(seg.text)
+    hits.extend(Hit("TS109", Severity.HIGH, m.start(), m.end(), MSG_109_COMMENT) for m in _COMMENT.finditer(text))
+    line_markup = {m.start(): m.group() for m in _LINE_MARKUP.finditer(text)}
+    for seg in segments(text):
+        if seg.start in line_markup:
+            markup = line_markup[seg.start].replace(" :", ":")
+            hits.append(Hit("TS106", Severity.HIGH, seg.start, seg.end, MSG_106.format(markup=markup)))
+        folded = fold_letters(seg.text)
         for rule in SEGMENT_RULES:
             hits.extend(rule(seg, folded, ctx))
     return hits
-
-
-def _segments(text: str) -> list[Segment]:
-    from toolform.guard.text import segments
-
-    return segments(text)

@@ -100,9 +100,12 @@ class Finding:
 
 @dataclass(frozen=True)
 class Context:
-    """What a rule may know beside the text: the tool, its parameter names, the catalogue, the field's kind."""
+    """What a rule may know beside the text: the tool, its parameter names, the other tools' names, the
+    field's kind, the catalogue's names in its order, and every parameter name in the catalogue."""
 
     tool: str
     param_names: frozenset[str]
     catalogue_names: frozenset[str]
     field_kind: str  # description, param, enum, default, example
+    catalogue_order: tuple[str, ...] = ()
+    catalogue_params: frozenset[str] = frozenset()

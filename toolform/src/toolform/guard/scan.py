@@ -81,11 +81,14 @@ def scan(toolset: ToolSet, extra_rules: bool = True) -> list[Finding]:
     from toolform.guard.our_rules import our_hits
 
     catalogue = frozenset(toolset.names)
+    names_of = {tool.name: param_names(tool) for tool in toolset}
+    order = tuple(toolset.names)
+    every_param = frozenset().union(*names_of.values())
     findings: list[Finding] = []
     for tool in toolset:
-        names = param_names(tool)
+        names = names_of[tool.name]
         for text in tool_texts(tool):
-            ctx = Context(tool.name, names, catalogue - {tool.name}, text.kind)
+            ctx = Context(tool.name, names, catalogue - {tool.name}, text.kind, order, every_param)
             hits = reference_hits(text.text, ctx)
             if extra_rules:
                 hits = hits + our_hits(text.text, ctx, hits)

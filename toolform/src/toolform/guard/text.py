@@ -1,8 +1,7 @@
 """Reading text as the guard does: segments (sentences and clauses) with their offsets, and letters folded.
 
 A segment ends after ``.``, ``!``, ``?`` or ``;`` when whitespace, an invisible
-character or the end follows, and at every line break; an HTML comment is a
-segment of its own, whatever it holds. Offsets are in code points of the
+character or the end follows, and at every line break. Offsets are in code points of the
 original text, so a finding's ``start``/``end`` slice the text the caller gave.
 """
 
@@ -12,38 +11,46 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-#: Characters a reader does not see that can hide or reorder text: zero-width
-#: marks, bidirectional embeddings, overrides and isolates, word joiners, the
-#: byte-order mark, the soft hyphen, and the Unicode tag block.
-INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
+#: Characters a reader does not see that can hide or reorder text, as the
+#: reference's TS109 knows them: zero-width marks, bidirectional embeddings,
+#: overrides and isolates, and the byte-order mark.
+INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+#: Further characters a reader does not see, that the reference lets through
+#: (our TS203 catches them): the soft hyphen, the Mongolian vowel separator,
+#: the word joiner and invisible operators, the Arabic letter mark, combining grapheme joiner,
+#: Hangul and Braille blanks, variation selectors and the Unicode tag block.
+MORE_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u180e\u2060-\u2064\u3164\u2800\uffa0\ufe00-\ufe0f"
+    "\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
+)
 
-_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
-_BOUNDARY = re.compile(r"[.!?;]+(?=[\s\u200b-\u200f\u2060\ufeff]|$)|\n")
+_BOUNDARY = re.compile(r"[.!?;]+(?=[\s\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]|$)|\n")
+#: Sentences (for strip, which removes the whole sentence around a finding): no split at ``;``.
+_SENTENCE_BOUNDARY = re.compile(r"[.!?]+(?=[\s\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]|$)|\n")
 
 
 @dataclass(frozen=True)
 class Segment:
-    """One sentence, clause, line or HTML comment: its text and where it sits in the field's text."""
+    """One sentence, clause or line: its text and where it sits in the field's text."""
 
     text: str
     start: int
     end: int
-    comment: bool = False
 
 
-def _trimmed(text: str, start: int, end: int, comment: bool = False) -> Segment | None:
+def _trimmed(text: str, start: int, end: int) -> Segment | None:
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
     if start >= end:
         return None
-    return Segment(text[start:end], start, end, comment)
+    return Segment(text[start:end], start, end)
 
 
-def _prose_segments(text: str, start: int, end: int, out: list[Segment]) -> None:
+def _prose_segments(text: str, start: int, end: int, out: list[Segment], boundary: re.Pattern[str] = _BOUNDARY) -> None:
     cursor = start
-    for match in _BOUNDARY.finditer(text, start, end):
+    for match in boundary.finditer(text, start, end):
         stop = match.start() if match.group() == "\n" else match.end()
         segment = _trimmed(text, cursor, stop)
         if segment is not None:
@@ -55,14 +62,16 @@ def _prose_segments(text: str, start: int, end: int, out: list[Segment]) -> None
 
 
 def segments(text: str) -> list[Segment]:
-    """The text's segments in order; HTML comments apart from the prose around them."""
+    """The text's segments in order."""
     out: list[Segment] = []
-    cursor = 0
-    for match in _COMMENT.finditer(text):
-        _prose_segments(text, cursor, match.start(), out)
-        out.append(Segment(match.group(), match.start(), match.end(), comment=True))
-        cursor = match.end()
-    _prose_segments(text, cursor, len(text), out)
+    _prose_segments(text, 0, len(text), out)
+    return out
+
+
+def sentences(text: str) -> list[Segment]:
+    """The text's sentences and lines (segments without the split at ``;``)."""
+    out: list[Segment] = []
+    _prose_segments(text, 0, len(text), out, _SENTENCE_BOUNDARY)
     return out
 
 
@@ -79,10 +88,16 @@ LOOKALIKES: dict[str, str] = {
 _FOLD_TABLE = str.maketrans(LOOKALIKES)
 
 
+def fold_letters(text: str) -> str:
+    """Look-alike letters folded to Latin, one for one (offsets unchanged): how the reference's rules read text."""
+    return text.translate(_FOLD_TABLE)
+
+
 def fold(text: str) -> str:
-    """The text as the rules read it: look-alike letters folded to Latin, invisible characters dropped,
+    """The text as our rules read it: look-alike letters folded, every invisible character dropped,
     compatibility forms (fullwidth letters, ligatures) normalised."""
-    return unicodedata.normalize("NFKC", INVISIBLE.sub("", text.translate(_FOLD_TABLE)))
+    dropped = MORE_INVISIBLE.sub("", INVISIBLE.sub("", text.translate(_FOLD_TABLE)))
+    return unicodedata.normalize("NFKC", dropped)
 
 
 def script_of(char: str) -> str | None:
