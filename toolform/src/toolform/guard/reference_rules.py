@@ -242,7 +242,8 @@ def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 
 def rule_103(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     hits: list[Hit] = []
-    insistent = _YOU_MUST.search(folded) is not None or re.search(r"\binstead of\b", folded, I) is not None
+    # "you must", "instead of" and a "before" that is not about this tool make a call to another tool insistent.
+    insistent = _YOU_MUST.search(folded) is not None or re.search(r"\b(?:instead of|before)\b", folded, I) is not None
     prerequisite = _prerequisite(folded, ctx)
     for name, chained in _called_tools(folded, ctx):
         if name == ctx.tool:
