@@ -34,7 +34,7 @@ MSG_101_LOW = (
 #: Words that speak to the model by name: enough for a high finding.
 _ADDRESS = re.compile(
     r"\bnote to the (?:assistant|model)\b|\bthe (?:assistant|model) (?:should|must|will)\b"
-    r"|\binstead of\b|\byour (?:reply|answer|response)\b",
+    r"|\binstead of answering\b|\byour (?:reply|answer|response)\b",
     I,
 )
 #: Words that turn the verb after them into an instruction to the model.

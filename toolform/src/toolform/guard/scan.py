@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from toolform.guard.reference_rules import reference_hits
+from toolform.guard.refinements import refine
 from toolform.guard.rules import Context, Finding
 from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 from toolform.ir.types import Kind
@@ -76,7 +77,9 @@ def param_names(tool: ToolIR) -> frozenset[str]:
 def scan(toolset: ToolSet, extra_rules: bool = True) -> list[Finding]:
     """Every finding at every severity, tool by tool, field by field, by start then rule id.
 
-    ``extra_rules`` adds this project's rules (TS201 on) to the reference's.
+    ``extra_rules`` adds this project's rules (TS201 on) to the reference's, and
+    makes the two changes ``refinements`` names to the reference's. Without it,
+    the findings are the reference's.
     """
     from toolform.guard.our_rules import our_hits
 
@@ -91,6 +94,7 @@ def scan(toolset: ToolSet, extra_rules: bool = True) -> list[Finding]:
             ctx = Context(tool.name, names, catalogue - {tool.name}, text.kind, order, every_param)
             hits = reference_hits(text.text, ctx)
             if extra_rules:
+                hits = refine(hits, text.text, ctx)
                 hits = hits + our_hits(text.text, ctx, hits)
             for hit in sorted(hits, key=lambda h: (h.start, h.rule_id, h.end)):
                 findings.append(
