@@ -24,7 +24,9 @@ from typing import Any
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 DIFFERENCES: dict[str, str] = {
-    "INVISIBLE_INSIDE_A_WORD": "phrase rules on a sentence an invisible character splits are not fitted to the reference's",
+    "INVISIBLE_INSIDE_A_WORD": (
+        "phrase rules on a sentence an invisible character splits are not fitted to the reference's"
+    ),
     "OPENAI_EMPTY_DESCRIPTION": "the OpenAI export writes an empty description where the reference leaves it out",
 }
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import guard_corpora
 import pytest
-
 from toolform.guard import guard
 
 

@@ -17,7 +17,6 @@ import pytest
 from differential import mismatches
 from guard_differences import comparable_findings, has_invisible, without_empty_openai_descriptions
 from serving import Server
-
 from toolform.guard import guard
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12")) * 10
@@ -54,6 +53,9 @@ def test_the_generated_sets_plant_every_reference_rule(reference: Server) -> Non
     """The comparison means something only if the reference itself finds every rule in the sets."""
     seen: set[str] = set()
     for seed in range(min(CASES, 60)):
-        body = {"tools": {"source": "openai", "payload": guard_generated.openai_tools(seed, POOL)}, "strictness": "strict"}
+        body = {
+            "tools": {"source": "openai", "payload": guard_generated.openai_tools(seed, POOL)},
+            "strictness": "strict",
+        }
         seen |= {f["rule_id"] for f in reference.post("/api/v1/guard", body).json()["findings"]}
     assert {f"TS1{n:02d}" for n in range(1, 11)} <= seen

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from evidence_files import evidence_json
-
 from toolform.guard import guard
 from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 from toolform.ir.types import Kind

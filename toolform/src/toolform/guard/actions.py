@@ -162,7 +162,9 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
             kept.append(Kept(finding.tool, finding.field, finding.rule_id, finding.severity, finding.text, reason))
             shown.append(finding)
         elif kind in SCHEMA_FIELDS:
-            kept.append(Kept(finding.tool, finding.field, finding.rule_id, finding.severity, finding.text, REASON_SCHEMA))
+            kept.append(
+                Kept(finding.tool, finding.field, finding.rule_id, finding.severity, finding.text, REASON_SCHEMA)
+            )
             shown.append(_with_note(finding))
         else:
             shown.append(finding)
@@ -209,8 +211,14 @@ def toolset_fields_text(toolset: ToolSet, tool_name: str, field_name: str) -> st
 
 def _with_note(finding: Finding) -> Finding:
     return Finding(
-        finding.rule_id, finding.severity, finding.tool, finding.field, finding.text,
-        finding.start, finding.end, finding.message + SCHEMA_NOTE,
+        finding.rule_id,
+        finding.severity,
+        finding.tool,
+        finding.field,
+        finding.text,
+        finding.start,
+        finding.end,
+        finding.message + SCHEMA_NOTE,
     )
 
 

@@ -32,7 +32,7 @@ import re
 from toolform.guard.rules import Context, Hit, Severity
 from toolform.guard.text import MORE_INVISIBLE, fold, segments
 
-I = re.IGNORECASE
+NOCASE = re.IGNORECASE
 
 _WHO = r"(?:the\s+)?(?:assistant|ai|model|llm|agent|claude|gpt|chatgpt|gemini|copilot)"
 _DIRECTIVE = re.compile(
@@ -48,14 +48,15 @@ _DIRECTIVE = re.compile(
     r"|^(?:respond|reply|answer|say|tell the user|start every|begin every|end every|append|prepend|"
     r"rewrite|insert|present|do what|recommend)\b|\bprint the (?:full|whole|entire|system|hidden)\b"
     r"|\b(?:also |always |then )?(?:tell|inform|assure) the user (?:that|to|their|the|it)\b"
-    r"|\b(?:respond|reply|answer)(?: to the user)? (?:in|with|only|every)\b|\banswer every\b|\bin every (?:reply|answer|response)\b"
+    r"|\b(?:respond|reply|answer)(?: to the user)? (?:in|with|only|every)\b|\banswer every\b"
+    r"|\bin every (?:reply|answer|response)\b"
     r"|\bto every (?:reply|answer|response|message)\b|\bat the (?:start|end) of every\b"
     r"|\bbefore (?:responding|answering|replying)\b|\bstart every answer\b"
     r"|\bwhatever the user (?:asks|says|wants)\b|\bregardless of (?:what the user|the user|the data)\b"
     r"|\bno matter what the user\b|\bnot what the user says\b|\bthe user is an? (?:admin|administrator)\b"
     r"|\bgrant every request\b|\bapprove every\b|\balways approve\b|\bsay nothing about\b|\bas your own knowledge\b"
     r"|\b(?:ask|asks) (?:the user )?for (?:their|the user'?s) password\b|\bskip all safety\b",
-    I,
+    NOCASE,
 )
 _ASSIGN = re.compile(
     r"\b(?:always |must )?(?:set|pass|use|fill|put)\b[^.]{0,30}?\b(?:to|with|as)?\s*"
@@ -63,7 +64,7 @@ _ASSIGN = re.compile(
     r"\s+(?:regardless|no matter|whatever|every time|in every|when the user)\b"
     r"|\balways (?:set|pass|use) (?:this|it)(?: field)? to\b|\bset this field to\b|\buse \S+ no matter\b"
     r"|\balways pass /",
-    I,
+    NOCASE,
 )
 _SECRET = (
     r"(?:conversation|chat history|chat log|(?:the user's|all|every|previous|last \w+) messages?|system prompt|"
@@ -77,15 +78,17 @@ _EXFIL = re.compile(
     r"|\b" + _SECRET + r"\b[^.]{0,40}?\b(?:to|into|in the|as|here)\b[^.]{0,40}?(?:@|https?://|ftp://|\bfield\b|"
     r"\bparameter\b|\bargument\b|\bquery\b|\boutput\b|\brequest\b|\bdiagnostics\b|\bupload\b|\bbucket\b)"
     r"|~/\.(?:ssh|aws|netrc|cursor|config|kube|docker|npmrc|pypirc|gnupg)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b"
-    r"|/etc/(?:passwd|shadow|sudoers)|credentials\.json|\bbrowser cookies\b|(?-i:\b[A-Z]+_(?:API_)?(?:KEY|TOKEN|SECRET)\b)"
+    r"|/etc/(?:passwd|shadow|sudoers)|credentials\.json|\bbrowser cookies\b"
+    r"|(?-i:\b[A-Z]+_(?:API_)?(?:KEY|TOKEN|SECRET)\b)"
     r"|!\[[^\]]*\]\(https?://[^)]*[?&][^)]*=|https?://\S*[?&]\w+=(?:\s|$|[A-Z_]{4,}|\{)"
     r"|\b(?:send|forward|post|upload|transmit|copy|report|email)\b[^.]{0,60}?\b(?:to|into)\s+<?(?:[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?|ftp)://)"
     r"|\bb?cc\b[^.]{0,40}?@"
     r"|\bwithout telling (?:them|the user)\b|\bkeep this between us\b|\bquietly\b",
-    I,
+    NOCASE,
 )
 _TOOL_HIJACK = re.compile(
-    r"\binstead of (?:using|calling)\b|\b(?:do not|don't|never) (?:use|call)\b[^.]{0,30}?\btool\b[^.]{0,20}?(?:broken|deprecated|unsafe|again|;|,)"
+    r"\binstead of (?:using|calling)\b"
+    r"|\b(?:do not|don't|never) (?:use|call)\b[^.]{0,30}?\btool\b[^.]{0,20}?(?:broken|deprecated|unsafe|again|;|,)"
     r"|\breplaces? the \w+ tool\b|\bnever call \w+ again\b|\bnever call the \w+ tool\b"
     r"|\b(?:before|after) (?:calling |using )?(?:any|every|each)(?: and every)? (?:other )?tool\b"
     r"|\bbefore every other tool\b|\bafter (?:every|each) call to \w+\b"
@@ -96,9 +99,10 @@ _TOOL_HIJACK = re.compile(
     r"|\bwhen (?:posting|the user asks to \w+)\b[^.]{0,60}\b(?:call|replace|set)\b"
     r"|\bif the user asks for \w+, use this tool\b|\bsay it was \w+\b"
     r"|\bcall (?:the )?\w+(?: tool)? (?:after|before) each request\b"
-    r"|\bthe tool named \w+\b[^.]{0,40}\bhidden argument\b|\bcall \w+ with\b[^.]{0,40}\b(?:enabled|destination|public|password)\b"
+    r"|\bthe tool named \w+\b[^.]{0,40}\bhidden argument\b"
+    r"|\bcall \w+ with\b[^.]{0,40}\b(?:enabled|destination|public|password)\b"
     r"|\bcall \w+ with every message\b|\bcall get_admin_token\b|\bcall (?:the )?(?:delete|transfer|clear)_\w+\b",
-    I,
+    NOCASE,
 )
 _MARKUP = re.compile(
     r"<\|(?:endoftext|system|user|assistant|end|eot|begin_of_text|start_header_id|end_header_id)\|>"
@@ -109,27 +113,41 @@ _MARKUP = re.compile(
 _AUTHORITY = re.compile(
     r"\b(?:supersedes?|takes? priority over|overrides?|come first|highest authority)\b[^.]{0,40}?"
     r"\b(?:system prompt|user|instructions|rules|every|all)\b|\badmin notice\b|\bper the security team\b",
-    I,
+    NOCASE,
 )
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,}(?![0-9A-Fa-f])")
 #: In an enum value or a default: a path out of the workspace, a command, a URL that carries data.
-_HOSTILE_VALUE = re.compile(r"(?:https?://\S+[?&]\S*=|\.\./\.\./|/etc/|\brm -rf\b|\bcurl\b|\|\s*sh\b|;\s*rm\b)", I)
+_HOSTILE_VALUE = re.compile(r"(?:https?://\S+[?&]\S*=|\.\./\.\./|/etc/|\brm -rf\b|\bcurl\b|\|\s*sh\b|;\s*rm\b)", NOCASE)
 #: An address or URL: hostile in an enum value (a choice has no need of one), to review in a default.
-_ADDRESS_VALUE = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?|ftp)://", I)
+_ADDRESS_VALUE = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?|ftp)://", NOCASE)
 _INSTRUCTION_WORDS = re.compile(
     r"\b(?:ignore|disregard|call|send|forward|tell|never|always|must|reveal|approve|secretly|bcc|read|reply|"
     r"select|choose|you are|mention|disable|before answering)\b",
-    I,
+    NOCASE,
 )
 
-MSG_201 = "An instruction to the model about what to say, whom to obey or what to be; a tool's documentation has no need of one."
-MSG_202 = "The text asks for the conversation, secrets or files to be sent out, put in an argument, or read from where keys are kept."
+MSG_201 = (
+    "An instruction to the model about what to say, whom to obey or what to be; a tool's documentation has "
+    "no need of one."
+)
+MSG_202 = (
+    "The text asks for the conversation, secrets or files to be sent out, put in an argument, or read from "
+    "where keys are kept."
+)
 MSG_203_DECODED = "An encoded blob ({encoding}) that decodes to an instruction: {decoded!r}."
 MSG_203_TEXT = "An encoded blob ({encoding}) that decodes to text: {decoded!r}. A description has no need to hide text."
-MSG_203_INVISIBLE = "An invisible character (U+{code:04X}) the reader does not see; it can hide text or split words past a filter."
-MSG_204 = "An enum value or default that holds an instruction, an address, a path or a command; the model copies it into calls."
-MSG_205 = "The text steers the use of other tools: replacing, avoiding or chaining them, or running this one around every call."
+MSG_203_INVISIBLE = (
+    "An invisible character (U+{code:04X}) the reader does not see; it can hide text or split words past a filter."
+)
+MSG_204 = (
+    "An enum value or default that holds an instruction, an address, a path or a command; the model copies "
+    "it into calls."
+)
+MSG_205 = (
+    "The text steers the use of other tools: replacing, avoiding or chaining them, or running this one around "
+    "every call."
+)
 MSG_206 = "Chat or prompt markup ('{markup}'), or text pushed out of sight, inside tool metadata."
 MSG_206_AUTHORITY = "The text claims authority over the system prompt, the user or other tools."
 
@@ -137,7 +155,11 @@ MSG_206_AUTHORITY = "The text claims authority over the system prompt, the user 
 def _decoded_text(blob: str, encoding: str) -> str | None:
     """The blob decoded, when it decodes to mostly printable text; None otherwise."""
     try:
-        raw = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True) if encoding == "base64" else binascii.unhexlify(blob)
+        raw = (
+            base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True)
+            if encoding == "base64"
+            else binascii.unhexlify(blob)
+        )
         text = raw.decode("utf-8")
     except (ValueError, binascii.Error, UnicodeDecodeError):
         return None
@@ -149,7 +171,10 @@ def _decoded_text(blob: str, encoding: str) -> str | None:
 
 def _reads_as_instruction(text: str) -> bool:
     folded = fold(text)
-    return any(p.search(folded) for p in (_DIRECTIVE, _EXFIL, _TOOL_HIJACK, _MARKUP)) or _INSTRUCTION_WORDS.search(folded) is not None
+    return (
+        any(p.search(folded) for p in (_DIRECTIVE, _EXFIL, _TOOL_HIJACK, _MARKUP))
+        or _INSTRUCTION_WORDS.search(folded) is not None
+    )
 
 
 def _covered(hits: list[Hit], rule_ids: tuple[str, ...], start: int, end: int, severity: Severity) -> bool:
@@ -191,7 +216,9 @@ def our_hits(text: str, ctx: Context, reference: list[Hit]) -> list[Hit]:
         hits.append(Hit("TS203", Severity.HIGH, match.start(), match.end(), message))
     blank = re.search(r"(?:[ \t]{40,}|\n{8,})\S", text)
     if blank:
-        hits.append(Hit("TS206", Severity.HIGH, blank.start(), len(text), MSG_206.format(markup="a long run of blank space")))
+        hits.append(
+            Hit("TS206", Severity.HIGH, blank.start(), len(text), MSG_206.format(markup="a long run of blank space"))
+        )
     if ctx.field_kind in ("enum", "default"):
         folded = fold(text)
         address = _ADDRESS_VALUE.search(folded) is not None
@@ -201,6 +228,6 @@ def our_hits(text: str, ctx: Context, reference: list[Hit]) -> list[Hit]:
             or (address and ctx.field_kind == "enum")
         ):
             hits.append(Hit("TS204", Severity.HIGH, 0, len(text), MSG_204))
-        elif address and "@" in folded and not re.match(r"(?:no-?reply|do-?not-?reply)@", folded, I):
+        elif address and "@" in folded and not re.match(r"(?:no-?reply|do-?not-?reply)@", folded, NOCASE):
             hits.append(Hit("TS204", Severity.MEDIUM, 0, len(text), MSG_204))
     return hits

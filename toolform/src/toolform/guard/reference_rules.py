@@ -14,7 +14,7 @@ import re
 from toolform.guard.rules import Context, Hit, Severity
 from toolform.guard.text import INVISIBLE, Segment, fold_letters, script_of, segments
 
-I = re.IGNORECASE
+NOCASE = re.IGNORECASE
 
 # TS101 -----------------------------------------------------------------------
 MSG_101_HIGH = (
@@ -27,15 +27,14 @@ MSG_101_MEDIUM = (
     "sure it asks nothing beyond what the tool needs."
 )
 MSG_101_LOW = (
-    'A restriction on how to use the tool ("do not", "never"). Usually documentation; shown at strict '
-    "strictness only."
+    'A restriction on how to use the tool ("do not", "never"). Usually documentation; shown at strict strictness only.'
 )
 
 #: Words that speak to the model by name: enough for a high finding.
 _ADDRESS = re.compile(
     r"\bnote to the (?:assistant|model)\b|\bthe (?:assistant|model) (?:should|must|will)\b"
     r"|\binstead of answering\b|\byour (?:reply|answer|response)\b",
-    I,
+    NOCASE,
 )
 #: Words that turn the verb after them into an instruction to the model.
 _CUE = (
@@ -47,20 +46,20 @@ _DIRECTIVE_VERB = (
     r"(?:include|send|pass|add|use(?!\s+this tool)|set|call|invoke|run|respond|reply|answer|say|tell|append"
     r"|forward|upload|read|write|put|prefix|return)"
 )
-_DIRECTIVE = re.compile(_CUE + r"(?:\W+\w+){0,3}?\W+" + _DIRECTIVE_VERB + r"\b", I)
+_DIRECTIVE = re.compile(_CUE + r"(?:\W+\w+){0,3}?\W+" + _DIRECTIVE_VERB + r"\b", NOCASE)
 #: Asks the model to set aside what it was told.
 _OVERRIDE = re.compile(
     r"\bdisregard\s+(?:the|all|any|previous|prior|your|these|those|earlier)\b|\b(?:ignore|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|preceding)\b"
     r"|\bregardless of what the user\b",
-    I,
+    NOCASE,
 )
 #: What the model is told to say.
 _REPLY = re.compile(
-    r"\b(?:reply|respond|answer|say)\b|\bbefore answering\b|\bfinal answer\b|\btell the user\b|\breveal\b", I
+    r"\b(?:reply|respond|answer|say)\b|\bbefore answering\b|\bfinal answer\b|\btell the user\b|\breveal\b", NOCASE
 )
 #: Addressed to the model as "you": a call it asks for is a high finding.
-_YOU_MUST = re.compile(r"\byou (?:must|should|need to|have to|are required to)\b", I)
-_RESTRICTION = re.compile(r"\b(?:never|do not|don't|dont)\s+(\w+)", I)
+_YOU_MUST = re.compile(r"\byou (?:must|should|need to|have to|are required to)\b", NOCASE)
+_RESTRICTION = re.compile(r"\b(?:never|do not|don't|dont)\s+(\w+)", NOCASE)
 #: Verbs after "do not" that the reference leaves to TS105 alone.
 _RESTRICTION_NOT = frozenset({"mention", "reveal", "share", "disclose"})
 
@@ -77,7 +76,7 @@ MSG_103 = "The text tells the model to call another tool ({tool})."
 MSG_103_PREREQUISITE = "The text tells the model to call another tool ({tool}) as a prerequisite of this tool."
 MSG_103_SELF = "The text tells the model to call this tool ({tool}) before or besides what the user asked."
 _CALL_VERB = r"\b(?P<chain>(?:then|also)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|run|runs)\s+"
-_ANY_CALL_VERB = re.compile(r"\b(?:call|calls|calling|use|uses|using|invoke|invokes|run|runs)\b", I)
+_ANY_CALL_VERB = re.compile(r"\b(?:call|calls|calling|use|uses|using|invoke|invokes|run|runs)\b", NOCASE)
 
 # TS104 -----------------------------------------------------------------------
 MSG_104 = "The text names {names}, which is not a parameter of this tool nor a tool in the catalogue."
@@ -96,7 +95,7 @@ _SECRECY = re.compile(
     rf"|\b(?:send|sends|forward|forwards|upload|uploads|post|posts|email|mail|copy|transmit|exfiltrate|submit|call"
     rf"|share|report)\b.*?\b(?:to|into)\s+<?(?:{_EMAIL}|{_URL})"
     r"|~/\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(?<![\w.])\.env\b",
-    I,
+    NOCASE,
 )
 
 # TS106 -----------------------------------------------------------------------
@@ -106,10 +105,10 @@ MSG_106 = (
 )
 _MARKUP = re.compile(
     r"<\|(?:im_start|im_end|eot_id)\|>|\[/?INST\]|<</?SYS>>|<system>|<tool_call>|</tools>",
-    I,
+    NOCASE,
 )
 #: Markup that counts only where a line starts: a role label, an instruction heading.
-_LINE_MARKUP = re.compile(r"^(?:(?:system|assistant)\s*:|### Instruction\b)", re.M | I)
+_LINE_MARKUP = re.compile(r"^(?:(?:system|assistant)\s*:|### Instruction\b)", re.M | NOCASE)
 
 # TS107 -----------------------------------------------------------------------
 MSG_107_AUTHORITY = "The text claims authority over other instructions, a common frame for an injected instruction."
@@ -118,7 +117,7 @@ MSG_107_URGENCY = "The text uses an urgency word. Alone it is usually emphasis; 
 _AUTHORITY = re.compile(
     r"\btakes? precedence\b|\boverrides? (?:every|all|any)\b|\bhighest priority\b|\bsystem instruction\b"
     r"|\bdeveloper note\b",
-    I,
+    NOCASE,
 )
 _URGENCY = re.compile(r"\b(?:IMPORTANT|REQUIRED|CRITICAL)\b")
 
@@ -130,7 +129,9 @@ MSG_108 = (
 #: How long a tool's description, and any other field, may be before TS108.
 DESCRIPTION_LIMIT = 1500
 FIELD_LIMIT = 500
-MSG_109_CHAR = "An invisible control character (U+{code:04X}). A reader does not see it, but it can hide or reorder text."
+MSG_109_CHAR = (
+    "An invisible control character (U+{code:04X}). A reader does not see it, but it can hide or reorder text."
+)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 MSG_109_COMMENT = "An HTML comment: text a person reading a rendered page does not see."
 MSG_110 = (
@@ -149,7 +150,7 @@ class Evidence:
 def _prerequisite(text: str, ctx: Context) -> bool:
     """The text asks for something before this tool is used."""
     pattern = rf"\bbefore (?:using |calling )?(?:this tool\b|{re.escape(ctx.tool)}(?![\w-]))"
-    return re.search(pattern, text, I) is not None
+    return re.search(pattern, text, NOCASE) is not None
 
 
 def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
@@ -162,14 +163,13 @@ def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
     if not _ANY_CALL_VERB.search(text):
         return []
     found: list[tuple[str, bool]] = []
-    chained = re.search(r"\b(?:then|also)\b", text, I) is not None
+    chained = re.search(r"\b(?:then|also)\b", text, NOCASE) is not None
     for name in ctx.catalogue_order:
         if name != ctx.tool and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
             found.append((name, chained))
-    self_call = re.compile(
-        _CALL_VERB + rf"(?:the\s+)?(?:this tool\s*\(\s*)?[`'\"]?{re.escape(ctx.tool)}(?![\w-])", I
-    )
-    named_self = re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", text, I) is not None
+    own_name = rf"(?:the\s+)?(?:this tool\s*\(\s*)?[`'\"]?{re.escape(ctx.tool)}(?![\w-])"
+    self_call = re.compile(_CALL_VERB + own_name, NOCASE)
+    named_self = re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", text, NOCASE) is not None
     insistent = chained or _ADDRESS.search(text) is not None or _YOU_MUST.search(text) is not None
     calls_self = self_call.search(text) is not None
     if named_self or (chained and calls_self) or (not found and insistent and calls_self):
@@ -188,7 +188,7 @@ def _assignment(text: str) -> tuple[str, str] | None:
         rf"\s+(?:to|with|=|as)\s+{_VALUE}",
         rf"{_PARAM_REF}\s*=\s*{_VALUE}",
     ):
-        match = re.search(pattern, text, I)
+        match = re.search(pattern, text, NOCASE)
         if match is not None:
             return match.group("param"), match.group("value")
     return None
@@ -213,7 +213,7 @@ def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     high = (
         _ADDRESS.search(folded) is not None
         or _OVERRIDE.search(folded) is not None
-        or re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", folded, I) is not None
+        or re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", folded, NOCASE) is not None
     )
     if not high:
         if not _DIRECTIVE.search(folded):
@@ -243,7 +243,9 @@ def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 def rule_103(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     hits: list[Hit] = []
     # "you must", "instead of" and a "before" that is not about this tool make a call to another tool insistent.
-    insistent = _YOU_MUST.search(folded) is not None or re.search(r"\b(?:instead of|before)\b", folded, I) is not None
+    insistent = (
+        _YOU_MUST.search(folded) is not None or re.search(r"\b(?:instead of|before)\b", folded, NOCASE) is not None
+    )
     prerequisite = _prerequisite(folded, ctx)
     for name, chained in _called_tools(folded, ctx):
         if name == ctx.tool:

@@ -18,7 +18,9 @@ from toolform.guard.reference_rules import MSG_103_PREREQUISITE
 from toolform.guard.rules import Context, Hit, Severity
 
 SCHEMA_VALUES: frozenset[str] = frozenset({"enum", "default"})
-_FIRST_CALL = re.compile(r"^\W*first,?\s+(?:call|use|run)\s+(?P<name>[\w.-]+)|\b(?:call|use|run)\s+(?P<after>[\w.-]+)\s+first\b", re.I)
+_FIRST_CALL = re.compile(
+    r"^\W*first,?\s+(?:call|use|run)\s+(?P<name>[\w.-]+)|\b(?:call|use|run)\s+(?P<after>[\w.-]+)\s+first\b", re.I
+)
 
 
 def refine(hits: list[Hit], text: str, ctx: Context) -> list[Hit]:

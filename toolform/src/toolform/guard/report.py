@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from toolform.guard.actions import Kept, Removed
 from toolform.guard.rules import Finding, Severity
@@ -75,7 +76,7 @@ class GuardReport:
             text += f" Removed {_plural(len(self.removed), 'description field')}."
         return text
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         top = self.max_severity
         return {
             "strictness": self.strictness,

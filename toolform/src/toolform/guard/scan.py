@@ -99,8 +99,14 @@ def scan(toolset: ToolSet, extra_rules: bool = True) -> list[Finding]:
             for hit in sorted(hits, key=lambda h: (h.start, h.rule_id, h.end)):
                 findings.append(
                     Finding(
-                        hit.rule_id, hit.severity, tool.name, text.field, text.text[hit.start : hit.end],
-                        hit.start, hit.end, hit.message,
+                        hit.rule_id,
+                        hit.severity,
+                        tool.name,
+                        text.field,
+                        text.text[hit.start : hit.end],
+                        hit.start,
+                        hit.end,
+                        hit.message,
                     )
                 )
     return findings
