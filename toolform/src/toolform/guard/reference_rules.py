@@ -9,6 +9,7 @@ where we catch more, that is one of our rules (``our_rules``), never a change he
 
 from __future__ import annotations
 
+import functools
 import re
 
 from toolform.guard.rules import Context, Hit, Severity
@@ -153,6 +154,19 @@ def _prerequisite(text: str, ctx: Context) -> bool:
     return re.search(pattern, text, NOCASE) is not None
 
 
+@functools.lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of the catalogue's names as a whole word (compiled once per catalogue: a scan asks per sentence)."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or "(?!)"
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+
+@functools.lru_cache(maxsize=4096)
+def _self_call_pattern(tool: str) -> re.Pattern[str]:
+    own_name = rf"(?:the\s+)?(?:this tool\s*\(\s*)?[`'\"]?{re.escape(tool)}(?![\w-])"
+    return re.compile(_CALL_VERB + own_name, NOCASE)
+
+
 def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
     """The tools the text tells the model to call, each with whether then/also chains the call.
 
@@ -162,13 +176,10 @@ def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
     """
     if not _ANY_CALL_VERB.search(text):
         return []
-    found: list[tuple[str, bool]] = []
     chained = re.search(r"\b(?:then|also)\b", text, NOCASE) is not None
-    for name in ctx.catalogue_order:
-        if name != ctx.tool and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
-            found.append((name, chained))
-    own_name = rf"(?:the\s+)?(?:this tool\s*\(\s*)?[`'\"]?{re.escape(ctx.tool)}(?![\w-])"
-    self_call = re.compile(_CALL_VERB + own_name, NOCASE)
+    mentioned = {m.group() for m in _names_pattern(ctx.catalogue_order).finditer(text)} - {ctx.tool}
+    found = [(name, chained) for name in ctx.catalogue_order if name in mentioned]
+    self_call = _self_call_pattern(ctx.tool)
     named_self = re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", text, NOCASE) is not None
     insistent = chained or _ADDRESS.search(text) is not None or _YOU_MUST.search(text) is not None
     calls_self = self_call.search(text) is not None
