@@ -123,10 +123,6 @@ def _set_text(toolset: ToolSet, fields: dict[tuple[str, str], FieldIR], tool: st
         fields[(tool, path)].example = text or None
 
 
-def _text_of(text: str) -> str:
-    return text
-
-
 def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
     """The span of the sentences (split at . ! ? and line breaks, not at ;) that hold ``start:end``."""
     from toolform.guard.text import sentences
@@ -144,8 +140,7 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
     Per tool, the sentences go first, field by field, then the characters and
     comments TS109 found outside them; each removal is listed once.
     """
-    cleaned = copy.deepcopy(toolset)
-    fields = _fields_by_path(cleaned)
+    texts = {(tool.name, t.field): t.text for tool in toolset for t in _texts(tool)}
     shown: list[Finding] = []
     removed: list[Removed] = []
     kept: list[Kept] = []
@@ -171,10 +166,12 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
             if finding.rule_id == "TS109":
                 mark_cuts.setdefault(finding.tool, []).append((finding.field, finding.start, finding.end))
             else:
-                text = _text_of(toolset_fields_text(toolset, finding.tool, finding.field))
-                start, end = _sentence_around(text, finding.start, finding.end)
+                start, end = _sentence_around(texts[(finding.tool, finding.field)], finding.start, finding.end)
                 sentence_cuts.setdefault(finding.tool, []).append((finding.field, start, end))
+    touched = set(sentence_cuts) | set(mark_cuts)
     for tool in toolset:
+        if tool.name not in touched:
+            continue
         originals = {t.field: t.text for t in _texts(tool)}
         sentence_fields = {f for f, _, _ in sentence_cuts.get(tool.name, [])}
         every_cut = sentence_cuts.get(tool.name, []) + mark_cuts.get(tool.name, [])
@@ -191,9 +188,11 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
                         continue
                     taken.append((start, end))
                     removed.append(Removed(tool.name, field_name, originals[field_name][start:end]))
+    # Only the tools that lose text are copied; the others are shared with the input, unchanged.
+    cleaned = ToolSet([copy.deepcopy(t) if t.name in touched else t for t in toolset], source=toolset.source)
+    fields = _fields_by_path(cleaned)
     for (tool_name, field_name), cuts in spans.items():
-        original = _text_of(toolset_fields_text(toolset, tool_name, field_name))
-        _set_text(cleaned, fields, tool_name, field_name, _cut(original, cuts))
+        _set_text(cleaned, fields, tool_name, field_name, _cut(texts[(tool_name, field_name)], cuts))
     return Outcome(cleaned, shown, removed, kept)
 
 
@@ -201,12 +200,6 @@ def _texts(tool: ToolIR) -> list[FieldText]:
     from toolform.guard.scan import tool_texts
 
     return list(tool_texts(tool))
-
-
-def toolset_fields_text(toolset: ToolSet, tool_name: str, field_name: str) -> str:
-    """The text of one field of one tool, as the scan read it."""
-    tool = next(t for t in toolset if t.name == tool_name)
-    return next(t.text for t in _texts(tool) if t.field == field_name)
 
 
 def _with_note(finding: Finding) -> Finding:

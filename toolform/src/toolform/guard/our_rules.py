@@ -127,6 +127,10 @@ _INSTRUCTION_WORDS = re.compile(
     NOCASE,
 )
 
+_WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{2,}")
+_BLANK_RUN = re.compile(r"(?:[ \t]{40,}|\n{8,})\S")
+_NO_REPLY = re.compile(r"(?:no-?reply|do-?not-?reply)@", NOCASE)
+
 MSG_201 = (
     "An instruction to the model about what to say, whom to obey or what to be; a tool's documentation has "
     "no need of one."
@@ -164,7 +168,7 @@ def _decoded_text(blob: str, encoding: str) -> str | None:
     except (ValueError, binascii.Error, UnicodeDecodeError):
         return None
     printable = sum(1 for c in text if c.isprintable() or c.isspace())
-    if len(text) < 8 or printable < 0.95 * len(text) or not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{2,}", text):
+    if len(text) < 8 or printable < 0.95 * len(text) or not _WORDS.search(text):
         return None
     return text
 
@@ -214,7 +218,7 @@ def our_hits(text: str, ctx: Context, reference: list[Hit]) -> list[Hit]:
     for match in MORE_INVISIBLE.finditer(text):
         message = MSG_203_INVISIBLE.format(code=ord(match.group()))
         hits.append(Hit("TS203", Severity.HIGH, match.start(), match.end(), message))
-    blank = re.search(r"(?:[ \t]{40,}|\n{8,})\S", text)
+    blank = _BLANK_RUN.search(text)
     if blank:
         hits.append(
             Hit("TS206", Severity.HIGH, blank.start(), len(text), MSG_206.format(markup="a long run of blank space"))
@@ -228,6 +232,6 @@ def our_hits(text: str, ctx: Context, reference: list[Hit]) -> list[Hit]:
             or (address and ctx.field_kind == "enum")
         ):
             hits.append(Hit("TS204", Severity.HIGH, 0, len(text), MSG_204))
-        elif address and "@" in folded and not re.match(r"(?:no-?reply|do-?not-?reply)@", folded, NOCASE):
+        elif address and "@" in folded and not _NO_REPLY.match(folded):
             hits.append(Hit("TS204", Severity.MEDIUM, 0, len(text), MSG_204))
     return hits

@@ -148,10 +148,38 @@ class Evidence:
     injection_high: str = "54.16"
 
 
+@functools.lru_cache(maxsize=4096)
+def _prerequisite_pattern(tool: str) -> re.Pattern[str]:
+    return re.compile(rf"\bbefore (?:using |calling )?(?:this tool\b|{re.escape(tool)}(?![\w-]))", NOCASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def _named_self_pattern(tool: str) -> re.Pattern[str]:
+    """ "this tool (NAME)": the text names this tool as what to call."""
+    return re.compile(rf"\bthis tool\s*\(\s*{re.escape(tool)}\s*\)", NOCASE)
+
+
+# Compiled once: per-tool patterns would push these out of the re module's cache.
+_CHAIN = re.compile(r"\b(?:then|also)\b", NOCASE)
+_CAPITAL = re.compile(r"[A-Z]")
+_DIGIT = re.compile(r"[0-9]")
+_SET_TO_VALUE = re.compile(r"\bset to\s+" + _VALUE)
+_QUOTED_TARGET = re.compile(r"\b(?:must be|to)\s+('[^']*'|\"[^\"]*\")")
+_INSTEAD_OR_BEFORE = re.compile(r"\b(?:instead of|before)\b", NOCASE)
+_WORD = re.compile(r"\w+")
+_ASSIGNMENTS = (
+    re.compile(
+        rf"\b(?:set|pass|fill|put|assign|give)\s+(?:the\s+)?{_PARAM_REF}(?:\s+(?:parameter|field|argument|arg|value))?"
+        rf"\s+(?:to|with|=|as)\s+{_VALUE}",
+        NOCASE,
+    ),
+    re.compile(rf"{_PARAM_REF}\s*=\s*{_VALUE}", NOCASE),
+)
+
+
 def _prerequisite(text: str, ctx: Context) -> bool:
     """The text asks for something before this tool is used."""
-    pattern = rf"\bbefore (?:using |calling )?(?:this tool\b|{re.escape(ctx.tool)}(?![\w-]))"
-    return re.search(pattern, text, NOCASE) is not None
+    return _prerequisite_pattern(ctx.tool).search(text) is not None
 
 
 @functools.lru_cache(maxsize=64)
@@ -159,6 +187,11 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     """Any of the catalogue's names as a whole word (compiled once per catalogue: a scan asks per sentence)."""
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or "(?!)"
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+
+@functools.lru_cache(maxsize=64)
+def _catalogue_index(names: tuple[str, ...]) -> dict[str, int]:
+    return {name: i for i, name in enumerate(names)}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -176,11 +209,12 @@ def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
     """
     if not _ANY_CALL_VERB.search(text):
         return []
-    chained = re.search(r"\b(?:then|also)\b", text, NOCASE) is not None
+    chained = _CHAIN.search(text) is not None
+    order = _catalogue_index(ctx.catalogue_order)
     mentioned = {m.group() for m in _names_pattern(ctx.catalogue_order).finditer(text)} - {ctx.tool}
-    found = [(name, chained) for name in ctx.catalogue_order if name in mentioned]
+    found = [(name, chained) for name in sorted(mentioned, key=order.__getitem__)]
     self_call = _self_call_pattern(ctx.tool)
-    named_self = re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", text, NOCASE) is not None
+    named_self = _named_self_pattern(ctx.tool).search(text) is not None
     insistent = chained or _ADDRESS.search(text) is not None or _YOU_MUST.search(text) is not None
     calls_self = self_call.search(text) is not None
     if named_self or (chained and calls_self) or (not found and insistent and calls_self):
@@ -194,12 +228,8 @@ def _directed(text: str) -> bool:
 
 def _assignment(text: str) -> tuple[str, str] | None:
     """The parameter and value the text assigns (``set X to V``, ``X = V``)."""
-    for pattern in (
-        rf"\b(?:set|pass|fill|put|assign|give)\s+(?:the\s+)?{_PARAM_REF}(?:\s+(?:parameter|field|argument|arg|value))?"
-        rf"\s+(?:to|with|=|as)\s+{_VALUE}",
-        rf"{_PARAM_REF}\s*=\s*{_VALUE}",
-    ):
-        match = re.search(pattern, text, NOCASE)
+    for pattern in _ASSIGNMENTS:
+        match = pattern.search(text)
         if match is not None:
             return match.group("param"), match.group("value")
     return None
@@ -211,7 +241,7 @@ def _hijacks(assigned: tuple[str, str] | None, ctx: Context) -> bool:
     if assigned is None:
         return False
     param, value = assigned
-    sentinel = re.search(r"[A-Z]", value) is not None and re.search(r"[0-9]", value) is not None
+    sentinel = _CAPITAL.search(value) is not None and _DIGIT.search(value) is not None
     return sentinel or param in ctx.catalogue_params
 
 
@@ -224,7 +254,7 @@ def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     high = (
         _ADDRESS.search(folded) is not None
         or _OVERRIDE.search(folded) is not None
-        or re.search(rf"\bthis tool\s*\(\s*{re.escape(ctx.tool)}\s*\)", folded, NOCASE) is not None
+        or _named_self_pattern(ctx.tool).search(folded) is not None
     )
     if not high:
         if not _DIRECTIVE.search(folded):
@@ -233,8 +263,8 @@ def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
         high = (
             _REPLY.search(folded) is not None
             or _hijacks(_assignment(folded), ctx)
-            or re.search(r"\bset to\s+" + _VALUE, folded) is not None
-            or re.search(r"\b(?:must be|to)\s+('[^']*'|\"[^\"]*\")", folded) is not None
+            or _SET_TO_VALUE.search(folded) is not None
+            or _QUOTED_TARGET.search(folded) is not None
             or (bool(calls) and not _prerequisite(folded, ctx))
         )
     if high:
@@ -254,9 +284,7 @@ def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 def rule_103(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     hits: list[Hit] = []
     # "you must", "instead of" and a "before" that is not about this tool make a call to another tool insistent.
-    insistent = (
-        _YOU_MUST.search(folded) is not None or re.search(r"\b(?:instead of|before)\b", folded, NOCASE) is not None
-    )
+    insistent = _YOU_MUST.search(folded) is not None or _INSTEAD_OR_BEFORE.search(folded) is not None
     prerequisite = _prerequisite(folded, ctx)
     for name, chained in _called_tools(folded, ctx):
         if name == ctx.tool:
@@ -319,7 +347,9 @@ def field_rules(text: str, ctx: Context) -> list[Hit]:
     for match in INVISIBLE.finditer(text):
         code = ord(match.group())
         hits.append(Hit("TS109", Severity.HIGH, match.start(), match.end(), MSG_109_CHAR.format(code=code)))
-    for match in re.finditer(r"\w+", text):
+    for match in _WORD.finditer(text):
+        if match.group().isascii():
+            continue
         scripts = {script_of(c) for c in match.group()} - {None}
         if "latin" in scripts and len(scripts) > 1:
             hits.append(Hit("TS110", Severity.MEDIUM, match.start(), match.end(), MSG_110.format(word=match.group())))
