@@ -10,10 +10,11 @@ both answers; what each entry here explains is set aside, and nothing else is.
    flags the character itself in both, at the same offsets, and that is still
    compared; the other findings on such a sentence, and the cleaned text of a set
    that has one, are not.
-2. ``OPENAI_EMPTY_DESCRIPTION``: the reference's OpenAI export leaves out a
-   description that is empty (after drop_descriptions, or strip of a whole
-   description); ours (toolform.export) writes ``"description": ""``. Only
-   ``cleaned`` shows it; the IR in ``tools`` is the same.
+2. ``OPENAI_EMPTY_DESCRIPTION``: the reference's OpenAI (and Anthropic) export
+   leaves out a description that is empty (after drop_descriptions, or strip of
+   a whole description); ours (toolform.export) writes ``"description": ""``.
+   Only ``cleaned`` shows it; the IR in ``tools`` is the same. The fix belongs
+   to the export, not the guard.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def test_strip_removes_the_sentence_and_cleans_in_the_input_shape() -> None:
     cleaned_tool = answer["cleaned"]["payload"]["tools"][0]
     assert cleaned_tool["description"] == "Send a short notification to a user."
     assert "inputSchema" in cleaned_tool
-    assert answer["summary"].endswith("Stripped 1 span.")
+    assert answer["summary"] == "2 findings in 1 of 2 tools (2 high) at standard strictness. Stripped 1 span."
 
 
 def test_strip_at_leaves_lower_findings_in_place() -> None:
@@ -115,3 +115,12 @@ def test_unknown_options_are_refused_by_name(option: str, value: str) -> None:
     options: dict[str, Any] = {option: value}
     with pytest.raises(BadRequest, match=option):
         guard(_mcp("Sends a note."), **options)
+
+
+def test_the_summary_counts_tools_as_the_reference_does() -> None:
+    """The reference keeps "tools" plural after the count, even for one; findings and spans agree in number."""
+    one_tool = {
+        "source": "openai",
+        "payload": [{"type": "function", "function": {"name": "a", "description": "Fine."}}],
+    }
+    assert guard(one_tool).to_dict()["summary"] == "No findings in 1 tools at standard strictness."

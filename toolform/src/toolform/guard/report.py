@@ -61,12 +61,13 @@ class GuardReport:
     @property
     def summary(self) -> str:
         if not self.findings:
-            text = f"No findings in {_plural(self.n_tools, 'tool')} at {self.strictness} strictness."
+            # "tools" stays plural after a count of tools, as the reference writes it ("in 1 tools").
+            text = f"No findings in {self.n_tools:,} tools at {self.strictness} strictness."
         else:
             counts = ", ".join(f"{n} {label}" for label, n in self.counts.items() if n)
             text = (
                 f"{_plural(len(self.findings), 'finding')} in {len(self.flagged_tools):,} of "
-                f"{_plural(self.n_tools, 'tool')} ({counts}) at {self.strictness} strictness."
+                f"{self.n_tools:,} tools ({counts}) at {self.strictness} strictness."
             )
         if self.action == "strip":
             text += f" Stripped {_plural(len(self.removed), 'span')}."
