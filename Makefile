@@ -22,8 +22,8 @@ test: lint mcp-servers
 	$(CARGO) test --workspace --locked
 	$(CARGO) build --locked -p flow-gen -p flow-host -p flow-testkit
 	$(MAKE) python-test
-	$(MAKE) toolform-test
 	$(MAKE) node-test
+	$(MAKE) toolform-test
 	$(MAKE) crosslang-run
 	$(MAKE) soak-run
 
@@ -192,7 +192,13 @@ $(TOOLFORM_REF_VENV)/.installed: toolform/reference/requirements.txt
 # generated tool sets per route), and schemathesis over /openapi.json.
 TOOLFORM_DIFF_CASES ?= 12
 
-toolform-test: toolform-evidence toolform-ref
+# The TypeScript loader parses with the root lockfile's typescript package,
+# set up as node-env sets it up (the native module first); after node-test, as
+# in `make test`, it is there already.
+node_modules/typescript/package.json: package-lock.json
+	$(MAKE) node-env
+
+toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json
 	$(PY) -m mypy --strict toolform/src/toolform toolform/tests
 	$(PY) -m ruff check toolform
 	cd toolform && TOOLFORM_DIFF_CASES=$(TOOLFORM_DIFF_CASES) ../$(PY) -m pytest -q

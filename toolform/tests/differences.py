@@ -135,8 +135,119 @@ def non_finite_refused(_request: Request, ours: Answer, reference: Answer) -> bo
     return False
 
 
-_TOO_LARGE = (b'{"tools": {"source": "openai", "payload": [{"type": "function", "function": {"name": "a", '
-              b'"parameters": {"type": "object", "properties": {"x": {"type": "number", "default": 1e400}}}}}]}}')
+_TOO_LARGE = (
+    b'{"tools": {"source": "openai", "payload": [{"type": "function", "function": {"name": "a", '
+    b'"parameters": {"type": "object", "properties": {"x": {"type": "number", "default": 1e400}}}}}]}}'
+)
+
+# -- the tools IR, loaders and export ------------------------------------------------------------------
+
+_REFERENCE_WARNING = re.compile(r"tool '(?P<tool>[^']*)': (?P<message>.*)")
+_OUR_WARNING = re.compile(r"tool '(?P<tool>[^']*)' at (?P<paths>.*?): (?P<message>.*)")
+
+
+def _covers(ours: list[Any], reference: list[Any]) -> bool:
+    """Every reference warning ("tool 'f': M") has one of ours for the same tool and message ("tool 'f' at $.a: M")."""
+    said = set()
+    for text in ours:
+        match = _OUR_WARNING.fullmatch(text) if isinstance(text, str) else None
+        if match:
+            said.add((match["tool"], match["message"]))
+    for text in reference:
+        match = _REFERENCE_WARNING.fullmatch(text) if isinstance(text, str) else None
+        if not match or (match["tool"], match["message"]) not in said:
+            return False
+    return True
+
+
+def loader_warnings_name_every_loss(_request: Request, ours: Answer, reference: Answer) -> bool:
+    """Ours warns about more, with paths; each of the reference's warnings is among ours."""
+    if not (isinstance(ours.body, dict) and isinstance(reference.body, dict)):
+        return False
+    mine, theirs = ours.body.get("warnings"), reference.body.get("warnings")
+    if not (isinstance(mine, list) and isinstance(theirs, list)) or mine == theirs or not _covers(mine, theirs):
+        return False
+    for body in (ours.body, reference.body):
+        body["warnings"] = []
+        summary = body.get("summary")
+        if isinstance(summary, dict):
+            summary["warnings"] = []
+    return True
+
+
+def loader_error_wording(_request: Request, ours: Answer, reference: Answer) -> bool:
+    """Both refuse with loader_error (and the same line, when known); the sentences are ours."""
+    bodies = (ours.body, reference.body)
+    if not all(isinstance(b, dict) and b.get("error") == "loader_error" for b in bodies):
+        return False
+    if ours.body.get("detail") == reference.body.get("detail"):
+        return False
+    ours.body.pop("detail", None)
+    reference.body.pop("detail", None)
+    return True
+
+
+def typescript_syntax_is_refused(request: Request, ours: Answer, reference: Answer) -> bool:
+    """TypeScript the compiler's parser refuses: ours 422 with the line, the reference reads what it finds."""
+    tools = request.body.get("tools") if isinstance(request.body, dict) else None
+    detail = ours.body.get("detail", "") if isinstance(ours.body, dict) else ""
+    if not (isinstance(tools, dict) and tools.get("source") in ("typescript", "auto") and ours.status == 422):
+        return False
+    if not (isinstance(detail, str) and detail.startswith("TypeScript syntax error") and reference.status == 200):
+        return False
+    ours.body = reference.body = None
+    ours.status = reference.status = 0
+    return True
+
+
+def _export_payload_tools(body: Any) -> list[Any]:
+    payload = body.get("payload") if isinstance(body, dict) else None
+    if isinstance(payload, dict):
+        payload = payload.get("tools")
+    return payload if isinstance(payload, list) else []
+
+
+def _walk_schemas(node: Any) -> list[dict[str, Any]]:
+    found = []
+    if isinstance(node, dict):
+        found.append(node)
+        for value in node.values():
+            found += _walk_schemas(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _walk_schemas(value)
+    return found
+
+
+def export_writes_examples(request: Request, ours: Answer, reference: Answer) -> bool:
+    """Ours writes a field's example as JSON Schema examples (read back by every loader); the reference drops it."""
+    if not isinstance(request.body, dict) or request.body.get("to") == "ir":
+        return False
+    changed = False
+    for schema in _walk_schemas(_export_payload_tools(ours.body)):
+        if "examples" in schema and isinstance(schema["examples"], list) and len(schema["examples"]) == 1:
+            del schema["examples"]
+            changed = True
+    return changed
+
+
+def export_types_enums_by_value(_request: Request, ours: Answer, reference: Answer) -> bool:
+    """An enum with no base: ours types it by its values, the reference writes type string whatever they are."""
+    changed = False
+    for mine, theirs in zip(
+        _walk_schemas(_export_payload_tools(ours.body)),
+        _walk_schemas(_export_payload_tools(reference.body)),
+        strict=False,
+    ):
+        if "enum" in mine and mine.get("enum") == theirs.get("enum") and mine.get("type") != theirs.get("type"):
+            mine["type"] = theirs.get("type")
+            changed = True
+    return changed
+
+
+_ENUM_IR = {"name": "f", "params": [{"name": "a", "type": {"kind": "enum", "enum_values": [1, 2]}}]}
+_EXAMPLE_IR = {"name": "f", "params": [{"name": "a", "type": {"kind": "string"}, "example": "x"}]}
+
 
 DIFFERENCES: list[Difference] = [
     Difference(
@@ -168,8 +279,11 @@ DIFFERENCES: list[Difference] = [
         "recursion, sizes); the reference's answer has only to and payload.",
         r"POST /api/v1/tools/export",
         ours_adds("warnings"),
-        Request("POST", "/api/v1/tools/export", {"tools": {"source": "mcp", "payload": {"tools": [{"name": "a"}]}},
-                                                 "to": "openai"}),
+        Request(
+            "POST",
+            "/api/v1/tools/export",
+            {"tools": {"source": "mcp", "payload": {"tools": [{"name": "a"}]}}, "to": "openai"},
+        ),
     ),
     Difference(
         "flow-source",
@@ -195,6 +309,71 @@ DIFFERENCES: list[Difference] = [
         non_finite_refused,
         Request("POST", "/api/v1/tools/load", raw=_TOO_LARGE, headers=(("Content-Type", "application/json"),)),
     ),
+    Difference(
+        "loader-warnings-name-every-loss",
+        "Our loaders warn about every part they do not read faithfully (a dropped null, keyword or value, a cut "
+        "recursion, an unresolved $ref), with the tool and the path; the reference warns only of unknown types, "
+        "and each of its warnings is among ours.",
+        r"POST /api/v1/tools/load",
+        loader_warnings_name_every_loss,
+        Request(
+            "POST",
+            "/api/v1/tools/load",
+            {
+                "tools": {
+                    "source": "openai",
+                    "payload": [
+                        {
+                            "type": "function",
+                            "function": {
+                                "name": "f",
+                                "parameters": {
+                                    "type": "object",
+                                    "properties": {"a": {"type": "string", "multipleOf": 2}},
+                                },
+                            },
+                        }
+                    ],
+                }
+            },
+        ),
+    ),
+    Difference(
+        "loader-error-wording",
+        "Loader refusals are loader_error 422 in both, with the same line; our sentences say what to change, "
+        "and do not carry the reference's '(inline input)' label.",
+        r"POST /api/v1/tools/(load|export)",
+        loader_error_wording,
+        Request("POST", "/api/v1/tools/load", {"tools": {"source": "auto", "payload": {}}}),
+    ),
+    Difference(
+        "typescript-syntax-is-refused",
+        "TypeScript is read by the TypeScript compiler's parser: text it refuses is a loader_error naming the "
+        "line; the reference reads the declarations it recognises and ignores the rest.",
+        r"POST /api/v1/tools/(load|export)",
+        typescript_syntax_is_refused,
+        Request(
+            "POST",
+            "/api/v1/tools/load",
+            {"tools": {"source": "typescript", "payload": "function f(a: string): void;\nf(: ;"}},
+        ),
+    ),
+    Difference(
+        "export-writes-examples",
+        "A field's example is exported as JSON Schema examples, which every loader reads back, so an export "
+        "round-trips with the same fingerprint; the reference drops it.",
+        r"POST /api/v1/tools/export",
+        export_writes_examples,
+        Request("POST", "/api/v1/tools/export", {"tools": {"source": "ir", "payload": [_EXAMPLE_IR]}, "to": "openai"}),
+    ),
+    Difference(
+        "export-types-enums-by-value",
+        "An IR enum with no base is exported typed by its values (integer for [1, 2]); the reference writes "
+        "type string, which no value of it satisfies.",
+        r"POST /api/v1/tools/export",
+        export_types_enums_by_value,
+        Request("POST", "/api/v1/tools/export", {"tools": {"source": "ir", "payload": [_ENUM_IR]}, "to": "openai"}),
+    ),
 ]
 
 
@@ -206,3 +385,42 @@ def adjust(request: Request, ours: Answer, reference: Answer) -> list[str]:
             difference.applied += 1
             used.append(difference.name)
     return used
+
+
+# -- the SDK outside HTTP -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SdkDifference:
+    """A difference we mean in a loader the server does not offer (python), compared through the CLI."""
+
+    name: str
+    why: str
+
+
+PYTHON_DATES_ARE_FORMATTED_STRINGS = SdkDifference(
+    "python-dates-are-formatted-strings",
+    "A datetime, date, time or UUID hint is read as a string with its format (as both loaders read a "
+    "TypeScript Date); the reference reads it as any value.",
+)
+
+
+def python_dates_are_formatted_strings(ours: Any, reference: Any) -> bool:
+    """Where ours has a formatted string and the reference any value, make ours the reference's."""
+    changed = False
+    if isinstance(ours, dict) and isinstance(reference, dict):
+        if (
+            ours.get("kind") == "string"
+            and reference.get("kind") == "any"
+            and set(ours.get("constraints", {})) == {"format"}
+            and ours["constraints"]["format"] in ("date-time", "date", "time", "uuid")
+        ):
+            ours.clear()
+            ours.update(reference)
+            return True
+        for key in ours.keys() & reference.keys():
+            changed |= python_dates_are_formatted_strings(ours[key], reference[key])
+    elif isinstance(ours, list) and isinstance(reference, list):
+        for a, b in zip(ours, reference, strict=False):
+            changed |= python_dates_are_formatted_strings(a, b)
+    return changed

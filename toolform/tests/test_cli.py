@@ -107,3 +107,43 @@ def test_convert_refuses_a_json_file_that_is_not_json_with_its_line(tmp_path: Pa
         assert done.stderr.strip() == (
             f"error: the file is not valid JSON: Expecting property name enclosed in double quotes ({bad}, line 2)"
         )
+
+
+def _write_tools(tmp_path: Path) -> Path:
+    tools = [{"type": "function", "function": {"name": "a", "description": "Do a.", "parameters": {
+        "type": "object", "properties": {"x": {"type": "strin"}, "n": {"type": "integer"}}, "required": ["n"]}}}]
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps(tools))
+    return path
+
+
+def test_convert_writes_the_shape_and_warns_on_stderr(tmp_path: Path) -> None:
+    done = toolform("convert", str(_write_tools(tmp_path)), "--to", "mcp")
+    assert done.returncode == 0, done.stderr
+    written = json.loads(done.stdout)
+    assert [tool["name"] for tool in written["tools"]] == ["a"]
+    assert written["tools"][0]["inputSchema"]["required"] == ["n"]
+    assert "warning: tool 'a' at $.x: unknown JSON Schema type 'strin', read as any value" in done.stderr
+
+
+def test_convert_out_and_stdin_agree(tmp_path: Path) -> None:
+    source = _write_tools(tmp_path)
+    out = tmp_path / "out.json"
+    assert toolform("convert", str(source), "--to", "anthropic", "--out", str(out)).returncode == 0
+    piped = subprocess.run([str(OUR_TOOLFORM), "convert", "-", "--to", "anthropic"], input=source.read_text(),
+                           capture_output=True, text=True, timeout=60, check=False)
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(out.read_text()) == json.loads(piped.stdout)
+    assert json.loads(piped.stdout)[0]["input_schema"]["properties"]["n"] == {"type": "integer"}
+
+
+def test_convert_reads_typescript_and_python_files_by_their_suffix(tmp_path: Path) -> None:
+    ts = tmp_path / "tools.ts"
+    ts.write_text("/** Read a file. */\nexport declare function read_file(path: string): void;\n")
+    assert json.loads(toolform("convert", str(ts), "--to", "mcp").stdout)["tools"][0]["name"] == "read_file"
+    py = tmp_path / "tools.py"
+    py.write_text('def get_x(city: str, days: int = 1) -> str:\n    """Get x."""\n    return city\n')
+    done = toolform("convert", str(py), "--to", "ir")
+    assert done.returncode == 0, done.stderr
+    (tool,) = json.loads(done.stdout)["tools"]
+    assert tool["name"] == "get_x" and [p["name"] for p in tool["params"]] == ["city", "days"]

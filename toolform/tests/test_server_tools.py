@@ -4,6 +4,7 @@ one fingerprint for one tool set in every shape, and the refusals with their sta
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,7 +110,7 @@ def test_typescript_declarations_load(ours: Server) -> None:
 def test_a_schema_part_not_read_faithfully_is_a_warning_naming_tool_and_type(ours: Server) -> None:
     odd = toolsets.Tool("f", "", {"type": "object", "properties": {"x": {"type": "strin"}}})
     loaded = load(ours, "openai", toolsets.openai_list([odd]))
-    assert loaded["warnings"] == ["tool 'f': unknown JSON Schema type 'strin', read as any value"]
+    assert loaded["warnings"] == ["tool 'f' at $.x: unknown JSON Schema type 'strin', read as any value"]
     assert loaded["summary"]["warnings"] == loaded["warnings"]
 
 
@@ -199,3 +200,46 @@ def test_a_number_no_float_holds_is_400_naming_its_path(ours: Server) -> None:
     assert error["detail"].startswith(
         "$.tools.payload[0].function.parameters.properties.x.default is a number too large for a float"
     )
+
+
+WEATHER_LISTING = Path(__file__).resolve().parents[2] / "tests" / "examples" / "weather.tools.json"
+
+
+@pytest.mark.parametrize("as_text", [True, False])
+def test_a_flow_listing_loads_with_each_tools_identity_and_fingerprint(ours: Server, as_text: bool) -> None:
+    text = WEATHER_LISTING.read_text(encoding="utf-8")
+    payload: object = text if as_text else json.loads(text)
+    for source in ("flow", "auto"):
+        loaded = load(ours, source, payload)
+        assert loaded["kind"] == "flow" and loaded["summary"]["source"] == "flow"
+        for tool in loaded["tools"]:
+            flow = tool["annotations"]["flow"]
+            assert flow["identity"].rsplit(".", 1)[-1] == tool["name"]
+            assert len(flow["fingerprint"]) > 0
+
+
+def test_a_flow_listing_exports_to_mcp(ours: Server) -> None:
+    written = export(ours, "flow", WEATHER_LISTING.read_text(encoding="utf-8"), "mcp")
+    names = [tool["name"] for tool in written["payload"]["tools"]]
+    assert names == [tool["name"] for tool in load(ours, "flow", WEATHER_LISTING.read_text())["tools"]]
+
+
+def test_a_flow_listing_flow_toolkit_refuses_is_a_loader_error_with_path_and_rule(ours: Server) -> None:
+    listing = json.loads(WEATHER_LISTING.read_text(encoding="utf-8"))
+    listing["tools"][0]["tool"] = 5
+    status, error = refusal(ours, {"tools": {"source": "flow", "payload": listing}})
+    assert (status, error["error"]) == (422, "loader_error")
+    assert error["detail"].startswith("the Flow listing is refused at $.tools[0]")
+
+
+def test_typescript_has_the_json_shapes_fingerprint_for_the_types_it_can_say(ours: Server) -> None:
+    # TypeScript has one number type, so the set uses number, not integer; everything else it says exactly.
+    said = [toolsets.Tool("read_file", "Read a text file.", {
+        "type": "object",
+        "properties": {"path": {"type": "string"}, "size": {"type": "number"}, "follow": {"type": "boolean"},
+                       "tags": {"type": "array", "items": {"type": "string"}}},
+        "required": ["path"],
+    })]
+    from_json = load(ours, "openai", toolsets.openai_list(said))["summary"]["fingerprint"]
+    assert load(ours, "typescript", toolsets.typescript(said))["summary"]["fingerprint"] == from_json
+    assert load(ours, "mcp", toolsets.mcp(said))["summary"]["fingerprint"] == from_json

@@ -38,7 +38,8 @@ def _scalar(rng: random.Random) -> Schema:
     if kind == "string" and rng.random() < 0.3:
         schema["enum"] = rng.sample(["draft", "review", "signed", "expired", "a b", ""], k=rng.randint(1, 4))
     if kind == "string" and rng.random() < 0.2:
-        schema[rng.choice(["format", "pattern", "maxLength"])] = rng.choice(["date-time", "^[a-z]+$", 40])
+        key, value = rng.choice([("format", "date-time"), ("pattern", "^[a-z]+$"), ("maxLength", 40)])
+        schema[key] = value
     if kind in ("integer", "number") and rng.random() < 0.4:
         schema["minimum"] = 0
         schema["maximum"] = rng.choice([7, 100, 1e9])

@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from toolform.errors import BadRequest
+from toolform.export import export
 from toolform.limits import Limits
+from toolform.loaders import load
+from toolform.summary import summarize
 
 #: Sources accepted over HTTP, in the order messages list them.
 HTTP_SOURCES: tuple[str, ...] = ("auto", "openai", "anthropic", "mcp", "ir", "typescript", "flow")
@@ -19,8 +22,8 @@ HTTP_SOURCES: tuple[str, ...] = ("auto", "openai", "anthropic", "mcp", "ir", "ty
 LOCAL_SOURCES: tuple[str, ...] = (*HTTP_SOURCES, "python")
 #: Shapes the tools can be written back to.
 EXPORT_TARGETS: tuple[str, ...] = ("openai", "anthropic", "mcp", "ir")
-#: Sources whose payload is source text rather than JSON.
-TEXT_SOURCES: frozenset[str] = frozenset({"typescript", "flow", "python"})
+#: Sources whose payload is source text rather than JSON (a Flow listing is JSON, as text or parsed).
+TEXT_SOURCES: frozenset[str] = frozenset({"typescript", "python"})
 
 PYTHON_REFUSED = (
     "python tools are not accepted over HTTP, because loading them executes code; "
@@ -86,7 +89,7 @@ class LoadedTools:
 
 @dataclass(frozen=True)
 class ExportedTools:
-    """Tools written in another shape, and what that shape could not carry."""
+    """Tools written in another shape, and what was lost: in reading them, then in that shape."""
 
     to: str
     payload: object
@@ -106,13 +109,11 @@ def load_tools(
     """
     limits = limits or Limits()
     check_tools_input(source, payload, limits, over_http)
-    from toolform import loaders, summary
-
-    result = loaders.load(source, payload)
+    result = load(source, payload)
     limits.check_tool_count(len(result.toolset))
     return LoadedTools(
         tools=result.toolset.to_dicts(),
-        summary=summary.summarize(result.toolset, warnings=result.warnings).to_dict(),
+        summary=summarize(result.toolset, warnings=result.warnings).to_dict(),
         kind=result.kind,
         warnings=list(result.warnings),
     )
@@ -126,9 +127,8 @@ def export_tools(
         raise BadRequest(f"unknown export target '{to}'; use one of {', '.join(EXPORT_TARGETS)}")
     limits = limits or Limits()
     check_tools_input(source, payload, limits, over_http)
-    from toolform import export, loaders
-
-    result = loaders.load(source, payload)
+    result = load(source, payload)
     limits.check_tool_count(len(result.toolset))
-    exported = export.export(result.toolset, to)
-    return ExportedTools(to=to, payload=exported.payload, warnings=list(exported.warnings))
+    exported = export(result.toolset, to)
+    # What reading lost, then what the target could not carry: both are lost on the way.
+    return ExportedTools(to=to, payload=exported.payload, warnings=[*result.warnings, *exported.warnings])

@@ -16,12 +16,10 @@ optional parameter or an enum, else 1; the set's tier is its highest.
 from __future__ import annotations
 
 import hashlib
-import json
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
 
+from toolform import jsontext
 from toolform.ir import Kind, ToolIR, ToolSet
 
 FINGERPRINT_DIGITS = 16
@@ -90,37 +88,7 @@ def canonical_json(value: object) -> str:
     with exact numbers fingerprints as the reference's float-read one), else
     with every digit.
     """
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return int.__repr__(value)
-    if isinstance(value, float):
-        return _float(value)
-    if isinstance(value, Decimal):
-        as_float = float(value)
-        if math.isfinite(as_float) and Decimal(repr(as_float)) == value:
-            return _float(as_float)
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, dict):
-        items = sorted(value.items(), key=lambda kv: kv[0])
-        return "{" + ", ".join(f"{json.dumps(str(k))}: {canonical_json(v)}" for k, v in items) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(canonical_json(v) for v in value) + "]"
-    raise TypeError(f"not a JSON value: {type(value).__name__}")
-
-
-def _float(value: float) -> str:
-    if math.isnan(value):
-        return "NaN"
-    if math.isinf(value):
-        return "Infinity" if value > 0 else "-Infinity"
-    return float.__repr__(value)
+    return jsontext.write(value, sort_keys=True, decimal_as_float=True)
 
 
 def tool_depth(tool: ToolIR) -> int:

@@ -12,8 +12,8 @@ import traceback
 from collections.abc import Callable
 
 from toolform.cli import convert, doctor, evidence, guard, serve, version
+from toolform.environment import env_flag
 from toolform.errors import ToolFormError
-from toolform.server.settings import env_flag
 
 EXIT_ERROR = 3
 

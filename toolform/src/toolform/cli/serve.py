@@ -8,7 +8,6 @@ import sys
 from typing import Any
 
 from toolform.evidence import open_evidence
-from toolform.server.settings import Settings, with_environment
 
 
 def port_number(text: str) -> int:
@@ -50,7 +49,9 @@ def add_parser(verbs: Any) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    # The server's stack (FastAPI, uvicorn) loads only for this verb: the others start faster.
     from toolform.server.run import serve
+    from toolform.server.settings import Settings, with_environment
 
     settings = with_environment(
         Settings(

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from toolform.export.jsonschema import parameters_schema
+from toolform.export.jsonschema import description, parameters_schema
 from toolform.ir import JsonValue, ToolSet
 
 
 def write(toolset: ToolSet) -> JsonValue:
-    return [
-        {"name": t.name, "description": t.description, "input_schema": parameters_schema(t.params)} for t in toolset
-    ]
+    return [{"name": t.name, **description(t), "input_schema": parameters_schema(t.params)} for t in toolset]

@@ -33,7 +33,9 @@ def check(tool: ToolIR, target: Target, notes: Notes) -> None:
         lost.append("domain, category and origin")
     if tool.returns is not None and not (target.carries_returns and tool.returns.kind is Kind.OBJECT):
         lost.append("the return type" + (" (MCP's outputSchema must be an object)" if target.carries_returns else ""))
-    if tool.returns_description:
+    if tool.returns_description and not (
+        target.carries_returns and tool.returns is not None and tool.returns.kind is Kind.OBJECT
+    ):
         lost.append("returns_description")
     if tool.examples:
         lost.append("examples")

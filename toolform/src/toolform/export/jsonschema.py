@@ -10,7 +10,7 @@ every loader reads back, so an export round-trips.
 
 from __future__ import annotations
 
-from toolform.ir import FieldIR, JsonValue, Kind, TypeIR
+from toolform.ir import FieldIR, JsonValue, Kind, ToolIR, TypeIR
 from toolform.ir.types import ordered_constraints
 from toolform.loaders.jsonschema import CONSTRAINTS, base_of
 
@@ -62,6 +62,11 @@ def object_schema(fields: list[FieldIR]) -> dict[str, JsonValue]:
     if required:
         out["required"] = required
     return out
+
+
+def description(tool: ToolIR) -> dict[str, JsonValue]:
+    """``{"description": text}``, or nothing for a tool with none (as the reference writes it)."""
+    return {"description": tool.description} if tool.description else {}
 
 
 def parameters_schema(params: list[FieldIR]) -> dict[str, JsonValue]:

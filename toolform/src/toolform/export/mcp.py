@@ -1,7 +1,7 @@
 """The IR written as an MCP ``tools/list`` result.
 
 The title and annotations an MCP load kept (``annotations["mcp"]``) are given
-back; an object return type is written as ``outputSchema`` (the reference drops it).
+back; an object return type is written as ``outputSchema``, described by ``returns_description``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ def _tool(t: ToolIR) -> JsonValue:
     out["description"] = t.description
     out["inputSchema"] = parameters_schema(t.params)
     if t.returns is not None and t.returns.kind is Kind.OBJECT:
-        out["outputSchema"] = type_schema(t.returns)
+        output = type_schema(t.returns)
+        if t.returns_description:
+            output["description"] = t.returns_description
+        out["outputSchema"] = output
     if kept.get("annotations") is not None:
         out["annotations"] = kept["annotations"]
     return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolform.export.jsonschema import parameters_schema
+from toolform.export.jsonschema import description, parameters_schema
 from toolform.ir import JsonValue, ToolSet
 
 
@@ -10,7 +10,7 @@ def write(toolset: ToolSet) -> JsonValue:
     return [
         {
             "type": "function",
-            "function": {"name": t.name, "description": t.description, "parameters": parameters_schema(t.params)},
+            "function": {"name": t.name, **description(t), "parameters": parameters_schema(t.params)},
         }
         for t in toolset
     ]

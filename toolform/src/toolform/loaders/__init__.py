@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from toolform.errors import LoaderError
 from toolform.ir import ToolSet
 from toolform.loaders import anthropic, flow, ir, mcp, openai, python, typescript
+from toolform.loaders.common import check_values
 from toolform.loaders.detect import detect
 from toolform.loaders.notes import Notes
 
@@ -51,6 +52,7 @@ def load(source: str, payload: object) -> LoadResult:
     kind = detect(payload) if source == "auto" else source  # type: ignore[arg-type]
     notes = Notes()
     toolset = _LOADERS[kind](payload, notes)
+    check_values(toolset)
     toolset.source = kind
     return LoadResult(toolset=toolset, kind=kind, warnings=notes.messages())
 

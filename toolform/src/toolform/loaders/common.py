@@ -10,6 +10,10 @@ from toolform.loaders.notes import Notes
 
 NO_TOOLS = "no tools were given; send at least one tool"
 
+#: How deep a JSON value inside a tool (a default, an example, an annotation) may nest. Deeper
+#: values are refused rather than left to overflow the stack of whatever reads them next.
+MAX_VALUE_DEPTH = 64
+
 
 def parse_json_text(payload: JsonValue) -> JsonValue:
     """A payload given as JSON text, parsed (numbers with a fraction or exponent as Decimal, every digit kept)."""
@@ -19,6 +23,8 @@ def parse_json_text(payload: JsonValue) -> JsonValue:
         parsed: JsonValue = json.loads(payload, parse_float=_decimal)
     except json.JSONDecodeError as err:
         raise LoaderError(f"the tools are text that is not JSON: {err.msg}", line=err.lineno) from None
+    except RecursionError:
+        raise LoaderError("the tools' JSON text nests too deep to read") from None
     return parsed
 
 
@@ -92,3 +98,34 @@ def tool_set(tools: list[ToolIR]) -> ToolSet:
             raise LoaderError(f"duplicate tool name '{tool.name}'; each tool needs its own name")
         seen.add(tool.name)
     return ToolSet(tools)
+
+
+def value_depth(value: object) -> int:
+    """How many arrays and objects ``value`` nests (0 for a scalar), counted without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            depth += 1
+            deepest = max(deepest, depth)
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth) for child in children)
+    return deepest
+
+
+def check_values(toolset: ToolSet) -> None:
+    """Refuse a tool whose defaults, examples, enum values or annotations nest deeper than MAX_VALUE_DEPTH."""
+    for tool in toolset:
+        found: list[tuple[str, object]] = [("examples", tool.examples), ("annotations", tool.annotations)]
+        for p in tool.params:
+            found += [(f"$.{p.name} default", p.default), (f"$.{p.name} example", p.example)]
+        for t in tool.types():
+            found.append(("an enum's values", t.enum_values))
+            found += [(f"field {f.name!r} default", f.default) for f in t.fields]
+        for where, value in found:
+            if value_depth(value) > MAX_VALUE_DEPTH:
+                raise LoaderError(
+                    f"tool '{tool.name}': {where} nests deeper than {MAX_VALUE_DEPTH} levels; "
+                    "a tool's values must be flatter than that"
+                )

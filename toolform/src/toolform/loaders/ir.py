@@ -24,6 +24,10 @@ TYPE_MEMBERS = frozenset({"kind", "constraints", "fields", "item", "union_of", "
 DOCUMENT_MEMBERS: dict[str, JsonValue] = {"universe_id": "universe", "seed": None, "meta": {}}
 
 
+#: How deep an IR type may nest (the JSON Schema loaders stop at 12; this bounds a hand-written IR).
+MAX_TYPE_DEPTH = 64
+
+
 class _Invalid(Exception):
     """A part of a tool that is not IR; the loader names the tool."""
 
@@ -84,7 +88,7 @@ def _name_of(item: JsonValue) -> str:
     raise _Invalid("every parameter and field needs a name")
 
 
-def _field(item: JsonValue, tool: str, path: str, notes: Notes) -> FieldIR:
+def _field(item: JsonValue, tool: str, path: str, notes: Notes, depth: int = 0) -> FieldIR:
     if not isinstance(item, dict):
         raise _Invalid(f"{path} is not an object")
     _unread(item, FIELD_MEMBERS, tool, path, notes)
@@ -94,7 +98,7 @@ def _field(item: JsonValue, tool: str, path: str, notes: Notes) -> FieldIR:
         raise _Invalid(f"{path}: required must be true or false")
     return FieldIR(
         name=_name_of(item),
-        type=TypeIR(Kind.STRING) if type_ is None else _type(type_, tool, path, notes),
+        type=TypeIR(Kind.STRING) if type_ is None else _type(type_, tool, path, notes, depth),
         required=required,
         description=_text(item, "description", ""),
         default=item.get("default"),
@@ -102,7 +106,9 @@ def _field(item: JsonValue, tool: str, path: str, notes: Notes) -> FieldIR:
     )
 
 
-def _type(item: JsonValue, tool: str, path: str, notes: Notes) -> TypeIR:
+def _type(item: JsonValue, tool: str, path: str, notes: Notes, depth: int = 0) -> TypeIR:
+    if depth > MAX_TYPE_DEPTH:
+        raise _Invalid(f"{path}: types nest deeper than {MAX_TYPE_DEPTH} levels")
     if not isinstance(item, dict):
         raise _Invalid(f"{path}: a type must be an object with a kind")
     _unread(item, TYPE_MEMBERS, tool, path, notes)
@@ -131,9 +137,9 @@ def _type(item: JsonValue, tool: str, path: str, notes: Notes) -> TypeIR:
     return TypeIR(
         kind=kind,
         constraints={k: v for k, v in constraints.items() if k in CONSTRAINT_KEYS},
-        fields=[_field(f, tool, child(path, _name_of(f)), notes) for f in fields],
-        item=None if raw_item is None else _type(raw_item, tool, f"{path}[*]", notes),
-        union_of=[_type(m, tool, f"{path}|{i}", notes) for i, m in enumerate(union_of)],
+        fields=[_field(f, tool, child(path, _name_of(f)), notes, depth + 1) for f in fields],
+        item=None if raw_item is None else _type(raw_item, tool, f"{path}[*]", notes, depth + 1),
+        union_of=[_type(m, tool, f"{path}|{i}", notes, depth + 1) for i, m in enumerate(union_of)],
         enum_values=list(enum_values),
         base=base,
     )

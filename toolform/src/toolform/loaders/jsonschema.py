@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from toolform.ir import FieldIR, JsonValue, Kind, TypeIR
+from toolform.ir import FieldIR, JsonValue, Kind, TypeIR, is_number
 from toolform.loaders.notes import Notes, child
 
 #: Levels of nesting read before the rest reads as any value (the reference's limit).
@@ -53,6 +53,9 @@ CONSTRAINTS: dict[str, str] = {
     "pattern": "pattern",
     "format": "format",
 }
+
+#: Inclusive bound -> its exclusive keyword (draft 6 and later).
+EXCLUSIVE: dict[str, str] = {"minimum": "exclusiveMinimum", "maximum": "exclusiveMaximum"}
 
 #: Keywords this reader uses.
 READ = frozenset(
@@ -81,7 +84,7 @@ class SchemaReader:
             from toolform.errors import LoaderError
 
             try:
-                schema = json.loads(schema)
+                schema = json.loads(schema, parse_float=Decimal)
             except ValueError as err:
                 raise LoaderError(f"tool '{self.tool}': parameters is text that is not JSON ({err})") from None
             self.root = schema
@@ -104,8 +107,15 @@ class SchemaReader:
         self._note_unread(resolved, path, top=True)
         return self._fields(resolved, 0, 0, path)
 
-    def type_of(self, schema: JsonValue, depth: int = 0, refs: int = 0, path: str = "$") -> TypeIR:
-        """The IR type of one schema at ``depth`` levels of nesting, ``refs`` references followed."""
+    def type_of(
+        self, schema: JsonValue, depth: int = 0, refs: int = 0, path: str = "$", nullable: list[bool] | None = None
+    ) -> TypeIR:
+        """The IR type of one schema at ``depth`` levels of nesting, ``refs`` references followed.
+
+        When the schema admits null beside other values (a null member of ``anyOf``, ``null`` in a
+        type list or an enum), ``nullable`` (if given) gets True: the reference reads such a
+        field as not required, which is how the IR says "may be left out".
+        """
         if depth > MAX_DEPTH:
             self.notes.add(self.tool, path, f"nested deeper than {MAX_DEPTH} levels; read as any value below")
             return TypeIR(Kind.ANY, cut="depth")
@@ -117,6 +127,15 @@ class SchemaReader:
             )
             return TypeIR(Kind.ANY)
         if "$ref" in schema:
+            # The reference follows no reference at the deepest level, and at most MAX_REFS along a path.
+            if depth >= MAX_DEPTH:
+                self.notes.add(
+                    self.tool,
+                    path,
+                    f"$ref {schema['$ref']!r} at {MAX_DEPTH} levels deep is not followed (a recursive schema "
+                    "cannot be inlined whole); read as any value below",
+                )
+                return TypeIR(Kind.ANY, cut="recursion")
             if refs + 1 > MAX_REFS:
                 self.notes.add(
                     self.tool,
@@ -128,25 +147,25 @@ class SchemaReader:
             resolved = self._resolve(schema, path)
             if resolved is None:
                 return TypeIR(Kind.ANY)
-            return self.type_of(resolved, depth, refs + 1, path)
+            return self.type_of(resolved, depth, refs + 1, path, nullable)
         self._note_unread(schema, path)
         if "allOf" in schema:
-            return self.type_of(self._merge_all_of(schema, refs, path), depth + 1, refs, path)
+            return self.type_of(self._merge_all_of(schema, refs, path), depth + 1, refs, path, nullable)
         for keyword in ("anyOf", "oneOf"):
             if keyword in schema:
-                return self._alternatives(schema, keyword, depth, refs, path)
+                return self._alternatives(schema, keyword, depth, refs, path, nullable)
         if "enum" in schema or "const" in schema:
-            return self._enum(schema, path)
+            return self._enum(schema, path, nullable)
         declared = schema.get("type")
         if isinstance(declared, list):
-            return self._type_list(schema, declared, depth, refs, path)
+            return self._type_list(schema, declared, depth, refs, path, nullable)
         if declared is None:
             if "properties" in schema:
                 declared = "object"
             elif "items" in schema:
                 declared = "array"
             else:
-                return TypeIR(Kind.ANY, constraints=self._constraints(schema))
+                return TypeIR(Kind.ANY, constraints=self._constraints(schema, path))
         if not isinstance(declared, str):
             self.notes.add(
                 self.tool, path, f"type {json.dumps(declared, default=str)} is not a type name; read as any value"
@@ -161,7 +180,7 @@ class SchemaReader:
             # The reference's own sentence, with the path.
             self.notes.add(self.tool, path, f"unknown JSON Schema type '{declared}', read as any value")
             return TypeIR(Kind.ANY)
-        return TypeIR(kind, constraints=self._constraints(schema))
+        return TypeIR(kind, constraints=self._constraints(schema, path))
 
     # -- parts ---------------------------------------------------------------
 
@@ -181,11 +200,14 @@ class SchemaReader:
         for name, prop in properties.items():
             at = child(path, name)
             described, _ = self._follow(prop, refs, at) if isinstance(prop, dict) else (None, 0)
+            described = self._sole_alternative(described, refs, at)
+            nullable = [False]
+            type_ = self.type_of(prop, depth, refs, at, nullable)
             fields.append(
                 FieldIR(
                     name=name,
-                    type=self.type_of(prop, depth, refs, at),
-                    required=name in required_names,
+                    type=type_,
+                    required=name in required_names and not nullable[0],
                     description=self._description(described, at),
                     default=self._default(described, at),
                     example=self._example(described),
@@ -193,31 +215,57 @@ class SchemaReader:
             )
         return fields
 
+    def _sole_alternative(
+        self, schema: dict[str, JsonValue] | None, refs: int, path: str
+    ) -> dict[str, JsonValue] | None:
+        """A field's schema with its one non-null ``anyOf``/``oneOf`` member's description and default
+        beneath its own (``Optional[X]`` as pydantic writes it puts them on either)."""
+        if schema is None:
+            return None
+        for keyword in ("anyOf", "oneOf"):
+            members = schema.get(keyword)
+            if isinstance(members, list):
+                kept = [m for m in members if not self._is_null(m, refs, path)]
+                if len(kept) == 1 and isinstance(kept[0], dict):
+                    inner = self._follow(kept[0], refs, path)[0] or {}
+                    return {**inner, **{k: v for k, v in schema.items() if k != keyword}}
+        return schema
+
     def _array(self, schema: Mapping[str, JsonValue], depth: int, refs: int, path: str) -> TypeIR:
         items = schema.get("items")
         at = f"{path}[*]"
         item: TypeIR | None
-        if items is None:
+        if items is None or isinstance(items, bool):
+            # items: true is any item, items: false (a tuple's rest) no more items: the reference reads neither.
             item = None
         elif isinstance(items, list):
             self.notes.add(self.tool, at, "tuple items (a list of schemas) read as an array of their union")
             item = TypeIR(Kind.UNION, union_of=[self.type_of(s, depth + 2, refs, at) for s in items])
         else:
             item = self.type_of(items, depth + 1, refs, at)
-        return TypeIR(Kind.ARRAY, item=item, constraints=self._constraints(schema))
+        return TypeIR(Kind.ARRAY, item=item, constraints=self._constraints(schema, path))
 
-    def _alternatives(self, schema: Mapping[str, JsonValue], keyword: str, depth: int, refs: int, path: str) -> TypeIR:
+    def _alternatives(
+        self,
+        schema: Mapping[str, JsonValue],
+        keyword: str,
+        depth: int,
+        refs: int,
+        path: str,
+        nullable: list[bool] | None,
+    ) -> TypeIR:
         members = schema[keyword]
         if not isinstance(members, list):
             self.notes.add(self.tool, path, f"{keyword} is not a list; read as any value")
             return TypeIR(Kind.ANY)
         kept = [m for m in members if not self._is_null(m, refs, path)]
         if len(kept) < len(members):
-            self.notes.add(self.tool, path, f"{keyword} allows null; the IR has no nullable types, so null is dropped")
+            _null_dropped(nullable)
+            self.notes.add(self.tool, path, f"{keyword} allows null: {NULL_DROPPED}")
         if not kept:
             return TypeIR(Kind.ANY)
         if len(kept) == 1:
-            return self.type_of(kept[0], depth, refs, path)
+            return self.type_of(kept[0], depth, refs, path, nullable)
         if keyword == "oneOf":
             self.notes.add(self.tool, path, "oneOf (exactly one) read as a union (any of)")
         return TypeIR(
@@ -225,13 +273,18 @@ class SchemaReader:
         )
 
     def _type_list(
-        self, schema: Mapping[str, JsonValue], declared: list[JsonValue], depth: int, refs: int, path: str
+        self,
+        schema: Mapping[str, JsonValue],
+        declared: list[JsonValue],
+        depth: int,
+        refs: int,
+        path: str,
+        nullable: list[bool] | None,
     ) -> TypeIR:
         kept = [t for t in declared if t != "null"]
-        if len(kept) < len(declared):
-            self.notes.add(
-                self.tool, path, "the type list allows null; the IR has no nullable types, so null is dropped"
-            )
+        if kept and len(kept) < len(declared):
+            _null_dropped(nullable)
+            self.notes.add(self.tool, path, f"the type list allows null: {NULL_DROPPED}")
         if not kept:
             return TypeIR(Kind.NULL)
         if len(kept) == 1:
@@ -241,7 +294,7 @@ class SchemaReader:
             union_of=[self.type_of({**schema, "type": t}, depth + 1, refs, f"{path}|{i}") for i, t in enumerate(kept)],
         )
 
-    def _enum(self, schema: Mapping[str, JsonValue], path: str) -> TypeIR:
+    def _enum(self, schema: Mapping[str, JsonValue], path: str, nullable: list[bool] | None) -> TypeIR:
         if "enum" in schema:
             raw = schema["enum"]
             values = list(raw) if isinstance(raw, list) else [raw]
@@ -249,17 +302,48 @@ class SchemaReader:
             values = [schema["const"]]
         kept: list[JsonValue] = [v for v in values if v is not None]
         if len(kept) < len(values):
-            self.notes.add(self.tool, path, "the enum value null is dropped (the IR has no nullable types)")
+            _null_dropped(nullable)
+            self.notes.add(self.tool, path, f"the enum allows null: {NULL_DROPPED}")
         if not kept:
             return TypeIR(Kind.NULL)
         declared = schema.get("type")
         base = SCALAR_TYPES.get(declared) if isinstance(declared, str) else None
         if base is None or base is Kind.NULL:
-            base = base_of(kept[0])
-        return TypeIR(Kind.ENUM, enum_values=kept, base=base)
+            base = enum_base(kept)
+        return TypeIR(Kind.ENUM, enum_values=kept, base=base, constraints=self._constraints(schema, path))
 
-    def _constraints(self, schema: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
-        return {ir: schema[key] for key, ir in CONSTRAINTS.items() if schema.get(key) is not None}
+    def _constraints(self, schema: Mapping[str, JsonValue], path: str = "$") -> dict[str, JsonValue]:
+        """The constraints the IR carries, each checked as the reference checks it.
+
+        Bounds must be numbers; lengths and item counts numbers, cut to integers; pattern and format
+        text. A value of the wrong kind is dropped (with a warning; the reference drops it silently).
+        """
+        out: dict[str, JsonValue] = {}
+        for key, ir in CONSTRAINTS.items():
+            value = schema.get(key)
+            exclusive = EXCLUSIVE.get(key)
+            if exclusive is not None and not is_number(value) and is_number(schema.get(exclusive)):
+                # The reference reads an exclusive bound as the inclusive one when no valid inclusive one is given.
+                self.notes.add(
+                    self.tool, path, f"{exclusive} is read as an inclusive {key} (the IR has no exclusive bounds)"
+                )
+                key, value = exclusive, schema[exclusive]
+            if value is None:
+                continue
+            if ir in ("pattern", "format"):
+                ok = isinstance(value, str)
+            else:
+                ok = is_number(value)
+                if ok and ir not in ("minimum", "maximum"):
+                    assert isinstance(value, int | float | Decimal)
+                    if value != int(value):
+                        self.notes.add(self.tool, path, f"{key} {value} is not a whole number; read as {int(value)}")
+                    value = int(value)
+            if not ok:
+                self.notes.add(self.tool, path, f"{key} {json.dumps(value, default=str)} is not a valid value; dropped")
+                continue
+            out[ir] = value
+        return out
 
     def _description(self, schema: Mapping[str, JsonValue] | None, path: str) -> str:
         if schema is None:
@@ -335,9 +419,14 @@ class SchemaReader:
         resolved, _ = self._follow(member, refs, path)
         return resolved is not None and (resolved.get("type") == "null" or resolved.get("type") == ["null"])
 
-    def _merge_all_of(self, schema: Mapping[str, JsonValue], refs: int, path: str) -> dict[str, JsonValue]:
+    def _merge_all_of(
+        self, schema: Mapping[str, JsonValue], refs: int, path: str, depth: int = 0
+    ) -> dict[str, JsonValue]:
         merged: dict[str, JsonValue] = {k: v for k, v in schema.items() if k != "allOf"}
         members = schema["allOf"]
+        if depth >= MAX_DEPTH:
+            self.notes.add(self.tool, path, f"allOf nested more than {MAX_DEPTH} deep; the deeper members are not read")
+            return merged
         if not isinstance(members, list):
             self.notes.add(self.tool, path, "allOf is not a list; ignored")
             return merged
@@ -346,7 +435,7 @@ class SchemaReader:
             if resolved is None:
                 continue
             if "allOf" in resolved:
-                resolved = self._merge_all_of(resolved, refs, path)
+                resolved = self._merge_all_of(resolved, refs, path, depth + 1)
             for key, value in resolved.items():
                 if key == "properties" and isinstance(value, dict):
                     existing = merged.get("properties")
@@ -367,12 +456,34 @@ class SchemaReader:
                 continue
             if key == "additionalProperties" and value is True:
                 continue
+            inclusive = {v: k for k, v in EXCLUSIVE.items()}.get(key)
+            if inclusive is not None and is_number(value) and not is_number(schema.get(inclusive)):
+                continue  # read as the inclusive bound, and said so there
             if key == "nullable" and value is False:
                 continue
             if key == "example":
                 self.notes.add(self.tool, path, "'example' is not read (the IR reads the first of 'examples'); dropped")
                 continue
             self.notes.add(self.tool, path, f"JSON Schema keyword '{key}' is not carried by the IR; dropped")
+
+
+NULL_DROPPED = "the IR has no nullable types, so null is dropped and the field is read as not required"
+
+
+def _null_dropped(nullable: list[bool] | None) -> None:
+    if nullable is not None:
+        nullable[0] = True
+
+
+def enum_base(values: list[JsonValue]) -> Kind:
+    """An enum's base when its schema names no type: the kind all its values share, else string."""
+    if all(isinstance(v, bool) for v in values):
+        return Kind.BOOLEAN
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return Kind.INTEGER
+    if all(is_number(v) for v in values):
+        return Kind.NUMBER
+    return Kind.STRING
 
 
 def base_of(value: JsonValue) -> Kind | None:

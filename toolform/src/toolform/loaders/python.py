@@ -208,6 +208,8 @@ class _HintReader:
             return TypeIR(Kind.ANY)
         if hint in scalars:
             return scalars[hint]
+        if typing.is_typeddict(hint):
+            return self._class(hint, path)
         container = origin or hint
         if isinstance(container, type) and issubclass(container, Mapping | dict):
             return TypeIR(Kind.OBJECT)

@@ -119,6 +119,7 @@ class Reader {
   // A type node as an IR type; `nullable.value` is set when a union admitted null or undefined.
   type(node, path, nullable) {
     if (ts.isParenthesizedTypeNode(node)) return this.type(node.type, path, nullable);
+    if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) return this.type(node.type, path, nullable);
     switch (node.kind) {
       case ts.SyntaxKind.StringKeyword: return { kind: "string" };
       case ts.SyntaxKind.NumberKeyword: return { kind: "number" };
@@ -221,7 +222,7 @@ class Reader {
   reference(node, path, nullable) {
     const name = node.typeName.getText(file);
     const args = node.typeArguments || [];
-    if (name === "integer" || name === "int") return { kind: "integer" };
+    if (name === "integer") return { kind: "integer" };
     if (name === "Date") return { kind: "string", constraints: { format: "date-time" } };
     if ((name === "Array" || name === "ReadonlyArray") && args.length === 1) {
       return { kind: "array", item: this.type(args[0], `${path}[*]`, {}) };
@@ -289,6 +290,7 @@ function tool(declaration) {
   const params = [];
   for (const parameter of declaration.parameters) {
     if (!ts.isIdentifier(parameter.name)) throw new Refusal("a destructured parameter has no name to show the model; name it", parameter);
+    if (parameter.dotDotDotToken) throw new Refusal(`function '${name}': rest parameters are not supported (a model sends named arguments)`, parameter);
     const pname = parameter.name.text;
     const nullable = {};
     const type = parameter.type ? reader.type(parameter.type, `$.${pname}`, nullable) : { kind: "any" };
@@ -296,9 +298,11 @@ function tool(declaration) {
     const param = { name: pname, type, required: !parameter.questionToken && !parameter.initializer && !nullable.value && !parameter.dotDotDotToken };
     if (doc.params[pname]) param.description = doc.params[pname];
     if (parameter.initializer) {
+      // As the reference: a string, number or boolean literal is a default; anything else is not read.
       const v = literalValue(parameter.initializer);
-      if (v.ok && v.value !== null) param.default = v.value;
-      else if (!v.ok) reader.warn(`$.${pname}`, `the default ${parameter.initializer.getText(file)} is not a JSON literal; dropped`);
+      const scalar = v.ok && v.value !== null && typeof v.value !== "object";
+      if (scalar) param.default = v.value;
+      else if (!(v.ok && v.value === null)) reader.warn(`$.${pname}`, `the default ${parameter.initializer.getText(file)} is not a string, number or boolean literal; dropped`);
     }
     params.push(param);
   }

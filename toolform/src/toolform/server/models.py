@@ -201,7 +201,7 @@ class ToolsLoadResponse(_Response):
 
 
 class ToolsExportResponse(_Response):
-    """The tools in the requested shape, and what that shape could not carry."""
+    """The tools in the requested shape, and what was lost: in reading them, then in that shape."""
 
     to: str
     payload: Any

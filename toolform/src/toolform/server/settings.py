@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from toolform.environment import env_flag, env_list
 from toolform.limits import Limits
 
 #: Host names every server answers to, besides its bound address and the allowed hosts.
 LOOPBACK_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "::1")
 #: ``*`` in the allowed hosts turns the Host check off (behind a proxy that checks it).
 ANY_HOST = "*"
-
-
-def env_list(name: str) -> list[str]:
-    """A comma-separated environment variable as a list, blanks dropped."""
-    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
-
-
-def env_flag(name: str) -> bool:
-    """An environment variable read as a switch: set, and not 0, false, no or off."""
-    return os.environ.get(name, "").strip().lower() not in {"", "0", "false", "no", "off"}
 
 
 @dataclass(frozen=True)

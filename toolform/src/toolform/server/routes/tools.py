@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 
 from toolform.conversion import export_tools, load_tools
 from toolform.limits import Limits
 from toolform.server.exact_json import ExactJsonRoute
+from toolform.server.exact_response import ExactJSONResponse as JSONResponse
 from toolform.server.models import ToolsExportRequest, ToolsExportResponse, ToolsLoadRequest, ToolsLoadResponse
 from toolform.server.responses import errors
 
