@@ -124,3 +124,17 @@ def test_the_summary_counts_tools_as_the_reference_does() -> None:
         "payload": [{"type": "function", "function": {"name": "a", "description": "Fine."}}],
     }
     assert guard(one_tool).to_dict()["summary"] == "No findings in 1 tools at standard strictness."
+
+
+def test_the_instruction_message_quotes_the_study_only_from_its_evidence(monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.guard as guard_module
+    from toolform.guard.reference_rules import Evidence
+
+    with_evidence = guard(_mcp(PLANT)).to_dict()
+    assert "38.48 to 54.16%" in with_evidence["findings"][0]["message"]
+    assert [e["id"] for e in with_evidence["evidence"]][:2] == ["injection_min", "injection_max"]
+    monkeypatch.setattr(guard_module, "_evidence", lambda: [])
+    monkeypatch.setattr(Evidence, "injection_low", None)
+    monkeypatch.setattr(Evidence, "injection_high", None)
+    without = guard(_mcp(PLANT)).to_dict()
+    assert without["evidence"] == [] and "%" not in without["findings"][0]["message"]

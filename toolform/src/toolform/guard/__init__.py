@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from toolform.errors import BadRequest
 from toolform.guard.actions import ACTIONS, SCOPES, Outcome, drop_descriptions, strip
+from toolform.guard.reference_rules import Evidence
 from toolform.guard.report import EVIDENCE_IDS, GuardReport
 from toolform.guard.rules import STRICTNESS, Finding, Severity
 from toolform.guard.scan import scan
@@ -40,6 +41,9 @@ def _evidence() -> list[dict[str, JsonValue]]:
     if not isinstance(facts, list):
         return []
     by_id = {f.get("id"): f for f in facts if isinstance(f, dict)}
+    low, high = by_id.get("injection_min", {}).get("value"), by_id.get("injection_max", {}).get("value")
+    if low is not None and high is not None:
+        Evidence.injection_low, Evidence.injection_high = str(low), str(high)
     keys = ("id", "value", "interval", "text", "source")
     return [{k: by_id[i].get(k) for k in keys} for i in EVIDENCE_IDS if i in by_id]
 
@@ -85,6 +89,7 @@ def guard(
     _choice("strip_at", strip_at, ("high", "medium", "low"))
     _choice("scope", scope, SCOPES)
     toolset, kind = _load(tools, source)
+    evidence = _evidence()  # first: it sets the figures TS101's message quotes
     floor = STRICTNESS[strictness]
     shown = [f for f in scan(toolset, extra_rules=not reference_only) if f.severity >= floor]
     if action == "strip":
@@ -102,7 +107,7 @@ def guard(
         strip_at=Severity.parse(strip_at) if action == "strip" else None,
         removed=outcome.removed,
         kept=outcome.kept,
-        evidence=_evidence(),
+        evidence=evidence,
         cleaned_kind=cleaned_kind,
         cleaned_payload=cleaned_payload,
         n_tools=len(toolset),

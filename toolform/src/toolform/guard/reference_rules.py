@@ -142,10 +142,19 @@ MSG_110 = (
 
 
 class Evidence:
-    """The figures TS101's message quotes (the study's injection range), filled from the evidence when present."""
+    """The figures TS101's message quotes: the study's injection range, set from facts.json
+    (``injection_min``, ``injection_max``) by ``toolform.guard.guard``; None without the evidence,
+    and the message then quotes no figure."""
 
-    injection_low: str = "38.48"
-    injection_high: str = "54.16"
+    injection_low: str | None = None
+    injection_high: str | None = None
+
+
+MSG_101_HIGH_NO_EVIDENCE = (
+    "An instruction addressed to the model, with a target: it tells the model what to call, set, say or "
+    "reveal. The study measured how often models follow one such planted sentence; its evidence is not "
+    "installed here."
+)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -268,7 +277,10 @@ def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
             or (bool(calls) and not _prerequisite(folded, ctx))
         )
     if high:
-        message = MSG_101_HIGH.format(low=Evidence.injection_low, high=Evidence.injection_high)
+        if Evidence.injection_low is None or Evidence.injection_high is None:
+            message = MSG_101_HIGH_NO_EVIDENCE
+        else:
+            message = MSG_101_HIGH.format(low=Evidence.injection_low, high=Evidence.injection_high)
         return [Hit("TS101", Severity.HIGH, seg.start, seg.end, message)]
     return [Hit("TS101", Severity.MEDIUM, seg.start, seg.end, MSG_101_MEDIUM)]
 
