@@ -22,7 +22,8 @@ ROUTES = {
     ("get", "/api/v1/health"), ("get", "/api/v1/version"), ("get", "/api/v1/formats"),
     ("get", "/api/v1/formats/{format_id}"), ("get", "/api/v1/protocols"), ("get", "/api/v1/models"),
     ("post", "/api/v1/tools/load"), ("post", "/api/v1/tools/export"), ("get", "/api/v1/evidence"),
-    ("get", "/api/v1/evidence/{name}"), ("get", "/api/v1/facts"),
+    ("get", "/api/v1/evidence/{name}"), ("get", "/api/v1/facts"), ("post", "/api/v1/guard"),
+    ("post", "/api/v1/render"), ("post", "/api/v1/render/compare"),
 }
 SCHEMATHESIS_EXAMPLES = int(os.environ.get("TOOLFORM_SCHEMATHESIS_EXAMPLES", "25"))
 
@@ -68,7 +69,7 @@ def test_every_request_body_has_a_worked_example_that_fits_its_schema(document: 
         rooted = {"$ref": schema["$ref"], "components": document["components"]}
         for example in examples:
             validate_instance(example, rooted, cls=OAS31Validator)
-    assert bodies == 2
+    assert bodies == 5
 
 
 def test_every_operation_documents_the_error_statuses(document: dict[str, Any]) -> None:

@@ -1,0 +1,237 @@
+"""This project's rules, TS201 on: what the reference's rules let through.
+
+They read the text folded as the reference does not (look-alike letters and
+fullwidth forms to Latin, every invisible character dropped), so an instruction
+split by a zero-width character or typed in fullwidth letters still reads as one.
+They never change a TS1xx finding; a span the reference already flags at the
+same or a higher severity is not flagged again by the rule that covers the same
+ground (TS201 beside TS101, TS202 beside TS105).
+
+- TS201 model_directive: text that tells the model what to say, whom to obey or
+  what to become (override phrases, role changes, reply rules, words to the model
+  by name) beyond the reference's cue words.
+- TS202 data_exfiltration: conversation, secrets or files sent, put in an argument,
+  or read from places that hold keys; markdown images and URLs that carry data out.
+- TS203 encoded_payload: base64 or hex that decodes to text (high when the text
+  is an instruction), and invisible characters the reference does not know.
+- TS204 hostile_schema_value: an enum value or default that is an instruction, an
+  address, a path out of the workspace or a command.
+- TS205 tool_hijack: conduct aimed at other tools: replacing, avoiding or
+  chaining them, or calling this tool before or after every other.
+- TS206 role_markup_more: chat and prompt markup the reference does not know
+  (``<|endoftext|>``, ``Human:``, ``<IMPORTANT>``, ``[SYSTEM]``, ``### System``),
+  and text pushed out of sight by a long run of blank space.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from toolform.guard.rules import Context, Hit, Severity
+from toolform.guard.text import MORE_INVISIBLE, fold, segments
+
+NOCASE = re.IGNORECASE
+
+_WHO = r"(?:the\s+)?(?:assistant|ai|model|llm|agent|claude|gpt|chatgpt|gemini|copilot)"
+_DIRECTIVE = re.compile(
+    r"\b(?:ignore|disregard|forget|override|bypass|skip)\b[^.]{0,40}?\b(?:previous|prior|above|earlier|preceding|all|any|"
+    r"system|original|developer'?s?|safety|user'?s?)\b[^.]{0,20}?\b(?:instructions?|rules?|guidelines?|guidance|directions?|"
+    r"prompt|messages?|policy|policies|checks?|choice|language|request|limits?|the user)\b"
+    r"|\bignore (?:the above|that|the user|everything)\b|\bforget your\b"
+    r"|\b(?:from now on|new (?:rule|instructions?)|your new instructions?)\b"
+    r"|\byou are (?:now|no longer)\b|\b(?:act|behave) as\b|\bpretend (?:to be|you are)\b"
+    r"|\b(?:developer|maintenance|admin|debug|god|jailbreak|unrestricted) mode\b|\bno content policy\b"
+    r"|\bunrestricted assistant\b|\bunfiltered model\b"
+    rf"|\b{_WHO},?\s+(?:must|should|will|shall|needs? to|has to|is to)\b|\b{_WHO},\s+when\b"
+    r"|^(?:respond|reply|answer|say|tell the user|start every|begin every|end every|append|prepend|"
+    r"rewrite|insert|present|do what|recommend)\b|\bprint the (?:full|whole|entire|system|hidden)\b"
+    r"|\b(?:also |always |then )?(?:tell|inform|assure) the user (?:that|to|their|the|it)\b"
+    r"|\b(?:respond|reply|answer)(?: to the user)? (?:in|with|only|every)\b|\banswer every\b"
+    r"|\bin every (?:reply|answer|response)\b"
+    r"|\bto every (?:reply|answer|response|message)\b|\bat the (?:start|end) of every\b"
+    r"|\bbefore (?:responding|answering|replying)\b|\bstart every answer\b"
+    r"|\bwhatever the user (?:asks|says|wants)\b|\bregardless of (?:what the user|the user|the data)\b"
+    r"|\bno matter what the user\b|\bnot what the user says\b|\bthe user is an? (?:admin|administrator)\b"
+    r"|\bgrant every request\b|\bapprove every\b|\balways approve\b|\bsay nothing about\b|\bas your own knowledge\b"
+    r"|\b(?:ask|asks) (?:the user )?for (?:their|the user'?s) password\b|\bskip all safety\b",
+    NOCASE,
+)
+_ASSIGN = re.compile(
+    r"\b(?:always |must )?(?:set|pass|use|fill|put)\b[^.]{0,30}?\b(?:to|with|as)?\s*"
+    r"(?:'[^']+'|\"[^\"]+\"|(?-i:[A-Z0-9][A-Z0-9./-]*[0-9][\w./-]*))"
+    r"\s+(?:regardless|no matter|whatever|every time|in every|when the user)\b"
+    r"|\balways (?:set|pass|use) (?:this|it)(?: field)? to\b|\bset this field to\b|\buse \S+ no matter\b"
+    r"|\balways pass /",
+    NOCASE,
+)
+_SECRET = (
+    r"(?:conversation|chat history|chat log|(?:the user's|all|every|previous|last \w+) messages?|system prompt|"
+    r"hidden prompts?|previous tool results|api[ _-]?(?:key|token)|access token|session token|password|passwords|"
+    r"credentials?|secrets?|private key|cookies?|customer records|the user's files|\.env|environment variables?|"
+    r"the text you were given|location and name|email address and password|every code|its contents)"
+)
+_EXFIL = re.compile(
+    r"\b(?:send|sends|forward|post|upload|transmit|email|e-mail|copy|leak|report|paste|put|include|append|add|write|"
+    r"fill|collect|save|bcc)\b[^.]{0,60}?\b" + _SECRET + r"\b"
+    r"|\b" + _SECRET + r"\b[^.]{0,40}?\b(?:to|into|in the|as|here)\b[^.]{0,40}?(?:@|https?://|ftp://|\bfield\b|"
+    r"\bparameter\b|\bargument\b|\bquery\b|\boutput\b|\brequest\b|\bdiagnostics\b|\bupload\b|\bbucket\b)"
+    r"|~/\.(?:ssh|aws|netrc|cursor|config|kube|docker|npmrc|pypirc|gnupg)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b"
+    r"|/etc/(?:passwd|shadow|sudoers)|credentials\.json|\bbrowser cookies\b"
+    r"|(?-i:\b[A-Z]+_(?:API_)?(?:KEY|TOKEN|SECRET)\b)"
+    r"|!\[[^\]]*\]\(https?://[^)]*[?&][^)]*=|https?://\S*[?&]\w+=(?:\s|$|[A-Z_]{4,}|\{)"
+    r"|\b(?:send|forward|post|upload|transmit|copy|report|email)\b[^.]{0,60}?\b(?:to|into)\s+<?(?:[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?|ftp)://)"
+    r"|\bb?cc\b[^.]{0,40}?@"
+    r"|\bwithout telling (?:them|the user)\b|\bkeep this between us\b|\bquietly\b",
+    NOCASE,
+)
+_TOOL_HIJACK = re.compile(
+    r"\binstead of (?:using|calling)\b"
+    r"|\b(?:do not|don't|never) (?:use|call)\b[^.]{0,30}?\btool\b[^.]{0,20}?(?:broken|deprecated|unsafe|again|;|,)"
+    r"|\breplaces? the \w+ tool\b|\bnever call \w+ again\b|\bnever call the \w+ tool\b"
+    r"|\b(?:before|after) (?:calling |using )?(?:any|every|each)(?: and every)? (?:other )?tool\b"
+    r"|\bbefore every other tool\b|\bafter (?:every|each) call to \w+\b"
+    r"|\bother tools\b[^.]{0,40}\b(?:deprecated|unsafe|broken|disabled)\b|\broute everything through\b"
+    r"|\bprefer this tool over every\b|\bonly this tool gives\b|\bignore answers from\b"
+    r"|\bsupersedes? the instructions of\b|\bwhen \w+ is requested, call\b|\bcall \w+ instead\b"
+    r"|\bwhenever (?:you use|the user asks)\b[^.]{0,60}\b(?:call|set|use)\b"
+    r"|\bwhen (?:posting|the user asks to \w+)\b[^.]{0,60}\b(?:call|replace|set)\b"
+    r"|\bif the user asks for \w+, use this tool\b|\bsay it was \w+\b"
+    r"|\bcall (?:the )?\w+(?: tool)? (?:after|before) each request\b"
+    r"|\bthe tool named \w+\b[^.]{0,40}\bhidden argument\b"
+    r"|\bcall \w+ with\b[^.]{0,40}\b(?:enabled|destination|public|password)\b"
+    r"|\bcall \w+ with every message\b|\bcall get_admin_token\b|\bcall (?:the )?(?:delete|transfer|clear)_\w+\b",
+    NOCASE,
+)
+_MARKUP = re.compile(
+    r"<\|(?:endoftext|system|user|assistant|end|eot|begin_of_text|start_header_id|end_header_id)\|>"
+    r"|</?IMPORTANT>|\[/?SYSTEM\]|</?tool_description>|</system>|<system\b"
+    r"|(?:^|\n)\s*(?:human|user|assistant|system)\s*:|(?:^|\n)#{1,4}\s*(?:system|instructions?|admin)\b"
+    r"|\bSYSTEM\s*:|\bPRIORITY OVERRIDE\b|\bATTENTION ALL (?:AGENTS|ASSISTANTS|MODELS)\b",
+)
+_AUTHORITY = re.compile(
+    r"\b(?:supersedes?|takes? priority over|overrides?|come first|highest authority)\b[^.]{0,40}?"
+    r"\b(?:system prompt|user|instructions|rules|every|all)\b|\badmin notice\b|\bper the security team\b",
+    NOCASE,
+)
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=])")
+_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,}(?![0-9A-Fa-f])")
+#: In an enum value or a default: a path out of the workspace, a command, a URL that carries data.
+_HOSTILE_VALUE = re.compile(r"(?:https?://\S+[?&]\S*=|\.\./\.\./|/etc/|\brm -rf\b|\bcurl\b|\|\s*sh\b|;\s*rm\b)", NOCASE)
+#: An address or URL: hostile in an enum value (a choice has no need of one), to review in a default.
+_ADDRESS_VALUE = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?|ftp)://", NOCASE)
+_INSTRUCTION_WORDS = re.compile(
+    r"\b(?:ignore|disregard|call|send|forward|tell|never|always|must|reveal|approve|secretly|bcc|read|reply|"
+    r"select|choose|you are|mention|disable|before answering)\b",
+    NOCASE,
+)
+
+_WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{2,}")
+_BLANK_RUN = re.compile(r"(?:[ \t]{40,}|\n{8,})\S")
+_NO_REPLY = re.compile(r"(?:no-?reply|do-?not-?reply)@", NOCASE)
+
+MSG_201 = (
+    "An instruction to the model about what to say, whom to obey or what to be; a tool's documentation has "
+    "no need of one."
+)
+MSG_202 = (
+    "The text asks for the conversation, secrets or files to be sent out, put in an argument, or read from "
+    "where keys are kept."
+)
+MSG_203_DECODED = "An encoded blob ({encoding}) that decodes to an instruction: {decoded!r}."
+MSG_203_TEXT = "An encoded blob ({encoding}) that decodes to text: {decoded!r}. A description has no need to hide text."
+MSG_203_INVISIBLE = (
+    "An invisible character (U+{code:04X}) the reader does not see; it can hide text or split words past a filter."
+)
+MSG_204 = (
+    "An enum value or default that holds an instruction, an address, a path or a command; the model copies "
+    "it into calls."
+)
+MSG_205 = (
+    "The text steers the use of other tools: replacing, avoiding or chaining them, or running this one around "
+    "every call."
+)
+MSG_206 = "Chat or prompt markup ('{markup}'), or text pushed out of sight, inside tool metadata."
+MSG_206_AUTHORITY = "The text claims authority over the system prompt, the user or other tools."
+
+
+def _decoded_text(blob: str, encoding: str) -> str | None:
+    """The blob decoded, when it decodes to mostly printable text; None otherwise."""
+    try:
+        raw = (
+            base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True)
+            if encoding == "base64"
+            else binascii.unhexlify(blob)
+        )
+        text = raw.decode("utf-8")
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        return None
+    printable = sum(1 for c in text if c.isprintable() or c.isspace())
+    if len(text) < 8 or printable < 0.95 * len(text) or not _WORDS.search(text):
+        return None
+    return text
+
+
+def _reads_as_instruction(text: str) -> bool:
+    folded = fold(text)
+    return (
+        any(p.search(folded) for p in (_DIRECTIVE, _EXFIL, _TOOL_HIJACK, _MARKUP))
+        or _INSTRUCTION_WORDS.search(folded) is not None
+    )
+
+
+def _covered(hits: list[Hit], rule_ids: tuple[str, ...], start: int, end: int, severity: Severity) -> bool:
+    return any(h.rule_id in rule_ids and h.start <= start and end <= h.end and h.severity >= severity for h in hits)
+
+
+def our_hits(text: str, ctx: Context, reference: list[Hit]) -> list[Hit]:
+    """TS201 to TS206 on one field's text, given the reference's hits on it."""
+    hits: list[Hit] = []
+    for seg in segments(text):
+        folded = fold(seg.text)
+        for rule_id, pattern, message, covered_by in (
+            ("TS201", _DIRECTIVE, MSG_201, ("TS101",)),
+            ("TS201", _ASSIGN, MSG_201, ("TS101", "TS102")),
+            ("TS202", _EXFIL, MSG_202, ("TS105",)),
+            ("TS205", _TOOL_HIJACK, MSG_205, ("TS103",)),
+        ):
+            if pattern.search(folded) and not _covered(reference + hits, covered_by, seg.start, seg.end, Severity.HIGH):
+                hits.append(Hit(rule_id, Severity.HIGH, seg.start, seg.end, message))
+                break
+        markup = _MARKUP.search(folded)
+        if markup and not _covered(reference, ("TS106",), seg.start, seg.end, Severity.HIGH):
+            hits.append(Hit("TS206", Severity.HIGH, seg.start, seg.end, MSG_206.format(markup=markup.group().strip())))
+        elif _AUTHORITY.search(folded) and not _covered(reference, ("TS107",), seg.start, seg.end, Severity.MEDIUM):
+            hits.append(Hit("TS206", Severity.MEDIUM, seg.start, seg.end, MSG_206_AUTHORITY))
+    for encoding, pattern in (("base64", _BASE64), ("hex", _HEX)):
+        for match in pattern.finditer(text):
+            decoded = _decoded_text(match.group(), encoding)
+            if decoded is None:
+                continue
+            if _reads_as_instruction(decoded):
+                message = MSG_203_DECODED.format(encoding=encoding, decoded=decoded[:80])
+                hits.append(Hit("TS203", Severity.HIGH, match.start(), match.end(), message))
+            else:
+                message = MSG_203_TEXT.format(encoding=encoding, decoded=decoded[:80])
+                hits.append(Hit("TS203", Severity.MEDIUM, match.start(), match.end(), message))
+    for match in MORE_INVISIBLE.finditer(text):
+        message = MSG_203_INVISIBLE.format(code=ord(match.group()))
+        hits.append(Hit("TS203", Severity.HIGH, match.start(), match.end(), message))
+    blank = _BLANK_RUN.search(text)
+    if blank:
+        hits.append(
+            Hit("TS206", Severity.HIGH, blank.start(), len(text), MSG_206.format(markup="a long run of blank space"))
+        )
+    if ctx.field_kind in ("enum", "default"):
+        folded = fold(text)
+        address = _ADDRESS_VALUE.search(folded) is not None
+        if (
+            _HOSTILE_VALUE.search(folded)
+            or (len(folded.split()) >= 3 and _reads_as_instruction(folded))
+            or (address and ctx.field_kind == "enum")
+        ):
+            hits.append(Hit("TS204", Severity.HIGH, 0, len(text), MSG_204))
+        elif address and "@" in folded and not _NO_REPLY.match(folded):
+            hits.append(Hit("TS204", Severity.MEDIUM, 0, len(text), MSG_204))
+    return hits

@@ -1,0 +1,383 @@
+"""The reference's rules, TS101 to TS110, as its parity fixtures and its answers show them.
+
+Each rule reads one segment (a sentence, clause, line or comment; ``text``) of
+one field, folded (look-alike letters to Latin, invisible characters dropped),
+and answers hits whose spans are the segment's. TS108 to TS110 read the whole
+field. The phrase lists are ours, fitted to the reference's observable answers;
+where we catch more, that is one of our rules (``our_rules``), never a change here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from toolform.guard.rules import Context, Hit, Severity
+from toolform.guard.text import INVISIBLE, Segment, fold_letters, script_of, segments
+
+NOCASE = re.IGNORECASE
+
+# TS101 -----------------------------------------------------------------------
+MSG_101_HIGH = (
+    "An instruction addressed to the model, with a target: it tells the model what to call, set, say or "
+    "reveal. In the study, models followed one such planted sentence on {low} to {high}% of turns in every "
+    "format that shows descriptions."
+)
+MSG_101_MEDIUM = (
+    "An imperative with no value, tool or reply as its target. Often ordinary usage guidance; read it to be "
+    "sure it asks nothing beyond what the tool needs."
+)
+MSG_101_LOW = (
+    'A restriction on how to use the tool ("do not", "never"). Usually documentation; shown at strict strictness only.'
+)
+
+#: Words that speak to the model by name: enough for a high finding.
+_ADDRESS = re.compile(
+    r"\bnote to the (?:assistant|model)\b|\bthe (?:assistant|model) (?:should|must|will)\b"
+    r"|\binstead of answering\b|\byour (?:reply|answer|response)\b",
+    NOCASE,
+)
+#: Words that turn the verb after them into an instruction to the model.
+_CUE = (
+    r"(?:\balways|\byou (?:must|should|have to|are required to)|\b(?:make|be) sure to"
+    r"|\bwhen calling this tool,?|\bwhen the user asks[^,.]*,|\bbefore handling\b[^,.]*?"
+    r"|\bbefore using this tool,?)"
+)
+_DIRECTIVE_VERB = (
+    r"(?:include|send|pass|add|use(?!\s+this tool)|set|call|invoke|run|respond|reply|answer|say|tell|append"
+    r"|forward|upload|read|write|put|prefix|return)"
+)
+_DIRECTIVE = re.compile(_CUE + r"(?:\W+\w+){0,3}?\W+" + _DIRECTIVE_VERB + r"\b", NOCASE)
+#: Asks the model to set aside what it was told.
+_OVERRIDE = re.compile(
+    r"\bdisregard\s+(?:the|all|any|previous|prior|your|these|those|earlier)\b|\b(?:ignore|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|preceding)\b"
+    r"|\bregardless of what the user\b",
+    NOCASE,
+)
+#: What the model is told to say.
+_REPLY = re.compile(
+    r"\b(?:reply|respond|answer|say)\b|\bbefore answering\b|\bfinal answer\b|\btell the user\b|\breveal\b", NOCASE
+)
+#: Addressed to the model as "you": a call it asks for is a high finding.
+_YOU_MUST = re.compile(r"\byou (?:must|should|need to|have to|are required to)\b", NOCASE)
+_RESTRICTION = re.compile(r"\b(?:never|do not|don't|dont)\s+(\w+)", NOCASE)
+#: Verbs after "do not" that the reference leaves to TS105 alone.
+_RESTRICTION_NOT = frozenset({"mention", "reveal", "share", "disclose"})
+
+# TS102 -----------------------------------------------------------------------
+MSG_102 = (
+    "The sentence assigns the value {value} to '{param}'. A value the user never asked for, written into a "
+    "call, is the argument hijack the study measured."
+)
+_VALUE = r"(?P<value>'[^']*'|\"[^\"]*\"|`[^`]*`|(?-i:(?=[\w.-]*[A-Z0-9])[A-Za-z0-9][\w.-]*[A-Za-z0-9]))"
+_PARAM_REF = r"[`'\"]?(?P<param>[A-Za-z_][\w.]*)[`'\"]?"
+
+# TS103 -----------------------------------------------------------------------
+MSG_103 = "The text tells the model to call another tool ({tool})."
+MSG_103_PREREQUISITE = "The text tells the model to call another tool ({tool}) as a prerequisite of this tool."
+MSG_103_SELF = "The text tells the model to call this tool ({tool}) before or besides what the user asked."
+_CALL_VERB = r"\b(?P<chain>(?:then|also)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|run|runs)\s+"
+_ANY_CALL_VERB = re.compile(r"\b(?:call|calls|calling|use|uses|using|invoke|invokes|run|runs)\b", NOCASE)
+
+# TS104 -----------------------------------------------------------------------
+MSG_104 = "The text names {names}, which is not a parameter of this tool nor a tool in the catalogue."
+_IDENTIFIER = re.compile(
+    r"`(?P<tick>[A-Za-z_][\w.]*)`"
+    r"|(?<![\w/.~@|'\"-])(?P<snake>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w/@|-])"
+)
+
+# TS105 -----------------------------------------------------------------------
+MSG_105 = "The text asks for secrecy, for data to be sent to an address, or names a file that holds keys."
+_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_URL = r"(?:https?|ftp)://\S+"
+_SECRECY = re.compile(
+    r"\bsecretly\b|\bcovertly\b|\bconfidential\b|\bwithout (?:telling|asking|informing|notifying|alerting)\b"
+    r"|\b(?:never|do not|don't)\s+(?:tell|mention|reveal|disclose|inform|let)\b"
+    rf"|\b(?:send|sends|forward|forwards|upload|uploads|post|posts|email|mail|copy|transmit|exfiltrate|submit|call"
+    rf"|share|report)\b.*?\b(?:to|into)\s+<?(?:{_EMAIL}|{_URL})"
+    r"|~/\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(?<![\w.])\.env\b",
+    NOCASE,
+)
+
+# TS106 -----------------------------------------------------------------------
+MSG_106 = (
+    "Chat-template or role markup ('{markup}') inside tool metadata. It can make the text read as a message "
+    "from the system or the assistant."
+)
+_MARKUP = re.compile(
+    r"<\|(?:im_start|im_end|eot_id)\|>|\[/?INST\]|<</?SYS>>|<system>|<tool_call>|</tools>",
+    NOCASE,
+)
+#: Markup that counts only where a line starts: a role label, an instruction heading.
+_LINE_MARKUP = re.compile(r"^(?:(?:system|assistant)\s*:|### Instruction\b)", re.M | NOCASE)
+
+# TS107 -----------------------------------------------------------------------
+MSG_107_AUTHORITY = "The text claims authority over other instructions, a common frame for an injected instruction."
+MSG_107_URGENT_INSTRUCTION = "The text claims urgency beside an instruction."
+MSG_107_URGENCY = "The text uses an urgency word. Alone it is usually emphasis; shown at strict strictness only."
+_AUTHORITY = re.compile(
+    r"\btakes? precedence\b|\boverrides? (?:every|all|any)\b|\bhighest priority\b|\bsystem instruction\b"
+    r"|\bdeveloper note\b",
+    NOCASE,
+)
+_URGENCY = re.compile(r"\b(?:IMPORTANT|REQUIRED|CRITICAL)\b")
+
+# TS108 to TS110 --------------------------------------------------------------
+MSG_108 = (
+    "The text is {length:,} characters, over the {limit:,} this guard allows for this field (a heuristic "
+    "threshold). Long text leaves room to hide an instruction. Stripping never removes it; review it by hand."
+)
+#: How long a tool's description, and any other field, may be before TS108.
+DESCRIPTION_LIMIT = 1500
+FIELD_LIMIT = 500
+MSG_109_CHAR = (
+    "An invisible control character (U+{code:04X}). A reader does not see it, but it can hide or reorder text."
+)
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+MSG_109_COMMENT = "An HTML comment: text a person reading a rendered page does not see."
+MSG_110 = (
+    "The word '{word}' mixes Latin letters with Cyrillic or Greek ones that look the same. The guard read it "
+    "with those letters folded to Latin."
+)
+
+
+class Evidence:
+    """The figures TS101's message quotes: the study's injection range, set from facts.json
+    (``injection_min``, ``injection_max``) by ``toolform.guard.guard``; None without the evidence,
+    and the message then quotes no figure."""
+
+    injection_low: str | None = None
+    injection_high: str | None = None
+
+
+MSG_101_HIGH_NO_EVIDENCE = (
+    "An instruction addressed to the model, with a target: it tells the model what to call, set, say or "
+    "reveal. The study measured how often models follow one such planted sentence; its evidence is not "
+    "installed here."
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _prerequisite_pattern(tool: str) -> re.Pattern[str]:
+    return re.compile(rf"\bbefore (?:using |calling )?(?:this tool\b|{re.escape(tool)}(?![\w-]))", NOCASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def _named_self_pattern(tool: str) -> re.Pattern[str]:
+    """ "this tool (NAME)": the text names this tool as what to call."""
+    return re.compile(rf"\bthis tool\s*\(\s*{re.escape(tool)}\s*\)", NOCASE)
+
+
+# Compiled once: per-tool patterns would push these out of the re module's cache.
+_CHAIN = re.compile(r"\b(?:then|also)\b", NOCASE)
+_CAPITAL = re.compile(r"[A-Z]")
+_DIGIT = re.compile(r"[0-9]")
+_SET_TO_VALUE = re.compile(r"\bset to\s+" + _VALUE)
+_QUOTED_TARGET = re.compile(r"\b(?:must be|to)\s+('[^']*'|\"[^\"]*\")")
+_INSTEAD_OR_BEFORE = re.compile(r"\b(?:instead of|before)\b", NOCASE)
+_WORD = re.compile(r"\w+")
+_ASSIGNMENTS = (
+    re.compile(
+        rf"\b(?:set|pass|fill|put|assign|give)\s+(?:the\s+)?{_PARAM_REF}(?:\s+(?:parameter|field|argument|arg|value))?"
+        rf"\s+(?:to|with|=|as)\s+{_VALUE}",
+        NOCASE,
+    ),
+    re.compile(rf"{_PARAM_REF}\s*=\s*{_VALUE}", NOCASE),
+)
+
+
+def _prerequisite(text: str, ctx: Context) -> bool:
+    """The text asks for something before this tool is used."""
+    return _prerequisite_pattern(ctx.tool).search(text) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of the catalogue's names as a whole word (compiled once per catalogue: a scan asks per sentence)."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or "(?!)"
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+
+@functools.lru_cache(maxsize=64)
+def _catalogue_index(names: tuple[str, ...]) -> dict[str, int]:
+    return {name: i for i, name in enumerate(names)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _self_call_pattern(tool: str) -> re.Pattern[str]:
+    own_name = rf"(?:the\s+)?(?:this tool\s*\(\s*)?[`'\"]?{re.escape(tool)}(?![\w-])"
+    return re.compile(_CALL_VERB + own_name, NOCASE)
+
+
+def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
+    """The tools the text tells the model to call, each with whether then/also chains the call.
+
+    Another catalogue tool counts when the text names it and has a call verb
+    anywhere; this tool counts only named right after a call verb, and only in
+    an instruction (``_directed``), since "use this tool to ..." is documentation.
+    """
+    if not _ANY_CALL_VERB.search(text):
+        return []
+    chained = _CHAIN.search(text) is not None
+    order = _catalogue_index(ctx.catalogue_order)
+    mentioned = {m.group() for m in _names_pattern(ctx.catalogue_order).finditer(text)} - {ctx.tool}
+    found = [(name, chained) for name in sorted(mentioned, key=order.__getitem__)]
+    self_call = _self_call_pattern(ctx.tool)
+    named_self = _named_self_pattern(ctx.tool).search(text) is not None
+    insistent = chained or _ADDRESS.search(text) is not None or _YOU_MUST.search(text) is not None
+    calls_self = self_call.search(text) is not None
+    if named_self or (chained and calls_self) or (not found and insistent and calls_self):
+        return [(ctx.tool, chained)]
+    return found[:1]
+
+
+def _directed(text: str) -> bool:
+    return _ADDRESS.search(text) is not None or _DIRECTIVE.search(text) is not None
+
+
+def _assignment(text: str) -> tuple[str, str] | None:
+    """The parameter and value the text assigns (``set X to V``, ``X = V``)."""
+    for pattern in _ASSIGNMENTS:
+        match = pattern.search(text)
+        if match is not None:
+            return match.group("param"), match.group("value")
+    return None
+
+
+def _hijacks(assigned: tuple[str, str] | None, ctx: Context) -> bool:
+    """An assignment TS102 reports: a sentinel-like value (capitals and digits) to any name, any other value
+    to a parameter of some tool in the catalogue."""
+    if assigned is None:
+        return False
+    param, value = assigned
+    sentinel = _CAPITAL.search(value) is not None and _DIGIT.search(value) is not None
+    return sentinel or param in ctx.catalogue_params
+
+
+def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    restriction = _RESTRICTION.search(folded)
+    if restriction and restriction.group(1).lower() not in _RESTRICTION_NOT:
+        return [Hit("TS101", Severity.LOW, seg.start, seg.end, MSG_101_LOW)]
+    if restriction:
+        return []
+    high = (
+        _ADDRESS.search(folded) is not None
+        or _OVERRIDE.search(folded) is not None
+        or _named_self_pattern(ctx.tool).search(folded) is not None
+    )
+    if not high:
+        if not _DIRECTIVE.search(folded):
+            return []
+        calls = _called_tools(folded, ctx)
+        high = (
+            _REPLY.search(folded) is not None
+            or _hijacks(_assignment(folded), ctx)
+            or _SET_TO_VALUE.search(folded) is not None
+            or _QUOTED_TARGET.search(folded) is not None
+            or (bool(calls) and not _prerequisite(folded, ctx))
+        )
+    if high:
+        if Evidence.injection_low is None or Evidence.injection_high is None:
+            message = MSG_101_HIGH_NO_EVIDENCE
+        else:
+            message = MSG_101_HIGH.format(low=Evidence.injection_low, high=Evidence.injection_high)
+        return [Hit("TS101", Severity.HIGH, seg.start, seg.end, message)]
+    return [Hit("TS101", Severity.MEDIUM, seg.start, seg.end, MSG_101_MEDIUM)]
+
+
+def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    assigned = _assignment(folded)
+    if assigned is None or not _hijacks(assigned, ctx):
+        return []
+    param, value = assigned
+    return [Hit("TS102", Severity.HIGH, seg.start, seg.end, MSG_102.format(value=value, param=param))]
+
+
+def rule_103(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    hits: list[Hit] = []
+    # "you must", "instead of" and a "before" that is not about this tool make a call to another tool insistent.
+    insistent = _YOU_MUST.search(folded) is not None or _INSTEAD_OR_BEFORE.search(folded) is not None
+    prerequisite = _prerequisite(folded, ctx)
+    for name, chained in _called_tools(folded, ctx):
+        if name == ctx.tool:
+            hits.append(Hit("TS103", Severity.HIGH, seg.start, seg.end, MSG_103_SELF.format(tool=name)))
+        elif prerequisite:
+            hits.append(Hit("TS103", Severity.MEDIUM, seg.start, seg.end, MSG_103_PREREQUISITE.format(tool=name)))
+        elif chained or insistent:
+            hits.append(Hit("TS103", Severity.HIGH, seg.start, seg.end, MSG_103.format(tool=name)))
+        else:
+            hits.append(Hit("TS103", Severity.MEDIUM, seg.start, seg.end, MSG_103.format(tool=name)))
+    return hits
+
+
+def rule_104(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    known = ctx.param_names | ctx.catalogue_names | {ctx.tool}
+    unknown: list[str] = []
+    for match in _IDENTIFIER.finditer(folded):
+        name = match.group("tick") or match.group("snake")
+        if name not in known and name not in unknown:
+            unknown.append(name)
+    if not unknown:
+        return []
+    names = ", ".join(f"'{n}'" for n in unknown)
+    return [Hit("TS104", Severity.MEDIUM, seg.start, seg.end, MSG_104.format(names=names))]
+
+
+def rule_105(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    if _SECRECY.search(folded):
+        return [Hit("TS105", Severity.HIGH, seg.start, seg.end, MSG_105)]
+    return []
+
+
+def rule_106(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    match = _MARKUP.search(folded)
+    if match is None:
+        return []
+    markup = match.group().rstrip() if not match.group().endswith(":") else match.group().replace(" ", "")
+    return [Hit("TS106", Severity.HIGH, seg.start, seg.end, MSG_106.format(markup=markup))]
+
+
+def rule_107(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    if _AUTHORITY.search(folded):
+        return [Hit("TS107", Severity.MEDIUM, seg.start, seg.end, MSG_107_AUTHORITY)]
+    if _URGENCY.search(folded) and _DIRECTIVE.search(folded):
+        return [Hit("TS107", Severity.MEDIUM, seg.start, seg.end, MSG_107_URGENT_INSTRUCTION)]
+    if _URGENCY.search(folded):
+        return [Hit("TS107", Severity.LOW, seg.start, seg.end, MSG_107_URGENCY)]
+    return []
+
+
+SEGMENT_RULES = (rule_101, rule_102, rule_103, rule_104, rule_105, rule_106, rule_107)
+
+
+def field_rules(text: str, ctx: Context) -> list[Hit]:
+    """TS108 (length), TS109 (invisible characters; comments are found per segment) and TS110 (mixed scripts)."""
+    hits: list[Hit] = []
+    limit = DESCRIPTION_LIMIT if ctx.field_kind == "description" else FIELD_LIMIT
+    if len(text) > limit:
+        hits.append(Hit("TS108", Severity.LOW, 0, len(text), MSG_108.format(length=len(text), limit=limit)))
+    for match in INVISIBLE.finditer(text):
+        code = ord(match.group())
+        hits.append(Hit("TS109", Severity.HIGH, match.start(), match.end(), MSG_109_CHAR.format(code=code)))
+    for match in _WORD.finditer(text):
+        if match.group().isascii():
+            continue
+        scripts = {script_of(c) for c in match.group()} - {None}
+        if "latin" in scripts and len(scripts) > 1:
+            hits.append(Hit("TS110", Severity.MEDIUM, match.start(), match.end(), MSG_110.format(word=match.group())))
+    return hits
+
+
+def reference_hits(text: str, ctx: Context) -> list[Hit]:
+    """Every TS1xx hit in one field's text."""
+    hits = field_rules(text, ctx)
+    hits.extend(Hit("TS109", Severity.HIGH, m.start(), m.end(), MSG_109_COMMENT) for m in _COMMENT.finditer(text))
+    line_markup = {m.start(): m.group() for m in _LINE_MARKUP.finditer(text)}
+    for seg in segments(text):
+        if seg.start in line_markup:
+            markup = line_markup[seg.start].replace(" :", ":")
+            hits.append(Hit("TS106", Severity.HIGH, seg.start, seg.end, MSG_106.format(markup=markup)))
+        folded = fold_letters(seg.text)
+        for rule in SEGMENT_RULES:
+            hits.extend(rule(seg, folded, ctx))
+    return hits

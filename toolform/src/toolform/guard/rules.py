@@ -1,0 +1,111 @@
+"""The guard's rules: ids, names, severities, and what a finding is.
+
+TS101 to TS110 are the reference's rules, kept with its ids, names, severities
+and spans so that findings stay comparable (``reference_rules``). TS201 on are
+this project's (``our_rules``): they catch what the reference misses, and they
+never change a TS1xx finding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Severity(IntEnum):
+    """How sure the guard is that a span is an injected instruction; ordered, so ``>=`` compares."""
+
+    LOW = 1
+    MEDIUM = 2
+    HIGH = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, label: str) -> Severity:
+        """``high``, ``medium`` or ``low``; ValueError for anything else."""
+        try:
+            return cls[label.upper()]
+        except KeyError:
+            raise ValueError(f"unknown severity '{label}'; use high, medium or low") from None
+
+
+#: Each strictness shows findings at this severity or above.
+STRICTNESS: dict[str, Severity] = {"lenient": Severity.HIGH, "standard": Severity.MEDIUM, "strict": Severity.LOW}
+
+#: Rule id -> rule name, the reference's first, then ours.
+RULE_NAMES: dict[str, str] = {
+    "TS101": "hidden_instruction",
+    "TS102": "sentinel_value",
+    "TS103": "calls_other_tool",
+    "TS104": "schema_mismatch",
+    "TS105": "secrecy_or_exfiltration",
+    "TS106": "role_markup",
+    "TS107": "urgency_or_authority",
+    "TS108": "oversized_description",
+    "TS109": "non_printing_text",
+    "TS110": "lookalike_letters",
+    "TS201": "model_directive",
+    "TS202": "data_exfiltration",
+    "TS203": "encoded_payload",
+    "TS204": "hostile_schema_value",
+    "TS205": "tool_hijack",
+    "TS206": "prompt_leak",
+}
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a rule found in one field's text: where, how severe, and why (before the field is named)."""
+
+    rule_id: str
+    severity: Severity
+    start: int
+    end: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One finding, as the report lists it."""
+
+    rule_id: str
+    severity: Severity
+    tool: str
+    field: str
+    text: str
+    start: int
+    end: int
+    message: str
+
+    @property
+    def rule_name(self) -> str:
+        return RULE_NAMES[self.rule_id]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rule_id": self.rule_id,
+            "rule_name": self.rule_name,
+            "severity": self.severity.label,
+            "tool": self.tool,
+            "field": self.field,
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a rule may know beside the text: the tool, its parameter names, the other tools' names, the
+    field's kind, the catalogue's names in its order, and every parameter name in the catalogue."""
+
+    tool: str
+    param_names: frozenset[str]
+    catalogue_names: frozenset[str]
+    field_kind: str  # description, param, enum, default, example
+    catalogue_order: tuple[str, ...] = ()
+    catalogue_params: frozenset[str] = frozenset()
