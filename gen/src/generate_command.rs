@@ -64,7 +64,7 @@ pub struct Options {
 
 /// A generated TypeScript package's .gitignore (a scaffold): `tsc` and `npm
 /// install` write dist/ and node_modules/ inside it.
-const TYPESCRIPT_GITIGNORE: &str = include_str!("../../templates/typescript/gitignore");
+const TYPESCRIPT_GITIGNORE: &str = include_str!("../templates/typescript/gitignore");
 
 /// What a run wrote, in words that do not read as a failure when nothing
 /// needed writing.
