@@ -16,7 +16,7 @@
 //! written only when absent and never checked: they belong to the author.
 
 pub mod names;
-mod pretty;
+pub mod pretty;
 pub mod python;
 pub mod rust;
 pub mod typescript;
