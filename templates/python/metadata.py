@@ -17,7 +17,7 @@ LISTING = """{{ listing }}"""
 TOOLS: tuple[tuple[str, str, str], ...] = (
 {%- for tool in tools %}
     (
-        "{{ tool.identity }}",
+        {{ tool.identity }},
         "{{ tool.fingerprint }}",
         """{{ tool.signature }}""",
     ),
@@ -29,7 +29,7 @@ CODEC = flow_toolkit.Codec(
     LISTING,
     {
 {%- for class in classes %}
-        "{{ class.identity }}": {{ class.value }},
+        {{ class.identity }}: {{ class.value }},
 {%- endfor %}
     },
 )

@@ -21,7 +21,7 @@
 
 /// The {{ project }} Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
-pub trait {{ trait_name }}: Send + Sync + 'static {
+pub trait {{ trait_name }}: std::marker::Send + std::marker::Sync + 'static {
 {%- for method in methods %}
 {%- if !loop.first %}
 {% endif %}

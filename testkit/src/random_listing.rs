@@ -230,10 +230,12 @@ fn reaches_host(term: &Term, declarations: &Declarations, hosting: &Hosting) -> 
     found
 }
 
-/// A term that cannot cross, for a Tool parameter: the token's local id is given.
-fn uncrossable(rng: &mut Rng, token: &str, nondata: &str) -> Term {
+/// A term that cannot cross, of kind `kind` (0 to 5), for a Tool
+/// parameter: kinds 0, 1 and 5 name the token `token`, kind 4 the nondata
+/// type `nondata`.
+fn uncrossable(kind: u64, token: &str, nondata: &str) -> Term {
     let token = || Term::Named { declaration: token.to_owned(), args: vec![] };
-    match rng.below(6) {
+    match kind {
         0 => Term::Set(Box::new(token())),
         1 => Term::Dict(Box::new(token()), Box::new(Term::Prim(Prim::Int))),
         2 => Term::List(Box::new(Term::Function { params: vec![Term::Prim(Prim::Int)], result: Box::new(Term::Prim(Prim::Text)) })),
@@ -335,19 +337,22 @@ pub fn random_listing(seed: u64) -> RandomListing {
         declarations.insert(local, template);
     }
 
-    // The types that cannot cross need a token and a nondata type.
-    let mut token_id = None;
-    let mut nondata_id = None;
+    // A type that cannot cross may need a token or a nondata type, declared
+    // only then (an unreachable one would be named by a parameter of its own).
+    let crossing_kind = rng.below(6);
+    let mut token_id = String::new();
+    let mut nondata_id = String::new();
     if cannot_cross {
-        let n = declarations.len();
-        let token = format!("{}", n + 1);
-        let nondata = format!("{}", n + 2);
-        let token_name = unique_name(&declarations, "Token");
-        declarations.insert(token.clone(), template(&file, n + 1, &token_name, vec![], Body::Host, None));
-        let nondata_name = unique_name(&declarations, "Opaque");
-        declarations.insert(nondata.clone(), template(&file, n + 2, &nondata_name, vec![], Body::Nondata, None));
-        token_id = Some(token);
-        nondata_id = Some(nondata);
+        let n = declarations.len() + 1;
+        if matches!(crossing_kind, 0 | 1 | 5) {
+            token_id = n.to_string();
+            let name = unique_name(&declarations, "Token");
+            declarations.insert(token_id.clone(), template(&file, n, &name, vec![], Body::Host, None));
+        } else if crossing_kind == 4 {
+            nondata_id = n.to_string();
+            let name = unique_name(&declarations, "Opaque");
+            declarations.insert(nondata_id.clone(), template(&file, n, &name, vec![], Body::Nondata, None));
+        }
     }
 
     // Tools: each declaration is reached by some Tool's parameters.
@@ -381,9 +386,9 @@ pub fn random_listing(seed: u64) -> RandomListing {
                 let args = (0..*n).map(|_| term(&mut rng, 1, &scope, &hosting)).collect();
                 params.push(Param { name, ty: Term::Named { declaration: id.clone(), args } });
             }
-            if let (Some(token), Some(nondata)) = (&token_id, &nondata_id) {
+            if cannot_cross {
                 let name = unique_param(&params, "blocked");
-                params.push(Param { name, ty: uncrossable(&mut rng, token, nondata) });
+                params.push(Param { name, ty: uncrossable(crossing_kind, &token_id, &nondata_id) });
             }
         }
         let ok = term(&mut rng, 2, &scope, &hosting);

@@ -15,7 +15,6 @@
 //! rewritten on every run. Scaffold files (the author's implementation stubs) are
 //! written only when absent and never checked: they belong to the author.
 
-pub mod names;
 pub mod pretty;
 pub mod python;
 pub mod rust;

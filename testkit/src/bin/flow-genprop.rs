@@ -131,7 +131,9 @@ fn check(name: &str, command: &mut Command, seeds: &[u64], failures: &mut Failur
         if let Some(seed) = seed_in(line) {
             current = Some(seed);
         }
-        let is_error = line.contains("error") || line.contains("warning") || line.starts_with("-->") || line.contains(": E");
+        // mypy's and tsc's lines say error; clippy's short format says error
+        // or warning; ruff's concise lines are `FILE.py:LINE:COL: CODE ...`.
+        let is_error = line.contains("error") || line.contains("warning") || line.contains(".py:");
         if let (Some(seed), true) = (current, is_error) {
             failures.add(seed, format!("{name}: {line}"));
             named = true;
@@ -162,6 +164,11 @@ fn main() -> ExitCode {
     for seed in o.seed..o.seed + o.count {
         let random = random_listing(seed);
         let text = generate::pretty::pretty_json(&flow_core::types::listing_to_json(&random.listing)) + "\n";
+        if o.keep {
+            let kept = dir.join("listings");
+            std::fs::create_dir_all(&kept).expect("the listings folder");
+            std::fs::write(kept.join(format!("{seed}.tools.json")), &text).expect("writing a listing");
+        }
         listings.insert(seed, text.clone());
         // As a user runs it: from the listing's text, validated.
         let listing = match listing_from_text(text.as_bytes(), &Limits::default()) {
@@ -185,6 +192,9 @@ fn main() -> ExitCode {
                 (Ok(_), true) => failures.add(seed, format!("{lang}: generated a package for a type that cannot cross")),
                 (Err(e), true) => {
                     refused += 1;
+                    if o.keep {
+                        eprintln!("flow-genprop: listing {seed}: {lang} refused: {e}");
+                    }
                     if !e.contains("cannot cross") {
                         failures.add(seed, format!("{lang}: refused, but without saying the type cannot cross: {e}"));
                     }
@@ -235,7 +245,7 @@ fn check_python(o: &Options, dir: &Path, seeds: &[u64], failures: &mut Failures)
     }
     check("mypy --strict", &mut mypy, seeds, failures);
     let mut ruff = Command::new(&o.python);
-    ruff.args(["-m", "ruff", "check", "--no-cache", "--config"]).arg(o.repo.join("ruff.toml")).arg(".").current_dir(&root);
+    ruff.args(["-m", "ruff", "check", "--no-cache", "--output-format", "concise", "--config"]).arg(o.repo.join("ruff.toml")).arg(".").current_dir(&root);
     check("ruff", &mut ruff, seeds, failures);
 }
 
@@ -279,7 +289,7 @@ fn check_rust(o: &Options, dir: &Path, seeds: &[u64], failures: &mut Failures) {
     std::fs::copy(o.repo.join("Cargo.lock"), root.join("Cargo.lock")).expect("copying Cargo.lock");
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command
-        .args(["clippy", "--workspace", "--all-targets", "--quiet", "--message-format", "short", "--", "-D", "warnings"])
+        .args(["clippy", "--workspace", "--all-targets", "--keep-going", "--quiet", "--message-format", "short", "--", "-D", "warnings"])
         .env("CARGO_TARGET_DIR", o.repo.join("target/genprop"))
         .current_dir(&root);
     check("cargo clippy -D warnings", &mut command, seeds, failures);
