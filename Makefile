@@ -10,9 +10,10 @@ PY := $(VENV)/bin/python
 # one interpreter for cargo, clippy and maturin, so nothing is built twice.
 export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # Pinned: the Python side's build, test and benchmark tools.
-PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0
+# jsonschema with referencing: schemas' $refs resolved as users' validators do.
+PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0
 
-.PHONY: demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
+.PHONY: FORCE demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-gen -p flow-host
@@ -138,10 +139,18 @@ node-bench: node-env
 python-env: $(VENV)/.tools
 	$(VENV)/bin/maturin develop --locked -q -m bindings-python/Cargo.toml
 
-$(VENV)/.tools:
-	$(PYTHON3) -m venv $(VENV)
+$(VENV)/.tools: $(VENV)/.tools-pinned
+	test -x $(PY) || $(PYTHON3) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check $(PY_TOOLS)
 	touch $@
+
+# The pins as a file, rewritten only when PY_TOOLS changes: a venv made
+# before a new pin gets it without being made again.
+$(VENV)/.tools-pinned: FORCE
+	@mkdir -p $(VENV)
+	@echo '$(PY_TOOLS)' | cmp -s - $@ || echo '$(PY_TOOLS)' > $@
+
+FORCE:
 
 # pytest fails on no tests collected (exit 5) like on any failure.
 python-test: python-env

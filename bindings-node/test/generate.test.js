@@ -153,3 +153,28 @@ test('the other flow-gen commands work through the module too', () => {
   assert.match(r.stdout, /weather\.flow\.get_forecast sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077/)
   assert.equal(execFileSync(process.execPath, [bin, 'canonical'], { input: '{"b": 1.50, "a": 1e2}', encoding: 'utf8' }), '{"a":100,"b":1.5}\n')
 })
+
+test('a Tool whose types cannot cross is refused, as every language refuses it', () => {
+  const dir = tmp()
+  const token = { name: 'K', identity: 't.flow.K', lexical_ordinal: 1, generic: [], opaque: true, kind: 'host', doc: null }
+  const k = { Named: { declaration: 'k', args: [] } }
+  for (const [type, expected] of [
+    [{ Set: k }, 'Set<K> has elements that hold a host token (K)'],
+    [{ Dict: [{ Option: k }, 'Int'] }, 'Dict<Option<K>,Int> has keys that hold a host token (K)'],
+  ]) {
+    const listing = {
+      data: '0.1',
+      tools: [{ tool: 't.flow.f', doc: null, generic: [], params: [{ name: 'p', type }], ok: 'Unit', err: 'Never' }],
+      declarations: { k: token },
+    }
+    const file = path.join(dir, 'tokens.tools.json')
+    fs.writeFileSync(file, JSON.stringify(listing))
+    const r = flowGen(['--lang', 'typescript', file, '--out', path.join(dir, 'out')], { cwd: dir })
+    assert.equal(r.status, 1, r.stderr)
+    assert.ok(r.stderr.includes('$.tools[0].params[0].type: t.flow.f: parameter p: '), r.stderr)
+    assert.ok(r.stderr.includes(expected), r.stderr)
+    assert.match(r.stderr, /\[cannot-cross\]\n$/)
+    assert.equal(fs.existsSync(path.join(dir, 'out')), false)
+    assert.equal(fs.existsSync(path.join(dir, 'flow.toml')), false)
+  }
+})

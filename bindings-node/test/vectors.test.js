@@ -44,8 +44,11 @@ function outcome(c, run) {
 
 const runners = {
   decode(c, types) {
-    const codec = types.codec(stringify(c.type))
-    const text = outcome(c, () => codec.encode(codec.decode(inputOf(c), limitsOf(c))))
+    // A type that cannot cross is refused when its codec is made, before any value.
+    const text = outcome(c, () => {
+      const codec = types.codec(stringify(c.type))
+      return codec.encode(codec.decode(inputOf(c), limitsOf(c)))
+    })
     if (c.canonical !== undefined) assert.equal(text, c.canonical)
   },
   listing(c) {

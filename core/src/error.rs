@@ -136,8 +136,11 @@ pub enum Rule {
     Invalid,
     /// A call view that disagrees with the served TypeSpec.
     ViewMismatch,
-    /// A Tool that cannot be served (a function, Task or nondata value, a `$defs` key clash).
+    /// A Tool that cannot be served (a `$defs` key clash, a schema too large or deep to send).
     NotServable,
+    /// A type no value of which can cross: it holds a function, Task or
+    /// nondata type, or a host token in a Set element or a Dict key.
+    CannotCross,
     /// A value that cannot be encoded at its type.
     Encode,
 }
@@ -179,6 +182,7 @@ impl Rule {
             Rule::Invalid => "invalid",
             Rule::ViewMismatch => "view-mismatch",
             Rule::NotServable => "not-servable",
+            Rule::CannotCross => "cannot-cross",
             Rule::Encode => "encode",
         }
     }

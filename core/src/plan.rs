@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::error::Result;
-use crate::types::{resolve_named, Body, Declarations, Payload, Prim, Term, TOOL_OWNER};
+use crate::types::{crossing, resolve_named, Body, Declarations, Payload, Prim, Term, TOOL_OWNER};
 
 pub type NodeId = usize;
 
@@ -28,8 +28,9 @@ pub enum Node {
     Enum(Enum),
     /// A host token type: any JSON the host chose.
     Host(Arc<str>),
-    /// A type no value crosses as (function, Task, nondata, an unbound type
-    /// parameter, a set of host tokens): decoding refuses, saying why.
+    /// A type no value of which is here: an unbound type parameter. (A
+    /// function, Task or nondata type never reaches a plan: [`Plan::add`]
+    /// refuses every type that cannot cross.)
     Unservable(Arc<str>),
 }
 
@@ -93,12 +94,13 @@ impl Plan {
         &self.nodes[id]
     }
 
-    /// Adds a root term; nodes already compiled are shared.
+    /// Adds a root term; nodes already compiled are shared. A type that
+    /// cannot cross ([`crate::types::crossing`]) is refused here, before any
+    /// value is seen: no plan holds one, so neither decoding nor encoding
+    /// can accept a value of it (not even `[]` at `List<fn()->Unit>`).
     pub fn add(&mut self, declarations: &Declarations, term: &Term) -> Result<NodeId> {
-        let first_new = self.nodes.len();
-        let id = self.term(declarations, term)?;
-        self.refuse_unordered_keys(first_new);
-        Ok(id)
+        crossing(term, declarations, &[])?;
+        self.term(declarations, term)
     }
 
     fn push(&mut self, node: Node) -> NodeId {
@@ -204,49 +206,5 @@ impl Plan {
             other => (self.term(declarations, other)?, false),
         };
         Ok(FieldPlan { name: name.into(), ty, optional })
-    }
-
-    /// Host tokens have no order: a Set whose element type, or a Dict whose key
-    /// type, holds one anywhere inside cannot cross (decisions.md section 3).
-    fn refuse_unordered_keys(&mut self, first_new: NodeId) {
-        for id in first_new..self.nodes.len() {
-            let key = match &self.nodes[id] {
-                Node::Set(item) => *item,
-                Node::Dict(key, _) => *key,
-                _ => continue,
-            };
-            if self.reaches_host(key) {
-                let what = if matches!(self.nodes[id], Node::Set(_)) { "a Set element" } else { "a Dict key" };
-                self.nodes[id] = Node::Unservable(format!("{what} holds a host token, which has no order").into());
-            }
-        }
-    }
-
-    fn reaches_host(&self, start: NodeId) -> bool {
-        let mut seen = vec![false; self.nodes.len()];
-        let mut stack = vec![start];
-        while let Some(id) = stack.pop() {
-            if std::mem::replace(&mut seen[id], true) {
-                continue;
-            }
-            match &self.nodes[id] {
-                Node::Host(_) => return true,
-                Node::Prim(_) | Node::Unservable(_) => {}
-                Node::List(t) | Node::Set(t) | Node::Option(t) | Node::TextDict(t) => stack.push(*t),
-                Node::Dict(k, v) => stack.extend([*k, *v]),
-                Node::Tuple(items) => stack.extend(items),
-                Node::Record(r) => stack.extend(r.fields.iter().map(|f| f.ty)),
-                Node::Enum(e) => {
-                    for c in &e.constructors {
-                        match &c.payload {
-                            PayloadPlan::None => {}
-                            PayloadPlan::Positional(parts) => stack.extend(parts),
-                            PayloadPlan::Named(fields) => stack.extend(fields.iter().map(|f| f.ty)),
-                        }
-                    }
-                }
-            }
-        }
-        false
     }
 }

@@ -84,7 +84,9 @@ fn list_stations_names_its_instantiation() {
     let sig = signature(tool(&listing, LIST_STATIONS), &listing.declarations, SchemaForm::Canonical).unwrap();
     let ok = sig.as_object().unwrap().get("ok").unwrap().to_canonical();
     let page = "github.com/acme/weather/weather.flow.Page<github.com/acme/weather/weather.flow.Station>";
-    assert!(ok.contains(&format!(r##""$ref":"#/$defs/{}""##, page.replace('/', "~1"))), "{ok}");
+    // The key as a JSON Pointer, then percent-encoded as a URI fragment.
+    let reference = "#/$defs/github.com~1acme~1weather~1weather.flow.Page%3Cgithub.com~1acme~1weather~1weather.flow.Station%3E";
+    assert!(ok.contains(&format!(r#""$ref":"{reference}""#)), "{ok}");
     assert!(ok.contains(&format!(r#""{page}":{{"properties":{{"items":{{"items":{{"$ref""#)), "{ok}");
 }
 
@@ -218,12 +220,12 @@ fn refusals_name_the_signature_member() {
     tool_mut(&mut listing, GET_FORECAST).params[2].ty =
         term_text(r#"{"Function": {"params": ["Int"], "result": "Text"}}"#);
     let error = fingerprint(tool(&listing, GET_FORECAST), &listing.declarations).unwrap_err();
-    assert_eq!(error.rule, Rule::NotServable);
+    assert_eq!(error.rule, Rule::CannotCross);
     assert_eq!(error.path.to_string(), "$.params[2]");
     assert!(error.message.contains("fn(Int)->Text"), "{}", error.message);
 
     tool_mut(&mut listing, GET_FORECAST).params.pop();
     tool_mut(&mut listing, GET_FORECAST).err = term_text(r#"{"Task": "Int"}"#);
     let error = describe_entry(tool(&listing, GET_FORECAST), &listing.declarations).unwrap_err();
-    assert_eq!((error.rule, error.path.to_string()), (Rule::NotServable, "$.err".to_owned()));
+    assert_eq!((error.rule, error.path.to_string()), (Rule::CannotCross, "$.err".to_owned()));
 }

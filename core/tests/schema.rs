@@ -185,7 +185,7 @@ fn the_option_field_rule_applies_to_the_substituted_type() {
     let text = canonical(&d, &named("1", &[r##"{"Option": "Int"}"##]));
     assert_eq!(
         text,
-        r##"{"$defs":{"f.flow.Wrap<Option<Int>>":{"properties":{"value":{"type":"integer"}},"type":"object"}},"$ref":"#/$defs/f.flow.Wrap<Option<Int>>"}"##
+        r##"{"$defs":{"f.flow.Wrap<Option<Int>>":{"properties":{"value":{"type":"integer"}},"type":"object"}},"$ref":"#/$defs/f.flow.Wrap%3COption%3CInt%3E%3E"}"##
     );
 }
 
@@ -286,7 +286,7 @@ fn a_generic_declaration_applied_to_a_type_parameter() {
     )]);
     assert_eq!(
         describe(&d, &named("1", &[PARAM_0])),
-        r##"{"$defs":{"f.flow.Box<T>":{"properties":{"item":{"$param":"T","description":"The item."}},"required":["item"],"type":"object"}},"$ref":"#/$defs/f.flow.Box<T>"}"##
+        r##"{"$defs":{"f.flow.Box<T>":{"properties":{"item":{"$param":"T","description":"The item."}},"required":["item"],"type":"object"}},"$ref":"#/$defs/f.flow.Box%3CT%3E"}"##
     );
 }
 
@@ -298,7 +298,8 @@ fn instantiated_generic_keys_write_their_arguments_as_type_text() {
     let page_of_station = named("5", &[&named("6", &[])]);
     let text = canonical(&listing.declarations, &page_of_station);
     let key = "github.com/acme/weather/weather.flow.Page<github.com/acme/weather/weather.flow.Station>";
-    assert!(text.ends_with(&format!(r##""$ref":"#/$defs/{}"}}"##, key.replace('/', "~1"))), "{text}");
+    let reference = "#/$defs/github.com~1acme~1weather~1weather.flow.Page%3Cgithub.com~1acme~1weather~1weather.flow.Station%3E";
+    assert!(text.ends_with(&format!(r#""$ref":"{reference}"}}"#)), "{text}");
     assert!(text.contains(&format!(r##""{key}":{{"properties":{{"items":{{"items":{{"$ref":"#/$defs/github.com~1acme~1weather~1weather.flow.Station"}},"type":"array"}},"next":{{"type":"string"}}}},"required":["items"],"type":"object"}}"##)), "{text}");
     let described = describe(&listing.declarations, &page_of_station);
     assert!(described.contains(r##""github.com/acme/weather@1.2.0/weather.flow.Page<github.com/acme/weather@1.2.0/weather.flow.Station>":{"description":"One page of results.""##), "{described}");
@@ -319,12 +320,12 @@ fn instantiated_generic_keys_write_their_arguments_as_type_text() {
 }
 
 #[test]
-fn keys_are_escaped_as_json_pointers_and_nothing_else() {
+fn keys_are_escaped_as_json_pointers_then_percent_encoded() {
     let d = declarations(vec![("1", template("example.com/a~b/c%d@1.0.0/dir/e f.flow.T", &[], record(vec![])))]);
     let text = canonical(&d, &named("1", &[]));
     assert_eq!(
         text,
-        r##"{"$defs":{"example.com/a~b/c%d/dir/e f.flow.T":{"properties":{},"type":"object"}},"$ref":"#/$defs/example.com~1a~0b~1c%d~1dir~1e f.flow.T"}"##
+        r##"{"$defs":{"example.com/a~b/c%d/dir/e f.flow.T":{"properties":{},"type":"object"}},"$ref":"#/$defs/example.com~1a~0b~1c%25d~1dir~1e%20f.flow.T"}"##
     );
 }
 
@@ -366,7 +367,7 @@ fn a_recursive_generic_refers_to_its_own_instantiation() {
     )]);
     assert_eq!(
         canonical(&d, &named("1", &[r##""Int""##])),
-        r##"{"$defs":{"f.flow.Tree<Int>":{"properties":{"children":{"items":{"$ref":"#/$defs/f.flow.Tree<Int>"},"type":"array"},"value":{"type":"integer"}},"required":["value","children"],"type":"object"}},"$ref":"#/$defs/f.flow.Tree<Int>"}"##
+        r##"{"$defs":{"f.flow.Tree<Int>":{"properties":{"children":{"items":{"$ref":"#/$defs/f.flow.Tree%3CInt%3E"},"type":"array"},"value":{"type":"integer"}},"required":["value","children"],"type":"object"}},"$ref":"#/$defs/f.flow.Tree%3CInt%3E"}"##
     );
 }
 
@@ -459,7 +460,7 @@ fn descriptions_go_where_section_4_puts_them_and_only_in_the_describe_form() {
 // Refusals.
 
 #[test]
-fn a_function_or_task_in_a_value_position_is_not_servable() {
+fn a_function_or_task_in_a_value_position_cannot_cross() {
     let d = declarations(vec![(
         "1",
         template(
@@ -474,11 +475,11 @@ fn a_function_or_task_in_a_value_position_is_not_servable() {
         r##"{"Task": "Int"}"##,
         r##"{"Option": {"Task": "Int"}}"##,
     ] {
-        assert_eq!(refusal(&none(), term).rule, Rule::NotServable, "{term}");
+        assert_eq!(refusal(&none(), term).rule, Rule::CannotCross, "{term}");
     }
     let error = refusal(&d, &named("1", &[]));
-    assert_eq!(error.rule, Rule::NotServable);
-    assert!(error.message.contains("f.flow.Holder") && error.message.contains("callback"), "{}", error.message);
+    assert_eq!(error.rule, Rule::CannotCross);
+    assert!(error.message.contains(r#"field "callback" of Holder"#), "{}", error.message);
     assert!(error.message.contains("fn(Int)->Text"), "{}", error.message);
 }
 
@@ -491,7 +492,7 @@ fn an_unused_function_argument_is_fine() {
     ]);
     assert_eq!(
         canonical(&d, &named("1", &[function])),
-        r##"{"$defs":{"f.flow.Phantom<fn(Int)->Task<Text>>":{"properties":{"id":{"type":"integer"}},"required":["id"],"type":"object"}},"$ref":"#/$defs/f.flow.Phantom<fn(Int)->Task<Text>>"}"##
+        r##"{"$defs":{"f.flow.Phantom<fn(Int)->Task<Text>>":{"properties":{"id":{"type":"integer"}},"required":["id"],"type":"object"}},"$ref":"#/$defs/f.flow.Phantom%3Cfn(Int)-%3ETask%3CText%3E%3E"}"##
     );
     // A nondata type as an unused argument is named in the key only.
     let text = canonical(&d, &named("1", &[&named("2", &[])]));
@@ -499,8 +500,8 @@ fn an_unused_function_argument_is_fine() {
     assert!(!text.contains(r##""f.flow.Machine":"##), "{text}");
     // Used, it is refused.
     let error = refusal(&d, &format!(r##"{{"List": {}}}"##, named("2", &[])));
-    assert_eq!(error.rule, Rule::NotServable);
-    assert!(error.message.contains("f.flow.Machine"), "{}", error.message);
+    assert_eq!(error.rule, Rule::CannotCross);
+    assert!(error.message.contains("Machine is a nondata type"), "{}", error.message);
 }
 
 #[test]

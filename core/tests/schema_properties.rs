@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 use flow_core::fingerprint::fingerprint;
 use flow_core::json::{self, Json};
-use flow_core::schema::{schema_of, SchemaForm};
+use flow_core::schema::{key_of_reference, schema_of, SchemaForm};
 use flow_core::types::{
     Body, Constructor, Declarations, Field, Param, Payload, Prim, Template, Term, ToolDecl, TOOL_OWNER,
 };
@@ -145,9 +145,12 @@ fn graph_and_roots() -> impl Strategy<Value = (Declarations, Vec<Term>)> {
     })
 }
 
+fn generic_names() -> Vec<String> {
+    TOOL_GENERIC.iter().map(|g| (*g).to_owned()).collect()
+}
+
 fn generate(term: &Term, declarations: &Declarations, form: SchemaForm) -> Result<Json, flow_core::Error> {
-    let generic: Vec<String> = TOOL_GENERIC.iter().map(|g| (*g).to_owned()).collect();
-    schema_of(term, declarations, form, &generic)
+    schema_of(term, declarations, form, &generic_names())
 }
 
 /// The stripping decisions.md 4 describes, done on the describe form's tree:
@@ -176,10 +179,6 @@ fn strip(schema: &Json) -> Json {
     Json::object(out)
 }
 
-fn unescape_pointer(token: &str) -> String {
-    token.replace("~1", "/").replace("~0", "~")
-}
-
 /// Every `$ref` below `schema`, unescaped; and that no `$defs` appears below the root.
 fn refs(schema: &Json, at_root: bool, out: &mut Vec<String>) {
     match schema {
@@ -187,9 +186,18 @@ fn refs(schema: &Json, at_root: bool, out: &mut Vec<String>) {
             for (key, value) in members.iter() {
                 match key {
                     "$ref" => {
-                        let target = value.as_str().unwrap().strip_prefix("#/$defs/").expect("a $defs reference");
-                        assert!(!target.contains('/'), "{target}");
-                        out.push(unescape_pointer(target));
+                        let reference = value.as_str().unwrap();
+                        // A URI fragment: nothing but letters, digits, the
+                        // fragment's own punctuation and `%XX` (upper case).
+                        let fragment = reference.strip_prefix("#/$defs/").expect("a $defs reference");
+                        assert!(
+                            fragment.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@?%".contains(&b)),
+                            "{reference}"
+                        );
+                        assert!(!fragment.split('%').skip(1).any(|hex| {
+                            hex.len() < 2 || !hex.bytes().take(2).all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b))
+                        }), "{reference}");
+                        out.push(key_of_reference(reference).expect("a reference this module writes"));
                     }
                     "$defs" => {
                         assert!(at_root, "$defs below the root");
@@ -242,11 +250,13 @@ proptest! {
                     // Deterministic.
                     prop_assert_eq!(generate(root, &d, SchemaForm::Canonical).unwrap(), canonical);
                 }
-                // Both forms refuse alike: a function, Task or nondata type
-                // in a value position.
+                // Both forms refuse alike: a type that cannot cross (a
+                // function, Task or nondata type in a value position, a host
+                // token in a Set element or Dict key), with the same message.
                 (Err(a), Err(b)) => {
-                    prop_assert_eq!(a.rule, Rule::NotServable, "{}", a);
-                    prop_assert_eq!(b.rule, Rule::NotServable, "{}", b);
+                    prop_assert_eq!(a.rule, Rule::CannotCross, "{}", a);
+                    prop_assert_eq!(&a, &b);
+                    prop_assert!(flow_core::types::crossing(root, &d, &generic_names()).is_err());
                 }
                 (a, b) => prop_assert!(false, "the forms disagree: {:?} / {:?}", a, b),
             }

@@ -42,7 +42,7 @@ fn fingerprints_of_the_weather_listing_are_pinned() {
     assert_eq!(
         stdout(&flow_gen(&["fingerprint", &weather()], "")),
         "github.com/acme/weather@1.2.0/weather.flow.get_forecast sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077\n\
-         github.com/acme/weather@1.2.0/weather.flow.list_stations sha256:cadfa4e5bf99179532742aa572bd65232560b128fb38892da059b65b0dc63345\n\
+         github.com/acme/weather@1.2.0/weather.flow.list_stations sha256:12298ed82fe3070ba2a67592e8b4df6e17e9d982093ba2024f791c5bdead04b1\n\
          github.com/acme/weather@1.2.0/weather.flow.station_history sha256:4686e3f7a71b3fb08def9c890b66e9cf4e68df310e4920184defb76d02144df4\n\
          github.com/acme/weather@1.2.0/weather.flow.echo sha256:f0c47b163440554ce0fde4a4817bdfe8b3caaa2407160dfab854468af3778ff7\n"
     );
@@ -100,4 +100,40 @@ fn decode_prints_canonical_text_or_the_refused_path() {
     let bad = forecast.replace("\"high_c\": 3", "\"high_c\": \"3\"");
     let stderr = refusal(&flow_gen(&["decode", &weather(), "--type", ty], &bad));
     assert!(stderr.contains("$.days[1].high_c: expected a number, found a string [type]"), "{stderr}");
+}
+
+/// A Tool whose types cannot cross is refused by every language alike, in
+/// the shared front, before any generator runs: the same one line, naming
+/// the listing member, the rule and the fix, and nothing written.
+#[test]
+fn every_language_refuses_what_cannot_cross_alike() {
+    let token = r#"{"k":{"name":"K","identity":"t.flow.K","lexical_ordinal":1,"generic":[],"opaque":true,"kind":"host","doc":null}}"#;
+    let listing = |param: &str| {
+        format!(
+            r#"{{"data":"0.1","tools":[{{"tool":"t.flow.f","doc":null,"generic":[],"params":[{{"name":"p","type":{param}}}],"ok":"Unit","err":"Never"}}],"declarations":{token}}}"#
+        )
+    };
+    let k = r#"{"Named":{"declaration":"k","args":[]}}"#;
+    let cases = [
+        (listing(&format!(r#"{{"Set":{k}}}"#)), "Set<K> has elements that hold a host token (K)"),
+        (listing(&format!(r#"{{"Dict":[{k},"Int"]}}"#)), "Dict<K,Int> has keys that hold a host token (K)"),
+        (
+            r#"{"data":"0.1","tools":[{"tool":"t.flow.f","doc":null,"generic":[],"params":[{"name":"p","type":{"List":{"Function":{"params":[],"result":"Unit"}}}}],"ok":"Unit","err":"Never"}],"declarations":{}}"#.to_owned(),
+            "fn()->Unit is a function",
+        ),
+    ];
+    let scratch = std::env::temp_dir().join(format!("flow-gen-cannot-cross-{}", std::process::id()));
+    for (listing, expected) in &cases {
+        let mut lines = Vec::new();
+        for lang in ["python", "typescript", "rust"] {
+            let out = scratch.join(lang);
+            let output = flow_gen(&["--lang", lang, "--out", out.to_str().unwrap(), "--no-manifest"], listing);
+            let line = refusal(&output);
+            assert!(line.contains("$.tools[0].params[0].type: t.flow.f: parameter p: ") && line.contains(expected), "{lang}: {line}");
+            assert!(line.trim_end().ends_with("[cannot-cross]"), "{lang}: {line}");
+            assert!(!out.exists(), "{lang} wrote {}", out.display());
+            lines.push(line);
+        }
+        assert!(lines.iter().all(|l| *l == lines[0]), "{lines:?}");
+    }
 }

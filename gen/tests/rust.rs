@@ -148,7 +148,13 @@ fn nothing_is_written_for_a_listing_that_cannot_be_served() {
     let tokens = r#"{"data":"0.1","tools":[{"tool":"t.flow.f","doc":null,"generic":[],"params":[{"name":"s","type":{"Set":{"Named":{"declaration":"k","args":[]}}}}],"ok":"Unit","err":"Never"}],
         "declarations":{"k":{"name":"K","identity":"t.flow.K","lexical_ordinal":1,"generic":[],"opaque":true,"kind":"host","doc":null}}}"#;
     std::fs::write(dir.join("tokens.tools.json"), tokens).unwrap();
-    for (listing, expected) in [("bad.tools.json", "[identity]"), ("tokens.tools.json", "a Set element holds a host token")] {
+    // Nor a Dict keyed by one, wherever the token sits inside the key.
+    std::fs::write(dir.join("keys.tools.json"), tokens.replace(r#"{"Set":{"Named":{"declaration":"k","args":[]}}}"#, r#"{"Dict":[{"Tuple":["Int",{"Named":{"declaration":"k","args":[]}}]},"Int"]}"#)).unwrap();
+    for (listing, expected) in [
+        ("bad.tools.json", "[identity]"),
+        ("tokens.tools.json", "$.tools[0].params[0].type: t.flow.f: parameter s: Set<K> cannot cross"),
+        ("keys.tools.json", "has keys that hold a host token (K)"),
+    ] {
         let output = flow_gen(&dir, &["--lang", "rust", listing, "--out", "out"]);
         assert_eq!(output.status.code(), Some(1), "{listing}");
         let stderr = String::from_utf8(output.stderr).unwrap();

@@ -233,3 +233,27 @@ def test_only_the_classes_of_a_tools_error_type_are_raisable(tmp_path: Path) -> 
         cwd=tmp_path, capture_output=True, text=True, check=False,
     )
     assert raised.stdout == '() False\n{"args":["b"],"detail":{"args":"a","code":1},"what":"x"}\n', raised.stderr
+
+
+def test_a_tool_whose_types_cannot_cross_is_refused_as_every_language_refuses_it(tmp_path: Path) -> None:
+    import json
+
+    token = {"name": "K", "identity": "t.flow.K", "lexical_ordinal": 1, "generic": [], "opaque": True,
+             "kind": "host", "doc": None}
+    k = {"Named": {"declaration": "k", "args": []}}
+    for type_, expected in [
+        ({"Set": k}, "Set<K> has elements that hold a host token (K)"),
+        ({"Dict": [{"Tuple": ["Int", k]}, "Int"]}, "Dict<(Int,K),Int> has keys that hold a host token (K)"),
+    ]:
+        listing = {"data": "0.1", "tools": [{"tool": "t.flow.f", "doc": None, "generic": [],
+                                             "params": [{"name": "p", "type": type_}], "ok": "Unit", "err": "Never"}],
+                   "declarations": {"k": token}}
+        source = tmp_path / "tokens.json"
+        source.write_text(json.dumps(listing))
+        out = tmp_path / "pkg"
+        run = generate(out, listing=source)
+        assert run.returncode == 1, run.stderr
+        assert "$.tools[0].params[0].type: t.flow.f: parameter p: " in run.stderr, run.stderr
+        assert expected in run.stderr, run.stderr
+        assert run.stderr.rstrip().endswith("[cannot-cross]"), run.stderr
+        assert not out.exists()

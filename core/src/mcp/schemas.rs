@@ -31,7 +31,7 @@
 
 use crate::error::{Error, Result, Rule};
 use crate::json::{Json, Object};
-use crate::schema::{object_schema, schema_of, SchemaForm};
+use crate::schema::{key_of_reference, object_schema, schema_of, SchemaForm};
 use crate::types::{Declarations, Param, Term};
 
 /// The member a result that is not an object is wrapped in.
@@ -74,8 +74,7 @@ fn inline_root(schema: Json) -> std::result::Result<Json, Json> {
         return Ok(schema);
     }
     let entry = schema.as_object().and_then(|root| {
-        let key = root.get("$ref")?.as_str()?.strip_prefix("#/$defs/")?;
-        let key = key.replace("~1", "/").replace("~0", "~");
+        let key = key_of_reference(root.get("$ref")?.as_str()?)?;
         root.get("$defs")?.as_object()?.get(&key).cloned()
     });
     match (entry, &schema) {

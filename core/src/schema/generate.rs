@@ -141,7 +141,8 @@ impl<'a> Generator<'a> {
 
     fn no_encoding(&self, term: &Term, what: &str) -> Error {
         let text = self.keys.type_text(term).unwrap_or_else(|_| what.to_owned());
-        Error::new(Rule::NotServable, format!("{text} is {what}, which has no encoding, so it cannot cross"))
+        // Unreachable through `schema_of`, which asks `types::crossing` first.
+        Error::new(Rule::CannotCross, format!("{text} is {what}, which has no encoding, so it cannot cross"))
     }
 
     /// A `$ref` to the entry of `declaration<args>`, registering the entry the
@@ -196,7 +197,7 @@ impl<'a> Generator<'a> {
             Body::Host => shapes::any(),
             Body::Nondata => {
                 return Err(Error::new(
-                    Rule::NotServable,
+                    Rule::CannotCross,
                     format!("{} is a nondata type, which has no encoding, so it cannot cross", template.identity),
                 ))
             }

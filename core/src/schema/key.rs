@@ -4,7 +4,8 @@
 //! declaration adds its arguments as type text, `ID<ARG,...>`, so each
 //! instantiation has its own entry holding its own substituted body. The
 //! canonical form writes identities without `@VERSION` (section 5), including
-//! those of named types inside the arguments.
+//! those of named types inside the arguments. A `$ref` writes the key as a
+//! JSON Pointer, then as a URI fragment ([`reference`]).
 
 use std::borrow::Cow;
 
@@ -13,9 +14,60 @@ use crate::types::{identity_without_version, Declarations, Template, Term, TOOL_
 
 use super::{SchemaForm, MAX_TERM_DEPTH};
 
-/// Escapes a key for use inside a JSON Pointer (RFC 6901): `~` as `~0`, then `/`
-/// as `~1`. Nothing else is escaped: `$ref` values are not percent-encoded.
-pub(super) fn escape_pointer(key: &str) -> String {
+/// The `$ref` of the `$defs` entry `key` (`decisions.md` section 4): the JSON
+/// Pointer `/$defs/KEY` with KEY escaped (RFC 6901: `~` as `~0`, then `/` as
+/// `~1`), written as a URI fragment (RFC 3986), so that every UTF-8 byte
+/// other than a letter, a digit or one of ``-._~!$&'()*+,;=:@/?`` is `%XX`.
+/// Keys hold `<`, `>`, spaces and any text a NAME may: without the
+/// percent-encoding a `$ref` would not be a URI reference, and standard
+/// validators could not resolve it.
+pub(super) fn reference(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 16);
+    out.push_str("#/$defs/");
+    for byte in escape_pointer(key).bytes() {
+        if byte.is_ascii_alphanumeric() || FRAGMENT_SAFE.contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// The bytes besides letters and digits that a URI fragment holds as they
+/// are (RFC 3986: unreserved, sub-delims, `:`, `@`, `/`, `?`).
+const FRAGMENT_SAFE: &[u8] = b"-._~!$&'()*+,;=:@/?";
+
+/// The `$defs` key a [`reference`] points to: the inverse of [`reference`],
+/// or `None` for anything it does not write (another prefix, a `/` inside
+/// the key's token, a malformed `%XX`, bytes that are not UTF-8).
+pub fn key_of_reference(reference: &str) -> Option<String> {
+    let fragment = reference.strip_prefix("#/$defs/")?;
+    let bytes = fragment.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+                decoded.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 3;
+            }
+            // One reference token: a `/` would point below the entry.
+            b'/' => return None,
+            byte => {
+                decoded.push(byte);
+                i += 1;
+            }
+        }
+    }
+    let token = String::from_utf8(decoded).ok()?;
+    Some(unescape_pointer(&token))
+}
+
+/// Escapes a key as one JSON Pointer reference token (RFC 6901): `~` as
+/// `~0`, then `/` as `~1`.
+fn escape_pointer(key: &str) -> String {
     let mut out = String::with_capacity(key.len() + 8);
     for c in key.chars() {
         match c {
@@ -25,6 +77,11 @@ pub(super) fn escape_pointer(key: &str) -> String {
         }
     }
     out
+}
+
+/// The inverse of [`escape_pointer`]: `~1` as `/`, then `~0` as `~`.
+fn unescape_pointer(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
 }
 
 /// Resolves what type text needs: declarations, the form's identities, and the
@@ -170,6 +227,29 @@ mod tests {
     fn pointer_escaping_is_tilde_then_slash_only() {
         assert_eq!(escape_pointer("a~b/c d%e<f>"), "a~0b~1c d%e<f>");
         assert_eq!(escape_pointer("~1"), "~01");
+    }
+
+    #[test]
+    fn references_are_percent_encoded_fragments() {
+        assert_eq!(reference("x.org/r@1.0/m.flow.Page<Int>"), "#/$defs/x.org~1r@1.0~1m.flow.Page%3CInt%3E");
+        assert_eq!(reference("a b%c\"d"), "#/$defs/a%20b%25c%22d");
+        assert_eq!(reference("Zürich"), "#/$defs/Z%C3%BCrich");
+        assert_eq!(reference("(A,B)->fn()"), "#/$defs/(A,B)-%3Efn()");
+        assert_eq!(reference("~/?#[]{}|^`"), "#/$defs/~0~1?%23%5B%5D%7B%7D%7C%5E%60");
+        // Everything that stays as it is.
+        let safe = "az09-._!$&'()*+,;=:@?";
+        assert_eq!(reference(safe), format!("#/$defs/{safe}"));
+    }
+
+    #[test]
+    fn a_reference_gives_back_its_key() {
+        for key in ["x.org/r@1.0/m.flow.Page<m.flow.Box<(Int,Text)>>", "a b%c\"d", "Zürich ~0 ~1 /", "%25", ""] {
+            assert_eq!(key_of_reference(&reference(key)).as_deref(), Some(key), "{key}");
+        }
+        assert_eq!(key_of_reference("#/$defs/a/b"), None);
+        assert_eq!(key_of_reference("#/$defs/a%2"), None);
+        assert_eq!(key_of_reference("#/$defs/%FF"), None);
+        assert_eq!(key_of_reference("#/definitions/a"), None);
     }
 
     #[test]

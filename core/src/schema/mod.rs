@@ -2,8 +2,8 @@
 //! 4, which fixes every member, because fingerprints hash these schemas).
 //!
 //! - [`shapes`]: the fixed JSON shape of each kind of schema.
-//! - [`key`]: `$defs` keys (identities with type-text arguments) and their
-//!   JSON Pointer escaping inside `$ref`.
+//! - [`key`]: `$defs` keys (identities with type-text arguments) and how a
+//!   `$ref` writes them (a JSON Pointer, percent-encoded as a URI fragment).
 //! - [`generate`]: turning one term into one standalone schema, with a `$defs`
 //!   entry for every named type it reaches.
 //!
@@ -15,6 +15,8 @@
 mod generate;
 mod key;
 mod shapes;
+
+pub use key::key_of_reference;
 
 use crate::error::{Error, Result, Rule};
 use crate::json::Json;
@@ -66,10 +68,13 @@ pub enum SchemaForm {
 /// `tool_generic` names the Tool's own type parameters: a `Param` whose owner
 /// is `tool` is written `{"$param": NAME}`.
 ///
-/// Refuses with `Rule::NotServable` a Function, Task or nondata type in a value
-/// position, two different types that would share one `$defs` key, and a schema
-/// too large or too deep to be sent at all.
+/// Refuses with `Rule::CannotCross` a type that cannot cross
+/// ([`crate::types::crossing`]: a function, Task or nondata type in a value
+/// position, a host token in a Set element or a Dict key), and with
+/// `Rule::NotServable` two different types that would share one `$defs` key
+/// and a schema too large or too deep to be sent at all.
 pub fn schema_of(term: &Term, declarations: &Declarations, form: SchemaForm, tool_generic: &[String]) -> Result<Json> {
+    crate::types::crossing(term, declarations, tool_generic)?;
     generate::Generator::new(declarations, form, tool_generic).standalone(term)
 }
 
@@ -79,6 +84,9 @@ pub fn schema_of(term: &Term, declarations: &Declarations, form: SchemaForm, too
 /// how a front that takes a Tool's args as a record (MCP's `arguments`)
 /// describes them.
 pub fn object_schema(members: &[(String, Term)], declarations: &Declarations, form: SchemaForm, tool_generic: &[String]) -> Result<Json> {
+    for (name, ty) in members {
+        crate::types::crossing(ty, declarations, tool_generic).map_err(|e| Error { message: format!("{name}: {}", e.message), ..e })?;
+    }
     let fields: Vec<crate::types::Field> =
         members.iter().map(|(name, ty)| crate::types::Field { name: name.clone(), ty: ty.clone(), doc: None }).collect();
     generate::Generator::new(declarations, form, tool_generic).standalone_object(&fields)

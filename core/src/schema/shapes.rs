@@ -6,7 +6,7 @@ use crate::json::{Json, Object};
 use crate::number::Number;
 use crate::types::Prim;
 
-use super::key::escape_pointer;
+use super::key;
 
 /// `{"type": name}`.
 fn typed(name: &str) -> Json {
@@ -110,7 +110,7 @@ pub(super) fn object(properties: Object, required: Vec<String>) -> Json {
 
 /// A reference to the `$defs` entry `key` of the schema's root.
 pub(super) fn reference(key: &str) -> Json {
-    Json::object([("$ref", Json::String(format!("#/$defs/{}", escape_pointer(key))))])
+    Json::object([("$ref", Json::String(key::reference(key)))])
 }
 
 /// A generic Tool's own type parameter.

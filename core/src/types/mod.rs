@@ -10,6 +10,9 @@
 //!   [`identity`] (format, uniqueness), [`reach`] (reachability, one Tool's
 //!   TypeSpec) and [`recursion`] (expanding cycles).
 //! - [`view`]: the agreement of a call view with the served TypeSpec.
+//! - [`crossing`](mod@crossing): which types can cross at all (no function,
+//!   Task or nondata type inside, no host token in a Set element or a Dict
+//!   key), decided on the type, whatever the value.
 //!
 //! Where the spec is silent, these choices hold (tests in `core/tests/types.rs`
 //! pin each):
@@ -39,6 +42,7 @@
 //! - Order of refusals: data version, shapes (whole document), then Tools in
 //!   order, declarations in key order, reachability, expanding recursion.
 
+pub mod crossing;
 pub mod identity;
 pub mod model;
 pub mod parse;
@@ -49,6 +53,7 @@ pub mod view;
 mod walk;
 pub mod write;
 
+pub use crossing::{crossing, tool_crossing};
 pub use identity::check_identity;
 pub use model::*;
 pub use parse::{

@@ -2,9 +2,11 @@
 //!
 //! The shape every language follows (one module per language beside this one,
 //! one askama template per concept under `templates/LANG/`):
-//! 1. [`GenInput::prepare`] validates the listing and computes everything the
-//!    languages embed (fingerprints, describe-form signatures, TypeSpecs) before
-//!    anything is written, so an invalid listing writes nothing.
+//! 1. [`GenInput::prepare`] validates the listing, refuses every Tool whose
+//!    types cannot cross (`flow_core::types::tool_crossing`), and computes
+//!    everything the languages embed (fingerprints, describe-form signatures,
+//!    TypeSpecs) before anything is written, so such a listing writes nothing
+//!    in any language.
 //! 2. A [`Language`] turns it into an [`Output`]: a sorted map of relative paths to
 //!    contents, so output order never changes. Names, keyword escaping and imports
 //!    are computed in Rust; templates only place them.
@@ -25,7 +27,7 @@ use std::path::{Path, PathBuf};
 
 use flow_core::fingerprint::{describe_entry, fingerprint};
 use flow_core::json::Json;
-use flow_core::types::{identity_name, Listing, ToolDecl, TypeSpec};
+use flow_core::types::{identity_name, tool_crossing, Listing, ToolDecl, TypeSpec};
 
 /// What every language generator reads: the validated listing and, per Tool,
 /// what `describe` must answer.
@@ -50,6 +52,11 @@ pub struct ToolInfo<'a> {
 
 impl<'a> GenInput<'a> {
     pub fn prepare(listing: &'a Listing) -> Result<GenInput<'a>, String> {
+        // What cannot cross is refused here, once for every language, before
+        // anything is generated (the one predicate the core decodes by too).
+        for (index, decl) in listing.tools.iter().enumerate() {
+            tool_crossing(decl, index, &listing.declarations).map_err(|e| e.to_string())?;
+        }
         let mut tools = Vec::with_capacity(listing.tools.len());
         for decl in &listing.tools {
             let fail = |e: flow_core::Error| format!("{}: {e}", decl.tool);

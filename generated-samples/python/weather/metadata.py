@@ -699,7 +699,7 @@ TOOLS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "github.com/acme/weather@1.2.0/weather.flow.list_stations",
-        "sha256:cadfa4e5bf99179532742aa572bd65232560b128fb38892da059b65b0dc63345",
+        "sha256:12298ed82fe3070ba2a67592e8b4df6e17e9d982093ba2024f791c5bdead04b1",
         """{
   "err": {
     "$defs": {
@@ -816,7 +816,7 @@ TOOLS: tuple[tuple[str, str, str], ...] = (
         "type": "object"
       }
     },
-    "$ref": "#/$defs/github.com~1acme~1weather@1.2.0~1weather.flow.Page<github.com~1acme~1weather@1.2.0~1weather.flow.Station>"
+    "$ref": "#/$defs/github.com~1acme~1weather@1.2.0~1weather.flow.Page%3Cgithub.com~1acme~1weather@1.2.0~1weather.flow.Station%3E"
   },
   "params": [
     [

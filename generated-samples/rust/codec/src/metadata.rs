@@ -33,7 +33,7 @@ pub struct Tool {
 /// `github.com/example/codec@1.0.0/codec.flow.codec`
 pub const CODEC: Tool = Tool {
     identity: "github.com/example/codec@1.0.0/codec.flow.codec",
-    fingerprint: "sha256:32412902f61b04ffbb4b769d1c40bab5b6f8ba8e1eac6561b143b3d33ee3f2fd",
+    fingerprint: "sha256:1fa533ac1b314676d0e131db2a1a48538c39e8a3f5b42caee1393d262428d799",
 };
 
 /// Every served Tool, in the listing's order.

@@ -45,7 +45,7 @@ pub struct Tool {
 /// `github.com/example/keywords@0.1.0/kw.flow.type`
 pub const TYPE: Tool = Tool {
     identity: "github.com/example/keywords@0.1.0/kw.flow.type",
-    fingerprint: "sha256:2a5ecd87089629e546680e79dd7fe408103707177f8d1434e47ab259c8013eff",
+    fingerprint: "sha256:98e6dd31ca980dc64912d27cdf2de6c7ca8ab71be4149eea745ef0e4143eab7e",
 };
 
 /// `github.com/example/keywords@0.1.0/kw.flow.get-sum`
@@ -73,7 +73,7 @@ pub const PING: Tool = Tool {
 /// `github.com/example/keywords@0.1.0/kw.flow.pick`
 pub const PICK: Tool = Tool {
     identity: "github.com/example/keywords@0.1.0/kw.flow.pick",
-    fingerprint: "sha256:e9a1f7fed38fcd92a019ea22434f2a264c7b6a866223fcf36709502babfb0efd",
+    fingerprint: "sha256:b43f523486214e1088400771f5630bd51db3902bc83d284a97c59099bce59935",
 };
 
 /// Docs stay docs in every language:

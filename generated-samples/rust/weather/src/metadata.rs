@@ -41,7 +41,7 @@ pub const GET_FORECAST: Tool = Tool {
 /// `github.com/acme/weather@1.2.0/weather.flow.list_stations`
 pub const LIST_STATIONS: Tool = Tool {
     identity: "github.com/acme/weather@1.2.0/weather.flow.list_stations",
-    fingerprint: "sha256:cadfa4e5bf99179532742aa572bd65232560b128fb38892da059b65b0dc63345",
+    fingerprint: "sha256:12298ed82fe3070ba2a67592e8b4df6e17e9d982093ba2024f791c5bdead04b1",
 };
 
 /// Readings of one station.
