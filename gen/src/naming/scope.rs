@@ -69,9 +69,9 @@ impl Style {
             // `Self_2` and `A_2` would break upper camel case; `Self2`, `A2`
             // keep it (a trailing `_` is no word break, so it goes).
             Style::RustUpper => format!("{}{n}", stem.trim_end_matches('_')),
-            // `foo_` numbered is `foo_2`: `foo__2` breaks snake case.
-            Style::RustSnake | Style::RustScreaming => format!("{}_{n}", stem.trim_end_matches('_')),
-            Style::Python | Style::TypeScript => format!("{stem}_{n}"),
+            // `foo_` numbered is `foo_2`: `foo__2` breaks Rust's snake case
+            // and reads badly anywhere.
+            _ => format!("{}_{n}", stem.trim_end_matches('_')),
         }
     }
 }
@@ -85,11 +85,21 @@ pub struct Scope {
     /// Names the scope's code refers to: a claim never lands on one.
     referred: HashSet<String>,
     taken: HashSet<String>,
+    /// Whether a referred name is escaped (`A_`) before it is numbered.
+    escape_referred: bool,
 }
 
 impl Scope {
     pub fn new(style: Style) -> Scope {
-        Scope { style, referred: HashSet::new(), taken: HashSet::new() }
+        // In upper camel case `Tools_` would read as a typo of `Tools`.
+        Scope { style, referred: HashSet::new(), taken: HashSet::new(), escape_referred: style != Style::RustUpper }
+    }
+
+    /// A referred name is numbered (`KeywordsTools_2`), not escaped: for
+    /// module-level classes, whose escaped form is kept for keywords.
+    pub fn numbering_referred(mut self) -> Scope {
+        self.escape_referred = false;
+        self
     }
 
     /// The scope's code refers to `names` (module classes in a class body,
@@ -105,11 +115,11 @@ impl Scope {
         self.referred.extend(names.into_iter().map(Into::into));
     }
 
-    fn free(&self, name: &str) -> bool {
+    fn free(&self, name: &str, outer: Option<&Scope>) -> bool {
         let bare = name.strip_prefix("r#").unwrap_or(name);
-        !self.taken.contains(name)
-            && !self.taken.contains(bare)
+        !self.taken.contains(bare)
             && !self.referred.contains(bare)
+            && outer.is_none_or(|o| !o.taken.contains(bare) && !o.referred.contains(bare))
             && (name.starts_with("r#") || !self.style.refuses(name))
     }
 
@@ -118,16 +128,25 @@ impl Scope {
     /// everything, so an escape or a number never lands on a reserved,
     /// referred or taken name.
     pub fn claim(&mut self, base: &str) -> String {
+        self.claim_beside(base, None)
+    }
+
+    /// [`Scope::claim`] in a scope nested in `outer`, whose every name (taken
+    /// or referred) this scope's code may refer to: a type parameter list
+    /// beside the module's types, a class body beside the module's classes.
+    /// `outer` is read, not copied, so nesting costs nothing per scope.
+    pub fn claim_beside(&mut self, base: &str, outer: Option<&Scope>) -> String {
         let mut candidate = base.to_owned();
-        // A reserved word is escaped; so is a referred name, except in
-        // upper camel case, where `Tools_` would read as a typo of `Tools`.
-        let referred = self.referred.contains(base) && self.style != Style::RustUpper;
-        if !self.free(&candidate) && (self.style.refuses(base) || referred) {
+        // A reserved word is escaped; so is a referred name, where the
+        // scope says so.
+        let outer_has = outer.is_some_and(|o| o.taken.contains(base) || o.referred.contains(base));
+        let referred = (self.referred.contains(base) || outer_has) && self.escape_referred;
+        if !self.free(&candidate, outer) && (self.style.refuses(base) || referred) {
             candidate = self.style.escape(base);
         }
         let stem = candidate.clone();
         let mut n = 2;
-        while !self.free(&candidate) {
+        while !self.free(&candidate, outer) {
             candidate = self.style.numbered(&stem, n);
             n += 1;
             // Every style's numbered forms leave its reserved names behind
@@ -160,7 +179,7 @@ mod tests {
         // The escape of a keyword is itself referred (a class `None_`).
         assert_eq!(scope.claim("None"), "None_2");
         assert_eq!(scope.claim("A"), "A_");
-        assert_eq!(scope.claim("A_"), "A__2");
+        assert_eq!(scope.claim("A_"), "A_2");
         assert_eq!(scope.claim("class"), "class_");
         assert_eq!(scope.claim("__x"), "f__x");
         assert_eq!(scope.claim("int"), "int_");

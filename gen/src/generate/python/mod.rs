@@ -142,6 +142,8 @@ struct ModelNames {
     ctors: HashMap<String, Vec<String>>,
     /// A type parameter name to its TypeVar.
     type_vars: BTreeMap<String, String>,
+    /// The module's scope: every class and TypeVar, and what they avoid.
+    module: Scope,
 }
 
 /// A class name before the module scope escapes it: PascalCase.
@@ -152,8 +154,9 @@ fn class_name(name: &str) -> String {
 /// Class names of the declarations. `reserved` holds names the package
 /// exports beside them (the Tools class), which a declaration must not take.
 fn model_names(declarations: &Declarations, reserved: &[&str]) -> ModelNames {
-    let mut module = Scope::new(Style::Python).refer(reserved.iter().copied());
-    let mut names = ModelNames { types: HashMap::new(), ctors: HashMap::new(), type_vars: BTreeMap::new() };
+    let mut module = Scope::new(Style::Python).refer(reserved.iter().copied()).numbering_referred();
+    let mut names =
+        ModelNames { types: HashMap::new(), ctors: HashMap::new(), type_vars: BTreeMap::new(), module: Scope::new(Style::Python) };
     for (id, decl) in ordered(declarations) {
         match &decl.body {
             Body::Record { .. } => {
@@ -176,6 +179,7 @@ fn model_names(declarations: &Declarations, reserved: &[&str]) -> ModelNames {
             }
         }
     }
+    names.module = module;
     names
 }
 
@@ -208,10 +212,6 @@ impl<'a> Annotations<'a> {
         format!("{}{name}", self.qualify)
     }
 
-    fn module_names(&self) -> Vec<&str> {
-        let names = self.names;
-        names.types.values().chain(names.ctors.values().flatten()).chain(names.type_vars.values()).map(String::as_str).collect()
-    }
 
     /// `owner`: the declaration whose Params are in scope (None at a Tool's roots).
     fn of(&self, term: &Term, owner: Option<&Decl>) -> String {
@@ -412,14 +412,14 @@ const EXCEPTION_NAMES: &[&str] = &["args", "with_traceback", "add_note"];
 fn fields(fields: &[flow_core::types::Field], decl: &Decl, annotations: &Annotations, raisable: bool) -> Vec<FieldView> {
     // A field spelled like a module-level class would hide it from the
     // annotations in its class body: the body refers to every one.
-    let mut scope = Scope::new(Style::Python).refer(["_flow_index"]).refer(annotations.module_names());
+    let mut scope = Scope::new(Style::Python).refer(["_flow_index"]);
     if raisable {
         scope.also_refer(EXCEPTION_NAMES.iter().copied());
     }
     fields
         .iter()
         .map(|f| FieldView {
-            name: scope.claim(&member_base(&f.name)),
+            name: scope.claim_beside(&member_base(&f.name), Some(&annotations.names.module)),
             annotation: annotations.of(&f.ty, Some(decl)),
             default: if matches!(f.ty, Term::Option(_)) { " = None".into() } else { String::new() },
             doc: f.doc.as_ref().map(|d| docstring(d, 4)),
@@ -427,9 +427,15 @@ fn fields(fields: &[flow_core::types::Field], decl: &Decl, annotations: &Annotat
         .collect()
 }
 
-/// A rendered file: ends in one newline.
+/// A rendered file: ends in one newline, its lines held to ruff's width.
 fn file(template: &impl Template) -> Result<String, String> {
     Ok(fit_lines(&render(template)?))
+}
+
+/// A rendered block (a class), without its final newline: the file's
+/// template places the blank lines between blocks.
+fn block(template: &impl Template) -> Result<String, String> {
+    Ok(render(template)?.trim_end().to_owned())
 }
 
 /// The TypeVars a term mentions, as `owner`'s parameters, in first-use order.
@@ -517,7 +523,7 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
             Body::Record { fields: fs } => {
                 let vars: Vec<String> = decl.generic.iter().map(|n| names.type_vars[n].clone()).collect();
                 let line = format!("Flow record ``{}``.{raise_line}", decl.identity);
-                blocks.push(render(&RecordTemplate {
+                blocks.push(block(&RecordTemplate {
                     raisable,
                     options: "frozen=True, slots=True, kw_only=True".into(),
                     class_name: names.types[id].clone(),
@@ -554,7 +560,7 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
                     let mut vars = Vec::new();
                     params_used(&parts, decl, names, &mut vars);
                     let line = format!("Constructor ``{}`` of :data:`{alias}`.{raise_line}", c.name);
-                    rendered.push(render(&RecordTemplate {
+                    rendered.push(block(&RecordTemplate {
                         raisable,
                         options: options.into(),
                         class_name: class.clone(),
@@ -565,7 +571,7 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
                     })?);
                     members.push(if vars.is_empty() { class.clone() } else { format!("{class}[{}]", vars.join(", ")) });
                 }
-                blocks.push(render(&EnumTemplate {
+                blocks.push(block(&EnumTemplate {
                     constructors: rendered,
                     alias: alias.clone(),
                     members: members.join(" | "),
@@ -831,7 +837,8 @@ impl Language for Python {
         let listing = flow_core::types::listing_to_json(input.listing);
         output.generated(
             "metadata.py",
-            file(&MetadataTemplate {
+            // Held to no width: its JSON is data, which ruff.toml exempts.
+            render(&MetadataTemplate {
                 header: header(),
                 listing: pretty_json(&listing),
                 tools: input

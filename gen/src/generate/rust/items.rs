@@ -186,11 +186,11 @@ pub fn names(declarations: &Declarations, facts: &Facts, reserved: &[&str]) -> N
     }
     // Type parameters hide any type of their name inside their declaration,
     // so they take none of the declarations' or built-ins' names.
-    let builtins = FileScope::builtin_names();
+    scope.also_refer(FileScope::builtin_names());
     let mut params = BTreeMap::new();
     for id in &facts.generated {
-        let mut local = Scope::new(Style::RustUpper).refer(types.values().cloned().chain(builtins.iter().map(|s| s.to_string())));
-        let names = declarations[*id].generic.iter().map(|name| local.claim(&pascal(name))).collect();
+        let mut local = Scope::new(Style::RustUpper);
+        let names = declarations[*id].generic.iter().map(|name| local.claim_beside(&pascal(name), Some(&scope))).collect();
         params.insert(id.to_string(), names);
     }
     Names { types, params }

@@ -128,8 +128,8 @@ fn names(input: &GenInput) -> Names {
     let mut generics = HashMap::new();
     for (id, decl) in declarations {
         // A type parameter must not hide a type its declaration's body names.
-        let mut scope = Scope::new(Style::TypeScript).refer(USED.iter().copied()).refer(module.taken().cloned());
-        generics.insert(id.clone(), decl.generic.iter().map(|g| scope.claim(&pascal_case(g))).collect());
+        let mut scope = Scope::new(Style::TypeScript);
+        generics.insert(id.clone(), decl.generic.iter().map(|g| scope.claim_beside(&pascal_case(g), Some(&module))).collect());
     }
     Names { types, generics, functions, handlers }
 }

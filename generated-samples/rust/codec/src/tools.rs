@@ -37,7 +37,7 @@ use crate::types::{Blob, Box, Opts, Person, Shape, Token, Void};
 
 /// The codec Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
-pub trait CodecTools: Send + Sync + 'static {
+pub trait CodecTools: std::marker::Send + std::marker::Sync + 'static {
     /// `github.com/example/codec@1.0.0/codec.flow.codec`
     fn codec(
         &self,

@@ -39,7 +39,7 @@ use crate::types::{
 
 /// The keywords Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
-pub trait KeywordsTools: Send + Sync + 'static {
+pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// Ends */ here, "quoted" and \ back.
     /// #[attr] not an attribute
     /// after a CRLF
@@ -58,7 +58,7 @@ pub trait KeywordsTools: Send + Sync + 'static {
         ctx: &flow_core::toolkit::Call,
         self_: Self_,
         r#match: Option,
-        ctx_2: bool,
+        ctx_: bool,
         r#box: Box<std::option::Option<BigInt>>,
         node: Node,
         phantom: Phantom,

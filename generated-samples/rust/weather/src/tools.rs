@@ -37,7 +37,7 @@ use crate::types::{Forecast, Page, Region, Station, Units, WeatherError};
 
 /// The weather Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
-pub trait WeatherTools: Send + Sync + 'static {
+pub trait WeatherTools: std::marker::Send + std::marker::Sync + 'static {
     /// Forecast for a city.
     ///
     /// `github.com/acme/weather@1.2.0/weather.flow.get_forecast`
