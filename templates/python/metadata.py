@@ -8,8 +8,10 @@ decoded at their declared types.
 from __future__ import annotations
 
 import flow_toolkit
+{%- if !classes.is_empty() %}
 
 from . import models
+{%- endif %}
 
 LISTING = """{{ listing }}"""
 """The tools listing this package was generated from."""

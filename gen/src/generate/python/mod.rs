@@ -594,7 +594,8 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
     if declares(true) || !type_vars.is_empty() {
         modules.insert("typing");
     }
-    if !errors.is_empty() {
+    // `@flow_toolkit.raisable` on the classes of an error type.
+    if errors.iter().any(|id| declarations.get(id).is_some_and(|d| matches!(d.body, Body::Record { .. } | Body::Enum { .. }))) {
         modules.insert("flow_toolkit");
     }
     let imports: Vec<String> = ["dataclasses", "decimal", "typing"]
@@ -680,7 +681,7 @@ fn methods(input: &GenInput, names: &ModelNames) -> (Vec<MethodView>, BTreeSet<&
 
 /// The imports of a file whose annotations use `modules`, in ruff's
 /// isort groups: the standard library, flow_toolkit, the package.
-fn imports(modules: &BTreeSet<&'static str>) -> String {
+fn imports(modules: &BTreeSet<&'static str>, local: &[String]) -> String {
     let mut imports = Vec::new();
     for module in ["decimal", "typing"] {
         if modules.contains(module) {
@@ -696,22 +697,80 @@ fn imports(modules: &BTreeSet<&'static str>) -> String {
     if modules.contains("models") {
         imports.push("from . import models".to_owned());
     }
-    imports.join("\n")
+    imports.extend(local.iter().cloned());
+    imports.join("\n").trim_end().to_owned()
 }
 
-/// Where isort (ruff's I001) places an imported name: constants
-/// (`HTTP`), then classes (`Http`), then the rest, each group by its lower
-/// case spelling.
-fn isort_key(name: &str) -> (u8, String, String) {
-    let cased = name.chars().any(char::is_alphabetic);
-    let kind = if name.chars().count() > 1 && cased && !name.chars().any(char::is_lowercase) {
-        0
-    } else if name.starts_with(char::is_uppercase) {
-        1
-    } else {
-        2
+/// The order isort (ruff's I001) gives imported names: constants
+/// (`HTTP`), then classes (`Http`), then the rest, each group in natural
+/// order of its lower case spelling, then by the spelling itself.
+fn isort_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let kind = |name: &str| {
+        let cased = name.chars().any(char::is_alphabetic);
+        if name.chars().count() > 1 && cased && !name.chars().any(char::is_lowercase) {
+            0
+        } else if name.starts_with(char::is_uppercase) {
+            1
+        } else {
+            2
+        }
     };
-    (kind, name.to_lowercase(), name.to_owned())
+    kind(a)
+        .cmp(&kind(b))
+        .then_with(|| natural_order(&a.to_lowercase(), &b.to_lowercase()))
+        .then_with(|| a.cmp(b))
+}
+
+/// Natural order as the `natord` crate (ruff's) has it, after strnatcmp:
+/// digit runs compare as numbers, except that a run starting with `0`
+/// compares digit by digit as a fraction would.
+fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let digit = |s: &[char], i: usize| s.get(i).is_some_and(char::is_ascii_digit);
+    let (mut i, mut j) = (0, 0);
+    loop {
+        while a.get(i).is_some_and(|c| c.is_whitespace()) {
+            i += 1;
+        }
+        while b.get(j).is_some_and(|c| c.is_whitespace()) {
+            j += 1;
+        }
+        if digit(&a, i) && digit(&b, j) {
+            let fractional = a[i] == '0' || b[j] == '0';
+            let (mut x, mut y, mut bias) = (i, j, Equal);
+            let order = loop {
+                match (digit(&a, x), digit(&b, y)) {
+                    (false, false) => break if fractional { Equal } else { bias },
+                    (false, true) => break Less,
+                    (true, false) => break Greater,
+                    (true, true) => {
+                        let by_digit = a[x].cmp(&b[y]);
+                        if fractional && by_digit != Equal {
+                            break by_digit;
+                        }
+                        if bias == Equal {
+                            bias = by_digit;
+                        }
+                    }
+                }
+                x += 1;
+                y += 1;
+            };
+            if order != Equal {
+                return order;
+            }
+        }
+        match (a.get(i), b.get(j)) {
+            (None, None) => return Equal,
+            (None, Some(_)) => return Less,
+            (Some(_), None) => return Greater,
+            (Some(x), Some(y)) if x != y => return x.cmp(y),
+            _ => {}
+        }
+        i += 1;
+        j += 1;
+    }
 }
 
 /// The longest line ruff's E501 (the repository's `ruff.toml`) allows.
@@ -810,8 +869,8 @@ impl Language for Python {
         if !methods.is_empty() {
             abstract_modules.insert("typing");
         }
-        let tools_imports = imports(&abstract_modules);
-        let scaffold_imports = imports(&modules);
+        let tools_imports = imports(&abstract_modules, &[]);
+        let scaffold_imports = imports(&modules, &[format!("from .tools import {class_name}")]);
         let mut output = Output::default();
         output.generated("models.py", models(input, &names)?);
         output.generated(
@@ -864,7 +923,7 @@ impl Language for Python {
             })?,
         );
         let mut exports: Vec<String> = names.types.values().chain(names.ctors.values().flatten()).cloned().collect();
-        exports.sort_by_key(|name| isort_key(name));
+        exports.sort_by(|a, b| isort_order(a, b));
         let mut all = exports.clone();
         all.push(class_name.clone());
         all.sort();
@@ -908,6 +967,16 @@ mod tests {
         assert_eq!(docstring("ends in \"", 4), "    \"\"\"ends in \\\"\"\"\"");
         assert_eq!(docstring("one\n\ntwo", 4), "    \"\"\"one\n\n    two\n    \"\"\"");
         assert_eq!(string_body("bell\u{7}"), "bell\\x07");
+    }
+
+    #[test]
+    fn imported_names_are_in_isorts_order() {
+        let mut names = vec!["u65E5u672Cu210C", "u65E5u672Cu65E5u672C", "FooBaru0661u0662", "FOOBARu65E5u672C", "HX", "A", "x10", "x9"];
+        names.sort_by(|a, b| isort_order(a, b));
+        assert_eq!(
+            names,
+            ["HX", "A", "FooBaru0661u0662", "FOOBARu65E5u672C", "u65E5u672Cu65E5u672C", "u65E5u672Cu210C", "x9", "x10"]
+        );
     }
 
     #[test]
