@@ -107,13 +107,16 @@ fn seconds(listing: &Listing, language: &dyn Language, out: &Path) -> (f64, f64)
     (prepare, generate)
 }
 
+/// A shape's name, how to make it at a size, and its two sizes.
+type Shape = (&'static str, fn(usize) -> Listing, [usize; 2]);
+
 fn main() {
     let languages: [(&str, Box<dyn Language>, &str); 3] = [
         ("python", Box::new(Python), "scale_tools"),
         ("typescript", Box::new(TypeScript), "scale-tools"),
         ("rust", Box::new(Rust { flow_core_path: None }), "scale-tools"),
     ];
-    let shapes: [(&str, fn(usize) -> Listing, [usize; 2]); 2] = [("wide", wide, [1000, 2000]), ("chain", chain, [2000, 4000])];
+    let shapes: [Shape; 2] = [("wide", wide, [1000, 2000]), ("chain", chain, [2000, 4000])];
     println!("| shape | size | language | prepare CPU s | generate CPU s | prepare at 2x | generate at 2x | growth (total) |");
     println!("|---|---|---|---|---|---|---|---|");
     for (shape, make, [small, large]) in shapes {
