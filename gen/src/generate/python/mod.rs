@@ -39,6 +39,13 @@ use askama::Template;
 use flow_core::json::Json;
 use flow_core::types::{Body, Declarations, Payload, Prim, Template as Decl, Term, TOOL_OWNER};
 
+mod layout;
+mod literals;
+
+use layout::{fit_lines, isort_order};
+pub use literals::{docstring, string_body, string_literal};
+use literals::pretty_json;
+
 use super::{GenInput, Language, Output};
 use crate::naming::{ordered, pascal_case, render, snake_case, Lang, Scope, Style};
 
@@ -56,77 +63,6 @@ fn member_base(name: &str) -> String {
 
 fn header() -> String {
     Lang::Python.header()
-}
-
-/// A docstring at `indent` spaces: escaped so any text is a valid literal.
-pub fn docstring(text: &str, indent: usize) -> String {
-    let pad = " ".repeat(indent);
-    // Trailing spaces on a line are no part of any doc a reader sees (and
-    // ruff's W291 refuses them).
-    let text: Vec<&str> = text.trim_end().split('\n').map(str::trim_end).collect();
-    let body = string_body(&text.join("\n"));
-    let lines: Vec<&str> = body.split('\n').collect();
-    if lines.len() == 1 {
-        return format!("{pad}\"\"\"{}\"\"\"", lines[0]);
-    }
-    let mut out = format!("{pad}\"\"\"{}\n", lines[0]);
-    for line in &lines[1..] {
-        if line.is_empty() {
-            out.push('\n');
-        } else {
-            out.push_str(&format!("{pad}{line}\n"));
-        }
-    }
-    out.push_str(&format!("{pad}\"\"\""));
-    out
-}
-
-/// The inside of a `"""` string literal holding `text` exactly.
-pub fn string_body(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' | '\t' => out.push(c),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    // No `"""` inside, and no `"` just before the closing quotes.
-    let mut out = out.replace("\"\"\"", "\"\"\\\"");
-    if out.ends_with('"') {
-        out.pop();
-        out.push_str("\\\"");
-    }
-    out
-}
-
-/// A `"..."` string literal holding `text` exactly: quotes, backslashes,
-/// line breaks and every other control or separator character escaped.
-pub fn string_literal(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}') => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Pretty JSON inside a `"""` string literal.
-fn pretty_json(json: &Json) -> String {
-    string_body(&super::pretty::pretty_json(json))
 }
 
 /// Whether a term's Python values, as written, may be None.
@@ -701,119 +637,6 @@ fn imports(modules: &BTreeSet<&'static str>, local: &[String]) -> String {
     imports.join("\n").trim_end().to_owned()
 }
 
-/// The order isort (ruff's I001) gives imported names: constants
-/// (`HTTP`), then classes (`Http`), then the rest, each group in natural
-/// order of its lower case spelling, then by the spelling itself.
-fn isort_order(a: &str, b: &str) -> std::cmp::Ordering {
-    let kind = |name: &str| {
-        let cased = name.chars().any(char::is_alphabetic);
-        if name.chars().count() > 1 && cased && !name.chars().any(char::is_lowercase) {
-            0
-        } else if name.starts_with(char::is_uppercase) {
-            1
-        } else {
-            2
-        }
-    };
-    kind(a)
-        .cmp(&kind(b))
-        .then_with(|| natural_order(&a.to_lowercase(), &b.to_lowercase()))
-        .then_with(|| a.cmp(b))
-}
-
-/// Natural order as the `natord` crate (ruff's) has it, after strnatcmp:
-/// digit runs compare as numbers, except that a run starting with `0`
-/// compares digit by digit as a fraction would.
-fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let digit = |s: &[char], i: usize| s.get(i).is_some_and(char::is_ascii_digit);
-    let (mut i, mut j) = (0, 0);
-    loop {
-        while a.get(i).is_some_and(|c| c.is_whitespace()) {
-            i += 1;
-        }
-        while b.get(j).is_some_and(|c| c.is_whitespace()) {
-            j += 1;
-        }
-        if digit(&a, i) && digit(&b, j) {
-            let fractional = a[i] == '0' || b[j] == '0';
-            let (mut x, mut y, mut bias) = (i, j, Equal);
-            let order = loop {
-                match (digit(&a, x), digit(&b, y)) {
-                    (false, false) => break if fractional { Equal } else { bias },
-                    (false, true) => break Less,
-                    (true, false) => break Greater,
-                    (true, true) => {
-                        let by_digit = a[x].cmp(&b[y]);
-                        if fractional && by_digit != Equal {
-                            break by_digit;
-                        }
-                        if bias == Equal {
-                            bias = by_digit;
-                        }
-                    }
-                }
-                x += 1;
-                y += 1;
-            };
-            if order != Equal {
-                return order;
-            }
-        }
-        match (a.get(i), b.get(j)) {
-            (None, None) => return Equal,
-            (None, Some(_)) => return Less,
-            (Some(_), None) => return Greater,
-            (Some(x), Some(y)) if x != y => return x.cmp(y),
-            _ => {}
-        }
-        i += 1;
-        j += 1;
-    }
-}
-
-/// The longest line ruff's E501 (the repository's `ruff.toml`) allows.
-const MAX_LINE: usize = 120;
-
-/// Holds a generated file to `MAX_LINE` columns: a docstring line too long
-/// is broken at spaces (its continuation keeps its indent); a code line too
-/// long (an annotation of deeply nested types) says so to ruff, since
-/// breaking it would take parentheses mypy and readers gain nothing from.
-fn fit_lines(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_string = false;
-    for line in text.split_inclusive('\n') {
-        let body = line.strip_suffix('\n').unwrap_or(line);
-        let quotes = body.matches("\"\"\"").count();
-        let starts_in_string = in_string;
-        in_string ^= quotes % 2 == 1;
-        if body.chars().count() <= MAX_LINE {
-            out.push_str(line);
-            continue;
-        }
-        let newline = if line.ends_with('\n') { "\n" } else { "" };
-        if starts_in_string || quotes > 0 {
-            let indent: String = body.chars().take_while(|c| *c == ' ').collect();
-            let mut current = String::new();
-            for word in body.trim_start().split(' ') {
-                if !current.is_empty() && indent.len() + current.chars().count() + 1 + word.chars().count() > MAX_LINE {
-                    out.push_str(&format!("{indent}{current}\n"));
-                    current.clear();
-                }
-                if !current.is_empty() {
-                    current.push(' ');
-                }
-                current.push_str(word);
-            }
-            out.push_str(&format!("{indent}{current}{newline}"));
-        } else {
-            out.push_str(&format!("{body}  # noqa: E501{newline}"));
-        }
-    }
-    out
-}
-
 fn class_entries(input: &GenInput, names: &ModelNames) -> Vec<ClassEntry> {
     ordered(&input.listing.declarations)
         .into_iter()
@@ -967,16 +790,6 @@ mod tests {
         assert_eq!(docstring("ends in \"", 4), "    \"\"\"ends in \\\"\"\"\"");
         assert_eq!(docstring("one\n\ntwo", 4), "    \"\"\"one\n\n    two\n    \"\"\"");
         assert_eq!(string_body("bell\u{7}"), "bell\\x07");
-    }
-
-    #[test]
-    fn imported_names_are_in_isorts_order() {
-        let mut names = vec!["u65E5u672Cu210C", "u65E5u672Cu65E5u672C", "FooBaru0661u0662", "FOOBARu65E5u672C", "HX", "A", "x10", "x9"];
-        names.sort_by(|a, b| isort_order(a, b));
-        assert_eq!(
-            names,
-            ["HX", "A", "FooBaru0661u0662", "FOOBARu65E5u672C", "u65E5u672Cu65E5u672C", "u65E5u672Cu210C", "x9", "x10"]
-        );
     }
 
     #[test]
