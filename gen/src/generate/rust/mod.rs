@@ -138,7 +138,7 @@ impl Language for Rust {
             "src/types.rs",
             render(&TypesFile { header: &header, project, imports: types_scope.imports(&[]), items: &items })?,
         );
-        output.generated("src/codec.rs", render(&CodecFile { header: &header, items: &items })?);
+        output.generated("src/codec.rs", render(&CodecFile { header: &header, items: &items, converts: items.iter().any(|i| i.host.is_none()) })?);
         output.generated(
             "src/tools.rs",
             render(&ToolsFile {

@@ -18,11 +18,19 @@ pub fn snake(name: &str) -> String {
 
 /// A type or constructor name: PascalCase, starting upper case (the
 /// camel-case lint flags `u00C9lan`, so it is `U00C9lan`).
+///
+/// It starts with an upper case letter: `2fa` is `X2fa`, not `_2fa`, which
+/// a binding of a parameter or field could equal (E0170: a binding named
+/// like a variant of its type).
 pub fn pascal(name: &str) -> String {
     let mut pascal = pascal_case(name);
     if let Some(first) = pascal.get(0..1) {
         let upper = first.to_ascii_uppercase();
         pascal.replace_range(0..1, &upper);
+    }
+    let rest = pascal.trim_start_matches('_');
+    if !rest.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return format!("X{rest}");
     }
     pascal
 }
@@ -82,6 +90,8 @@ mod tests {
         assert_eq!(snake("-"), "_");
         assert_eq!(pascal("élan"), "U00C9lan");
         assert_eq!(pascal("unknown_city"), "UnknownCity");
+        assert_eq!(pascal("2fa"), "X2fa");
+        assert_eq!(pascal("_"), "X");
         assert_eq!(screaming("get_forecast"), "GET_FORECAST");
         assert_eq!(screaming("type"), "TYPE");
     }

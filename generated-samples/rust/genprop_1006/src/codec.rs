@@ -23,7 +23,7 @@ impl<String2: flow::FromValue> flow::FromValue for X1<String2> {
                 let mut parts = constructor.positional()?;
                 Ok(Self::String(parts.part()?, parts.part()?))
             }
-            "_2fa" => constructor.unit().map(|()| Self::_2fa),
+            "_2fa" => constructor.unit().map(|()| Self::X2fa),
             _ => Err(constructor.unknown("x1")),
         }
     }
@@ -39,7 +39,7 @@ impl<String2: flow::IntoValue> flow::IntoValue for X1<String2> {
                 "string",
                 flow::positional(vec![part0.into_value(), part1.into_value()]),
             ),
-            Self::_2fa => flow::constructor(3, "_2fa", flow::Payload::None),
+            Self::X2fa => flow::constructor(3, "_2fa", flow::Payload::None),
         }
     }
 }
@@ -107,7 +107,7 @@ impl<Strau00DFe: flow::IntoValue> flow::IntoValue for N1<Strau00DFe> {
     }
 }
 
-impl<_2FA: flow::FromValue> flow::FromValue for X12<_2FA> {
+impl<X2FA: flow::FromValue> flow::FromValue for X12<X2FA> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
@@ -119,7 +119,7 @@ impl<_2FA: flow::FromValue> flow::FromValue for X12<_2FA> {
     }
 }
 
-impl<_2FA: flow::IntoValue> flow::IntoValue for X12<_2FA> {
+impl<X2FA: flow::IntoValue> flow::IntoValue for X12<X2FA> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![
             ("tab\there", self.tab_here.into_value()),

@@ -56,7 +56,7 @@ pub enum X1<String2> {
     /// ```
     String(Vec<String2>, BTreeMap<String, bool>),
     /// plain words
-    _2fa,
+    X2fa,
 }
 
 /// `github.com/example/p1006@0.1.0/h.flow.n0`
@@ -100,7 +100,7 @@ pub struct N1<Strau00DFe> {
 ///
 /// `github.com/example/p1006@0.1.0/h.flow.X_1`
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct X12<_2FA> {
+pub struct X12<X2FA> {
     /// a trailing backslash \
     pub tab_here: BigDecimal,
     /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
@@ -108,6 +108,6 @@ pub struct X12<_2FA> {
     /// line
     /// breaks
     /// and separators
-    pub u00e9: _2FA,
-    pub u01c6ungla: Vec<X12<_2FA>>,
+    pub u00e9: X2FA,
+    pub u01c6ungla: Vec<X12<X2FA>>,
 }

@@ -76,7 +76,7 @@ impl<Future2: flow::FromValue, F64: flow::FromValue> flow::FromValue for X12<Fut
         match constructor.name() {
             "_2fa" => {
                 let mut parts = constructor.positional()?;
-                Ok(Self::_2fa(parts.part()?, parts.part()?))
+                Ok(Self::X2fa(parts.part()?, parts.part()?))
             }
             "x1" => constructor.unit().map(|()| Self::X1),
             "typing" => {
@@ -91,7 +91,7 @@ impl<Future2: flow::FromValue, F64: flow::FromValue> flow::FromValue for X12<Fut
 impl<Future2: flow::IntoValue, F64: flow::IntoValue> flow::IntoValue for X12<Future2, F64> {
     fn into_value(self) -> flow::Value {
         match self {
-            Self::_2fa(part0, part1) => flow::constructor(
+            Self::X2fa(part0, part1) => flow::constructor(
                 0,
                 "_2fa",
                 flow::positional(vec![part0.into_value(), part1.into_value()]),

@@ -67,7 +67,7 @@ pub enum X12<Future2, F64> {
     /// ```
     /// fn main() { panic!() }
     /// ```
-    _2fa(BTreeMap<X<bool>, X1>, (Instant, F64, Future2)),
+    X2fa(BTreeMap<X<bool>, X1>, (Instant, F64, Future2)),
     /// plain words
     X1,
     /// ends */ here

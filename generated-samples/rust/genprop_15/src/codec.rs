@@ -167,7 +167,7 @@ impl flow::FromValue for Infer {
             }
             "_2fa" => {
                 let mut fields = constructor.named()?;
-                Ok(Self::_2fa {
+                Ok(Self::X2fa {
                     future: fields.field("Future")?,
                     foo_: fields.field("foo")?,
                 })
@@ -187,7 +187,7 @@ impl flow::IntoValue for Infer {
                 "std",
                 flow::positional(vec![part0.into_value(), part1.into_value()]),
             ),
-            Self::_2fa { future, foo_ } => flow::constructor(
+            Self::X2fa { future, foo_ } => flow::constructor(
                 1,
                 "_2fa",
                 flow::named(vec![

@@ -90,7 +90,7 @@ pub enum Foo<U65E5u672C> {
 pub enum Infer {
     /// plain words
     Std(Vec<u8>, String),
-    _2fa {
+    X2fa {
         future: BTreeSet<Option<JsonValue<String>>>,
         foo_: Option<Option<BigDecimal>>,
     },

@@ -13,36 +13,36 @@ use flow_core::codec as flow;
 
 use crate::types::*;
 
-impl flow::FromValue for _2fa {
+impl flow::FromValue for X2fa {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
             "K" => constructor.unit().map(|()| Self::K),
-            "\"\"\"" => constructor.named().map(|_| Self::X_ {}),
+            "\"\"\"" => constructor.named().map(|_| Self::X {}),
             "H" => constructor.named().map(|_| Self::H {}),
             _ => Err(constructor.unknown("2fa")),
         }
     }
 }
 
-impl flow::IntoValue for _2fa {
+impl flow::IntoValue for X2fa {
     fn into_value(self) -> flow::Value {
         match self {
             Self::K => flow::constructor(0, "K", flow::Payload::None),
-            Self::X_ {} => flow::constructor(1, "\"\"\"", flow::named(vec![])),
+            Self::X {} => flow::constructor(1, "\"\"\"", flow::named(vec![])),
             Self::H {} => flow::constructor(2, "H", flow::named(vec![])),
         }
     }
 }
 
-impl flow::FromValue for _2FA {
+impl flow::FromValue for X2FA {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
         Ok(Self {})
     }
 }
 
-impl flow::IntoValue for _2FA {
+impl flow::IntoValue for X2FA {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
     }

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Never};
 use flow_core::toolkit::Call;
 
-use p3_tools::types::{Foo, Mut, _2FA, _2fa};
+use p3_tools::types::{Foo, Mut, X2FA, X2fa};
 use p3_tools::P3Tools;
 
 /// The Tools' bodies.
@@ -25,8 +25,8 @@ impl P3Tools for Implementation {
         &self,
         ctx: &Call,
         _2fa: BTreeSet<Vec<Instant>>,
-        n0: _2fa,
-        str_: _2FA,
+        n0: X2fa,
+        str_: X2FA,
         x_1: Foo,
         ufb01le: Mut,
     ) -> Result<BigDecimal, Never> {

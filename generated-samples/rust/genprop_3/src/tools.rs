@@ -24,8 +24,15 @@
     clippy::test_attr_in_doctest,
     clippy::too_long_first_doc_paragraph
 )]
-// The methods take the Tools' parameters and types as they are declared.
-#![allow(clippy::too_many_arguments, clippy::type_complexity)]
+// The methods take the Tools' parameters and types as they are declared,
+// and their names: a Tool called `new` or `into_x` is no constructor or
+// conversion, whatever clippy's naming conventions expect of one.
+#![allow(
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::new_ret_no_self,
+    clippy::wrong_self_convention
+)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
@@ -33,7 +40,7 @@ use std::future::Future;
 use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Never};
 use flow_core::toolkit::Call;
 
-use crate::types::{Foo, Mut, _2FA, _2fa};
+use crate::types::{Foo, Mut, X2FA, X2fa};
 
 /// The p3 Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
@@ -43,8 +50,8 @@ pub trait P3Tools: std::marker::Send + std::marker::Sync + 'static {
         &self,
         ctx: &Call,
         _2fa: BTreeSet<Vec<Instant>>,
-        n0: _2fa,
-        str_: _2FA,
+        n0: X2fa,
+        str_: X2FA,
         x_1: Foo,
         ufb01le: Mut,
     ) -> impl Future<Output = Result<BigDecimal, Never>>;

@@ -37,13 +37,13 @@
 ///
 /// `github.com/example/p3@0.1.0/h.flow.2fa`
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum _2fa {
+pub enum X2fa {
     /// bidi \u{202E} reversed \u{2066} isolate
     K,
     /// line
     /// breaks
     /// and separators
-    X_ {},
+    X {},
     H {},
 }
 
@@ -51,7 +51,7 @@ pub enum _2fa {
 ///
 /// `github.com/example/p3@0.1.0/h.flow.2FA`
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct _2FA {}
+pub struct X2FA {}
 
 /// `github.com/example/p3@0.1.0/h.flow._foo`
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -63,5 +63,5 @@ pub struct Foo {}
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Mut {
     /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
-    pub generic: _2FA,
+    pub generic: X2FA,
 }

@@ -83,7 +83,7 @@ impl<N0: flow::FromValue> flow::FromValue for FooBar<N0> {
             "Instant" => Ok(Self::Instant(constructor.positional()?.part()?)),
             "_2fa" => {
                 let mut fields = constructor.named()?;
-                Ok(Self::_2fa {
+                Ok(Self::X2fa {
                     _2_fa: fields.field("2FA")?,
                 })
             }
@@ -100,7 +100,7 @@ impl<N0: flow::IntoValue> flow::IntoValue for FooBar<N0> {
             Self::Instant(part0) => {
                 flow::constructor(0, "Instant", flow::positional(vec![part0.into_value()]))
             }
-            Self::_2fa { _2_fa } => {
+            Self::X2fa { _2_fa } => {
                 flow::constructor(1, "_2fa", flow::named(vec![("2FA", _2_fa.into_value())]))
             }
             Self::FlowMap(part0) => {

@@ -67,7 +67,7 @@ pub enum FooBar<N0> {
     /// plain words
     Instant(BTreeMap<String, Option<N0>>),
     /// bidi \u{202E} reversed \u{2066} isolate
-    _2fa { _2_fa: BigDecimal },
+    X2fa { _2_fa: BigDecimal },
     /// a trailing quote "
     FlowMap(Vec<u8>),
     /// line

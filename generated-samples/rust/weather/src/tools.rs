@@ -24,8 +24,15 @@
     clippy::test_attr_in_doctest,
     clippy::too_long_first_doc_paragraph
 )]
-// The methods take the Tools' parameters and types as they are declared.
-#![allow(clippy::too_many_arguments, clippy::type_complexity)]
+// The methods take the Tools' parameters and types as they are declared,
+// and their names: a Tool called `new` or `into_x` is no constructor or
+// conversion, whatever clippy's naming conventions expect of one.
+#![allow(
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::new_ret_no_self,
+    clippy::wrong_self_convention
+)]
 
 use std::collections::BTreeMap;
 use std::future::Future;
