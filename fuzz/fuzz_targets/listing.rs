@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         let print = fingerprint(tool, declarations);
         for e in [&describe, &canonical].into_iter().filter_map(|r| r.as_ref().err()) {
             assert!(
-                matches!(e.rule, Rule::NotServable | Rule::TooLarge | Rule::TooDeep),
+                matches!(e.rule, Rule::CannotCross | Rule::NotServable | Rule::TooLarge | Rule::TooDeep),
                 "{}: a valid listing's signature refused with a rule validation owns: {e}",
                 tool.tool
             );

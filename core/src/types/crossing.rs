@@ -105,10 +105,12 @@ enum Step {
     Key,
     Value,
     Part(usize),
-    /// A record field, or a named payload's field (`constructor` is set).
-    Field { owner: String, constructor: Option<String>, name: String },
-    /// A positional payload's part.
-    Positional { owner: String, constructor: String, part: usize },
+    /// Field `field` of the record that is the parent, or of its
+    /// constructor `constructor`'s named payload.
+    Field { constructor: Option<usize>, field: usize },
+    /// Part `part` of the positional payload of the parent's constructor
+    /// `constructor`.
+    Positional { constructor: usize, part: usize },
 }
 
 /// One term looked at, with where it came from.
@@ -196,36 +198,28 @@ impl<'d> Walk<'d> {
                 Term::Task(_) => return Err(self.refuse(at, &no_encoding("a Task"), DATA_THERE)),
                 Term::Named { declaration, args } => {
                     let template = resolve_named(self.declarations, declaration, args.len())?;
-                    let owner = self.text(&term);
                     let substitute = |t: &Term| substituted(t, declaration, args);
                     match &template.body {
                         Body::Nondata => return Err(self.refuse(at, &no_encoding("a nondata type"), DATA_THERE)),
                         Body::Host => {}
                         Body::Record { fields } => {
-                            for field in fields {
-                                let step = Step::Field { owner: owner.clone(), constructor: None, name: field.name.clone() };
-                                self.push(at, step, &substitute(&field.ty)?)?;
+                            for (field, f) in fields.iter().enumerate() {
+                                self.push(at, Step::Field { constructor: None, field }, &substitute(&f.ty)?)?;
                             }
                         }
                         Body::Enum { constructors } => {
-                            for constructor in constructors {
-                                let name = || constructor.name.clone();
-                                match &constructor.payload {
+                            for (constructor, c) in constructors.iter().enumerate() {
+                                match &c.payload {
                                     None => {}
                                     Some(Payload::Positional(parts)) => {
                                         for (part, ty) in parts.iter().enumerate() {
-                                            let step = Step::Positional { owner: owner.clone(), constructor: name(), part };
-                                            self.push(at, step, &substitute(ty)?)?;
+                                            self.push(at, Step::Positional { constructor, part }, &substitute(ty)?)?;
                                         }
                                     }
                                     Some(Payload::Named(fields)) => {
-                                        for field in fields {
-                                            let step = Step::Field {
-                                                owner: owner.clone(),
-                                                constructor: Some(name()),
-                                                name: field.name.clone(),
-                                            };
-                                            self.push(at, step, &substitute(&field.ty)?)?;
+                                        for (field, f) in fields.iter().enumerate() {
+                                            let step = Step::Field { constructor: Some(constructor), field };
+                                            self.push(at, step, &substitute(&f.ty)?)?;
                                         }
                                     }
                                 }
@@ -347,19 +341,46 @@ impl<'d> Walk<'d> {
     }
 
     fn describe(&self, i: usize) -> String {
-        let parent = || self.text(&self.seen[self.seen[i].parent].term);
+        let parent = &self.seen[self.seen[i].parent].term;
+        let text = || self.text(parent);
+        // The template of a field's or payload part's parent (a Named term,
+        // resolved once already).
+        let body = || match parent {
+            Term::Named { declaration, .. } => self.declarations.get(declaration).map(|t| &t.body),
+            _ => None,
+        };
+        let constructor = |c: usize| match body() {
+            Some(Body::Enum { constructors }) => constructors.get(c),
+            _ => None,
+        };
         match &self.seen[i].step {
             Step::Root => String::new(),
-            Step::Item => format!("the items of {}", parent()),
-            Step::Some => format!("the payload of {}", parent()),
-            Step::Key => format!("the keys of {}", parent()),
-            Step::Value => format!("the values of {}", parent()),
-            Step::Part(part) => format!("part {part} of {}", parent()),
-            Step::Field { owner, constructor: None, name } => format!("field {name:?} of {owner}"),
-            Step::Field { owner, constructor: Some(constructor), name } => {
-                format!("field {name:?} of constructor {constructor} of {owner}")
+            Step::Item => format!("the items of {}", text()),
+            Step::Some => format!("the payload of {}", text()),
+            Step::Key => format!("the keys of {}", text()),
+            Step::Value => format!("the values of {}", text()),
+            Step::Part(part) => format!("part {part} of {}", text()),
+            Step::Field { constructor: None, field } => {
+                let name = match body() {
+                    Some(Body::Record { fields }) => fields.get(*field).map_or("?", |f| f.name.as_str()),
+                    _ => "?",
+                };
+                format!("field {name:?} of {}", text())
             }
-            Step::Positional { owner, constructor, part } => format!("part {part} of constructor {constructor} of {owner}"),
+            Step::Field { constructor: Some(c), field } => {
+                let (ctor, name) = match constructor(*c) {
+                    Some(ctor) => match &ctor.payload {
+                        Some(Payload::Named(fields)) => (ctor.name.as_str(), fields.get(*field).map_or("?", |f| f.name.as_str())),
+                        _ => (ctor.name.as_str(), "?"),
+                    },
+                    None => ("?", "?"),
+                };
+                format!("field {name:?} of constructor {ctor} of {}", text())
+            }
+            Step::Positional { constructor: c, part } => {
+                let ctor = constructor(*c).map_or("?", |ctor| ctor.name.as_str());
+                format!("part {part} of constructor {ctor} of {}", text())
+            }
         }
     }
 }
