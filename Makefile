@@ -26,6 +26,7 @@ test: lint mcp-servers
 	$(MAKE) node-test
 	$(MAKE) toolform-test
 	$(MAKE) crosslang-run
+	$(MAKE) genprop-run
 	$(MAKE) soak-run
 
 # Cross-language agreement (README, "Hardening"): random values of random
@@ -40,6 +41,20 @@ crosslang: python-env node-env
 
 crosslang-run:
 	$(CARGO) run --locked -q -p flow-testkit --bin flow-crosslang -- --values $(CROSSLANG_VALUES) --texts $(CROSSLANG_TEXTS)
+
+# The generators' property test (docs/generators.md): random valid listings
+# with hostile names, generated in Python, TypeScript and Rust and checked by
+# mypy --strict and ruff, tsc --strict and clippy -D warnings, in batches.
+# `make test` runs CI's seeded count (about 20 s once flow-core is built
+# under target/genprop); `make genprop` runs 500.
+GENPROP_SEED ?= 1
+GENPROP_COUNT ?= 20
+
+genprop: python-env node-env
+	$(MAKE) genprop-run GENPROP_COUNT=500
+
+genprop-run:
+	$(CARGO) run --locked -q -p flow-testkit --bin flow-genprop -- --seed $(GENPROP_SEED) --count $(GENPROP_COUNT)
 
 # The fault soak (README, "Hardening"): calls through flow-chaos, which
 # duplicates lines, delays replies and kills the Tool at random, into the

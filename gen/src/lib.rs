@@ -3,6 +3,7 @@
 //! packages ship the same command compiled into their native modules.
 
 pub mod cli;
+pub mod naming;
 pub mod commands;
 pub mod flow_core_source;
 pub mod generate;

@@ -92,6 +92,27 @@ fn the_codec_sample_is_what_generation_writes() {
     regenerates("codec");
 }
 
+/// The property test's fixtures (`tests/examples/genprop_*.tools.json`:
+/// listings that once broke a generator), by name.
+fn fixtures() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(repo().join("tests/examples"))
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".tools.json").filter(|n| n.starts_with("genprop_")).map(str::to_owned))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_fixture_samples_are_what_generation_writes() {
+    let names = fixtures();
+    assert!(!names.is_empty(), "no property test fixtures under tests/examples");
+    for name in names {
+        regenerates(&name);
+    }
+}
+
 /// The samples read as formatted Rust: rustfmt (default settings, as the
 /// generated crates carry no rustfmt.toml) changes nothing.
 #[test]

@@ -5,7 +5,6 @@ with a stub per Tool; it is yours to edit and is never rewritten.
 from __future__ import annotations
 
 {{ imports }}
-from .tools import {{ class_name }}
 
 
 class {{ implementation }}({{ class_name }}):

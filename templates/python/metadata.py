@@ -8,8 +8,10 @@ decoded at their declared types.
 from __future__ import annotations
 
 import flow_toolkit
+{%- if !classes.is_empty() %}
 
 from . import models
+{%- endif %}
 
 LISTING = """{{ listing }}"""
 """The tools listing this package was generated from."""
@@ -17,7 +19,7 @@ LISTING = """{{ listing }}"""
 TOOLS: tuple[tuple[str, str, str], ...] = (
 {%- for tool in tools %}
     (
-        "{{ tool.identity }}",
+        {{ tool.identity }},
         "{{ tool.fingerprint }}",
         """{{ tool.signature }}""",
     ),
@@ -29,7 +31,7 @@ CODEC = flow_toolkit.Codec(
     LISTING,
     {
 {%- for class in classes %}
-        "{{ class.identity }}": {{ class.value }},
+        {{ class.identity }}: {{ class.value }},
 {%- endfor %}
     },
 )

@@ -15,11 +15,7 @@ exception's state.
 
 from __future__ import annotations
 
-import dataclasses
-import decimal
-import typing
-
-import flow_toolkit
+{{ imports }}
 {%- for type_var in type_vars %}
 
 {{ type_var }}

@@ -8,7 +8,7 @@
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
-{%- if !items.is_empty() %}
+{%- if converts %}
 
 use flow_core::codec as flow;
 

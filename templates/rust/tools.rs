@@ -12,8 +12,15 @@
 //! its typed value, equality and order.
 
 {% include "rust/doc_lints.rs" %}
-// The methods take the Tools' parameters and types as they are declared.
-#![allow(clippy::too_many_arguments, clippy::type_complexity)]
+// The methods take the Tools' parameters and types as they are declared,
+// and their names: a Tool called `new` or `into_x` is no constructor or
+// conversion, whatever clippy's naming conventions expect of one.
+#![allow(
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::new_ret_no_self,
+    clippy::wrong_self_convention
+)]
 {%- if !imports.is_empty() %}
 
 {{ imports }}
@@ -21,7 +28,7 @@
 
 /// The {{ project }} Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
-pub trait {{ trait_name }}: Send + Sync + 'static {
+pub trait {{ trait_name }}: std::marker::Send + std::marker::Sync + 'static {
 {%- for method in methods %}
 {%- if !loop.first %}
 {% endif %}

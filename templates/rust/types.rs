@@ -10,9 +10,11 @@
 
 {% include "rust/doc_lints.rs" %}
 // Shapes and names are the declarations': a large constructor stays inline,
-// and constructor names may share a prefix or be acronyms.
+// a field's type is as nested as its declaration's, and constructor names
+// may share a prefix or be acronyms.
 #![allow(
     clippy::large_enum_variant,
+    clippy::type_complexity,
     clippy::enum_variant_names,
     clippy::upper_case_acronyms
 )]

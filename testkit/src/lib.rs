@@ -10,6 +10,7 @@ pub mod agreement;
 pub mod hostile;
 pub mod listing;
 pub mod random_json;
+pub mod random_listing;
 pub mod random_types;
 pub mod random_values;
 pub mod rng;

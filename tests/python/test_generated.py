@@ -257,3 +257,26 @@ def test_a_tool_whose_types_cannot_cross_is_refused_as_every_language_refuses_it
         assert expected in run.stderr, run.stderr
         assert run.stderr.rstrip().endswith("[cannot-cross]"), run.stderr
         assert not out.exists()
+
+
+FIXTURES = sorted(p.name.removesuffix(".tools.json") for p in (REPO / "tests" / "examples").glob("genprop_*.tools.json"))
+
+
+def test_the_property_fixtures_are_what_generation_writes_and_type_check(tmp_path: Path) -> None:
+    # Listings that once broke a generator (flow-genprop's finds, docs/generators.md):
+    # each one's committed package is what flow-gen writes, and passes mypy --strict and ruff.
+    assert FIXTURES, "no property test fixtures under tests/examples"
+    for name in FIXTURES:
+        sample = REPO / "generated-samples" / "python" / name
+        out = tmp_path / name
+        run = generate(out, listing=REPO / "tests" / "examples" / f"{name}.tools.json")
+        assert run.returncode == 0, run.stderr
+        files = sorted(p.name for p in sample.iterdir() if p.suffix == ".py")
+        assert files == sorted(p.name for p in out.iterdir()), name
+        _, mismatch, errors = filecmp.cmpfiles(sample, out, files, shallow=False)
+        assert (mismatch, errors) == ([], []), f"{name}: regenerate with scripts/regenerate-samples"
+    mypy = run_python("-m", "mypy", "--strict", *(str(REPO / "generated-samples" / "python" / n) for n in FIXTURES))
+    assert mypy.returncode == 0, mypy.stdout
+    ruff = run_python("-m", "ruff", "check", "--no-cache", "--config", str(REPO / "ruff.toml"),
+                      *(str(REPO / "generated-samples" / "python" / n) for n in FIXTURES))
+    assert ruff.returncode == 0, ruff.stdout

@@ -75,10 +75,11 @@ impl TypeSpec {
     pub fn for_tool(listing: &Listing, tool: &str) -> Option<TypeSpec> {
         let decl = listing.tool(tool)?;
         let keep = reachable(&listing.declarations, tool_roots(decl));
-        let declarations = listing
-            .declarations
+        // From what is reached, not a pass over every declaration: a
+        // listing's TypeSpecs together cost what its Tools reach.
+        let declarations = keep
             .iter()
-            .filter(|(id, _)| keep.contains(id.as_str()))
+            .filter_map(|id| listing.declarations.get_key_value(*id))
             .map(|(id, t)| (id.clone(), t.clone()))
             .collect();
         Some(TypeSpec {

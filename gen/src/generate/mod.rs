@@ -17,8 +17,7 @@
 //! rewritten on every run. Scaffold files (the author's implementation stubs) are
 //! written only when absent and never checked: they belong to the author.
 
-pub mod names;
-mod pretty;
+pub mod pretty;
 pub mod python;
 pub mod rust;
 pub mod typescript;

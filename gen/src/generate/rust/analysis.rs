@@ -1,5 +1,8 @@
 //! Facts about the declarations that decide their Rust shape, computed once
-//! over the whole listing (fixpoints over the declaration graph):
+//! over the whole listing. Each is a fixpoint over the declaration graph,
+//! found with a worklist (a declaration is looked at again only when one it
+//! names changed), and the inline reach is the graph's strongly connected
+//! components: the cost grows with the listing, not its square.
 //!
 //! - which type parameters a declaration uses: an unused one (Flow allows a
 //!   nominal argument that no value holds) is left out of the Rust type, since
@@ -22,8 +25,10 @@ pub struct Facts<'a> {
     needs_ord: BTreeMap<&'a str, Vec<bool>>,
     holds_host: BTreeSet<&'a str>,
     inline_params: BTreeMap<&'a str, Vec<bool>>,
-    /// The declarations each one holds inline, transitively.
-    inline_reach: BTreeMap<&'a str, BTreeSet<&'a str>>,
+    /// Each declaration's strongly connected component of the graph of
+    /// declarations held inline: one holds another inline, transitively,
+    /// and is held by it, exactly when both are in one component.
+    inline_component: BTreeMap<&'a str, usize>,
     /// Record and enum declarations reachable by values, in lexical order.
     pub generated: Vec<&'a str>,
     /// Host token declarations reachable by values, in lexical order.
@@ -64,7 +69,7 @@ impl<'a> Facts<'a> {
             needs_ord: unset(),
             holds_host: BTreeSet::new(),
             inline_params: unset(),
-            inline_reach: BTreeMap::new(),
+            inline_component: BTreeMap::new(),
             generated: Vec::new(),
             hosts: Vec::new(),
         };
@@ -77,18 +82,37 @@ impl<'a> Facts<'a> {
         facts
     }
 
-    /// Runs `step` over every member term of every declaration until nothing changes.
+    /// Runs `step` over the member terms of every declaration until nothing
+    /// changes. A step changes only the facts of the declaration it is given,
+    /// which only the declarations naming it read: those are looked at again.
     fn fix(&mut self, step: impl Fn(&mut Facts<'a>, &'a str, &'a Term, &mut bool)) {
         let declarations = self.declarations;
-        loop {
-            let mut changed = false;
-            for (id, template) in declarations {
-                for term in member_terms(template) {
-                    step(self, id, term, &mut changed);
-                }
+        let mut named_by: BTreeMap<&'a str, BTreeSet<&'a str>> = BTreeMap::new();
+        for (id, template) in declarations {
+            for term in member_terms(template) {
+                term.walk(&mut |t| {
+                    if let Term::Named { declaration, .. } = t {
+                        if let Some((named, _)) = declarations.get_key_value(declaration) {
+                            named_by.entry(named.as_str()).or_default().insert(id.as_str());
+                        }
+                    }
+                });
             }
-            if !changed {
-                break;
+        }
+        let mut queued: BTreeSet<&'a str> = declarations.keys().map(String::as_str).collect();
+        let mut work: Vec<&'a str> = queued.iter().rev().copied().collect();
+        while let Some(id) = work.pop() {
+            queued.remove(id);
+            let mut changed = false;
+            for term in member_terms(&declarations[id]) {
+                step(self, id, term, &mut changed);
+            }
+            if changed {
+                for &dependent in named_by.get(id).into_iter().flatten() {
+                    if queued.insert(dependent) {
+                        work.push(dependent);
+                    }
+                }
             }
         }
     }
@@ -239,30 +263,24 @@ impl<'a> Facts<'a> {
         }
     }
 
+    /// The strongly connected components of the inline graph (Tarjan's
+    /// algorithm, iterative: a chain of thousands of records is no deeper
+    /// on the stack than one).
     fn close_inline_reach(&mut self) {
-        let mut reach: BTreeMap<&'a str, BTreeSet<&'a str>> = BTreeMap::new();
-        for (id, template) in self.declarations {
-            let mut direct = BTreeSet::new();
-            for term in member_terms(template) {
-                self.inline_named(term, &mut direct);
-            }
-            reach.insert(id.as_str(), direct);
-        }
-        loop {
-            let mut changed = false;
-            let ids: Vec<&str> = reach.keys().copied().collect();
-            for id in ids {
-                let next: BTreeSet<&str> = reach[id].iter().flat_map(|e| reach.get(e).into_iter().flatten().copied()).collect();
-                let entry = reach.get_mut(id).expect("every declaration");
-                for e in next {
-                    changed |= entry.insert(e);
+        let ids: Vec<&'a str> = self.declarations.keys().map(String::as_str).collect();
+        let index_of: BTreeMap<&str, usize> = ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        let edges: Vec<Vec<usize>> = ids
+            .iter()
+            .map(|id| {
+                let mut direct = BTreeSet::new();
+                for term in member_terms(&self.declarations[*id]) {
+                    self.inline_named(term, &mut direct);
                 }
-            }
-            if !changed {
-                break;
-            }
-        }
-        self.inline_reach = reach;
+                direct.iter().filter_map(|d| index_of.get(d).copied()).collect()
+            })
+            .collect();
+        let components = strongly_connected(&edges);
+        self.inline_component = ids.iter().zip(components).map(|(id, c)| (*id, c)).collect();
     }
 
     /// Whether a value of `term`, in an inline position of declaration
@@ -272,8 +290,10 @@ impl<'a> Facts<'a> {
             Term::Option(t) => self.holds_owner_inline(owner, t),
             Term::Tuple(items) => items.iter().any(|t| self.holds_owner_inline(owner, t)),
             Term::Named { declaration, args } => {
+                // `owner` holds this declaration inline here, so it holds
+                // `owner` back exactly when the two share a component.
                 declaration == owner
-                    || self.inline_reach.get(declaration.as_str()).is_some_and(|r| r.contains(owner))
+                    || self.inline_component.get(declaration.as_str()).is_some_and(|c| self.inline_component.get(owner) == Some(c))
                     || args
                         .iter()
                         .enumerate()
@@ -329,6 +349,59 @@ impl<'a> Facts<'a> {
     }
 }
 
+/// Each node's strongly connected component (an id shared by exactly the
+/// nodes of one component), by Tarjan's algorithm with an explicit stack.
+fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
+    const UNSEEN: usize = usize::MAX;
+    let n = edges.len();
+    let (mut index, mut low, mut component) = (vec![UNSEEN; n], vec![0; n], vec![UNSEEN; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut next_index, mut next_component) = (Vec::new(), 0, 0);
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // (node, position in its edge list)
+        let mut calls = vec![(root, 0)];
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (node, ref mut at)) = calls.last_mut() {
+            if let Some(&next) = edges[node].get(*at) {
+                *at += 1;
+                if index[next] == UNSEEN {
+                    index[next] = next_index;
+                    low[next] = next_index;
+                    next_index += 1;
+                    stack.push(next);
+                    on_stack[next] = true;
+                    calls.push((next, 0));
+                } else if on_stack[next] {
+                    low[node] = low[node].min(index[next]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[node]);
+            }
+            if low[node] == index[node] {
+                while let Some(member) = stack.pop() {
+                    on_stack[member] = false;
+                    component[member] = next_component;
+                    if member == node {
+                        break;
+                    }
+                }
+                next_component += 1;
+            }
+        }
+    }
+    component
+}
+
 /// Whether a term is Text (a Dict keyed by it is a JSON object).
 pub fn is_text(term: &Term) -> bool {
     *term == Term::Prim(Prim::Text)
@@ -363,5 +436,13 @@ mod tests {
         let region = &listing.declarations["7"];
         assert!(!facts.holds_owner_inline("7", member_terms(region)[1]));
         assert_eq!(facts.generated, ["1", "2", "3", "4", "5", "6", "7", "8"]);
+    }
+
+    #[test]
+    fn components_are_the_cycles() {
+        // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 -> 3, 4 alone.
+        let c = strongly_connected(&[vec![1], vec![2], vec![0, 3], vec![3], vec![]]);
+        assert!(c[0] == c[1] && c[1] == c[2]);
+        assert!(c[3] != c[0] && c[4] != c[3] && c[4] != c[0]);
     }
 }

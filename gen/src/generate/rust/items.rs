@@ -8,7 +8,7 @@ use flow_core::types::{Body, Declarations, Field, Payload, Template};
 
 use super::analysis::Facts;
 use super::layout;
-use super::names::{doc_lines, pascal, snake, string_literal, Scope};
+use super::names::{doc_lines, pascal, snake, string_literal, Scope, Style};
 use super::terms::{Builtin, FileScope, Place, Terms};
 
 /// One declaration's Rust type.
@@ -179,18 +179,18 @@ pub struct Names {
 /// Names every generated declaration, in lexical order, claiming each in one
 /// scope with the names the package's own modules take.
 pub fn names(declarations: &Declarations, facts: &Facts, reserved: &[&str]) -> Names {
-    let mut scope = Scope::with(reserved.iter().copied());
+    let mut scope = Scope::new(Style::RustUpper).refer(reserved.iter().copied());
     let mut types = BTreeMap::new();
     for id in facts.generated.iter().chain(&facts.hosts) {
-        types.insert(id.to_string(), scope.claim(pascal(&declarations[*id].name)));
+        types.insert(id.to_string(), scope.claim(&pascal(&declarations[*id].name)));
     }
     // Type parameters hide any type of their name inside their declaration,
     // so they take none of the declarations' or built-ins' names.
-    let builtins = FileScope::builtin_names();
+    scope.also_refer(FileScope::builtin_names());
     let mut params = BTreeMap::new();
     for id in &facts.generated {
-        let mut local = Scope::with(types.values().cloned().chain(builtins.iter().map(|s| s.to_string())));
-        let names = declarations[*id].generic.iter().map(|name| local.claim(pascal(name))).collect();
+        let mut local = Scope::new(Style::RustUpper);
+        let names = declarations[*id].generic.iter().map(|name| local.claim_beside(&pascal(name), Some(&scope))).collect();
         params.insert(id.to_string(), names);
     }
     Names { types, params }
@@ -230,7 +230,7 @@ pub fn items(
                 host: None,
             },
             Body::Enum { constructors } => {
-                let mut variant_names = Scope::default();
+                let mut variant_names = Scope::new(Style::RustUpper);
                 let mut variants = Vec::with_capacity(constructors.len());
                 for (index, c) in constructors.iter().enumerate() {
                     let (parts, named, fields) = match &c.payload {
@@ -245,7 +245,7 @@ pub fn items(
                         }
                     };
                     variants.push(Variant {
-                        ident: variant_names.claim(pascal(&c.name)),
+                        ident: variant_names.claim(&pascal(&c.name)),
                         name: string_literal(&c.name),
                         index,
                         doc: doc_lines(c.doc.as_deref(), "    "),
@@ -279,12 +279,12 @@ pub fn items(
 
 /// Fields (of a record, at `indent` 4, or of a named payload, at 8).
 fn field_items(fields: &[Field], owner: &str, indent: &str, terms: &Terms, scope: &FileScope) -> Result<Vec<FieldItem>, String> {
-    let mut idents = Scope::default();
+    let mut idents = Scope::new(Style::RustSnake);
     fields
         .iter()
         .map(|f| {
             Ok(FieldItem {
-                ident: idents.claim(snake(&f.name)),
+                ident: idents.claim(&snake(&f.name)),
                 name: string_literal(&f.name),
                 ty: terms.render(&f.ty, Place::Member { owner }, scope).map_err(|e| format!("field {}: {e}", f.name))?,
                 doc: doc_lines(f.doc.as_deref(), indent),

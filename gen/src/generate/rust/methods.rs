@@ -4,7 +4,7 @@
 use flow_core::types::{identity_name, ToolDecl};
 
 use super::layout;
-use super::names::{doc_lines, screaming, snake, string_literal, Scope};
+use super::names::{doc_lines, screaming, snake, string_literal, Scope, Style};
 use super::terms::{Builtin, FileScope, Place, Terms};
 
 /// What every file that mentions a Tool needs of it, whatever its scope.
@@ -24,20 +24,22 @@ pub const CONTEXT: &str = "ctx";
 
 /// Names the methods, handlers, constants and parameters of every Tool.
 pub fn tool_names(tools: &[ToolDecl]) -> Vec<ToolNames> {
-    let mut methods = Scope::default();
-    // The handlers live beside `serve` and `server`.
-    let mut handlers = Scope::with(["serve", "server"]);
-    let mut constants = Scope::with(["LISTING", "DESCRIBE", "TOOLS"]);
+    let mut methods = Scope::new(Style::RustSnake);
+    // The handlers live beside `serve` and `server`, whose locals (and the
+    // handlers' own) would hide a function of their name.
+    let mut handlers = Scope::new(Style::RustSnake)
+        .refer(["serve", "server", "tools", "handlers", "handler", "identity", "call", "ctx", "reply", "args"]);
+    let mut constants = Scope::new(Style::RustScreaming).refer(["LISTING", "DESCRIBE", "TOOLS"]);
     tools
         .iter()
         .map(|tool| {
             let name = identity_name(&tool.tool);
-            let method = methods.claim(snake(name));
-            let mut params = Scope::with([CONTEXT]);
+            let method = methods.claim(&snake(name));
+            let mut params = Scope::new(Style::RustSnake).refer([CONTEXT]);
             ToolNames {
-                handler: handlers.claim(method.clone()),
-                constant: constants.claim(screaming(name)),
-                params: tool.params.iter().map(|p| params.claim(snake(&p.name))).collect(),
+                handler: handlers.claim(method.trim_start_matches("r#")),
+                constant: constants.claim(&screaming(name)),
+                params: tool.params.iter().map(|p| params.claim(&snake(&p.name))).collect(),
                 method,
             }
         })

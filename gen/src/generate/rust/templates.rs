@@ -21,6 +21,9 @@ pub struct TypesFile<'a> {
 pub struct CodecFile<'a> {
     pub header: &'a str,
     pub items: &'a [Item],
+    /// Some item is a record or an enum, with impls that use the imports
+    /// (a host token's alias has none).
+    pub converts: bool,
 }
 
 #[derive(Template)]

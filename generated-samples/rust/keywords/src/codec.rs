@@ -25,7 +25,7 @@ impl flow::FromValue for Self_ {
             zu00fcrich: fields.field("Zürich")?,
             high_c: fields.field("highC")?,
             high_c_2: fields.field("high_c")?,
-            __: fields.field("_")?,
+            v_: fields.field("_")?,
             r#async: fields.field("async")?,
         })
     }
@@ -42,7 +42,7 @@ impl flow::IntoValue for Self_ {
             ("Zürich", self.zu00fcrich.into_value()),
             ("highC", self.high_c.into_value()),
             ("high_c", self.high_c_2.into_value()),
-            ("_", self.__.into_value()),
+            ("_", self.v_.into_value()),
             ("async", self.r#async.into_value()),
         ])
     }

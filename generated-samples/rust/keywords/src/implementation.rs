@@ -28,7 +28,7 @@ impl KeywordsTools for Implementation {
         ctx: &flow_core::toolkit::Call,
         self_: Self_,
         r#match: Option,
-        ctx_2: bool,
+        ctx_: bool,
         r#box: Box<std::option::Option<BigInt>>,
         node: Node,
         phantom: Phantom,

@@ -24,8 +24,15 @@
     clippy::test_attr_in_doctest,
     clippy::too_long_first_doc_paragraph
 )]
-// The methods take the Tools' parameters and types as they are declared.
-#![allow(clippy::too_many_arguments, clippy::type_complexity)]
+// The methods take the Tools' parameters and types as they are declared,
+// and their names: a Tool called `new` or `into_x` is no constructor or
+// conversion, whatever clippy's naming conventions expect of one.
+#![allow(
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::new_ret_no_self,
+    clippy::wrong_self_convention
+)]
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -39,7 +46,7 @@ use crate::types::{
 
 /// The keywords Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
-pub trait KeywordsTools: Send + Sync + 'static {
+pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// Ends */ here, "quoted" and \ back.
     /// #[attr] not an attribute
     /// after a CRLF
@@ -58,7 +65,7 @@ pub trait KeywordsTools: Send + Sync + 'static {
         ctx: &flow_core::toolkit::Call,
         self_: Self_,
         r#match: Option,
-        ctx_2: bool,
+        ctx_: bool,
         r#box: Box<std::option::Option<BigInt>>,
         node: Node,
         phantom: Phantom,

@@ -22,9 +22,11 @@
     clippy::too_long_first_doc_paragraph
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
-// and constructor names may share a prefix or be acronyms.
+// a field's type is as nested as its declaration's, and constructor names
+// may share a prefix or be acronyms.
 #![allow(
     clippy::large_enum_variant,
+    clippy::type_complexity,
     clippy::enum_variant_names,
     clippy::upper_case_acronyms
 )]
@@ -67,7 +69,7 @@ pub struct Self_ {
     pub zu00fcrich: BigDecimal,
     pub high_c: BigInt,
     pub high_c_2: BigInt,
-    pub __: (),
+    pub v_: (),
     pub r#async: std::option::Option<std::boxed::Box<Self_>>,
 }
 

@@ -24,8 +24,15 @@
     clippy::test_attr_in_doctest,
     clippy::too_long_first_doc_paragraph
 )]
-// The methods take the Tools' parameters and types as they are declared.
-#![allow(clippy::too_many_arguments, clippy::type_complexity)]
+// The methods take the Tools' parameters and types as they are declared,
+// and their names: a Tool called `new` or `into_x` is no constructor or
+// conversion, whatever clippy's naming conventions expect of one.
+#![allow(
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::new_ret_no_self,
+    clippy::wrong_self_convention
+)]
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -37,7 +44,7 @@ use crate::types::{Forecast, Page, Region, Station, Units, WeatherError};
 
 /// The weather Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
-pub trait WeatherTools: Send + Sync + 'static {
+pub trait WeatherTools: std::marker::Send + std::marker::Sync + 'static {
     /// Forecast for a city.
     ///
     /// `github.com/acme/weather@1.2.0/weather.flow.get_forecast`

@@ -1,7 +1,7 @@
-//! Turning Flow names into identifiers. A Flow NAME is any non-empty text
-//! without `.`, `/` or `@` (an MCP tool may be called `get-sum`), so each
-//! language maps it to a valid identifier and escapes its own keywords; the
-//! identity itself is never changed.
+//! Case conventions: splitting a Flow NAME into words and joining them in
+//! snake_case, PascalCase or camelCase, with non-ASCII letters written as
+//! `uXXXX` so that every result is an ASCII identifier and distinct names
+//! stay distinct.
 
 /// Splits a name into words at `_`, `-`, spaces and other non-alphanumerics,
 /// and at lower-to-upper case changes (`getForecast` → get, forecast).

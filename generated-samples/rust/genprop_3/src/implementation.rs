@@ -1,0 +1,53 @@
+//! The implementation of the p3 Tools. flow-gen wrote this file
+//! once, with a stub per Tool; it is yours to edit and is never rewritten.
+//!
+//! A method may `.await` any future; one that needs a runtime's reactor (a
+//! tokio socket, say) runs on that runtime: spawn it there and await its
+//! join handle here. `ctx.cancelled()` completes when the host cancels the call.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Never};
+use flow_core::toolkit::Call;
+
+use p3_tools::types::{Foo, Mut, X2FA, X2fa};
+use p3_tools::P3Tools;
+
+/// The Tools' bodies.
+pub struct Implementation;
+
+// A stub's parameters stay unused until its body is written. The Tools'
+// docs are on the trait.
+#[allow(unused_variables)]
+impl P3Tools for Implementation {
+    /// `github.com/example/p3@0.1.0/h.flow.naïve`
+    async fn nau00efve(
+        &self,
+        ctx: &Call,
+        _2fa: BTreeSet<Vec<Instant>>,
+        n0: X2fa,
+        str_: X2FA,
+        x_1: Foo,
+        ufb01le: Mut,
+    ) -> Result<BigDecimal, Never> {
+        todo!("nau00efve")
+    }
+
+    /// `github.com/example/p3@0.1.0/h.flow.tuple`
+    async fn tuple(
+        &self,
+        ctx: &Call,
+        implementation: BigInt,
+    ) -> Result<BTreeMap<BTreeMap<Foo, BigDecimal>, BTreeSet<BigDecimal>>, BTreeMap<String, Foo>> {
+        todo!("tuple")
+    }
+
+    /// `github.com/example/p3@0.1.0/h.flow.tab\there`
+    async fn tab_here(
+        &self,
+        ctx: &Call,
+        tick: BTreeMap<String, BTreeMap<String, Duration>>,
+    ) -> Result<Duration, Never> {
+        todo!("tab_here")
+    }
+}

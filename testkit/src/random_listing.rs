@@ -1,0 +1,488 @@
+//! Random valid tools listings with hostile names, for the generators'
+//! property test (`flow-genprop`): every listing here passes validation, and
+//! each is made to trip a generator that allocates names carelessly.
+//!
+//! What the names are drawn from: keywords, builtins and soft keywords of
+//! Python, TypeScript and Rust; names the generated packages use themselves;
+//! names equal after case folding, NFKC or a generator's mangling; unicode
+//! identifiers; NAMEs holding quotes, backslashes and line breaks. Fields
+//! are named like the declarations in scope and like their own type
+//! parameters; type parameters are named like types, like each other after
+//! mangling, and some are unused. Docs hold comment closers and template
+//! syntax.
+//!
+//! A listing may also hold a type that cannot cross (decisions.md section 3:
+//! a Set of a host token, a Dict keyed by one, a Function, a Task, a nondata
+//! type): [`RandomListing::cannot_cross`] says so, and every generator must
+//! refuse it.
+
+use std::collections::BTreeMap;
+
+use flow_core::types::parse::DATA_VERSION;
+use flow_core::types::*;
+
+use crate::Rng;
+
+/// The listing's file: each seed's repository is its own (`p<seed>`), so
+/// that the packages of many listings can be checked side by side.
+fn file(seed: u64) -> String {
+    format!("github.com/example/p{seed}@0.1.0/h.flow")
+}
+
+/// Keywords, soft keywords and builtins of the three languages, and the
+/// names generated packages take for themselves.
+pub const HOSTILE_NAMES: &[&str] = &[
+    // Python keywords, soft keywords, builtins and generated names.
+    "class", "def", "None", "True", "False", "lambda", "from", "import", "async", "await", "yield", "global", "nonlocal",
+    "match", "case", "type", "_", "int", "str", "list", "dict", "set", "tuple", "object", "bytes", "bool", "print", "len",
+    "typing", "dataclasses", "decimal", "flow_toolkit", "models", "metadata", "tools", "abc", "annotations", "Exception",
+    "BaseException", "ValueError", "args", "with_traceback", "add_note", "__init__", "__slots__", "__dict__", "__class__",
+    "_flow_index", "self", "ctx", "cls", "super", "TypeVar", "Generic", "Any", "Never", "Some", "FlowSet", "FlowMap",
+    // TypeScript / JavaScript reserved words, contextual keywords and globals.
+    "function", "var", "let", "const", "enum", "interface", "implements", "package", "private", "protected", "public",
+    "static", "delete", "new", "this", "typeof", "void", "undefined", "null", "any", "unknown", "never", "string",
+    "number", "bigint", "boolean", "symbol", "keyof", "infer", "satisfies", "declare", "namespace", "module", "require",
+    "Array", "Promise", "Map", "Set", "Object", "Function", "Symbol", "JSON", "Math", "Date", "Error", "Record",
+    "Partial", "Readonly", "ReadonlyMap", "ReadonlySet", "Uint8Array", "globalThis", "constructor", "__proto__",
+    "prototype", "toString", "valueOf", "hasOwnProperty", "arguments", "eval", "context", "CallContext",
+    "GenericCallContext", "Failed", "HostToken", "JsonValue", "Decimal", "Duration", "Instant", "Option", "serve",
+    "implementation", "Implementation",
+    // Rust keywords, prelude and std names, derives, and generated names.
+    "fn", "impl", "mod", "crate", "Self", "struct", "trait", "where", "dyn", "ref", "mut", "move", "unsafe", "extern",
+    "use", "loop", "box", "gen", "try", "union", "macro_rules", "Result", "Ok", "Err", "Vec", "String", "Box",
+    "BTreeMap", "BTreeSet", "BigInt", "BigDecimal", "Json", "GenericValue", "ContextSet", "ContextDict", "Call",
+    "PhantomData", "Send", "Sync", "Clone", "Debug", "Default", "Eq", "Ord", "Hash", "PartialEq", "PartialOrd", "Copy",
+    "Sized", "Drop", "Fn", "Iterator", "From", "Into", "Future", "i32", "u8", "char", "f64", "usize", "std", "core",
+    "alloc", "flow", "flow_core", "codec", "types", "main", "lib", "describe", "server", "Tools", "Handler", "FromValue",
+    "IntoValue", "value", "T", "A", "B",
+];
+
+/// Names that are equal after case folding, NFKC or mangling, in groups.
+pub const TWIN_NAMES: &[&[&str]] = &[
+    &["Foo", "foo", "FOO", "fOO", "foo_", "_foo", "Foo_", "Foo2", "Foo_2", "foo_2"],
+    &["foo-bar", "foo_bar", "fooBar", "FooBar", "foo bar", "FOO_BAR", "foo__bar"],
+    // NFKC: the ligature, fullwidth letters, the Kelvin sign, script H.
+    &["file", "\u{FB01}le", "\u{FF21}", "A", "a", "\u{212A}", "K", "k", "\u{210C}", "H"],
+    // Mangled non-ASCII against its mangling.
+    &["\u{E9}", "u00E9", "U00E9", "u00e9", "\u{C9}"],
+    &["2fa", "_2fa", "2FA"],
+    &["x1", "X1", "x_1", "X_1", "x1_"],
+];
+
+/// Unicode identifiers and NAMEs that no language takes as they are.
+pub const UNICODE_NAMES: &[&str] = &[
+    "Z\u{FC}rich", "\u{65E5}\u{672C}", "\u{3A9}mega", "\u{F1}and\u{FA}", "stra\u{DF}e", "\u{1C5}ungla", "na\u{EF}ve",
+    "\u{1F600}", "\u{661}\u{662}",
+];
+
+/// NAMEs holding what breaks string literals and comments.
+pub const ESCAPE_NAMES: &[&str] = &[
+    "a\"b", "a\\b", "a\nb", "it's", "x\r\ny", "`tick`", "${x}", "{{x}}", "*\\", "\"\"\"", "<T>", "a,b", "#x", "a\u{2028}b",
+    "tab\there", "nul\u{1}", "end\\",
+];
+
+/// Docs that hold comment closers, docstring quotes and template syntax.
+pub const HOSTILE_DOCS: &[&str] = &[
+    "ends */ here\nconst x: number = \"a comment ended early\"",
+    "\"\"\"\nimport os\n\"\"\"",
+    "a trailing quote \"",
+    "a trailing backslash \\",
+    "{{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`",
+    "line\r\nbreaks\rand\u{2028}separators\u{2029}",
+    "#[attr] /* nested */ // line \n```\nfn main() { panic!() }\n```",
+    "bidi \u{202E} reversed \u{2066} isolate",
+    "*\\/ and *\\\\/ and **/",
+];
+
+/// A random listing and whether it holds a type that cannot cross.
+pub struct RandomListing {
+    pub listing: Listing,
+    /// Every generator must refuse this listing.
+    pub cannot_cross: bool,
+}
+
+/// Draws names for one listing; `used` keeps NAMEs of one namespace unique
+/// where the listing requires it.
+struct Names<'r> {
+    rng: &'r mut Rng,
+}
+
+impl Names<'_> {
+    /// A hostile NAME of any kind.
+    fn any(&mut self) -> String {
+        loop {
+            let name = self.draw();
+            if is_name(&name) {
+                return name;
+            }
+        }
+    }
+
+    fn draw(&mut self) -> String {
+        match self.rng.below(10) {
+            0..=4 => self.rng.pick(HOSTILE_NAMES).to_owned(),
+            5 | 6 => {
+                let group = self.rng.pick(TWIN_NAMES);
+                self.rng.pick(group).to_owned()
+            }
+            7 => self.rng.pick(UNICODE_NAMES).to_owned(),
+            8 => self.rng.pick(ESCAPE_NAMES).to_owned(),
+            _ => format!("n{}", self.rng.below(5)),
+        }
+    }
+
+    /// `count` distinct names, some of them `preferred` (twins of one group,
+    /// names of types in scope), none in `avoid`.
+    fn distinct(&mut self, count: usize, preferred: &[String], avoid: &[&str]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        // One group of twins, so that mangling collides within the scope.
+        let group = self.rng.pick(TWIN_NAMES);
+        let mut tries = 0;
+        while out.len() < count && tries < 200 {
+            tries += 1;
+            let name = match self.rng.below(4) {
+                0 if !preferred.is_empty() => preferred[self.rng.below(preferred.len() as u64) as usize].clone(),
+                1 => self.rng.pick(group).to_owned(),
+                _ => self.any(),
+            };
+            if !out.contains(&name) && !avoid.contains(&name.as_str()) {
+                out.push(name);
+            }
+        }
+        out
+    }
+
+    fn doc(&mut self) -> Option<String> {
+        match self.rng.below(3) {
+            0 => None,
+            1 => Some(self.rng.pick(HOSTILE_DOCS).to_owned()),
+            _ => Some("plain words".to_owned()),
+        }
+    }
+}
+
+/// What a term may refer to where it is drawn.
+struct Scope<'s> {
+    /// Declarations it may name: local id, number of type parameters, host.
+    earlier: &'s [(String, usize, bool)],
+    /// The type parameters in scope: their owner and count.
+    params: Option<(&'s str, usize)>,
+    /// Inside a Set element or a Dict key: no host token may be reached.
+    keyed: bool,
+}
+
+fn prim(rng: &mut Rng) -> Term {
+    const PRIMS: [Prim; 8] =
+        [Prim::Int, Prim::Decimal, Prim::Bool, Prim::Text, Prim::Bytes, Prim::Duration, Prim::Instant, Prim::JsonValue];
+    Term::Prim(rng.pick(&PRIMS))
+}
+
+/// Declarations whose values hold a host token, by local id (a declaration
+/// holds one when any member reaches one).
+type Hosting = BTreeMap<String, bool>;
+
+fn term(rng: &mut Rng, depth: u32, scope: &Scope, hosting: &Hosting) -> Term {
+    let leaf = depth == 0 || rng.chance(35);
+    if leaf {
+        if let Some((owner, count)) = scope.params.filter(|(_, n)| *n > 0 && rng.chance(35)) {
+            // A Param is never a Set element or Dict key under a Tool (its
+            // values are JSON, ordered only by the call's codec) and never a
+            // key in a declaration: Rust would need an order bound on it.
+            if !scope.keyed {
+                return Term::Param { owner: owner.to_owned(), index: rng.below(count as u64) as usize };
+            }
+        }
+        let candidates: Vec<&(String, usize, bool)> =
+            scope.earlier.iter().filter(|(id, _, _)| !scope.keyed || !hosting.get(id).copied().unwrap_or(false)).collect();
+        if !candidates.is_empty() && rng.chance(55) {
+            let (id, count, _) = candidates[rng.below(candidates.len() as u64) as usize];
+            // Arguments are one level shallower; at the bottom, primitives.
+            let args = (0..*count)
+                .map(|_| if depth == 0 { prim(rng) } else { term(rng, depth - 1, scope, hosting) })
+                .collect();
+            return Term::Named { declaration: id.clone(), args };
+        }
+        return prim(rng);
+    }
+    let d = depth - 1;
+    let keyed = Scope { keyed: true, ..*scope };
+    match rng.below(9) {
+        0 => Term::List(Box::new(term(rng, d, scope, hosting))),
+        1 => Term::Set(Box::new(term(rng, d, &keyed, hosting))),
+        2 => Term::Option(Box::new(term(rng, d, scope, hosting))),
+        3 => Term::Option(Box::new(Term::Option(Box::new(term(rng, d, scope, hosting))))),
+        4 => Term::Dict(Box::new(Term::Prim(Prim::Text)), Box::new(term(rng, d, scope, hosting))),
+        5 => Term::Dict(Box::new(term(rng, d, &keyed, hosting)), Box::new(term(rng, d, scope, hosting))),
+        6 => Term::Tuple((0..2 + rng.below(2)).map(|_| term(rng, d, scope, hosting)).collect()),
+        7 => Term::Prim(Prim::Unit),
+        _ => prim(rng),
+    }
+}
+
+fn reaches_host(term: &Term, declarations: &Declarations, hosting: &Hosting) -> bool {
+    let mut found = false;
+    term.walk(&mut |t| {
+        if let Term::Named { declaration, .. } = t {
+            found |= hosting.get(declaration).copied().unwrap_or(false)
+                || matches!(declarations.get(declaration).map(|d| &d.body), Some(Body::Host));
+        }
+    });
+    found
+}
+
+/// A term that cannot cross, of kind `kind` (0 to 5), for a Tool
+/// parameter: kinds 0, 1 and 5 name the token `token`, kind 4 the nondata
+/// type `nondata`.
+fn uncrossable(kind: u64, token: &str, nondata: &str) -> Term {
+    let token = || Term::Named { declaration: token.to_owned(), args: vec![] };
+    match kind {
+        0 => Term::Set(Box::new(token())),
+        1 => Term::Dict(Box::new(token()), Box::new(Term::Prim(Prim::Int))),
+        2 => Term::List(Box::new(Term::Function { params: vec![Term::Prim(Prim::Int)], result: Box::new(Term::Prim(Prim::Text)) })),
+        3 => Term::Option(Box::new(Term::Task(Box::new(Term::Prim(Prim::Int))))),
+        4 => Term::Named { declaration: nondata.to_owned(), args: vec![] },
+        _ => Term::Set(Box::new(Term::Tuple(vec![Term::Prim(Prim::Int), token()]))),
+    }
+}
+
+fn template(file: &str, id: usize, name: &str, generic: Vec<String>, body: Body, doc: Option<String>) -> Template {
+    Template { name: name.to_owned(), identity: format!("{file}.{name}"), lexical_ordinal: id as u64, generic, opaque: false, doc, body }
+}
+
+/// A NAME is non-empty text without `.`, `/` or `@`.
+fn is_name(name: &str) -> bool {
+    !name.is_empty() && !name.contains(['.', '/', '@'])
+}
+
+/// One random valid listing.
+pub fn random_listing(seed: u64) -> RandomListing {
+    // Mixed first: `Rng` ignores the seed's lowest bit, and neighbouring
+    // seeds should give unrelated listings.
+    let mut rng = Rng::new(splitmix(seed));
+    let file = file(seed);
+    let cannot_cross = rng.chance(8);
+    let mut declarations: Declarations = BTreeMap::new();
+    let mut hosting: Hosting = BTreeMap::new();
+    let mut earlier: Vec<(String, usize, bool)> = Vec::new();
+    let mut type_names: Vec<String> = Vec::new();
+
+    let count = 2 + rng.below(7) as usize;
+    let decl_names = Names { rng: &mut rng }.distinct(count, &[], &[]);
+    for (i, name) in decl_names.iter().enumerate() {
+        let id = i + 1;
+        let local = id.to_string();
+        let kind = rng.below(20);
+        let generic_count = if kind < 17 { rng.below(4) as usize } else { 0 };
+        // Type parameters named like the declarations, like each other
+        // after mangling, and never like a primitive (validation refuses it).
+        let generic = Names { rng: &mut rng }.distinct(
+            generic_count,
+            &type_names.iter().cloned().chain([name.clone()]).collect::<Vec<_>>(),
+            &["Int", "Decimal", "Bool", "Text", "Bytes", "Duration", "Instant", "Unit", "Never", "json.Value"],
+        );
+        let scope = Scope { earlier: &earlier, params: Some((&local, generic.len())), keyed: false };
+        let preferred: Vec<String> = type_names.iter().cloned().chain(generic.iter().cloned()).chain([name.clone()]).collect();
+        let body = if kind < 10 {
+            let field_count = rng.below(5) as usize;
+            let field_names = Names { rng: &mut rng }.distinct(field_count, &preferred, &[]);
+            let mut fields: Vec<Field> = Vec::new();
+            for field_name in field_names {
+                let ty = term(&mut rng, 2, &scope, &hosting);
+                let doc = Names { rng: &mut rng }.doc();
+                fields.push(Field { name: field_name, ty, doc });
+            }
+            // Recursion through a List at the same arguments.
+            if rng.chance(20) {
+                let args = (0..generic.len()).map(|index| Term::Param { owner: local.clone(), index }).collect();
+                let name = Names { rng: &mut rng }.distinct(1, &preferred, &fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>());
+                if let Some(name) = name.into_iter().next() {
+                    fields.push(Field { name, ty: Term::List(Box::new(Term::Named { declaration: local.clone(), args })), doc: None });
+                }
+            }
+            Body::Record { fields }
+        } else if kind < 17 {
+            let ctor_count = 1 + rng.below(4) as usize;
+            let ctor_names = Names { rng: &mut rng }.distinct(ctor_count, &preferred, &[]);
+            let mut constructors = Vec::new();
+            for ctor_name in ctor_names {
+                let payload = match rng.below(4) {
+                    0 => None,
+                    1 => Some(Payload::Positional(vec![term(&mut rng, 2, &scope, &hosting)])),
+                    2 => Some(Payload::Positional((0..2 + rng.below(2)).map(|_| term(&mut rng, 1, &scope, &hosting)).collect())),
+                    _ => {
+                        let n = rng.below(3) as usize;
+                        let field_names = Names { rng: &mut rng }.distinct(n, &preferred, &[]);
+                        Some(Payload::Named(
+                            field_names
+                                .into_iter()
+                                .map(|name| Field { name, ty: term(&mut rng, 2, &scope, &hosting), doc: None })
+                                .collect(),
+                        ))
+                    }
+                };
+                let doc = Names { rng: &mut rng }.doc();
+                constructors.push(Constructor { name: ctor_name, doc, payload });
+            }
+            Body::Enum { constructors }
+        } else {
+            Body::Host
+        };
+        let doc = Names { rng: &mut rng }.doc();
+        let template = template(&file, id, name, generic.clone(), body, doc);
+        let holds = matches!(template.body, Body::Host)
+            || flow_core_member_terms(&template).iter().any(|t| reaches_host(t, &declarations, &hosting));
+        hosting.insert(local.clone(), holds);
+        earlier.push((local.clone(), generic.len(), matches!(template.body, Body::Host)));
+        type_names.push(name.clone());
+        declarations.insert(local, template);
+    }
+
+    // A type that cannot cross may need a token or a nondata type, declared
+    // only then (an unreachable one would be named by a parameter of its own).
+    let crossing_kind = rng.below(6);
+    let mut token_id = String::new();
+    let mut nondata_id = String::new();
+    if cannot_cross {
+        let n = declarations.len() + 1;
+        if matches!(crossing_kind, 0 | 1 | 5) {
+            token_id = n.to_string();
+            let name = unique_name(&declarations, "Token");
+            declarations.insert(token_id.clone(), template(&file, n, &name, vec![], Body::Host, None));
+        } else if crossing_kind == 4 {
+            nondata_id = n.to_string();
+            let name = unique_name(&declarations, "Opaque");
+            declarations.insert(nondata_id.clone(), template(&file, n, &name, vec![], Body::Nondata, None));
+        }
+    }
+
+    // Tools: each declaration is reached by some Tool's parameters.
+    let tool_count = 1 + rng.below(3) as usize;
+    // Tools and declarations share one namespace of identities: a Tool is
+    // named like a type after case folding or mangling only.
+    let avoid: Vec<&str> = declarations.values().map(|d| d.name.as_str()).collect();
+    let tool_names = Names { rng: &mut rng }.distinct(tool_count, &[], &avoid);
+    let mut tools = Vec::new();
+    let ids: Vec<(String, usize)> = earlier.iter().map(|(id, n, _)| (id.clone(), *n)).collect();
+    for (t, tool_name) in tool_names.iter().enumerate() {
+        let generic_count = if rng.chance(25) { 1 + rng.below(2) as usize } else { 0 };
+        let generic = Names { rng: &mut rng }.distinct(
+            generic_count,
+            &type_names,
+            &["Int", "Decimal", "Bool", "Text", "Bytes", "Duration", "Instant", "Unit", "Never", "json.Value"],
+        );
+        let scope = Scope { earlier: &earlier, params: Some((TOOL_OWNER, generic.len())), keyed: false };
+        let param_count = rng.below(4) as usize;
+        let mut param_names = Names { rng: &mut rng }.distinct(param_count + ids.len(), &type_names, &[]);
+        let mut params = Vec::new();
+        for _ in 0..param_count.min(param_names.len()) {
+            let name = param_names.remove(0);
+            params.push(Param { name, ty: term(&mut rng, 2, &scope, &hosting) });
+        }
+        // The first Tool names every declaration, so all are reachable.
+        if t == 0 {
+            for (id, n) in &ids {
+                let Some(name) = param_names.first().cloned() else { break };
+                param_names.remove(0);
+                let args = (0..*n).map(|_| term(&mut rng, 1, &scope, &hosting)).collect();
+                params.push(Param { name, ty: Term::Named { declaration: id.clone(), args } });
+            }
+            if cannot_cross {
+                let name = unique_param(&params, "blocked");
+                params.push(Param { name, ty: uncrossable(crossing_kind, &token_id, &nondata_id) });
+            }
+        }
+        let ok = term(&mut rng, 2, &scope, &hosting);
+        let err = match rng.below(3) {
+            0 => Term::Prim(Prim::Never),
+            1 => Term::Prim(Prim::Text),
+            _ => term(&mut rng, 1, &scope, &hosting),
+        };
+        let doc = Names { rng: &mut rng }.doc();
+        tools.push(ToolDecl { tool: format!("{file}.{tool_name}"), doc, generic, params, ok, err });
+    }
+    let mut listing = Listing { data: DATA_VERSION.to_owned(), tools, declarations };
+    // Every declaration must be reachable: when the first Tool ran out of
+    // parameter names, add plain ones.
+    ensure_reachable(&mut listing);
+    debug_assert!(listing.declarations.values().all(|d| is_name(&d.name)));
+    RandomListing { listing, cannot_cross }
+}
+
+fn splitmix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn unique_name(declarations: &Declarations, base: &str) -> String {
+    let mut name = base.to_owned();
+    let mut n = 2;
+    while declarations.values().any(|d| d.name == name) {
+        name = format!("{base}{n}");
+        n += 1;
+    }
+    name
+}
+
+fn unique_param(params: &[Param], base: &str) -> String {
+    let mut name = base.to_owned();
+    let mut n = 2;
+    while params.iter().any(|p| p.name == name) {
+        name = format!("{base}{n}");
+        n += 1;
+    }
+    name
+}
+
+fn ensure_reachable(listing: &mut Listing) {
+    let reached: std::collections::BTreeSet<String> = {
+        let roots: Vec<&Term> = listing.tools.iter().flat_map(|t| t.params.iter().map(|p| &p.ty).chain([&t.ok, &t.err])).collect();
+        flow_core::types::reach::reachable(&listing.declarations, roots).into_iter().map(str::to_owned).collect()
+    };
+    let missing: Vec<(String, usize)> = listing
+        .declarations
+        .iter()
+        .filter(|(id, _)| !reached.contains(*id))
+        .map(|(id, d)| (id.clone(), d.generic.len()))
+        .collect();
+    let tool = &mut listing.tools[0];
+    for (id, n) in missing {
+        let name = unique_param(&tool.params, &format!("d{id}"));
+        let args = (0..n).map(|_| Term::Prim(Prim::Int)).collect();
+        tool.params.push(Param { name, ty: Term::Named { declaration: id, args } });
+    }
+}
+
+/// The member terms of a declaration.
+fn flow_core_member_terms(template: &Template) -> Vec<&Term> {
+    match &template.body {
+        Body::Record { fields } => fields.iter().map(|f| &f.ty).collect(),
+        Body::Enum { constructors } => constructors
+            .iter()
+            .flat_map(|c| match &c.payload {
+                None => Vec::new(),
+                Some(Payload::Positional(parts)) => parts.iter().collect(),
+                Some(Payload::Named(fields)) => fields.iter().map(|f| &f.ty).collect(),
+            })
+            .collect(),
+        Body::Host | Body::Nondata => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flow_core::types::validate::validate_listing;
+
+    #[test]
+    fn every_random_listing_is_valid() {
+        let mut crossing = 0;
+        for seed in 0..2000 {
+            let random = random_listing(seed);
+            crossing += usize::from(random.cannot_cross);
+            validate_listing(&random.listing).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+        assert!(crossing > 50, "too few listings hold a type that cannot cross: {crossing}");
+    }
+}
