@@ -259,7 +259,9 @@ def test_a_tool_whose_types_cannot_cross_is_refused_as_every_language_refuses_it
         assert not out.exists()
 
 
-FIXTURES = sorted(p.name.removesuffix(".tools.json") for p in (REPO / "tests" / "examples").glob("genprop_*.tools.json"))
+FIXTURES = sorted(
+    p.name.removesuffix(".tools.json") for p in (REPO / "tests" / "examples").glob("genprop_*.tools.json")
+)
 
 
 def test_the_property_fixtures_are_what_generation_writes_and_type_check(tmp_path: Path) -> None:
