@@ -364,6 +364,48 @@ impl<'a> ScannedNumber<'a> {
         n.exponent
     }
 
+    /// Appends the canonical text, as [`Number::write_canonical`] writes the
+    /// [`Number`] of this text, without making the number.
+    pub fn write_canonical(&self, out: &mut String) {
+        let n = self.normal();
+        if n.len == 0 {
+            out.push('0');
+            return;
+        }
+        if self.negative {
+            out.push('-');
+        }
+        if n.exponent >= 0 {
+            self.write_significant(out, n);
+            out.extend(std::iter::repeat_n('0', n.exponent as usize));
+            return;
+        }
+        let fraction = n.exponent.unsigned_abs() as usize;
+        if n.len > fraction {
+            let start = out.len();
+            self.write_significant(out, n);
+            // The digits are ASCII, so any byte offset among them is a char boundary.
+            out.insert(start + n.len - fraction, '.');
+        } else {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', fraction - n.len));
+            self.write_significant(out, n);
+        }
+    }
+
+    /// Appends the `n.len` significant digits, which may span the integer
+    /// and the fraction parts.
+    fn write_significant(&self, out: &mut String, n: Normal) {
+        let (lead, end) = (n.lead, n.lead + n.len);
+        let int = self.int.len();
+        if lead < int {
+            out.push_str(ascii(&self.int[lead..end.min(int)]));
+        }
+        if end > int {
+            out.push_str(ascii(&self.frac[lead.max(int) - int..end - int]));
+        }
+    }
+
     /// The number, normalized.
     pub fn to_number(&self) -> Number {
         if self.frac.is_empty() {

@@ -2,8 +2,8 @@
 //! every `y_` file reads (as json.Value), every `n_` file is refused, and no `i_`
 //! file panics. The two `y_object_duplicated_key*` files are refused on purpose:
 //! RFC 8259 allows duplicate keys, this spec does not. And the reader's events
-//! (`json::read`, what bindings build from without a tree) agree with the tree
-//! on every file.
+//! (`json::read`, what bindings build from without a tree) and the streaming
+//! canonical writer (`json::canonicalize`) agree with the tree on every file.
 
 use std::path::PathBuf;
 
@@ -143,8 +143,14 @@ fn events_agree_with_the_tree_on_every_file() {
     let mut checked = 0;
     for prefix in ["y_", "n_", "i_"] {
         for (name, bytes) in files(prefix) {
-            let tree = json::canonicalize(&bytes, &Limits::default());
+            let tree = json::canonicalize_through_tree(&bytes, &Limits::default());
             let events = read(&bytes, &Limits::default(), &mut CanonicalText);
+            let streamed = json::canonicalize(&bytes, &Limits::default());
+            match (&tree, streamed) {
+                (Ok(a), Ok(b)) => assert_eq!(a, &b, "{name}"),
+                (Err(a), Err(b)) => assert_eq!((a.rule, a.path.to_string()), (b.rule, b.path.to_string()), "{name}"),
+                (a, b) => panic!("{name}: the tree gave {a:?}, the streaming writer {b:?}"),
+            }
             match (tree, events) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{name}"),
                 (Err(a), Err(b)) => assert_eq!((a.rule, a.path.to_string()), (b.rule, b.path.to_string()), "{name}"),
