@@ -1,7 +1,7 @@
-"""One benchmark table (issue 8, item 5): runs every benchmark of the Rust,
-Python and Node issues several times in one run, each beside its peers as it
-always runs, and writes a markdown table of medians, ratios against each peer
-with the issue's goal beside each, and the facts of the machine.
+"""One benchmark table: runs every benchmark of the Rust core, the Python and
+Node bindings and the runtimes several times in one run, each beside its peers
+as it always runs, and writes a markdown table of medians, ratios against each
+peer with the goal beside each, and the facts of the machine.
 
     make bench-table                 # sets up release builds, 5 rounds, writes benches/RESULTS.md and the README's copy
     make bench-table RUNS=9
@@ -68,11 +68,11 @@ BENCHES = [
 
 @dataclass(frozen=True)
 class Versus:
-    """One row of the main table: ours against one peer, and the issue's goal.
+    """One row of the main table: ours against one peer, and the goal.
     `faster` rows give how many times faster ours is (peer's time / ours, or
     our calls/s / the peer's); the others give ours as a multiple of the
     peer's time, as the goals "within N x of its time" are worded."""
-    issue: str
+    area: str
     what: str
     bench: str
     ours: str
@@ -85,51 +85,51 @@ class Versus:
 
 
 VERSUS = [
-    Versus("2", "canonical text of the corpus", "rust.canonical", "flow.canonicalize", "serde_json",
-           "serde_json parse + serialize (arbitrary_precision, not canonical)", faster=False, goal=1.2),
-    Versus("4", "typed decode into dataclasses", "py.decode", "flow", "pydantic",
-           "pydantic `TypeAdapter(list[Model]).validate_json` (lossy decimals)", faster=True, goal=1.0, strict=True),
-    Versus("4", "canonical encode", "py.encode", "flow", "pure",
+    Versus("Rust", "canonical text of the corpus", "rust.canonical", "flow.canonicalize", "serde_json",
+           "serde_json parse + serialize (arbitrary_precision, not canonical)", faster=False, goal=0.6),
+    Versus("Python", "typed decode into dataclasses", "py.decode", "flow", "pydantic",
+           "pydantic `TypeAdapter(list[Model]).validate_json` (lossy decimals)", faster=True, goal=1.5),
+    Versus("Python", "canonical encode", "py.encode", "flow", "pure",
            "pure-Python canonical encoder", faster=True, goal=10.0),
-    Versus("4", "canonical encode", "py.encode", "flow", "orjson",
-           "orjson `dumps(OPT_SORT_KEYS)` (lossy, not canonical)", faster=False, goal=1.5),
-    Versus("4", "calls/s at 64 outstanding, `def`", "py.calls", "flow.def", "mcp",
+    Versus("Python", "canonical encode", "py.encode", "flow", "orjson",
+           "orjson `dumps(OPT_SORT_KEYS)` (lossy, not canonical)", faster=False, goal=1.0),
+    Versus("Python", "calls/s at 64 outstanding, `def`", "py.calls", "flow.def", "mcp",
            "MCP Python SDK `MCPServer`", faster=True, goal=10.0, outstanding=64),
-    Versus("4", "calls/s at 64 outstanding, `async def`", "py.calls", "flow.async", "mcp",
+    Versus("Python", "calls/s at 64 outstanding, `async def`", "py.calls", "flow.async", "mcp",
            "MCP Python SDK `MCPServer`", faster=True, goal=10.0, outstanding=64),
-    Versus("4", "calls/s at 1 outstanding, `def`", "py.calls", "flow.def", "mcp",
+    Versus("Python", "calls/s at 1 outstanding, `def`", "py.calls", "flow.def", "mcp",
            "MCP Python SDK `MCPServer`", faster=True, outstanding=1),
-    Versus("4", "calls/s at 1 outstanding, `async def`", "py.calls", "flow.async", "mcp",
+    Versus("Python", "calls/s at 1 outstanding, `async def`", "py.calls", "flow.async", "mcp",
            "MCP Python SDK `MCPServer`", faster=True, outstanding=1),
-    Versus("5", "exact parse", "node.parse", "flow.bytes", "lossless",
-           "lossless-json `parse`", faster=True, goal=3.0),
-    Versus("5", "exact parse", "node.parse", "flow.bytes", "json",
-           "`JSON.parse` (lossy)", faster=False, goal=1.6),
-    Versus("5", "canonical text from text", "node.canonical", "flow.text", "jcs.text",
+    Versus("Node", "exact parse", "node.parse", "flow.bytes", "lossless",
+           "lossless-json `parse`", faster=True, goal=5.0),
+    Versus("Node", "exact parse", "node.parse", "flow.bytes", "json",
+           "`JSON.parse` (lossy)", faster=False, goal=1.0),
+    Versus("Node", "canonical text from text", "node.canonical", "flow.text", "jcs.text",
            "`canonicalize(JSON.parse(text))` (RFC 8785, lossy)", faster=True, goal=1.0, strict=True),
-    Versus("5", "canonical text from a parsed value", "node.canonical", "flow.value", "jcs.value",
+    Versus("Node", "canonical text from a parsed value", "node.canonical", "flow.value", "jcs.value",
            "`canonicalize(value)` (RFC 8785, lossy)", faster=True, goal=1.0, strict=True),
-    Versus("5", "calls/s at 1 outstanding", "node.calls", "flow", "mcp",
+    Versus("Node", "calls/s at 1 outstanding", "node.calls", "flow", "mcp",
            "MCP TypeScript SDK `McpServer`", faster=True, goal=1.0, outstanding=1),
-    Versus("5", "calls/s at 64 outstanding", "node.calls", "flow", "mcp",
+    Versus("Node", "calls/s at 64 outstanding", "node.calls", "flow", "mcp",
            "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
-    Versus("14", "neutral driver, calls/s at 64 outstanding, Flow `get_forecast`", "neutral", "rust.weather.flow",
+    Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Flow `get_forecast`", "neutral", "rust.weather.flow",
            "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=True, goal=0.8, outstanding=64),
-    Versus("14", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
+    Versus("runtimes", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
            "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=True, goal=0.8, outstanding=64),
 ]
 
 # The calls/s table: every server, whichever language, beside the others
-# (issue 6 asks for the Rust Tool beside the Python and Node figures).
+# (the generated Rust Tool beside the Python and TypeScript ones).
 RUST_CLIENT = "Rust host client, a thread per slot"
 CALLS = [
-    ("rust.protocol", "flow.echo", "Rust stdio server, echo handler (issue 3)", RUST_CLIENT),
-    ("rust.tool", "get_forecast", "generated Rust Tool, `get_forecast` (issue 6)", RUST_CLIENT),
-    ("rust.tool", "echo_text", "generated Rust Tool, generic `echo<Text>` (issue 6)", RUST_CLIENT),
-    ("py.calls", "flow.def", "generated Python Tool, `def` handler (issue 4)", "Python pipelining client"),
-    ("py.calls", "flow.async", "generated Python Tool, `async def` handler (issue 4)", "Python pipelining client"),
+    ("rust.protocol", "flow.echo", "Rust stdio server, echo handler", RUST_CLIENT),
+    ("rust.tool", "get_forecast", "generated Rust Tool, `get_forecast`", RUST_CLIENT),
+    ("rust.tool", "echo_text", "generated Rust Tool, generic `echo<Text>`", RUST_CLIENT),
+    ("py.calls", "flow.def", "generated Python Tool, `def` handler", "Python pipelining client"),
+    ("py.calls", "flow.async", "generated Python Tool, `async def` handler", "Python pipelining client"),
     ("py.calls", "mcp", "MCP Python SDK `MCPServer`", "Python pipelining client"),
-    ("node.calls", "flow", "generated TypeScript Tool (issue 5)", "Node pipelining client"),
+    ("node.calls", "flow", "generated TypeScript Tool", "Node pipelining client"),
     ("node.calls", "mcp", "MCP TypeScript SDK `McpServer`", "Node pipelining client"),
     ("node.calls", "cat", "`cat` (a line echo: the bound of any line protocol)", "Node pipelining client"),
 ]
@@ -271,7 +271,7 @@ def figure(value: float | None, unit: str) -> str:
 
 def versus_rows(figures: list[Figure]) -> list[str]:
     rows = [
-        "| issue | what | flow-toolkit | peer | peer's figure | ratio (range over rounds) | goal | met |",
+        "| area | what | flow-toolkit | peer | peer's figure | ratio (range over rounds) | goal | met |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for v in VERSUS:
@@ -279,7 +279,7 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         peer = by_round(figures, v.bench, v.peer, v.outstanding)
         rounds = sorted(set(ours) & set(peer))
         if not rounds:
-            rows.append(f"| {v.issue} | {v.what} | n/a | {v.peer_name} | n/a | n/a | | |")
+            rows.append(f"| {v.area} | {v.what} | n/a | {v.peer_name} | n/a | n/a | | |")
             continue
         unit = ours[rounds[0]]["unit"]
         # Only rounds where both ran: a round one side missed would tilt its median.
@@ -302,7 +302,7 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         if v.goal is not None and float(shown) == v.goal:
             # 2.996 must not read "3.00x" beside "no": a digit more.
             shown = f"{r:.3f}"
-        rows.append(f"| {v.issue} | {v.what} | {figure(ours_median, unit)} | {v.peer_name} | "
+        rows.append(f"| {v.area} | {v.what} | {figure(ours_median, unit)} | {v.peer_name} | "
                     f"{figure(peer_median, unit)} | {shown}x {words}{spread} | {goal} | {met} |")
     return rows
 
