@@ -4,7 +4,7 @@
 // (decisions.md section 4: a `$ref` is a URI reference). The schemas: the
 // signature and call-view vectors, every Tool signature of every listing in
 // the vectors, the examples and the hostile fixtures (both forms), and the
-// generated samples' metadata (TypeScript and Rust; tests/python checks the
+// generated samples' metadata (TypeScript and Rust; bindings-python/tests checks the
 // Python ones with python-jsonschema).
 const { test } = require('node:test')
 const assert = require('node:assert/strict')

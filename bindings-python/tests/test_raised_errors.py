@@ -156,7 +156,7 @@ def test_error_values_built_in_rust_are_fresh_exceptions_that_raise() -> None:
 
 def test_only_a_tools_error_types_are_made_exceptions() -> None:
     # Sky's classes in the weather example stay plain: values, not errors.
-    codec = flow_toolkit.codec_for((HERE.parent / "examples" / "weather.tools.json").read_text())
+    codec = flow_toolkit.codec_for((HERE.parents[1] / "tests" / "examples" / "weather.tools.json").read_text())
     sky = codec.type_of('{"Named": {"declaration": "3", "args": []}}')
     weather_error = codec.type_of('{"Named": {"declaration": "4", "args": []}}')
     assert not isinstance(sky.decode('"Clear"'), BaseException)
