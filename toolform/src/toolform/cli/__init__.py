@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Callable
 
 from toolform.cli import convert, doctor, evidence, guard, serve, version
+from toolform.cli import call as call_verb
 from toolform.environment import env_flag
 from toolform.errors import ToolFormError
 
@@ -34,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
     for module in (version, doctor, evidence, convert, guard, serve):
         module.add_parser(verbs)
+    call_verb.add_parser(verbs)
     return parser
 
 
