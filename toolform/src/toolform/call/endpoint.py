@@ -59,7 +59,9 @@ class EndpointConfig:
 
 def _post(url: str, headers: dict[str, str], body: dict[str, Any], timeout_s: float) -> tuple[dict[str, Any], float]:
     data = json.dumps(body, ensure_ascii=False).encode("utf-8")
-    request = urllib.request.Request(url, data=data, method="POST", headers={"Content-Type": "application/json", **headers})
+    request = urllib.request.Request(
+        url, data=data, method="POST", headers={"Content-Type": "application/json", **headers}
+    )
     started = time.perf_counter()
     try:
         with urllib.request.urlopen(request, timeout=timeout_s) as response:
@@ -148,7 +150,11 @@ class AnthropicChat:
         if not isinstance(blocks, list):
             raise EndpointFailure("the endpoint's answer has no content blocks (content)")
         # Text blocks make the reply; thinking and other blocks are not part of the answer.
-        text = "".join(b["text"] for b in blocks if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str))
+        text = "".join(
+            b["text"]
+            for b in blocks
+            if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str)
+        )
         usage = answer.get("usage")
         return ChatReply(
             text=text,

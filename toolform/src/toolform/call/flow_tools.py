@@ -93,7 +93,9 @@ class FlowTools:
         timeout_s: float = CALL_TIMEOUT_S,
     ) -> None:
         if not (manifest_dir / "flow.toml").is_file():
-            raise BadRequest(f"no flow.toml in {manifest_dir}; pass --manifest DIR, the directory whose flow.toml binds the Tools")
+            raise BadRequest(
+                f"no flow.toml in {manifest_dir}; pass --manifest DIR, the directory whose flow.toml binds the Tools"
+            )
         self.listing_path = listing_path.resolve()
         self.manifest_dir = manifest_dir.resolve()
         self.flow_host = flow_host
@@ -119,7 +121,13 @@ class FlowTools:
 
     def execute(self, name: str, arguments: dict[str, Any]) -> ExecutedCall:
         if name not in self.tools:
-            return ExecutedCall(name=name, arguments=arguments, ok=False, error=f"no Flow Tool named '{name}' in the listing", outcome="NotRun")
+            return ExecutedCall(
+                name=name,
+                arguments=arguments,
+                ok=False,
+                error=f"no Flow Tool named '{name}' in the listing",
+                outcome="NotRun",
+            )
         identity, _ = self.tools[name]
         self.calls_made += 1
         command = [
@@ -143,7 +151,11 @@ class FlowTools:
         except subprocess.TimeoutExpired:
             # The Tool may have acted: whether it did is not known.
             return ExecutedCall(
-                name=name, arguments=arguments, ok=False, outcome="Unknown", identity=identity,
+                name=name,
+                arguments=arguments,
+                ok=False,
+                outcome="Unknown",
+                identity=identity,
                 error=f"no outcome within {self.timeout_s:g} s; the call may have run",
             )
         except OSError as error:
@@ -160,5 +172,7 @@ class FlowTools:
             raise FlowHostError(f"flow-host's outcome for {identity} is not {outcome}: {done.stdout.strip()[:200]}")
         value = answer[outcome]
         if outcome == "Ok":
-            return ExecutedCall(name=name, arguments=arguments, ok=True, result=value, outcome=outcome, identity=identity)
+            return ExecutedCall(
+                name=name, arguments=arguments, ok=True, result=value, outcome=outcome, identity=identity
+            )
         return ExecutedCall(name=name, arguments=arguments, ok=False, error=value, outcome=outcome, identity=identity)

@@ -19,7 +19,7 @@ from toolform.call.endpoint import ChatEndpoint, EndpointFailure
 from toolform.call.executed import ExecutedCall, invalid_call
 from toolform.call.executor import Executor
 from toolform.call.flow_tools import FlowHostError
-from toolform.call.replies import ReplyParser, accepted_calls, sdk_parser
+from toolform.call.replies import ReplyParser, accepted_calls, rejected_calls, sdk_parser
 from toolform.call.result import CallResult, CallStep
 from toolform.evidence import Evidence
 from toolform.ir import ToolSet
@@ -38,6 +38,12 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple, set, frozenset)):
         return [_jsonable(v) for v in value]
     return str(value)
+
+
+def _named(call: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A parsed call's tool name (as resolved, else as written) and its arguments."""
+    arguments = call.get("arguments")
+    return str(call.get("resolved_name") or call.get("name")), arguments if isinstance(arguments, dict) else {}
 
 
 def tool_result_turn(executed: list[ExecutedCall]) -> str:
@@ -99,12 +105,12 @@ def run_call(
             return result
         parsed = parser(tools, reply.text, prompt.protocol_id, rule).to_dict()
         calls = accepted_calls(parsed)
+        refused = rejected_calls(parsed)
         executed: list[ExecutedCall] = []
         failure_text = ""
-        if calls and executor is not None:
+        if executor is not None:
             for call in calls:
-                name = str(call.get("resolved_name") or call.get("name"))
-                arguments = call.get("arguments") if isinstance(call.get("arguments"), dict) else {}
+                name, arguments = _named(call)
                 if not call.get("valid"):
                     executed.append(invalid_call(name, arguments, call.get("validation") or {}))
                     continue
@@ -113,6 +119,8 @@ def run_call(
                 except FlowHostError as error:
                     failure_text = str(error)
                     break
+            # A call the parser rejected (an unknown tool, ...) is never run; the model is told why.
+            executed.extend(invalid_call(*_named(call), call.get("validation") or {}) for call in refused)
         result.steps.append(
             CallStep(
                 index=index,
@@ -129,7 +137,7 @@ def run_call(
         if failure_text:
             result.stopped, result.error = "error", failure_text
             return result
-        if not calls:
+        if not calls and not refused:
             result.stopped, result.final_text = "no_call", reply.text
             return result
         if executor is None:

@@ -36,3 +36,9 @@ def accepted_calls(parsed: dict[str, Any]) -> list[dict[str, Any]]:
     """The calls the parser accepted, in the reply's order."""
     calls = parsed.get("calls", [])
     return [c for c in calls if isinstance(c, dict) and c.get("accepted")] if isinstance(calls, list) else []
+
+
+def rejected_calls(parsed: dict[str, Any]) -> list[dict[str, Any]]:
+    """The calls the parser rejected (an invented tool name, ...), in the reply's order."""
+    rejected = parsed.get("rejected", [])
+    return [c for c in rejected if isinstance(c, dict)] if isinstance(rejected, list) else []

@@ -21,7 +21,10 @@ def model_family(model: str, evidence: Evidence) -> str | None:
     """The zoo's family of ``model`` (a checkpoint id or any name), or None when nothing matches."""
     try:
         zoo = evidence.data("zoo")
-    except (EvidenceUnavailable, UnknownEvidence):  # no evidence: the family is unknown, and the switch is left to the caller
+    except (
+        EvidenceUnavailable,
+        UnknownEvidence,
+    ):  # no evidence: the family is unknown, and the switch is left to the caller
         return None
     if not isinstance(zoo, dict):
         return None

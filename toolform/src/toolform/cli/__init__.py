@@ -11,8 +11,8 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from toolform.cli import convert, doctor, evidence, guard, serve, version
 from toolform.cli import call as call_verb
+from toolform.cli import convert, doctor, evidence, guard, serve, version
 from toolform.environment import env_flag
 from toolform.errors import ToolFormError
 

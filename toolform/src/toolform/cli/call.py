@@ -108,7 +108,7 @@ def _endpoint(arguments: argparse.Namespace, thinking: bool | None) -> ChatEndpo
     return OpenAIChat(config)
 
 
-def _executor(arguments: argparse.Namespace, toolset: ToolSet, payload: object) -> tuple[Executor, str]:
+def _executor(arguments: argparse.Namespace, toolset: ToolSet, payload: object) -> tuple[Executor | None, str]:
     if toolset.source == "python":
         from toolform.loaders.python import import_module
 
@@ -118,9 +118,11 @@ def _executor(arguments: argparse.Namespace, toolset: ToolSet, payload: object) 
             raise BadRequest("--execute with a Flow listing needs the listing's file, not stdin")
         listing = Path(arguments.tools)
         return FlowTools(listing, arguments.manifest or listing.parent), "flow"
-    raise BadRequest(
-        f"--execute runs a Python tools file or a Flow listing's Tools; these tools were read as {toolset.source}"
+    print(
+        "these tools carry no executors (only a Python tools file or a Flow listing does); this is a dry run",
+        file=sys.stderr,
     )
+    return None, ""
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -169,6 +171,20 @@ def run(arguments: argparse.Namespace) -> int:
     return EXIT_STOPPED_ON_ERROR if result.stopped == "error" else 0
 
 
+#: How the transcript names each kind of validation problem.
+_PROBLEM_LABELS = (
+    ("missing_required", "missing required argument"),
+    ("unknown_args", "unknown argument"),
+    ("type_errors", "wrong type"),
+    ("enum_errors", "not an allowed value"),
+    ("constraint_errors", "breaks a constraint"),
+)
+
+
+def _problems(validation: dict[str, Any]) -> list[str]:
+    return [f"{label}: {item}" for key, label in _PROBLEM_LABELS for item in validation.get(key) or []]
+
+
 class _Refused:
     """An endpoint that could not be set up: every request fails with the reason."""
 
@@ -191,17 +207,21 @@ def _print_transcript(result: CallResult, first_tokens: int) -> None:
         print(step.reply)
         for call in step.parsed.get("calls", []):
             verdict = "valid" if call.get("valid") else "invalid"
-            if not call.get("accepted"):
-                verdict = f"rejected ({call.get('reason', '')})"
             print(f"  call {call.get('name')} {text_of(call.get('arguments'))}: {verdict}")
+            for problem in _problems(call.get("validation") or {}):
+                print(f"    {problem}")
+        for call in step.parsed.get("rejected", []):
+            print(f"  rejected {call.get('name')}: {call.get('reason', '')}")
         for done in step.executed:
-            label = done.outcome or ("ok" if done.ok else "error")
+            label = done.outcome or ("ok" if done.ok else "failed")
             shown = done.result if done.ok else done.error
             print(f"  ran {done.name}: {label} {text_of(shown)}")
     if result.stopped == "no_call":
         print(f"\nfinal answer\n{result.final_text}")
+    else:
+        print()
     print(
-        f"\nstopped: {result.stopped}; {result.prompt_tokens} prompt and {result.completion_tokens} completion "
+        f"stopped: {result.stopped}; {result.prompt_tokens} prompt and {result.completion_tokens} completion "
         f"tokens; cost {result.cost:.6f} (relative units)"
     )
     if result.error:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-
 from toolform import jsontext
 
 
 def _indented(value: object, depth: int) -> str:
     pad, inner = "  " * depth, "  " * (depth + 1)
     if isinstance(value, dict) and value:
-        items = [f"{inner}{jsontext.write(str(k), ensure_ascii=False)}: {_indented(v, depth + 1)}" for k, v in value.items()]
+        items = [
+            f"{inner}{jsontext.write(str(k), ensure_ascii=False)}: {_indented(v, depth + 1)}" for k, v in value.items()
+        ]
         return "{\n" + ",\n".join(items) + f"\n{pad}}}"
     if isinstance(value, (list, tuple)) and value:
         return "[\n" + ",\n".join(f"{inner}{_indented(v, depth + 1)}" for v in value) + f"\n{pad}]"
