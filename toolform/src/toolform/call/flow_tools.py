@@ -106,10 +106,14 @@ class FlowTools:
         listing = json.loads(self.listing_path.read_text(encoding="utf-8"))
         # NAME -> (identity, Option parameter names); the loader gave each tool its identity's NAME.
         self.tools: dict[str, tuple[str, frozenset[str]]] = {}
+        self.generic: set[str] = set()
         for tool in listing.get("tools", []):
             identity = str(tool["tool"])
+            name = identity.rsplit(".", 1)[-1]
             options = frozenset(str(p["name"]) for p in tool.get("params", []) if _is_option(p.get("type")))
-            self.tools[identity.rsplit(".", 1)[-1]] = (identity, options)
+            self.tools[name] = (identity, options)
+            if tool.get("generic"):
+                self.generic.add(name)
 
     def protocol_args(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """The model's arguments as the protocol's args: each Option parameter as None or Some."""
@@ -129,6 +133,16 @@ class FlowTools:
                 outcome="NotRun",
             )
         identity, _ = self.tools[name]
+        if name in self.generic:
+            # A generic Tool is called at chosen types (flow-host's --type-arg); a model's call names none.
+            return ExecutedCall(
+                name=name,
+                arguments=arguments,
+                ok=False,
+                error=f"{identity} is generic: a call needs its type arguments, which a model's call does not give",
+                outcome="NotRun",
+                identity=identity,
+            )
         self.calls_made += 1
         command = [
             self.flow_host or find_flow_host(),
