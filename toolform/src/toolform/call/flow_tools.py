@@ -20,6 +20,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import uuid
 from collections.abc import Mapping
 from decimal import Decimal
@@ -44,7 +45,8 @@ class FlowHostError(Exception):
 
 
 def find_flow_host() -> str:
-    """The flow-host binary: ``TOOLFORM_FLOW_HOST``, the one flow-toolkit's wheel ships, or ``flow-host`` on PATH."""
+    """The flow-host binary: ``TOOLFORM_FLOW_HOST``, the one flow-toolkit's wheel ships, the ``flow-host``
+    script beside this interpreter (a checkout's build, for an editable install), or ``flow-host`` on PATH."""
     chosen = os.environ.get(FLOW_HOST_ENV)
     if chosen:
         return chosen
@@ -56,6 +58,9 @@ def find_flow_host() -> str:
             return str(shipped)
     except ImportError:
         pass
+    beside = Path(sys.executable).parent / "flow-host"
+    if os.access(beside, os.X_OK):
+        return str(beside)
     found = shutil.which("flow-host")
     if found is None:
         raise FlowHostError(
