@@ -11,7 +11,6 @@ from decimal import Decimal
 import pytest
 from call_tools import POISONED_OPENAI, XML_DENVER, CountingForecast, forecast_tools
 from scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
-
 from toolform.call import (
     TOOL_RESULT_HEADER,
     AnthropicChat,
@@ -32,6 +31,9 @@ from toolform.render.protocols import default_evidence
 
 def _openai(endpoint: ScriptedEndpoint, model: str = "Qwen/Qwen3-8B", thinking: bool | None = False) -> OpenAIChat:
     return OpenAIChat(EndpointConfig(model=model, base_url=endpoint.base_url, max_tokens=256, thinking=thinking))
+
+
+RESULT = '{"city": "Denver", "days": 2, "high_c": 4.5}'
 
 
 def _call_then_answer(prompt: Prompt) -> Answer:
@@ -87,7 +89,7 @@ def test_execute_runs_each_call_and_hands_the_results_back_until_a_reply_makes_n
     assert prompts[1].messages[1:] == [
         {"role": "user", "content": "Forecast for Denver, 2 days"},
         {"role": "assistant", "content": XML_DENVER},
-        {"role": "user", "content": 'Tool result:\n{"ok": true, "result": {"city": "Denver", "days": 2, "high_c": 4.5}}'},
+        {"role": "user", "content": f'{TOOL_RESULT_HEADER}\n{{"ok": true, "result": {RESULT}}}'},
     ]
     assert (result.prompt_tokens, result.completion_tokens) == (230, 46)
     price = prices(default_evidence())
