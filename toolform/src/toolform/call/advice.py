@@ -1,8 +1,8 @@
 """The format the call loop uses when none is given: the advisor's choice for the model, on the study's evidence.
 
-The advisor is its own part of the SDK (``toolform.advisor``); it is looked up
-when it is needed, so the loop runs with ``--format`` on an installation
-whose advisor is missing, and says what to pass when it is.
+The situation is the model and the rule; the tool count, the tier and each
+core format's token cost come from the tools themselves, as the advisor takes
+them for ``recommend`` with tools.
 """
 
 from __future__ import annotations
@@ -10,16 +10,23 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from toolform.errors import BadRequest
+from toolform.evidence import Evidence
 from toolform.ir import ToolSet
 
 
-def advised(model: str, tools: ToolSet, rule: str) -> dict[str, Any]:
+def advised(evidence: Evidence, model: str, tools: ToolSet, rule: str) -> dict[str, Any]:
     """The advisor's recommendation for ``model`` with these tools under ``rule`` (its ``to_dict()``)."""
+    from toolform.advisor import Situation, recommend
+    from toolform.conversion import LoadedTools
+    from toolform.summary import summarize
+
+    situation = {"model": model, "rule": rule}
     try:
-        advisor: Any = importlib.import_module("toolform.advisor")
-    except ImportError:
-        raise BadRequest("no --format given, and the advisor is not in this installation; pass --format") from None
-    situation = advisor.Situation(model=model, rule=rule)
-    recommendation: dict[str, Any] = advisor.recommend(situation, tools=tools).to_dict()
+        # The advisor's entry point with tools (counts and tokens measured on them), where it exists.
+        advise: Any = importlib.import_module("toolform.advisor.advise").advise
+    except (ImportError, AttributeError):
+        chosen = Situation(model=model, rule=rule, n_tools=max(len(tools), 1))
+        return recommend(evidence, chosen).to_dict()
+    loaded = LoadedTools(tools=tools.to_dicts(), summary=summarize(tools).to_dict(), kind=tools.source)
+    recommendation: dict[str, Any] = advise(evidence, situation, tools=loaded).to_dict()
     return recommendation

@@ -150,9 +150,9 @@ def run_call(
 
 
 def first_prompt_tokens(tools: ToolSet, request: str, format_id: str, protocol_id: str | None) -> int:
-    """The first request's size estimate: the system prompt's and the request's (characters / 4 each)."""
+    """The first request's size estimate (characters / 4) of the system prompt and the request, a line apart."""
     prompt = render(tools, format_id, protocol_id)
-    return tokens_estimate(prompt.system_prompt) + tokens_estimate(request)
+    return tokens_estimate(prompt.system_prompt + "\n" + request)
 
 
 __all__ = ["TOOL_RESULT_HEADER", "first_prompt_tokens", "run_call", "tool_result_turn"]

@@ -138,7 +138,7 @@ def run(arguments: argparse.Namespace) -> int:
     recommendation = None
     format_id, protocol_id = arguments.format_id, arguments.protocol
     if format_id is None:
-        recommendation = advised(arguments.model, toolset, arguments.rule)
+        recommendation = advised(evidence, arguments.model, toolset, arguments.rule)
         format_id = str(recommendation["format_id"])
         protocol_id = protocol_id or str(recommendation["protocol_id"])
     thinking, note = thinking_setting(arguments.model, arguments.thinking, evidence)
