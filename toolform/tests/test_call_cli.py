@@ -132,3 +132,19 @@ def test_without_a_base_url_the_verb_is_a_usage_error_and_a_failing_endpoint_exi
                           "--format", "xml_schema", "--base-url", endpoint.base_url)
     assert failed.returncode == 4
     assert "stopped: error" in failed.stdout and "error: the endpoint refused the request (HTTP 500)" in failed.stderr
+
+
+def test_without_a_format_the_advisor_chooses_it_for_the_model_and_the_result_carries_its_recommendation(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "tools.json").write_text(json.dumps(FORECAST_OPENAI), encoding="utf-8")
+    with ScriptedEndpoint(by_turn("No tool fits.")) as endpoint:
+        run = toolform(OUR_TOOLFORM, str(tmp_path / "tools.json"), "--request", "Hi", "--model", "Qwen/Qwen3-8B",
+                       "--base-url", endpoint.base_url, "--json")
+        system = endpoint.prompts()[0].body["messages"][0]["content"]
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    recommendation = result["recommendation"]
+    assert recommendation["resolution"]["matched_by"] == "checkpoint"
+    assert (result["format_id"], result["protocol_id"]) == (recommendation["format_id"], recommendation["protocol_id"])
+    assert result["stopped"] == "no_call" and "get_forecast" in system
