@@ -1,11 +1,11 @@
 """The call loop with Flow Tools: each accepted call made through the host client (``flow-host call``) to
 the Tool process flow.toml binds, its outcome handed back to the model, exact numbers all the way.
 
-The weather Tools in Python (examples/python) and Rust (rust-weather, built by
-``cargo test --workspace``), a Decimal Tool of our own, and an MCP server
-through flow-host's adapter. Each call starts its Tool process, so these tests
-take a few seconds; the MCP one about ten (the server is given the host's stop
-grace to exit).
+The weather Tools in Python (examples/python) and Rust (rust-weather), a
+Decimal Tool of our own, and an MCP server (the testkit's flow-fake-mcp)
+through flow-host's adapter; the Rust binaries are the ones `make test` builds
+(``CARGO_TARGET_DIR``, else ``target/``). Each call starts its Tool process:
+about five seconds in all.
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 WEATHER_LISTING = REPO / "tests" / "examples" / "weather.tools.json"
 PYTHON_WEATHER = REPO / "examples" / "python"
-MCP_LISTING = REPO / "tests" / "mcp" / "python-server.tools.json"
-MCP_SERVER = REPO / "tests" / "mcp" / "python_server.py"
+MCP_LISTING = REPO / "tests" / "mcp" / "fake.tools.json"
 # flow.toml's `python3` is this interpreter, which has flow-toolkit.
 ENV = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
 
@@ -57,12 +56,13 @@ def _results(prompt: Prompt) -> list[dict[str, object]]:
     return [json.loads(line, parse_float=Decimal) for line in lines[1:]]
 
 
-def rust_weather() -> Path:
+def built(binary: str) -> Path:
+    """A workspace binary `make test` builds (rust-weather, the testkit's flow-fake-mcp)."""
     target = Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
     for profile in ("debug", "release"):
-        if (target / profile / "rust-weather").exists():
-            return target / profile / "rust-weather"
-    pytest.fail(f"rust-weather is not built in {target}: run `cargo build -p rust-weather` (make test does)")
+        if (target / profile / binary).exists():
+            return target / profile / binary
+    pytest.fail(f"{binary} is not built in {target}: run `cargo build --workspace` (make test does)")
 
 
 def test_the_python_weather_tool_answers_ok_failed_and_unknown_and_each_outcome_reaches_the_model() -> None:
@@ -137,7 +137,8 @@ def test_numbers_cross_exactly_through_a_decimal_tool(tmp_path: Path) -> None:
 
 
 def test_the_rust_weather_tool_through_the_same_loop(tmp_path: Path) -> None:
-    (tmp_path / "flow.toml").write_text(f'[tools."weather.flow"]\ncommand = "{rust_weather()}"\n', encoding="utf-8")
+    binding = f'[tools."weather.flow"]\ncommand = "{built("rust-weather")}"\n'
+    (tmp_path / "flow.toml").write_text(binding, encoding="utf-8")
     reply = '{"name": "get_forecast", "arguments": {"city": "Oslo", "days": 1}}'
     with ScriptedEndpoint(_replies(reply, "Done.")) as endpoint:
         result = run_call(
@@ -151,17 +152,18 @@ def test_the_rust_weather_tool_through_the_same_loop(tmp_path: Path) -> None:
 
 
 def test_an_mcp_server_through_the_adapter_answers_ok_and_bad_reply(tmp_path: Path) -> None:
-    (tmp_path / "flow.toml").write_text(f'[tools."server.flow"]\nmcp = "python3 {MCP_SERVER}"\n', encoding="utf-8")
-    reply = '[{"name": "add", "arguments": {"a": 2, "b": 40}}, {"name": "note", "arguments": {}}]'
-    with ScriptedEndpoint(_replies(reply, "42.")) as endpoint:
+    (tmp_path / "flow.toml").write_text(f'[tools."fake.flow"]\nmcp = "{built("flow-fake-mcp")}"\n', encoding="utf-8")
+    reply = '[{"name": "ok", "arguments": {}}, {"name": "big", "arguments": {}}]'
+    with ScriptedEndpoint(_replies(reply, "Done.")) as endpoint:
         result = run_call(
-            load("flow", MCP_LISTING.read_text(encoding="utf-8")).toolset, "2 + 40?", _endpoint(endpoint),
+            load("flow", MCP_LISTING.read_text(encoding="utf-8")).toolset, "Go", _endpoint(endpoint),
             format_id="json_minimal", executor=FlowTools(MCP_LISTING, tmp_path, env=ENV),
         )
         told = _results(endpoint.prompts()[1])
-    added, note = result.steps[0].executed
-    assert added.outcome == "Ok" and added.result == {"terms": [2, 40], "total": 42}
-    assert note.outcome == "BadReply" and "structuredContent" in str(note.error)
+    ok, unreadable = result.steps[0].executed
+    assert ok.outcome == "Ok" and ok.result == {"n": 1}
+    # The server's answer does not decode at the declared type: the adapter names the path and rule.
+    assert unreadable.outcome == "BadReply" and str(unreadable.error).startswith("$.result.structuredContent")
     assert [t["outcome"] for t in told] == ["Ok", "BadReply"]
 
 
