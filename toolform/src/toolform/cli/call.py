@@ -60,11 +60,13 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--api-key-env", help="the variable holding the API key")
     parser.add_argument("--format", dest="format_id", help="default: the advisor's choice for the model")
     parser.add_argument("--protocol", help="default: the format's")
-    parser.add_argument("--rule", choices=("main", "symmetric", "as_written"), default="main")
+    parser.add_argument(
+        "--rule", choices=("main", "symmetric", "as_written"), default="main", help="the parser's grading rule"
+    )
     parser.add_argument(
         "--guard", choices=("lenient", "standard", "strict"), help="strip flagged description sentences first"
     )
-    parser.add_argument("--max-steps", type=_at_least_one, default=8)
+    parser.add_argument("--max-steps", type=_at_least_one, default=8, help="at most this many requests (8)")
     parser.add_argument(
         "--thinking",
         action=argparse.BooleanOptionalAction,
@@ -83,7 +85,7 @@ def add_parser(verbs: Any) -> None:
         type=Path,
         help="with a Flow listing: the directory whose flow.toml binds its Tools (default: the listing's)",
     )
-    parser.add_argument("--max-tokens", type=_at_least_one, default=1024)
+    parser.add_argument("--max-tokens", type=_at_least_one, default=1024, help="each reply's token limit (1024)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
     parser.set_defaults(run=run)
 
@@ -110,9 +112,7 @@ def _endpoint(arguments: argparse.Namespace, thinking: bool | None) -> ChatEndpo
 
 def _executor(arguments: argparse.Namespace, toolset: ToolSet, payload: object) -> tuple[Executor | None, str]:
     if toolset.source == "python":
-        from toolform.loaders.python import import_module
-
-        return PythonTools(functions_of(import_module(Path(str(payload))))), "python"
+        return PythonTools(functions_of(payload)), "python"
     if toolset.source == "flow":
         if arguments.tools == "-":
             raise BadRequest("--execute with a Flow listing needs the listing's file, not stdin")
@@ -131,6 +131,11 @@ def run(arguments: argparse.Namespace) -> int:
         return 2
     evidence = default_evidence()
     source, payload = read_tools(arguments.tools, arguments.source)
+    if source == "python":
+        from toolform.loaders.python import import_module
+
+        # Imported once: the tools are read from the module whose functions --execute calls.
+        payload = import_module(Path(str(payload)))
     loaded = load(source, payload)
     for message in loaded.warnings:
         warn(message)
