@@ -148,3 +148,15 @@ def test_without_a_format_the_advisor_chooses_it_for_the_model_and_the_result_ca
     assert recommendation["resolution"]["matched_by"] == "checkpoint"
     assert (result["format_id"], result["protocol_id"]) == (recommendation["format_id"], recommendation["protocol_id"])
     assert result["stopped"] == "no_call" and "get_forecast" in system
+
+
+def test_a_python_tools_file_is_imported_once_when_its_tools_are_run(tmp_path: Path) -> None:
+    imports = tmp_path / "imports.txt"
+    counting = f"with open({str(imports)!r}, 'a') as f:\n    f.write('imported\\n')\n" + PYTHON_TOOLS
+    (tmp_path / "tools.py").write_text(counting, encoding="utf-8")
+    with ScriptedEndpoint(by_turn('{"name": "get_forecast", "arguments": {"city": "Oslo", "days": 1}}', "Ok.")) as e:
+        run = toolform(OUR_TOOLFORM, str(tmp_path / "tools.py"), "--request", "Oslo", "--model", "m", "--execute",
+                       "--format", "json_minimal", "--base-url", e.base_url, "--json")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["steps"][0]["executed"][0]["ok"] is True
+    assert imports.read_text(encoding="utf-8") == "imported\n"

@@ -185,3 +185,15 @@ def test_a_tool_flow_toml_does_not_bind_is_not_run_and_the_model_is_told_why(tmp
 def test_a_listing_with_no_flow_toml_beside_it_is_refused_before_anything_runs(tmp_path: Path) -> None:
     with pytest.raises(BadRequest, match="no flow.toml"):
         FlowTools(WEATHER_LISTING, tmp_path)
+
+
+def test_a_flow_host_that_cannot_start_ends_the_loop_with_the_reason(tmp_path: Path) -> None:
+    reply = '{"name": "get_forecast", "arguments": {"city": "Oslo", "days": 1}}'
+    missing = str(tmp_path / "no-flow-host")
+    with ScriptedEndpoint(_replies(reply)) as endpoint:
+        result = run_call(
+            _weather_tools(), "Oslo?", _endpoint(endpoint), format_id="json_minimal",
+            executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV, flow_host=missing),
+        )
+    assert result.stopped == "error" and result.error.startswith(f"cannot start flow-host ({missing})")
+    assert len(result.steps) == 1 and result.steps[0].executed == []
