@@ -5,10 +5,10 @@ from __future__ import annotations
 from toolform.errors import BadRequest, UnknownProtocol
 from toolform.ir import ToolSet
 from toolform.parse.nocall import declares_no_call
+from toolform.parse.normalize import normalize_arguments
 from toolform.parse.protocols import LENIENT_ORDER, NATURAL, PARSERS, Context, Found
 from toolform.parse.reasoning import remove_reasoning
 from toolform.parse.result import RULES, ParsedCall, ParsedReply, RawCall, Validation
-from toolform.parse.normalize import normalize_arguments
 from toolform.parse.validate import validate_arguments
 from toolform.registry import close_matches
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolform.ir import ToolIR, ToolSet
+from toolform.parse.literals import exact_json
 from toolform.parse.names import NameResolver
 from toolform.parse.result import RawCall
 from toolform.parse.text_values import convert_arguments
@@ -53,14 +54,12 @@ def found(calls: list[RawCall], note: str = "") -> Found | None:
 
 def as_arguments(value: Any) -> dict[str, Any] | None:
     """Arguments given as an object (or as JSON text holding one); None when they are neither."""
-    import json
-
     if isinstance(value, dict):
         return {str(k): v for k, v in value.items()}
     if isinstance(value, str):
         try:
-            loaded = json.loads(value)
-        except (json.JSONDecodeError, RecursionError):
+            loaded = exact_json(value)
+        except (ValueError, RecursionError):
             return None
         return as_arguments(loaded) if isinstance(loaded, dict) else None
     if value is None:

@@ -111,7 +111,7 @@ def parse_two_step(text: str, context: Context) -> Found | None:
                 return Found([RawCall(match.group(1), {str(k): v for k, v in value.items()})])
             break
         return Found([RawCall(match.group(1), {})])
-    return parse_json_object(text, context)
+    return None
 
 
 _ACTION = re.compile(r"^\s*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)
