@@ -6,7 +6,7 @@ from toolform.errors import BadRequest, UnknownProtocol
 from toolform.ir import ToolSet
 from toolform.parse.nocall import declares_no_call
 from toolform.parse.normalize import normalize_arguments
-from toolform.parse.protocols import LENIENT_ORDER, NATURAL, PARSERS, Context, Found
+from toolform.parse.protocols import LENIENT_ORDER, NAMES_RESOLVED, NATURAL, PARSERS, Context, Found
 from toolform.parse.reasoning import remove_reasoning
 from toolform.parse.result import RULES, ParsedCall, ParsedReply, RawCall, Validation
 from toolform.parse.validate import validate_arguments
@@ -55,7 +55,7 @@ def parse_reply(
         reply.parsed_strict = reply.parsed_lenient = True
         reply.matched_syntax = "nl_intent" if strict.note.startswith("frame-miss") else protocol
         reply.note = strict.note
-        _grade(reply, strict.calls, context, [])
+        _grade(reply, strict.calls, context, [], reply.matched_syntax)
         return reply
     if declares_no_call(body):
         reply.no_call_declared = True
@@ -72,8 +72,10 @@ def parse_reply(
         reply.matched_syntax = other
         reply.format_compliant = False
         if lenient_fallback:
-            _grade(reply, lenient.calls, context, [LENIENT_REPAIR.format(other)])
+            _grade(reply, lenient.calls, context, [LENIENT_REPAIR.format(other)], other)
         return reply
+    if protocol == "nl_intent":
+        reply.note = "no-match"
     return reply
 
 
@@ -85,9 +87,11 @@ def _attempt(parser: object, body: str, context: Context) -> Found | None:
         return None
 
 
-def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: list[str]) -> None:
+def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: list[str], syntax: str) -> None:
     for raw in calls:
         tool = context.tool(raw.name)
+        if tool is not None and syntax in NAMES_RESOLVED:
+            raw = RawCall(tool.name, raw.arguments)
         if tool is None:
             rejected = ParsedCall(
                 raw.name, raw.arguments, None, None, Validation(unknown_tool=True), list(repairs), False, "unknown tool"
