@@ -6,6 +6,7 @@ import ast
 import json
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
@@ -58,22 +59,37 @@ _PY_NAMES = {"true": "True", "false": "False", "null": "None"}
 _BARE = re.compile(r"\b(true|false|null)\b")
 
 
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def exact_json(text: str) -> Any:
+    """JSON text read with every number exact: an integer as int, any other number as a Decimal of its digits."""
+    return json.loads(text, parse_float=Decimal, parse_constant=_refuse_constant)
+
+
 def load_jsonish(text: str) -> tuple[bool, Any]:
-    """(True, value) when ``text`` is JSON, JSON with trailing commas, or a Python literal; else (False, None)."""
+    """(True, value) when ``text`` is JSON, JSON with trailing commas, or a Python literal; else (False, None).
+
+    Numbers keep their digits (Decimal), whichever reading succeeds.
+    """
     try:
-        return True, json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        return True, exact_json(text)
+    except (ValueError, RecursionError):
         pass
     fixed = _TRAILING_COMMA.sub(r"\1", text)
     if fixed != text:
         try:
-            return True, json.loads(fixed)
-        except (json.JSONDecodeError, RecursionError):
+            return True, exact_json(fixed)
+        except (ValueError, RecursionError):
             pass
+    source = _BARE.sub(lambda m: _PY_NAMES[m.group(1)], fixed)
     try:
-        return True, ast.literal_eval(_BARE.sub(lambda m: _PY_NAMES[m.group(1)], fixed))
+        tree = ast.parse(source.strip(), mode="eval")
+        ast.literal_eval(tree)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return False, None
+    return True, python_value(tree.body, source.strip())
 
 
 def values_in(text: str, openers: str = "{[") -> Iterator[Any]:
@@ -84,8 +100,11 @@ def values_in(text: str, openers: str = "{[") -> Iterator[Any]:
             yield value
 
 
-def python_value(node: ast.expr) -> Any:
-    """A Python literal node's value; ``true``/``false``/``null`` and bare names are read as JSON's or text."""
+def python_value(node: ast.expr, source: str) -> Any:
+    """A Python literal node's value; ``true``/``false``/``null`` and bare names are read as JSON's or text.
+
+    A float keeps the digits written in ``source`` (a Decimal), not a binary float's.
+    """
     if isinstance(node, ast.Name):
         lowered = node.id.lower()
         if lowered in ("true", "false"):
@@ -94,16 +113,24 @@ def python_value(node: ast.expr) -> Any:
             return None
         return node.id
     if isinstance(node, ast.List | ast.Tuple | ast.Set):
-        return [python_value(item) for item in node.elts]
+        return [python_value(item, source) for item in node.elts]
     if isinstance(node, ast.Dict):
         return {
-            (python_value(k) if k is not None else ""): python_value(v)
+            (python_value(k, source) if k is not None else ""): python_value(v, source)
             for k, v in zip(node.keys, node.values, strict=True)
         }
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-        inner = python_value(node.operand)
-        if isinstance(inner, int | float) and not isinstance(inner, bool):
+        inner = python_value(node.operand, source)
+        if isinstance(inner, int | Decimal) and not isinstance(inner, bool):
             return -inner if isinstance(node.op, ast.USub) else inner
     if isinstance(node, ast.Constant):
+        if isinstance(node.value, float):
+            written = ast.get_source_segment(source, node)
+            try:
+                return Decimal(written.replace("_", "")) if written else Decimal(repr(node.value))
+            except ArithmeticError:
+                return Decimal(repr(node.value))
+        if isinstance(node.value, complex | bytes):
+            return ast.get_source_segment(source, node) or repr(node.value)
         return node.value
     return ast.unparse(node)

@@ -10,7 +10,7 @@ _NOT_ALNUM = re.compile(r"[^0-9a-z]")
 
 
 def name_key(name: str) -> str:
-    """The comparison key: lower case, letters and digits only (``getForecast``, ``get-forecast()`` -> ``getforecast``)."""
+    """The comparison key: lower case, letters and digits only (``get-forecast()`` -> ``getforecast``)."""
     return _NOT_ALNUM.sub("", name.lower())
 
 

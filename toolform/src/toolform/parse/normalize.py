@@ -7,6 +7,7 @@ empty lists are dropped, and nested objects are ordered by key.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from toolform.ir import FieldIR, Kind, ToolIR, TypeIR
@@ -44,7 +45,7 @@ def normalize_value(value: Any, type_: TypeIR | None) -> Any:
     if kind is Kind.STRING:
         if isinstance(value, bool):
             return "true" if value else "false"
-        if isinstance(value, str | int | float):
+        if isinstance(value, str | int | float | Decimal):
             return str(value).strip().lower()
         return _generic(value)
     if kind in (Kind.INTEGER, Kind.NUMBER, Kind.BOOLEAN):
@@ -53,9 +54,9 @@ def normalize_value(value: Any, type_: TypeIR | None) -> Any:
             return _generic(converted) if isinstance(converted, str) else converted
         if isinstance(value, bool):
             return value if kind is Kind.BOOLEAN else int(value)
-        if kind is Kind.BOOLEAN and isinstance(value, int | float):
+        if kind is Kind.BOOLEAN and isinstance(value, int | float | Decimal):
             return bool(value)
-        if kind is Kind.INTEGER and isinstance(value, float) and value.is_integer():
+        if kind is Kind.INTEGER and isinstance(value, float | Decimal) and _integral(value):
             return int(value)
         return _generic(value)
     if kind is Kind.ARRAY:
@@ -67,6 +68,12 @@ def normalize_value(value: Any, type_: TypeIR | None) -> Any:
             return _fields(type_.fields, value, ordered=True)
         return _generic(value)
     return _generic(value)
+
+
+def _integral(value: float | Decimal) -> bool:
+    if isinstance(value, Decimal):
+        return value.is_finite() and value == value.to_integral_value()
+    return value.is_integer()
 
 
 def _generic(value: Any) -> Any:

@@ -7,11 +7,12 @@ the parser guessing.
 
 from __future__ import annotations
 
-import json
 import re
+from decimal import Decimal
 from typing import Any
 
 from toolform.ir import Kind, ToolIR, TypeIR
+from toolform.parse.literals import exact_json
 
 _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
@@ -33,7 +34,7 @@ def convert_text(text: str, type_: TypeIR | None) -> Any:
     if kind is Kind.INTEGER and _INTEGER.fullmatch(value):
         return int(value)
     if kind is Kind.NUMBER and _NUMBER.fullmatch(value):
-        return int(value) if _INTEGER.fullmatch(value) else float(value)
+        return int(value) if _INTEGER.fullmatch(value) else Decimal(value)
     if kind is Kind.BOOLEAN:
         lowered = value.lower()
         if lowered in _TRUE:
@@ -45,17 +46,17 @@ def convert_text(text: str, type_: TypeIR | None) -> Any:
         return None
     if kind in (Kind.ARRAY, Kind.OBJECT):
         try:
-            loaded = json.loads(value)
-        except (json.JSONDecodeError, RecursionError):
+            loaded = exact_json(value)
+        except (ValueError, RecursionError):
             if kind is Kind.ARRAY and value:
                 return [convert_text(part, type_.item) for part in value.split(",")]
             return value
         return loaded
     if kind is Kind.UNION:
-        for member in type_.union_of:
-            if member.kind is Kind.STRING:
+        for branch in type_.union_of:
+            if branch.kind is Kind.STRING:
                 continue
-            converted = convert_text(value, member)
+            converted = convert_text(value, branch)
             if not isinstance(converted, str):
                 return converted
         return value
@@ -67,8 +68,8 @@ def convert_text(text: str, type_: TypeIR | None) -> Any:
 def _guess(value: str) -> Any:
     """A value with no declared type: JSON when it reads as JSON, else the text."""
     try:
-        return json.loads(value)
-    except (json.JSONDecodeError, RecursionError):
+        return exact_json(value)
+    except (ValueError, RecursionError):
         return value
 
 

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 from toolform.ir import FieldIR, Kind, ToolIR, TypeIR
 from toolform.parse.result import Validation
 
-_PY_TYPE = {str: "str", int: "int", float: "float", bool: "bool", list: "list", dict: "dict", type(None): "NoneType"}
+#: Python's names for the JSON types, as the messages write them; an exact decimal is JSON's non-integer number.
+_PY_TYPE = {
+    str: "str",
+    int: "int",
+    float: "float",
+    Decimal: "float",
+    bool: "bool",
+    list: "list",
+    dict: "dict",
+    type(None): "NoneType",
+}
 
 
 def python_type_name(value: Any) -> str:
@@ -41,11 +52,13 @@ def _check_fields(fields: list[FieldIR], values: dict[str, Any], prefix: str, fo
 def _is_integer(value: Any) -> bool:
     if isinstance(value, bool):
         return False
+    if isinstance(value, Decimal):
+        return value.is_finite() and value == value.to_integral_value()
     return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
 
 
 def _accepts(type_: TypeIR, value: Any) -> bool:
@@ -79,7 +92,7 @@ def _check(type_: TypeIR, value: Any, path: str, found: Validation) -> None:
     if kind is Kind.UNION:
         members = [m for m in type_.union_of if _accepts(m, value)]
         if not members:
-            found.type_errors.append(f"{path}: no union branch accepts {value!r}")
+            found.type_errors.append(f"{path}: no union branch accepts {_show(value)}")
             return
         _check(members[0], value, path, found)
         return
@@ -89,7 +102,7 @@ def _check(type_: TypeIR, value: Any, path: str, found: Validation) -> None:
         return
     if kind is Kind.ENUM:
         if not any(_same_member(member, value) for member in type_.enum_values):
-            found.enum_errors.append(f"{path}: {value!r} not in {list(type_.enum_values)!r}")
+            found.enum_errors.append(f"{path}: {_show(value)} not in {_show(list(type_.enum_values))}")
         return
     _check_constraints(type_, value, path, found)
     if kind is Kind.ARRAY and type_.item is not None:
@@ -107,27 +120,47 @@ def _same_member(member: Any, value: Any) -> bool:
     )
 
 
+def _bound(constraints: dict[str, Any], key: str) -> Any:
+    """A numeric constraint (exact Decimal bounds compare with JSON numbers as they are), or None."""
+    value = constraints.get(key)
+    return value if _is_number(value) or isinstance(value, Decimal) else None
+
+
+def _show(value: Any) -> str:
+    """A value as the messages write it (Python's repr; an exact decimal as its digits)."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_show(k)}: {_show(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
 def _check_constraints(type_: TypeIR, value: Any, path: str, found: Validation) -> None:
     c = type_.constraints
     errors = found.constraint_errors
     if _is_number(value):
-        if c.get("minimum") is not None and value < c["minimum"]:  # type: ignore[operator]
-            errors.append(f"{path}: {value!r} < minimum {c['minimum']!r}")
-        if c.get("maximum") is not None and value > c["maximum"]:  # type: ignore[operator]
-            errors.append(f"{path}: {value!r} > maximum {c['maximum']!r}")
+        low, high = _bound(c, "minimum"), _bound(c, "maximum")
+        if low is not None and value < low:
+            errors.append(f"{path}: {_show(value)} < minimum {_show(low)}")
+        if high is not None and value > high:
+            errors.append(f"{path}: {_show(value)} > maximum {_show(high)}")
     if isinstance(value, str):
-        if c.get("min_length") is not None and len(value) < c["min_length"]:  # type: ignore[operator]
-            errors.append(f"{path}: shorter than {c['min_length']!r}")
-        if c.get("max_length") is not None and len(value) > c["max_length"]:  # type: ignore[operator]
-            errors.append(f"{path}: longer than {c['max_length']!r}")
+        shortest, longest = _bound(c, "min_length"), _bound(c, "max_length")
+        if shortest is not None and len(value) < shortest:
+            errors.append(f"{path}: shorter than {_show(shortest)}")
+        if longest is not None and len(value) > longest:
+            errors.append(f"{path}: longer than {_show(longest)}")
         pattern = c.get("pattern")
         if isinstance(pattern, str) and not _matches(pattern, value):
             errors.append(f"{path}: {value!r} does not match pattern {pattern!r}")
     if isinstance(value, list):
-        if c.get("min_items") is not None and len(value) < c["min_items"]:  # type: ignore[operator]
-            errors.append(f"{path}: fewer than {c['min_items']!r} items")
-        if c.get("max_items") is not None and len(value) > c["max_items"]:  # type: ignore[operator]
-            errors.append(f"{path}: more than {c['max_items']!r} items")
+        fewest, most = _bound(c, "min_items"), _bound(c, "max_items")
+        if fewest is not None and len(value) < fewest:
+            errors.append(f"{path}: fewer than {_show(fewest)} items")
+        if most is not None and len(value) > most:
+            errors.append(f"{path}: more than {_show(most)} items")
 
 
 def _matches(pattern: str, value: str) -> bool:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolform.ir import ToolIR, ToolSet
+from toolform.parse.flow_check import FlowChecker
+from toolform.parse.literals import exact_json
 from toolform.parse.names import NameResolver
 from toolform.parse.result import RawCall
 from toolform.parse.text_values import convert_arguments
@@ -17,6 +19,8 @@ class Context:
     """The tool set a reply is read against, with its names resolved once."""
 
     tools: ToolSet
+    #: Flow's typed decoding for the tools of a Flow listing (a FlowChecker), when the listing is known.
+    flow: FlowChecker | None = None
     resolver: NameResolver = field(init=False)
     _by_name: dict[str, ToolIR] = field(init=False)
 
@@ -53,14 +57,12 @@ def found(calls: list[RawCall], note: str = "") -> Found | None:
 
 def as_arguments(value: Any) -> dict[str, Any] | None:
     """Arguments given as an object (or as JSON text holding one); None when they are neither."""
-    import json
-
     if isinstance(value, dict):
         return {str(k): v for k, v in value.items()}
     if isinstance(value, str):
         try:
-            loaded = json.loads(value)
-        except (json.JSONDecodeError, RecursionError):
+            loaded = exact_json(value)
+        except (ValueError, RecursionError):
             return None
         return as_arguments(loaded) if isinstance(loaded, dict) else None
     if value is None:

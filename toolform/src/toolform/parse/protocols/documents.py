@@ -7,7 +7,7 @@ import re
 import tomllib
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 from toolform.parse.fences import fenced_bodies
 from toolform.parse.protocols.base import Context, Found, found
@@ -30,10 +30,17 @@ def parse_yaml(text: str, context: Context) -> Found | None:
             return Found(calls)
     start = re.search(r"^\s*name\s*:", text, re.MULTILINE)
     if start is not None:
-        calls = calls_from(_jsonable(_yaml(text[start.start() :])))
-        if calls:
-            return Found(calls)
+        for block in _shorter_and_shorter(text[start.start() :]):
+            calls = calls_from(_jsonable(_yaml(block)))
+            if calls:
+                return Found(calls)
     return parse_json_object(text, context)
+
+
+def _shorter_and_shorter(text: str, most: int = 8) -> list[str]:
+    """The text, then without its last line, and so on: prose after a document is not part of it."""
+    lines = text.rstrip().splitlines()
+    return ["\n".join(lines[: len(lines) - cut]) for cut in range(min(most, len(lines)))]
 
 
 def _jsonable(value: Any) -> Any:
@@ -55,9 +62,14 @@ def parse_toml(text: str, context: Context) -> Found | None:
     fence = body.find("```")
     if fence >= 0:
         body = body[:fence]
-    try:
-        document = tomllib.loads(body)
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+    document = None
+    for block in _shorter_and_shorter(body):
+        try:
+            document = tomllib.loads(block)
+            break
+        except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+            continue
+    if document is None:
         return None
     entries = document.get("call")
     items = entries if isinstance(entries, list) else [entries]

@@ -118,7 +118,8 @@ def parse_csv(text: str, context: Context) -> Found | None:
             continue
         tool = context.tool(row[0].strip())
         if tool is None:
-            if len(row) > 1 and all(" " not in cell.strip() for cell in row[:1]):
+            # A sentence with a comma is not a call: an unknown tool's values hold no spaces.
+            if len(row) > 1 and not any(" " in cell.strip() for cell in row):
                 calls.append(RawCall(row[0].strip(), {f"arg{i}": v for i, v in enumerate(row[1:])}))
             continue
         texts = {}
@@ -176,7 +177,14 @@ def parse_symbolic(text: str, context: Context) -> Found | None:
 def _symbol_value(symbol: str, value: str) -> object:
     from toolform.ir import Kind, TypeIR
 
-    kinds = {"§": Kind.STRING, "#": Kind.INTEGER, "%": Kind.NUMBER, "¿": Kind.BOOLEAN, "≡": Kind.ARRAY, "¤": Kind.OBJECT}
+    kinds = {
+        "§": Kind.STRING,
+        "#": Kind.INTEGER,
+        "%": Kind.NUMBER,
+        "¿": Kind.BOOLEAN,
+        "≡": Kind.ARRAY,
+        "¤": Kind.OBJECT,
+    }
     return convert_text(value, TypeIR(kinds[symbol]))
 
 
@@ -186,7 +194,8 @@ _REQUEST_LINE = re.compile(r"\b(?:GET|POST|PUT|PATCH|DELETE)\s+/([^\s?#]+)(?:\?(
 def parse_url(text: str, context: Context) -> Found | None:
     calls = []
     for match in _REQUEST_LINE.finditer(text):
-        name = unquote(match.group(1)).strip("/").split("/")[-1]
+        written = unquote(match.group(1)).strip("/").split("/")[-1]
+        name = context.resolver.resolve(written) or written
         pairs = parse_qsl(match.group(2) or "", keep_blank_values=True)
         calls.append(context.text_call(name, dict(pairs)))
     return found(calls)

@@ -4,6 +4,7 @@ booleans, null, lists and objects), shared by their parsers."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 _NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
@@ -94,7 +95,7 @@ class LiteralReader:
         if number is not None:
             self.pos = number.end()
             literal = number.group(0)
-            return float(literal) if any(c in literal for c in ".eE") else int(literal)
+            return Decimal(literal) if any(c in literal for c in ".eE") else int(literal)
         word = self.word()
         if word is None:
             raise ValueError(f"unexpected {ch!r}")

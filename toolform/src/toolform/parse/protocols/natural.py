@@ -6,22 +6,28 @@ from __future__ import annotations
 import re
 
 from toolform.parse.protocols.base import Context, Found
-from toolform.parse.protocols.json_calls import json_values, calls_from
+from toolform.parse.protocols.json_calls import calls_from, json_values
 from toolform.parse.result import RawCall
 
-_FRAME = re.compile(r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+(.*?))?\s*(?:\.\s*$|\.\s+|$)", re.MULTILINE | re.DOTALL)
-_PAIR = re.compile(r"([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,]*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)", re.DOTALL)
+_FRAME = re.compile(
+    r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+(.*?))?\s*(?:\.\s*$|\.\s+|$)", re.MULTILINE | re.DOTALL
+)
+_PAIR = re.compile(
+    r"([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,]*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)", re.DOTALL
+)
 
 
 def parse_nl_structured(text: str, context: Context) -> Found | None:
-    """The frame sentence; when it is missing, JSON in the reply, then the nl_intent rules."""
+    """Each frame sentence; when there is none, the nl_intent rules (the note says ``frame-miss:`` and how)."""
+    calls = []
     for match in _FRAME.finditer(text):
-        name = match.group(1)
         pairs = _PAIR.findall((match.group(2) or "").strip().rstrip("."))
-        return Found([context.text_call(name, {k: v.strip("\"'") for k, v in pairs})])
-    embedded = _embedded_json(text)
-    if embedded is not None:
-        return Found(embedded.calls, "frame-miss:" + embedded.note)
+        calls.append(context.text_call(match.group(1), {k: v.strip("\"'") for k, v in pairs}))
+    if calls:
+        return Found(calls)
+    fallback = parse_nl_intent(text, context)
+    if fallback is not None:
+        return Found(fallback.calls, "frame-miss:" + fallback.note)
     return None
 
 
@@ -30,7 +36,7 @@ def _embedded_json(text: str) -> Found | None:
     return Found(calls_from(values[0]), "embedded-json") if values else None
 
 
-_NAME_VALUE = re.compile(r"`?([A-Za-z_][\w.\-]*)`?\s*[:=]\s*(\"[^\"]*\"|'[^']*'|[^,;\n]*)")
+_VALUE = r"(\"[^\"]*\"|'[^']*'|[^,;)\n]*)"
 
 
 def parse_nl_intent(text: str, context: Context) -> Found | None:
@@ -42,12 +48,11 @@ def parse_nl_intent(text: str, context: Context) -> Found | None:
     if named is None:
         return None
     tool = context.tool(named)
-    params = {p.name.lower(): p.name for p in tool.params} if tool is not None else {}
     texts: dict[str, str] = {}
-    for key, value in _NAME_VALUE.findall(text):
-        param = params.get(key.lower())
-        if param is not None and param not in texts:
-            texts[param] = value.strip().strip("\"'").rstrip(".").strip()
+    for param in tool.params if tool is not None else []:
+        pair = re.search(rf"(?<![\w.]){re.escape(param.name)}`?\s*[:=]\s*{_VALUE}", text, re.IGNORECASE)
+        if pair is not None:
+            texts[param.name] = pair.group(1).strip().strip("\"'").rstrip(".").strip()
     return Found([context.text_call(named, texts)], "rule-based")
 
 

@@ -36,8 +36,9 @@ def python_calls(text: str, context: Context) -> list[RawCall]:
 
 
 def _read_call(name: str, argument_text: str, context: Context) -> RawCall | None:
+    source = "f" + argument_text
     try:
-        tree = ast.parse("f" + argument_text, mode="eval")
+        tree = ast.parse(source, mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return None
     node = tree.body
@@ -50,11 +51,11 @@ def _read_call(name: str, argument_text: str, context: Context) -> RawCall | Non
         if isinstance(arg, ast.Starred):
             return None
         key = positional_names[position] if position < len(positional_names) else f"arg{position}"
-        arguments[key] = python_value(arg)
+        arguments[key] = python_value(arg, source)
     for keyword in node.keywords:
         if keyword.arg is None:
             return None
-        arguments[keyword.arg] = python_value(keyword.value)
+        arguments[keyword.arg] = python_value(keyword.value, source)
     return RawCall(name, arguments)
 
 
