@@ -25,7 +25,7 @@ from toolform.advisor.resolve import Resolution, resolve
 from toolform.advisor.situation import Situation
 from toolform.advisor.strategy import CatalogueAdvice, catalogue_advice
 from toolform.advisor.study import FORMAT_LABELS, Study
-from toolform.errors import BadRequest, UnknownFormat, UnknownProtocol
+from toolform.errors import BadRequest
 from toolform.evidence import Evidence
 from toolform.evidence.local import LocalStore
 from toolform.registry import close_matches
@@ -184,7 +184,7 @@ def _candidates(study: Study, situation: Situation) -> list[str]:
         if candidate not in study.format_names:
             matches = close_matches(candidate, list(study.format_names))
             hint = f"; close matches: {', '.join(matches)}" if matches else ""
-            raise UnknownFormat(f"situation.candidates: unknown format '{candidate}'{hint}")
+            raise BadRequest(f"situation.candidates: unknown format '{candidate}'{hint}")
         if candidate not in study.core_formats:
             raise BadRequest(
                 f"situation.candidates: '{candidate}' is not one of the eight core formats the study's model, count "
@@ -280,7 +280,7 @@ def recommend(
     if situation.protocol is not None and situation.protocol not in study.protocol_names:
         matches = close_matches(situation.protocol, list(study.protocol_names))
         hint = f"; close matches: {', '.join(matches)}" if matches else ""
-        raise UnknownProtocol(f"situation.protocol: unknown protocol '{situation.protocol}'{hint}")
+        raise BadRequest(f"situation.protocol: unknown protocol '{situation.protocol}'{hint}")
     candidates = _candidates(study, situation)
     resolution = resolve(study, situation.model, situation.family, situation.params_b)
     basis, warnings, chosen_because = study_basis(study, situation, resolution)
@@ -291,11 +291,17 @@ def recommend(
     context = situation.context_tokens if situation.context_tokens is not None else resolution.context_tokens
     context_from_zoo = situation.context_tokens is None and resolution.context_tokens is not None
 
+    tier = min(situation.tier, study.tiers[-1])
+    if tier != situation.tier:
+        warnings.append(
+            f"tier {situation.tier} is outside the measured range {study.tiers[0]} to {study.tiers[-1]}; "
+            f"tier {tier} is used"
+        )
     if local is not None:
         estimates = local.estimates(candidates, situation.protocol)
     else:
         estimates = [
-            estimate(study, f, situation.rule, situation.n_tools, situation.tier, basis, situation.protocol)
+            estimate(study, f, situation.rule, situation.n_tools, tier, basis, situation.protocol)
             for f in candidates
         ]
     if not estimates:
@@ -320,18 +326,19 @@ def recommend(
     top, others = order[0], order[1:]
     tied = _ties(top, others, situation.objective)
 
-    if local is None and situation.rule != "main" and (situation.n_tools != 8 or situation.tier != 3):
+    if local is None and situation.rule != "main" and (situation.n_tools != 8 or tier != 3):
         warnings.append(
-            f"the tool-count and tier shifts come from main-rule tables and are applied under the {situation.rule} rule"
+            f"the tool-count and tier shifts come from main-rule tables and are applied under the "
+            f"{situation.rule.replace('_', '-')} rule"
         )
     if situation.n_tools > study.counts[-1]:
         warnings.append(
             f"more than {study.counts[-1]} tools is outside the measured range; "
             f"the {study.counts[-1]}-tool value is used"
         )
-    if situation.tier != 3 and situation.n_tools != 8:
+    if tier != 3 and situation.n_tools != 8:
         crossed = (
-            f"no table crossed the tool count and the tier: tier {situation.tier} was measured at 8 tools and "
+            f"no table crossed the tool count and the tier: tier {tier} was measured at 8 tools and "
             f"{situation.n_tools} tools at tier 3"
         )
         if any(not r.estimate.tier_applied for r in ranked):
@@ -373,7 +380,7 @@ def recommend(
                     f"higher with {best} than with {default}, but that was not measured on this model, so {default} "
                     f"is kept; pass protocol={best} to use it"
                 )
-    surface, surface_warning = _surface(study, chosen.format_id, resolution.params_b, situation.n_tools, situation.tier)
+    surface, surface_warning = _surface(study, chosen.format_id, resolution.params_b, situation.n_tools, tier)
     if surface_warning:
         warnings.append(surface_warning)
     warnings.extend(local_warnings)
@@ -399,7 +406,7 @@ def recommend(
     expected = round(chosen.accuracy, 2)
     interval = chosen.interval
     evidence_items = list(chosen.evidence)
-    explanation = _explain(study, situation, basis, chosen, top, tied, catalogue, local is not None)
+    explanation = _explain(study, situation, tier, basis, chosen, top, tied, catalogue, local is not None)
     summary = (
         f"{chosen.format_id} + {chosen.protocol_id}, {expected:.2f}% expected "
         f"({interval[0]:.2f} to {interval[1]:.2f}), basis {basis.label}"
@@ -440,6 +447,7 @@ def recommend(
 def _explain(
     study: Study,
     situation: Situation,
+    tier: int,
     basis: Basis,
     chosen: Estimate,
     top: Ranked,
@@ -465,9 +473,9 @@ def _explain(
         steps.append(f"with {chosen.protocol_id} the protocol table has {name} at {new}% against {old}%")
     if chosen.count_value is not None and situation.n_tools != 8:
         steps.append(f"the count table has it at {chosen.count_value:.2f}% for {situation.n_tools} tools")
-    if chosen.tier_value is not None and situation.tier != 3:
+    if chosen.tier_value is not None and tier != 3:
         applied = "" if chosen.tier_applied else " (a gain measured at 8 tools, so left out here)"
-        steps.append(f"the tier table has it at {chosen.tier_value}% for tier {situation.tier}{applied}")
+        steps.append(f"the tier table has it at {chosen.tier_value}% for tier {tier}{applied}")
     moved = f" Each table's change from the main grid is added in log-odds: {'; '.join(steps)}." if steps else ""
     low, high = chosen.interval
     text = (
