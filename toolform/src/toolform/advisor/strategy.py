@@ -70,9 +70,17 @@ def _disclosure_sentence(item: EvidenceItem, count: int) -> str:
 
 
 def catalogue_advice(
-    study: Study, n_tools: int, block_tokens: int, token_budget: int | None, context_tokens: int | None
+    study: Study,
+    n_tools: int,
+    block_tokens: int,
+    token_budget: int | None,
+    context_tokens: int | None,
+    nothing_fits: bool = False,
 ) -> CatalogueAdvice:
-    """The strategy for ``n_tools`` tools whose chosen block takes ``block_tokens`` tokens."""
+    """The strategy for ``n_tools`` tools whose chosen block takes ``block_tokens`` tokens.
+
+    ``nothing_fits`` says that no format asked for fitted the token budget.
+    """
     count = disclosure_count(study, n_tools)
     disclosure = _disclosure_item(study, count)
     if n_tools >= TWO_STAGE_FROM:
@@ -89,18 +97,28 @@ def catalogue_advice(
             "returned nothing (tab_count)."
         )
         return CatalogueAdvice("two_stage", reason, items)
+    items = [disclosure]
+    empty_count = nearest_count(list(study.count_overall), n_tools)
+    empty = float(study.count_overall[empty_count]["empty"])
+    if empty > 0:
+        items.append(
+            EvidenceItem("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
+                         note="pooled over the eight core formats")
+        )
     if context_tokens is not None and block_tokens > context_tokens / 2:
         reason = (
             f"Show the names first, then one schema: the tool block (about {block_tokens:,} tokens) would take more "
             f"than half of the {context_tokens:,}-token context window. {_disclosure_sentence(disclosure, count)}."
         )
-        return CatalogueAdvice("two_stage", reason, [disclosure])
-    if token_budget is not None and block_tokens > token_budget:
-        reason = (
-            f"Show the names first, then one schema: the tool block (about {block_tokens:,} tokens) is over the "
-            f"token budget of {token_budget:,}. {_disclosure_sentence(disclosure, count)}."
+        return CatalogueAdvice("two_stage", reason, items)
+    if token_budget is not None and (block_tokens > token_budget or nothing_fits):
+        why = (
+            f"the tool block (about {block_tokens:,} tokens) is over the token budget of {token_budget:,}"
+            if block_tokens > token_budget
+            else f"none of the formats asked for fits the token budget of {token_budget:,}"
         )
-        return CatalogueAdvice("two_stage", reason, [disclosure])
+        reason = f"Show the names first, then one schema: {why}. {_disclosure_sentence(disclosure, count)}."
+        return CatalogueAdvice("two_stage", reason, items)
     if n_tools < RETRIEVE_FROM:
         reason = (
             f"Show every tool at once: below {RETRIEVE_FROM} tools the block fits the window. For comparison, "
