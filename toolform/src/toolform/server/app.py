@@ -56,7 +56,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.include_router(render_routes.router(evidence, settings.limits))
     app.include_router(guard.router(settings.limits))
     app.include_router(advisor_routes.router(evidence, settings.limits, settings.evidence_dir))
-    app.include_router(evidence_routes.router(evidence, study))
+    app.include_router(evidence_routes.router(evidence, study, settings.evidence_dir))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
 
     @app.get("/", include_in_schema=False, response_model=IndexResponse)
