@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
+import toolsets
 from advisor_differences import comparable
 from advisor_situations import situation
 from differential import mismatches
+from fastapi.testclient import TestClient
 from serving import Server
 from toolform.advisor.advise import advise
 from toolform.evidence import Evidence, open_evidence
+from toolform.server.app import create_app
+from toolform.server.settings import Settings
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12")) * 20
 
@@ -49,3 +54,24 @@ def test_the_generated_situations_reach_every_basis_and_strategy(reference: Serv
         strategies.add(answer["catalogue"]["strategy"])
     assert bases == {"checkpoint", "anchor", "family", "pooled"}
     assert strategies == {"one_shot", "retrieve", "two_stage"}
+
+
+TOOL_CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12")) * 2
+
+
+@pytest.mark.parametrize("seed", range(TOOL_CASES))
+def test_recommend_on_tools_answers_as_the_reference(reference: Server, seed: int, tmp_path: Path) -> None:
+    """With tools: the count, the tier and each block's tokens come from the tools; both servers' routes compared."""
+    tools = toolsets.tool_set(seed)
+    body: dict[str, Any] = {
+        "situation": {k: v for k, v in situation(seed).items() if k not in ("n_tools", "tier")},
+        "tools": {"source": "openai", "payload": toolsets.openai_list(tools)},
+    }
+    reply = reference.post("/api/v1/recommend", body)
+    ours = TestClient(create_app(Settings(evidence_dir=str(tmp_path))), base_url="http://127.0.0.1")
+    answer = ours.post("/api/v1/recommend", json=body)
+    assert answer.status_code == reply.status
+    if reply.status == 200:
+        assert mismatches(comparable(answer.json()), comparable(reply.json())) == [], body
+    else:
+        assert answer.json() == reply.json()
