@@ -21,13 +21,15 @@ from toolform.advisor.study import FORMAT_LABELS, Study
 #: The main grid every table is anchored at.
 GRID_N_TOOLS = 8
 GRID_TIER = 3
+#: The share a measured 0% or 100% is read as, so that a shift stays finite.
+CLAMP = 0.005
 #: How much better another protocol must be in the crossing table to be taken instead of the default.
 PROTOCOL_SWITCH_POINTS = 2.0
 
 
 def logit(percent: float) -> float:
-    """Log-odds of a percentage; 0% and 100% are held just inside so that a shift stays finite."""
-    p = min(max(percent / 100.0, 1e-6), 1 - 1e-6)
+    """Log-odds of a percentage, held within 0.5% and 99.5%: a perfect score on 25 requests is not certainty."""
+    p = min(max(percent / 100.0, CLAMP), 1 - CLAMP)
     return math.log(p / (1 - p))
 
 
@@ -199,6 +201,6 @@ def estimate(
                 note=f"{study.crossing_checkpoints} checkpoints, 8 tools, tier 3",
             )
         )
-    result.accuracy = from_logit(point) if point != logit(base) else base
+    result.accuracy = from_logit(point)
     values.append(result.accuracy)
     return result

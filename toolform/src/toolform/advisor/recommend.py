@@ -25,7 +25,7 @@ from toolform.advisor.resolve import Resolution, resolve
 from toolform.advisor.situation import Situation
 from toolform.advisor.strategy import CatalogueAdvice, catalogue_advice
 from toolform.advisor.study import FORMAT_LABELS, Study
-from toolform.errors import BadRequest, UnknownFormat, UnknownProtocol
+from toolform.errors import BadRequest
 from toolform.evidence import Evidence
 from toolform.evidence.local import LocalStore
 from toolform.registry import close_matches
@@ -184,7 +184,7 @@ def _candidates(study: Study, situation: Situation) -> list[str]:
         if candidate not in study.format_names:
             matches = close_matches(candidate, list(study.format_names))
             hint = f"; close matches: {', '.join(matches)}" if matches else ""
-            raise UnknownFormat(f"situation.candidates: unknown format '{candidate}'{hint}")
+            raise BadRequest(f"situation.candidates: unknown format '{candidate}'{hint}")
         if candidate not in study.core_formats:
             raise BadRequest(
                 f"situation.candidates: '{candidate}' is not one of the eight core formats the study's model, count "
@@ -208,11 +208,9 @@ def _rank(ranked: list[Ranked]) -> list[Ranked]:
 
 
 def _ties(top: Ranked, others: list[Ranked], objective: str) -> list[str]:
-    if top.pushed_last:
-        return []
     tied = []
     for other in others:
-        if other.pushed_last:
+        if other.pushed_last != top.pushed_last:
             continue
         if objective == "cost":
             close = other.score >= top.score * (1 - COST_TIE_SHARE)
@@ -280,78 +278,104 @@ def recommend(
     if situation.protocol is not None and situation.protocol not in study.protocol_names:
         matches = close_matches(situation.protocol, list(study.protocol_names))
         hint = f"; close matches: {', '.join(matches)}" if matches else ""
-        raise UnknownProtocol(f"situation.protocol: unknown protocol '{situation.protocol}'{hint}")
+        raise BadRequest(f"situation.protocol: unknown protocol '{situation.protocol}'{hint}")
     candidates = _candidates(study, situation)
     resolution = resolve(study, situation.model, situation.family, situation.params_b)
-    basis, warnings, chosen_because = study_basis(study, situation, resolution)
+    basis, basis_warnings, chosen_because = study_basis(study, situation, resolution)
+    del chosen_because
     local, local_warnings = local_recommendation(store, situation, resolution, study)
     if local is not None:
         basis = local.basis
-        warnings = []
+        basis_warnings = []
     context = situation.context_tokens if situation.context_tokens is not None else resolution.context_tokens
     context_from_zoo = situation.context_tokens is None and resolution.context_tokens is not None
 
-    if local is not None:
-        estimates = local.estimates(candidates, situation.protocol)
-    else:
-        estimates = [
-            estimate(study, f, situation.rule, situation.n_tools, situation.tier, basis, situation.protocol)
-            for f in candidates
-        ]
-    if not estimates:
-        raise BadRequest("situation.candidates: the local measurement holds none of these formats with this protocol")
-    ranked: list[Ranked] = []
-    for one in estimates:
-        format_id = one.format_id
-        tokens = None if measured_tokens is None else measured_tokens.get(format_id)
-        cost = block_cost(study, format_id, one.protocol_id, situation.n_tools, situation.price, tokens)
-        if situation.objective == "cost":
-            score = one.accuracy / cost.exact_cost if cost.exact_cost else 0.0
-        else:
-            score = one.accuracy
-        ranked.append(
-            Ranked(
-                one, cost, score,
-                over_context=context is not None and cost.schema_tokens > context / 2,
-                over_budget=situation.token_budget is not None and cost.schema_tokens > situation.token_budget,
-            )
-        )
-    order = _rank(ranked)
-    top, others = order[0], order[1:]
-    tied = _ties(top, others, situation.objective)
-
-    if local is None and situation.rule != "main" and (situation.n_tools != 8 or situation.tier != 3):
-        warnings.append(
-            f"the tool-count and tier shifts come from main-rule tables and are applied under the {situation.rule} rule"
-        )
+    # The warnings in a fixed order: the situation's range, the basis, the tables, the window, the protocol.
+    warnings: list[str] = []
     if situation.n_tools > study.counts[-1]:
         warnings.append(
             f"more than {study.counts[-1]} tools is outside the measured range; "
             f"the {study.counts[-1]}-tool value is used"
         )
-    if situation.tier != 3 and situation.n_tools != 8:
+    tier = min(situation.tier, study.tiers[-1])
+    if tier != situation.tier:
+        warnings.append(
+            f"tier {situation.tier} is outside the measured range {study.tiers[0]} to {study.tiers[-1]}; "
+            f"tier {tier} is used"
+        )
+    warnings.extend(basis_warnings)
+    if local is None and situation.rule != "main" and (situation.n_tools != 8 or tier != 3):
+        warnings.append(
+            f"the tool-count and tier shifts come from main-rule tables and are applied under the "
+            f"{situation.rule.replace('_', '-')} rule"
+        )
+
+    def estimate_of(format_id: str) -> Estimate:
+        return estimate(study, format_id, situation.rule, situation.n_tools, tier, basis, situation.protocol)
+
+    def ranked_of(one: Estimate) -> Ranked:
+        tokens = None if measured_tokens is None else measured_tokens.get(one.format_id)
+        cost = block_cost(study, one.format_id, one.protocol_id, situation.n_tools, situation.price, tokens)
+        # Accuracy per dollar; a protocol the cost table never measured has no price, so its accuracy stands.
+        if situation.objective == "cost" and cost.exact_cost:
+            score = one.accuracy / cost.exact_cost
+        else:
+            score = one.accuracy
+        return Ranked(
+            one, cost, score,
+            over_context=context is not None and cost.schema_tokens > context / 2,
+            over_budget=situation.token_budget is not None and cost.schema_tokens > situation.token_budget,
+        )
+
+    estimates = local.estimates(candidates, situation.protocol) if local is not None else [
+        estimate_of(f) for f in candidates
+    ]
+    if not estimates:
+        raise BadRequest("situation.candidates: the local measurement holds none of these formats with this protocol")
+    ranked = [ranked_of(one) for one in estimates]
+    if local is None and situation.token_budget is not None and all(r.over_budget for r in ranked):
+        # Nothing asked for fits: the smallest core block is the one to show names first with.
+        smallest = min(study.core_formats, key=lambda f: study.cost_rows[f].schema)
+        if smallest not in candidates:
+            ranked.append(ranked_of(estimate_of(smallest)))
+    order = _rank(ranked)
+    top, others = order[0], order[1:]
+    tied = _ties(top, others, situation.objective)
+
+    for r in ranked:
+        warnings.extend(w for w in r.estimate.warnings if w not in warnings)
+        if situation.objective == "cost" and r.cost.cost_per_request is None:
+            warnings.append(
+                f"the study has no output length for {r.estimate.protocol_id}; "
+                f"{r.estimate.format_id} with it has no cost"
+            )
+    if tier != 3 and situation.n_tools != 8:
         crossed = (
-            f"no table crossed the tool count and the tier: tier {situation.tier} was measured at 8 tools and "
+            f"no table crossed the tool count and the tier: tier {tier} was measured at 8 tools and "
             f"{situation.n_tools} tools at tier 3"
         )
         if any(not r.estimate.tier_applied for r in ranked):
             crossed += "; a tier gain is therefore not applied at this count"
         warnings.append(crossed)
-    over_context = [r.estimate.format_id for r in ranked if r.over_context]
+    over_budget = [r.estimate.format_id for r in ranked if r.over_budget and r.estimate.format_id in candidates]
+    if over_budget and situation.token_budget is not None:
+        warnings.append(f"over the token budget of {situation.token_budget:,}: {', '.join(over_budget)}")
+        if len(over_budget) == len(candidates):
+            if top.over_budget:
+                warnings.append("no core format fits the budget; use two-stage disclosure")
+            else:
+                warnings.append(
+                    f"only the {FORMAT_LABELS.get(top.estimate.format_id, top.estimate.format_id)} fits the budget; "
+                    "two-stage disclosure keeps full schemas"
+                )
+    # Only the blocks still ranked (those within the budget) are named for the window.
+    over_context = [r.estimate.format_id for r in ranked if r.over_context and r in order]
     if over_context and context is not None:
         note = " (the window is the model zoo's max_model_len)" if context_from_zoo else ""
         listed = ", ".join(over_context)
         warnings.append(f"over half of the {context:,}-token context window: {listed}; ranked last{note}")
-    over_budget = [r.estimate.format_id for r in ranked if r.over_budget]
-    if over_budget and situation.token_budget is not None:
-        warnings.append(f"over the token budget of {situation.token_budget:,}: {', '.join(over_budget)}")
-        if len(over_budget) == len(ranked):
-            warnings.append("no core format fits the budget; use two-stage disclosure")
-    if situation.protocol is not None:
-        for r in ranked:
-            warnings.extend(w for w in r.estimate.warnings if w not in warnings)
-    else:
-        warnings.extend(top.estimate.warnings)
+    if situation.objective == "cost" and all(r.cost.cost_per_request is None for r in ranked):
+        warnings.append("no candidate has a cost in the study's table; ranking by accuracy")
     chosen = top.estimate
     if situation.rule == "main" and chosen.protocol_id in TEXT_PROTOCOLS:
         fact = study.selection_facts.get("renest_overcredit")
@@ -373,14 +397,19 @@ def recommend(
                     f"higher with {best} than with {default}, but that was not measured on this model, so {default} "
                     f"is kept; pass protocol={best} to use it"
                 )
-    surface, surface_warning = _surface(study, chosen.format_id, resolution.params_b, situation.n_tools, situation.tier)
+    surface, surface_warning = _surface(study, chosen.format_id, resolution.params_b, situation.n_tools, tier)
     if surface_warning:
         warnings.append(surface_warning)
     warnings.extend(local_warnings)
     if local is not None:
         warnings.extend(local.warnings)
 
-    catalogue = catalogue_advice(study, situation.n_tools, top.cost.schema_tokens, situation.token_budget, context)
+    nothing_fits = situation.token_budget is not None and all(
+        r.over_budget for r in ranked if r.estimate.format_id in candidates
+    )
+    catalogue = catalogue_advice(
+        study, situation.n_tools, top.cost.schema_tokens, situation.token_budget, context, nothing_fits
+    )
     basis_note = _family_note(study, basis.name) if basis.kind == "family" and basis.name else ""
     if local is not None:
         basis_note = local.note
@@ -399,7 +428,7 @@ def recommend(
     expected = round(chosen.accuracy, 2)
     interval = chosen.interval
     evidence_items = list(chosen.evidence)
-    explanation = _explain(study, situation, basis, chosen, top, tied, catalogue, local is not None)
+    explanation = _explain(study, situation, tier, basis, chosen, top, tied, catalogue, local is not None)
     summary = (
         f"{chosen.format_id} + {chosen.protocol_id}, {expected:.2f}% expected "
         f"({interval[0]:.2f} to {interval[1]:.2f}), basis {basis.label}"
@@ -440,6 +469,7 @@ def recommend(
 def _explain(
     study: Study,
     situation: Situation,
+    tier: int,
     basis: Basis,
     chosen: Estimate,
     top: Ranked,
@@ -465,9 +495,9 @@ def _explain(
         steps.append(f"with {chosen.protocol_id} the protocol table has {name} at {new}% against {old}%")
     if chosen.count_value is not None and situation.n_tools != 8:
         steps.append(f"the count table has it at {chosen.count_value:.2f}% for {situation.n_tools} tools")
-    if chosen.tier_value is not None and situation.tier != 3:
+    if chosen.tier_value is not None and tier != 3:
         applied = "" if chosen.tier_applied else " (a gain measured at 8 tools, so left out here)"
-        steps.append(f"the tier table has it at {chosen.tier_value}% for tier {situation.tier}{applied}")
+        steps.append(f"the tier table has it at {chosen.tier_value}% for tier {tier}{applied}")
     moved = f" Each table's change from the main grid is added in log-odds: {'; '.join(steps)}." if steps else ""
     low, high = chosen.interval
     text = (

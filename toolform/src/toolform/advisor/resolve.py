@@ -100,10 +100,11 @@ def resolve(study: Study, model: str | None, family: str | None, params_b: float
 
     ``params_b`` given by the caller wins over the zoo's and the name's.
     """
+    if family is not None:
+        # A family named outright is what the caller knows best; the model name is kept as the query.
+        key = study.aliases.get(family, family)
+        return Resolution(model, key, family_label(study, key), None, params_b, None, None, "family", None)
     if model is None:
-        if family is not None:
-            key = study.aliases.get(family, family)
-            return Resolution(None, key, family_label(study, key), None, params_b, None, None, "family", None)
         return Resolution(None, None, None, None, params_b, None, None, "none", None)
     zoo = study.zoo_models.get(model.casefold())
     kind = None if zoo is None else zoo.get("kind")

@@ -53,13 +53,11 @@ class Situation:
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 raise BadRequest(f"situation.{name}: must be a positive integer; got {value!r}")
-        if self.tier > 5:
-            raise BadRequest(f"situation.tier: tiers run from 1 to 5; got {self.tier}")
         for name, allowed in (("objective", OBJECTIVES), ("price", PRICES), ("rule", RULES)):
             if getattr(self, name) not in allowed:
                 raise BadRequest(f"situation.{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
         if self.candidates is not None and not self.candidates:
-            raise BadRequest("situation.candidates: give at least one format id, or leave it out to rank all")
+            raise BadRequest("situation.candidates: must be a non-empty list of format ids, or None")
 
     def to_dict(self) -> dict[str, Any]:
         """The situation with every default filled in, as the recommendation echoes it."""
@@ -75,6 +73,8 @@ class Situation:
         if unknown:
             raise BadRequest(f"situation: unknown member(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
         values = {k: v for k, v in raw.items() if v is not None}
+        if raw.get("candidates") is not None and not raw["candidates"]:
+            raise BadRequest("situation.candidates: must be a non-empty list of format ids, or None")
         if "candidates" in values:
             values["candidates"] = tuple(values["candidates"])
         if "params_b" in values and isinstance(values["params_b"], int) and not isinstance(values["params_b"], bool):

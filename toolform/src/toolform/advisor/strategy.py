@@ -9,6 +9,7 @@ any count.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,10 +32,14 @@ class CatalogueAdvice:
         return {"strategy": self.strategy, "reason": self.reason, "evidence": [e.to_dict() for e in self.evidence]}
 
 
+def nearest_count(counts: list[int], n_tools: int) -> int:
+    """The measured count nearest ``n_tools`` on a log2 scale (the larger one when halfway)."""
+    return min(sorted(counts), key=lambda count: (abs(math.log2(count) - math.log2(n_tools)), -count))
+
+
 def disclosure_count(study: Study, n_tools: int) -> int:
-    """The disclosure experiment's tool count that stands for ``n_tools``: the next measured one up."""
-    counts = sorted(study.disclosure)
-    return next((count for count in counts if count >= n_tools), counts[-1])
+    """The disclosure experiment's tool count that stands for ``n_tools``."""
+    return nearest_count(list(study.disclosure), n_tools)
 
 
 def _disclosure_item(study: Study, count: int) -> EvidenceItem:
@@ -65,23 +70,55 @@ def _disclosure_sentence(item: EvidenceItem, count: int) -> str:
 
 
 def catalogue_advice(
-    study: Study, n_tools: int, block_tokens: int, token_budget: int | None, context_tokens: int | None
+    study: Study,
+    n_tools: int,
+    block_tokens: int,
+    token_budget: int | None,
+    context_tokens: int | None,
+    nothing_fits: bool = False,
 ) -> CatalogueAdvice:
-    """The strategy for ``n_tools`` tools whose chosen block takes ``block_tokens`` tokens."""
+    """The strategy for ``n_tools`` tools whose chosen block takes ``block_tokens`` tokens.
+
+    ``nothing_fits`` says that no format asked for fitted the token budget.
+    """
     count = disclosure_count(study, n_tools)
     disclosure = _disclosure_item(study, count)
+    if n_tools >= TWO_STAGE_FROM:
+        empty_count = nearest_count(list(study.count_overall), n_tools)
+        empty = float(study.count_overall[empty_count]["empty"])
+        items = [
+            disclosure,
+            EvidenceItem("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
+                         note="pooled over the eight core formats"),
+        ]
+        reason = (
+            f"Show the names first, then one schema: at {n_tools} tools the one-shot block starts to fill the window. "
+            f"{_disclosure_sentence(disclosure, count)}. At {empty_count} tools, {empty:.2f}% of one-shot turns "
+            "returned nothing (tab_count)."
+        )
+        return CatalogueAdvice("two_stage", reason, items)
+    items = [disclosure]
+    empty_count = nearest_count(list(study.count_overall), n_tools)
+    empty = float(study.count_overall[empty_count]["empty"])
+    if empty > 0:
+        items.append(
+            EvidenceItem("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
+                         note="pooled over the eight core formats")
+        )
     if context_tokens is not None and block_tokens > context_tokens / 2:
         reason = (
             f"Show the names first, then one schema: the tool block (about {block_tokens:,} tokens) would take more "
             f"than half of the {context_tokens:,}-token context window. {_disclosure_sentence(disclosure, count)}."
         )
-        return CatalogueAdvice("two_stage", reason, [disclosure])
-    if token_budget is not None and block_tokens > token_budget:
-        reason = (
-            f"Show the names first, then one schema: the tool block (about {block_tokens:,} tokens) is over the "
-            f"token budget of {token_budget:,}. {_disclosure_sentence(disclosure, count)}."
+        return CatalogueAdvice("two_stage", reason, items)
+    if token_budget is not None and (block_tokens > token_budget or nothing_fits):
+        why = (
+            f"the tool block (about {block_tokens:,} tokens) is over the token budget of {token_budget:,}"
+            if block_tokens > token_budget
+            else f"none of the formats asked for fits the token budget of {token_budget:,}"
         )
-        return CatalogueAdvice("two_stage", reason, [disclosure])
+        reason = f"Show the names first, then one schema: {why}. {_disclosure_sentence(disclosure, count)}."
+        return CatalogueAdvice("two_stage", reason, items)
     if n_tools < RETRIEVE_FROM:
         reason = (
             f"Show every tool at once: below {RETRIEVE_FROM} tools the block fits the window. For comparison, "
@@ -89,33 +126,19 @@ def catalogue_advice(
             "at the cost of a second model call per request."
         )
         return CatalogueAdvice("one_shot", reason, [disclosure])
-    if n_tools < TWO_STAGE_FROM:
-        whole = next(r for r in study.retrieval if str(r["label"]).endswith("shown whole"))
-        top = next(r for r in study.retrieval if str(r["label"]) == "top 8, BM25")
-        panel = str(whole["label"]).split()[0]
-        items = [
-            EvidenceItem("paper:tab_count", f"{panel}-tool panel shown whole", float(whole["accuracy"]),
-                         note="the retrieval baseline"),
-            EvidenceItem("paper:tab_count", f"top 8 of the {panel}-tool panel by BM25", float(top["accuracy"]),
-                         note="the gold tool is not forced in"),
-            disclosure,
-        ]
-        reason = (
-            f"Retrieve the tools that match each request before showing them: on a {panel}-tool panel the top 8 by "
-            f"BM25 reached {float(top['accuracy']):.2f}% against {float(whole['accuracy']):.2f}% for the whole panel "
-            "(tab_count). Retrieval needs the request text, so it runs per request."
-        )
-        return CatalogueAdvice("retrieve", reason, items)
-    empty_count = max(c for c in study.count_overall if c <= max(count, min(study.count_overall)))
-    empty = float(study.count_overall[empty_count]["empty"])
+    whole = next(r for r in study.retrieval if str(r["label"]).endswith("shown whole"))
+    top = next(r for r in study.retrieval if str(r["label"]) == "top 8, BM25")
+    panel = str(whole["label"]).split()[0]
     items = [
+        EvidenceItem("paper:tab_count", f"{panel}-tool panel shown whole", float(whole["accuracy"]),
+                     note="the retrieval baseline"),
+        EvidenceItem("paper:tab_count", f"top 8 of the {panel}-tool panel by BM25", float(top["accuracy"]),
+                     note="the gold tool is not forced in"),
         disclosure,
-        EvidenceItem("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
-                     note="pooled over the eight core formats"),
     ]
     reason = (
-        f"Show the names first, then one schema: at {n_tools} tools the one-shot block starts to fill the window. "
-        f"{_disclosure_sentence(disclosure, count)}. At {empty_count} tools, {empty:.2f}% of one-shot turns "
-        "returned nothing (tab_count)."
+        f"Retrieve the tools that match each request before showing them: on a {panel}-tool panel the top 8 by "
+        f"BM25 reached {float(top['accuracy']):.2f}% against {float(whole['accuracy']):.2f}% for the whole panel "
+        "(tab_count). Retrieval needs the request text, so it runs per request."
     )
-    return CatalogueAdvice("two_stage", reason, items)
+    return CatalogueAdvice("retrieve", reason, items)
