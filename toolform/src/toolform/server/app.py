@@ -31,9 +31,9 @@ Every route is under `/api/v1`. Errors share one shape: `{"error", "detail", "st
 
 
 def create_app(settings: Settings | None = None, evidence: Evidence | None = None) -> FastAPI:
-    """The application for ``settings``; the evidence is opened from ``settings.evidence_dir`` unless given."""
+    """The application for ``settings``; the study's evidence is opened from ``settings.study_dir`` unless given."""
     settings = settings or Settings()
-    evidence = evidence or open_evidence(settings.evidence_dir)
+    evidence = evidence or open_evidence(settings.study_dir)
     app = FastAPI(
         title=TITLE,
         version=__version__,
