@@ -23,9 +23,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--port", type=port_number, default=8765, help="the port (default 8765)")
     parser.add_argument("--endpoint", help="OpenAI-compatible base URL for ab-test")
     parser.add_argument("--endpoint-model", help="the model that endpoint serves")
-    parser.add_argument(
-        "--endpoint-key-env", default="OPENAI_API_KEY", help="the variable holding that endpoint's key"
-    )
+    parser.add_argument("--endpoint-key-env", default="OPENAI_API_KEY", help="the variable holding that endpoint's key")
     parser.add_argument(
         "--allow-client-endpoints", action="store_true", help="let a request name its own base_url (off by default)"
     )
