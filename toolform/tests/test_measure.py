@@ -46,7 +46,7 @@ def run(spec: MeasureSpec) -> MeasureReport:
     ("correct", "n", "interval"),
     # The first three are the reference's answers; 8/10 and 0/10 are the textbook values (Wilson, 1927).
     [(0, 2, (0.0, 65.76)), (3, 3, (43.85, 100.0)), (1, 3, (6.15, 79.23)), (8, 10, (49.02, 94.33)),
-     (0, 10, (0.0, 27.75)), (50, 100, (40.38, 59.62))],
+     (0, 10, (0.0, 27.75)), (50, 100, (40.38, 59.62)), (9, 9, (70.08, 100.0))],
 )
 def test_wilson_interval_known_values(correct: int, n: int, interval: tuple[float, float]) -> None:
     assert wilson_interval(correct, n) == interval
@@ -76,7 +76,7 @@ def test_winner_on_the_endpoint_with_usage_and_rates() -> None:
         report = run(spec_for(endpoint, n_requests=3))
     assert report.verdict.verdict == "winner" and report.verdict.winner == "json_schema_openai"
     first, second = report.scores
-    assert (first.format_id, first.correct, first.n, first.interval) == ("json_schema_openai", 9, 9, (70.09, 100.0))
+    assert (first.format_id, first.correct, first.n, first.interval) == ("json_schema_openai", 9, 9, (70.08, 100.0))
     assert (second.correct, second.accuracy) == (1, 11.11)  # only the no-call task, by saying nothing
     assert first.prompt_tokens_mean == 40.0 and first.prompt_tokens == 360 and second.parse_strict == 0.0
     assert report.n_requests == len(EXAMPLES) and report.total_requests == 18 and report.source == "examples"
@@ -233,7 +233,7 @@ def test_a_finished_job_is_written_to_the_local_evidence_store(tmp_path: Path) -
                                                                                 "symmetric")
     assert [(s.format_id, s.n, s.correct) for s in measurement.formats] == [("json_schema_openai", 9, 9),
                                                                              ("xml_schema", 9, 1)]
-    assert measurement.formats[0].interval == (70.09, 100.0) and measurement.formats[0].prompt_tokens == 360
+    assert measurement.formats[0].interval == (70.08, 100.0) and measurement.formats[0].prompt_tokens == 360
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert [entry["name"] for entry in manifest["files"]] == [stored.file]
 
