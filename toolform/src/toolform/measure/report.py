@@ -8,12 +8,15 @@ leader's, and ``inconclusive`` when more than a quarter of the requests failed
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from toolform.evidence.local import wilson_interval
 
+#: The normal quantile of evidence.local.wilson_interval, for the one-decimal display of the same interval.
+_Z = 1.96
 #: More than this share of failed requests makes a measurement inconclusive.
 INCONCLUSIVE_FAILED_SHARE = 0.25
 
@@ -49,6 +52,20 @@ class Record:
 
 def _percent(part: int, whole: int) -> float:
     return round(100 * part / whole, 2) if whole else 0.0
+
+
+def interval_text(correct: int, n: int, width: int = 0) -> str:
+    """The 95% Wilson interval as ``[low, high]`` in percent to one decimal, right-aligned to ``width``.
+
+    Shown from the unrounded bounds (1 of 2 is [9.5, 90.5]), as the reference shows them; the figures
+    served keep two decimals (``wilson_interval``).
+    """
+    z2 = _Z * _Z
+    p = correct / n
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = _Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    low, high = max(0.0, centre - half) * 100, min(1.0, centre + half) * 100
+    return f"[{low:>{width}.1f}, {high:>{width}.1f}]"
 
 
 def _mean(values: Sequence[int]) -> float:
@@ -179,10 +196,10 @@ class MeasureReport:
             "inconclusive": f"Inconclusive: {self.verdict.reason}",
         }[self.verdict.verdict]
         head = (f"{opening} Highest: {leader.format_id} with {leader.protocol_id}, {leader.accuracy:.2f}% "
-                f"[{leader.interval[0]:.1f}, {leader.interval[1]:.1f}] on {self.n_requests} requests per format, "
+                f"{interval_text(leader.correct, leader.n)} on {self.n_requests} requests per format, "
                 f"{self.rule} rule.")
         rows = [f"  {s.format_id:<22} {s.protocol_id:<18} {s.accuracy:5.2f}%  "
-                f"[{s.interval[0]:5.1f}, {s.interval[1]:5.1f}]" for s in self.scores]
+                f"{interval_text(s.correct, s.n, 5)}" for s in self.scores]
         return "\n".join([head, *rows])
 
     def to_dict(self, with_records: bool = True) -> dict[str, Any]:
