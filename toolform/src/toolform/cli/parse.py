@@ -8,15 +8,14 @@ applies. With ``--require-call``, a reply with no accepted call fails too.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from toolform.cli.convert import read_tools
-from toolform.cli.output import print_json
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
+from toolform.jsontext import write
 from toolform.parse import RULES, ParsedCall, ParsedReply
 
 
@@ -70,22 +69,25 @@ def _reply_text(arguments: argparse.Namespace) -> str:
 
 def run(arguments: argparse.Namespace) -> int:
     from toolform.loaders import load
-    from toolform.parse import parse_reply
+    from toolform.parse import flow_listing, parse_reply
 
     if arguments.tools.endswith(".py") and not arguments.trust_code:
         raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
     text = _reply_text(arguments)
     source, payload = read_tools(arguments.tools, arguments.source)
+    loaded = load(source, payload)
     reply = parse_reply(
-        load(source, payload).toolset,
+        loaded.toolset,
         text,
         arguments.protocol,
         rule=arguments.rule,
         validate=arguments.validate,
         lenient_fallback=arguments.lenient_fallback,
+        flow_listing=flow_listing(loaded.kind, payload),
     )
     if arguments.json:
-        print_json(reply.to_dict())
+        # One line: the arguments' numbers keep their digits, which json.dumps cannot write.
+        print(write(reply.to_dict(), ensure_ascii=False))
     else:
         _print_reply(reply)
     if not reply.ok or (arguments.require_call and not reply.accepted_calls):
@@ -108,7 +110,7 @@ def _print_reply(reply: ParsedReply) -> None:
 
 
 def _print_call(call: ParsedCall, verdict: str) -> None:
-    detail = call.reason if verdict == "rejected" else json.dumps(call.arguments, ensure_ascii=False, default=str)
+    detail = call.reason if verdict == "rejected" else write(call.arguments, ensure_ascii=False)
     print(f"{call.name}  {verdict}  {detail}")
     v = call.validation
     for label, found in (

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from toolform.errors import BadRequest, UnknownProtocol
-from toolform.ir import ToolSet
+from toolform.ir import ToolIR, ToolSet
+from toolform.jsontext import dumps
+from toolform.parse.flow_check import FlowChecker
 from toolform.parse.nocall import declares_no_call
 from toolform.parse.normalize import normalize_arguments
-from toolform.parse.protocols import LENIENT_ORDER, NATURAL, PARSERS, Context, Found
+from toolform.parse.protocols import LENIENT_ORDER, NAMES_RESOLVED, NATURAL, PARSERS, Context, Found
 from toolform.parse.reasoning import remove_reasoning
 from toolform.parse.result import RULES, ParsedCall, ParsedReply, RawCall, Validation
 from toolform.parse.validate import validate_arguments
@@ -24,6 +28,7 @@ def parse_reply(
     rule: str = "main",
     validate: bool = True,
     lenient_fallback: bool = False,
+    flow_listing: str | None = None,
 ) -> ParsedReply:
     """Parse ``text`` as a reply in ``protocol`` against ``tools``, graded under ``rule``.
 
@@ -33,7 +38,9 @@ def parse_reply(
     tried, and with ``lenient_fallback`` their calls are taken, each naming the
     repair (``lenient:<protocol>``). Each call is resolved to a tool (an unknown
     name is rejected and listed in ``hallucinated``) and, with ``validate``,
-    checked against the tool's schema (Flow's typed decoding for a ``flow`` tool).
+    checked against the tool's schema. With ``flow_listing`` (the ``flow tools``
+    listing the tools were loaded from), a call to a Flow tool is checked by
+    Flow's own typed decoding instead: exact digits, refusals with path and rule.
 
     Raises UnknownProtocol for a protocol id not in the registry, and BadRequest
     for an unknown rule or for ``lenient_fallback`` under ``as_written`` (a repair
@@ -48,6 +55,8 @@ def parse_reply(
     if lenient_fallback and rule == "as_written":
         raise BadRequest("lenient_fallback is a repair; it cannot be used under the as_written rule")
     context = Context(tools)
+    if flow_listing is not None:
+        context.flow = FlowChecker(flow_listing)
     body, reasoning_removed = remove_reasoning(text)
     reply = ParsedReply(protocol_id=protocol, rule=rule, reasoning_removed=reasoning_removed, validated=validate)
     strict = _attempt(PARSERS[protocol], body, context)
@@ -55,7 +64,7 @@ def parse_reply(
         reply.parsed_strict = reply.parsed_lenient = True
         reply.matched_syntax = "nl_intent" if strict.note.startswith("frame-miss") else protocol
         reply.note = strict.note
-        _grade(reply, strict.calls, context, [])
+        _grade(reply, strict.calls, context, [], reply.matched_syntax)
         return reply
     if declares_no_call(body):
         reply.no_call_declared = True
@@ -72,9 +81,18 @@ def parse_reply(
         reply.matched_syntax = other
         reply.format_compliant = False
         if lenient_fallback:
-            _grade(reply, lenient.calls, context, [LENIENT_REPAIR.format(other)])
+            _grade(reply, lenient.calls, context, [LENIENT_REPAIR.format(other)], other)
         return reply
+    if protocol == "nl_intent":
+        reply.note = "no-match"
     return reply
+
+
+def flow_listing(kind: str, payload: object) -> str | None:
+    """The listing text of tools loaded from a ``flow`` source (its payload), None for any other source."""
+    if kind != "flow":
+        return None
+    return payload if isinstance(payload, str) else dumps(payload)
 
 
 def _attempt(parser: object, body: str, context: Context) -> Found | None:
@@ -85,9 +103,20 @@ def _attempt(parser: object, body: str, context: Context) -> Found | None:
         return None
 
 
-def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: list[str]) -> None:
+def _validation(context: Context, tool: ToolIR, arguments: dict[str, Any]) -> Validation:
+    """The tool's schema check, or Flow's typed decoding for a tool read from a Flow listing."""
+    flow = tool.annotations.get("flow")
+    identity = flow.get("identity") if isinstance(flow, dict) else None
+    if context.flow is not None and isinstance(identity, str) and context.flow.knows(identity):
+        return context.flow.validate(identity, arguments)
+    return validate_arguments(tool, arguments)
+
+
+def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: list[str], syntax: str) -> None:
     for raw in calls:
         tool = context.tool(raw.name)
+        if tool is not None and syntax in NAMES_RESOLVED:
+            raw = RawCall(tool.name, raw.arguments)
         if tool is None:
             rejected = ParsedCall(
                 raw.name, raw.arguments, None, None, Validation(unknown_tool=True), list(repairs), False, "unknown tool"
@@ -96,6 +125,6 @@ def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: 
             if raw.name not in reply.hallucinated:
                 reply.hallucinated.append(raw.name)
             continue
-        validation = validate_arguments(tool, raw.arguments) if reply.validated else Validation()
+        validation = _validation(context, tool, raw.arguments) if reply.validated else Validation()
         normalized = normalize_arguments(tool, raw.arguments)
         reply.calls.append(ParsedCall(raw.name, raw.arguments, tool.name, normalized, validation, list(repairs)))

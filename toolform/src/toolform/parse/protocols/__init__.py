@@ -83,7 +83,26 @@ LENIENT_ORDER: tuple[str, ...] = (
     "nl_intent_structured",
 )
 
+#: Protocols whose calls are written with the tool's own name once it is resolved (their syntax has no
+#: quoting to keep a name as written: a command, a key, a cell, a URL path, a GraphQL field).
+NAMES_RESOLVED = frozenset(
+    {
+        "cli_call",
+        "csv_call",
+        "key_value_call",
+        "nl_intent",
+        "nl_intent_structured",
+        "pipe_call",
+        "symbolic_call",
+        "table_call",
+        "toml_call",
+        "two_step_call",
+        "url_call",
+        "graphql_call",
+    }
+)
+
 #: Protocols answered in words, whose no-call sentence is their own syntax.
 NATURAL = frozenset({"nl_intent", "nl_intent_structured"})
 
-__all__ = ["LENIENT_ORDER", "NATURAL", "PARSERS", "Context", "Found", "Parser"]
+__all__ = ["LENIENT_ORDER", "NAMES_RESOLVED", "NATURAL", "PARSERS", "Context", "Found", "Parser"]

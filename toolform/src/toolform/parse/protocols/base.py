@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolform.ir import ToolIR, ToolSet
+from toolform.parse.flow_check import FlowChecker
 from toolform.parse.literals import exact_json
 from toolform.parse.names import NameResolver
 from toolform.parse.result import RawCall
@@ -18,6 +19,8 @@ class Context:
     """The tool set a reply is read against, with its names resolved once."""
 
     tools: ToolSet
+    #: Flow's typed decoding for the tools of a Flow listing (a FlowChecker), when the listing is known.
+    flow: FlowChecker | None = None
     resolver: NameResolver = field(init=False)
     _by_name: dict[str, ToolIR] = field(init=False)
 

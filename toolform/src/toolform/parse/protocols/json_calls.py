@@ -98,20 +98,23 @@ _NAME_LINE = re.compile(r"^\s*[`*\"']*([A-Za-z_][\w.\-]*)[`*\"']*\s*$")
 
 
 def parse_two_step(text: str, context: Context) -> Found | None:
-    """A line holding only a tool name, then the arguments as a JSON object on the lines after it."""
+    """Each line holding only a tool name, with the JSON object on the lines after it as its arguments."""
     lines = text.splitlines()
+    calls: list[RawCall] = []
     for i, line in enumerate(lines):
         match = _NAME_LINE.match(line)
         if match is None or not context.resolver.known(match.group(1)):
             continue
+        arguments: dict[str, Any] = {}
         rest = "\n".join(lines[i + 1 :])
         for start, end in spans(rest, "{"):
             ok, value = load_jsonish(rest[start:end])
-            if ok and isinstance(value, dict):
-                return Found([RawCall(match.group(1), {str(k): v for k, v in value.items()})])
+            # The object belongs to this name only when no other name line comes before it.
+            if ok and isinstance(value, dict) and not _NAME_LINE.match(rest[:start].strip() or "-"):
+                arguments = {str(k): v for k, v in value.items()}
             break
-        return Found([RawCall(match.group(1), {})])
-    return None
+        calls.append(RawCall(match.group(1), arguments))
+    return found(calls)
 
 
 _ACTION = re.compile(r"^\s*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)

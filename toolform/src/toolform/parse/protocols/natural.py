@@ -18,14 +18,16 @@ _PAIR = re.compile(
 
 
 def parse_nl_structured(text: str, context: Context) -> Found | None:
-    """The frame sentence; when it is missing, JSON in the reply, then the nl_intent rules."""
+    """Each frame sentence; when there is none, the nl_intent rules (the note says ``frame-miss:`` and how)."""
+    calls = []
     for match in _FRAME.finditer(text):
-        name = match.group(1)
         pairs = _PAIR.findall((match.group(2) or "").strip().rstrip("."))
-        return Found([context.text_call(name, {k: v.strip("\"'") for k, v in pairs})])
-    embedded = _embedded_json(text)
-    if embedded is not None:
-        return Found(embedded.calls, "frame-miss:" + embedded.note)
+        calls.append(context.text_call(match.group(1), {k: v.strip("\"'") for k, v in pairs}))
+    if calls:
+        return Found(calls)
+    fallback = parse_nl_intent(text, context)
+    if fallback is not None:
+        return Found(fallback.calls, "frame-miss:" + fallback.note)
     return None
 
 
@@ -34,7 +36,7 @@ def _embedded_json(text: str) -> Found | None:
     return Found(calls_from(values[0]), "embedded-json") if values else None
 
 
-_VALUE = r"(\"[^\"]*\"|'[^']*'|[^,;\n]*)"
+_VALUE = r"(\"[^\"]*\"|'[^']*'|[^,;)\n]*)"
 
 
 def parse_nl_intent(text: str, context: Context) -> Found | None:

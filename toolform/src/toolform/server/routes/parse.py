@@ -80,7 +80,7 @@ def router(limits: Limits) -> APIRouter:
         the reply declared that no tool applies. ok is false when a call was rejected, a tool name was
         invented, or a call failed validation; with no call, it is no_call_declared."""
         from toolform.loaders import load
-        from toolform.parse import parse_reply
+        from toolform.parse import flow_listing, parse_reply
 
         limits.check_text("text", body.text)
         check_tools_input(body.tools.source, body.tools.payload, limits)
@@ -93,6 +93,7 @@ def router(limits: Limits) -> APIRouter:
             rule=body.rule,
             validate=body.validate_,
             lenient_fallback=body.lenient_fallback,
+            flow_listing=flow_listing(loaded.kind, body.tools.payload),
         )
         return ExactJSONResponse(reply.to_dict())
 
