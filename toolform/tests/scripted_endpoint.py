@@ -2,7 +2,7 @@
 
 >>> def script(prompt: Prompt) -> Answer:
 ...     return Answer('{"name": "get_forecast", "arguments": {}}')
->>> with ScriptedEndpoint(script) as endpoint:
+>>> with ScriptedEndpoint(script, models=("Qwen/Qwen3-8B",)) as endpoint:
 ...     endpoint.base_url            # http://127.0.0.1:PORT/v1, for an OpenAI client
 ...     endpoint.requests            # every request received, in arrival order
 
@@ -64,8 +64,10 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Recorded:
-    """One request received, with the answer it got (``None`` when it could not be read)."""
+    """One request received, with the answer it got (``prompt`` is ``None`` for a GET or an unreadable body)."""
 
+    method: str
+    path: str
     prompt: Prompt | None
     raw: bytes
     answer: Answer | None
@@ -100,8 +102,9 @@ def _words(text: str) -> int:
 class ScriptedEndpoint:
     """An HTTP server on 127.0.0.1 (a free port) answering as ``script`` says; stop it with ``stop``."""
 
-    def __init__(self, script: Script):
+    def __init__(self, script: Script, models: tuple[str, ...] = ("scripted",)):
         self._script = script
+        self.models = models
         self._lock = threading.Lock()
         self._queued_faults: list[Answer] = []
         self.requests: list[Recorded] = []
@@ -161,6 +164,14 @@ class ScriptedEndpoint:
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
                 pass  # the tests read ``requests``, not a log
 
+            def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+                endpoint._record(Recorded("GET", self.path, None, b"", None))
+                if self.path.rstrip("/").endswith("/models"):
+                    listing = {"object": "list", "data": [{"id": m, "object": "model"} for m in endpoint.models]}
+                    self._send(200, json.dumps(listing).encode())
+                else:
+                    self._send(404, b'{"error": {"message": "no such route"}}')
+
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length)
@@ -173,13 +184,13 @@ class ScriptedEndpoint:
                     if api is None or not isinstance(body, dict):
                         raise ValueError(self.path)
                 except ValueError:
-                    endpoint._record(Recorded(None, raw, None))
+                    endpoint._record(Recorded("POST", self.path, None, raw, None))
                     self._send(404 if api is None else 400, b'{"error": {"message": "not a chat request"}}')
                     return
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 prompt = _prompt_of(api, self.path, body, headers)
                 answer = endpoint._choose(prompt)
-                endpoint._record(Recorded(prompt, raw, answer))
+                endpoint._record(Recorded("POST", self.path, prompt, raw, answer))
                 if answer.delay_s:
                     time.sleep(answer.delay_s)
                 if answer.fault is not None:

@@ -93,3 +93,13 @@ def test_unreadable_request_is_recorded_and_refused() -> None:
         assert post(endpoint, "/v1/chat/completions", "not an object")[0] == 400
         assert post(endpoint, "/v1/embeddings", {})[0] == 404
         assert [r.prompt for r in endpoint.requests] == [None, None]
+
+
+def test_models_listing() -> None:
+    with ScriptedEndpoint(echo, models=("a", "b")) as endpoint:
+        connection = http.client.HTTPConnection("127.0.0.1", endpoint.port, timeout=10)
+        connection.request("GET", "/v1/models")
+        listing = json.loads(connection.getresponse().read())
+        connection.close()
+        assert [m["id"] for m in listing["data"]] == ["a", "b"]
+        assert [(r.method, r.path) for r in endpoint.requests] == [("GET", "/v1/models")]

@@ -16,6 +16,7 @@ from toolform.server.models import IndexResponse
 from toolform.server.routes import advisor as advisor_routes
 from toolform.server.routes import evidence as evidence_routes
 from toolform.server.routes import guard, meta, registry, tools
+from toolform.server.routes import measure as measure_routes
 from toolform.server.routes import parse as parse_routes
 from toolform.server.routes import render as render_routes
 from toolform.server.settings import Settings
@@ -59,6 +60,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.include_router(parse_routes.router(settings.limits))
     app.include_router(advisor_routes.router(evidence, settings.limits, settings.evidence_dir))
     app.include_router(evidence_routes.router(evidence, study, settings.evidence_dir))
+    app.include_router(measure_routes.router(settings, evidence))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
 
     @app.get("/", include_in_schema=False, response_model=IndexResponse)
