@@ -25,6 +25,7 @@ ROUTES = {
     ("get", "/api/v1/evidence/{name}"), ("get", "/api/v1/facts"), ("post", "/api/v1/guard"),
     ("post", "/api/v1/render"), ("post", "/api/v1/render/compare"),
     ("post", "/api/v1/parse"),
+    ("post", "/api/v1/recommend"),
     ("post", "/api/v1/ab-test"), ("get", "/api/v1/ab-test/{job_id}"), ("delete", "/api/v1/ab-test/{job_id}"),
 }
 SCHEMATHESIS_EXAMPLES = int(os.environ.get("TOOLFORM_SCHEMATHESIS_EXAMPLES", "25"))
