@@ -22,7 +22,7 @@ from toolform.call.endpoint import (
     OpenAIChat,
 )
 from toolform.call.executed import ExecutedCall
-from toolform.call.executor import Executor
+from toolform.call.executor import Executor, ExecutorError
 from toolform.call.flow_tools import FlowHostError, FlowTools, find_flow_host
 from toolform.call.loop import TOOL_RESULT_HEADER, first_prompt_tokens, run_call, tool_result_turn
 from toolform.call.python_tools import PythonTools, functions_of
@@ -43,6 +43,7 @@ __all__ = [
     "EndpointFailure",
     "ExecutedCall",
     "Executor",
+    "ExecutorError",
     "FlowHostError",
     "FlowTools",
     "OpenAIChat",

@@ -7,7 +7,14 @@ from typing import Any, Protocol
 from toolform.call.executed import ExecutedCall
 
 
+class ExecutorError(Exception):
+    """The executor cannot run calls at all (not installed, misconfigured): the loop stops, naming the reason."""
+
+
 class Executor(Protocol):
-    """Runs one accepted, valid call by tool name; a tool's own failure is a result, never an exception."""
+    """Runs one accepted, valid call by tool name; a tool's own failure is a result, never an exception.
+
+    Raises ExecutorError only when no call can be made at all.
+    """
 
     def execute(self, name: str, arguments: dict[str, Any]) -> ExecutedCall: ...

@@ -29,6 +29,7 @@ from typing import Any
 
 from toolform import jsontext
 from toolform.call.executed import ExecutedCall
+from toolform.call.executor import ExecutorError
 from toolform.errors import BadRequest
 
 #: The host's outcomes, by ``flow-host call``'s exit status.
@@ -40,7 +41,7 @@ CALL_TIMEOUT_S = 120.0
 FLOW_HOST_ENV = "TOOLFORM_FLOW_HOST"
 
 
-class FlowHostError(Exception):
+class FlowHostError(ExecutorError):
     """flow-host could not make the call at all: not installed, or flow.toml or the listing is unusable."""
 
 

@@ -17,8 +17,7 @@ from toolform import jsontext
 from toolform.call.cost import Prices, prices
 from toolform.call.endpoint import ChatEndpoint, EndpointFailure
 from toolform.call.executed import ExecutedCall, invalid_call
-from toolform.call.executor import Executor
-from toolform.call.flow_tools import FlowHostError
+from toolform.call.executor import Executor, ExecutorError
 from toolform.call.replies import ReplyParser, accepted_calls, rejected_calls, sdk_parser
 from toolform.call.result import CallResult, CallStep
 from toolform.evidence import Evidence
@@ -116,7 +115,7 @@ def run_call(
                     continue
                 try:
                     executed.append(executor.execute(name, arguments))
-                except FlowHostError as error:
+                except ExecutorError as error:
                     failure_text = str(error)
                     break
             # A call the parser rejected (an unknown tool, ...) is never run; the model is told why.
