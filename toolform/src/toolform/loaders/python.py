@@ -67,6 +67,11 @@ def _functions(payload: object) -> list[Callable[..., object]]:
     raise LoaderError("a python payload is a function, a list of functions, a module, or the path of a .py file")
 
 
+def import_module(path: Path) -> types.ModuleType:
+    """Import the ``.py`` file at ``path`` under a private name (running its code), as the loader reads it."""
+    return _import(path)
+
+
 def _import(path: Path) -> types.ModuleType:
     if not path.is_file():
         raise LoaderError(f"{path} is not a file")

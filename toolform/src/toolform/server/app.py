@@ -13,8 +13,11 @@ from toolform.server import docs, errors
 from toolform.server.body_limit import BodyLimit
 from toolform.server.host_check import HostCheck
 from toolform.server.models import IndexResponse
+from toolform.server.routes import advisor as advisor_routes
 from toolform.server.routes import evidence as evidence_routes
 from toolform.server.routes import guard, meta, registry, tools
+from toolform.server.routes import measure as measure_routes
+from toolform.server.routes import parse as parse_routes
 from toolform.server.routes import render as render_routes
 from toolform.server.settings import Settings
 
@@ -31,9 +34,9 @@ Every route is under `/api/v1`. Errors share one shape: `{"error", "detail", "st
 
 
 def create_app(settings: Settings | None = None, evidence: Evidence | None = None) -> FastAPI:
-    """The application for ``settings``; the evidence is opened from ``settings.evidence_dir`` unless given."""
+    """The application for ``settings``; the study's evidence is opened from ``settings.study_dir`` unless given."""
     settings = settings or Settings()
-    evidence = evidence or open_evidence(settings.evidence_dir)
+    evidence = evidence or open_evidence(settings.study_dir)
     app = FastAPI(
         title=TITLE,
         version=__version__,
@@ -54,7 +57,10 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.include_router(tools.router(settings.limits))
     app.include_router(render_routes.router(evidence, settings.limits))
     app.include_router(guard.router(settings.limits))
-    app.include_router(evidence_routes.router(evidence, study))
+    app.include_router(parse_routes.router(settings.limits))
+    app.include_router(advisor_routes.router(evidence, settings.limits, settings.evidence_dir))
+    app.include_router(evidence_routes.router(evidence, study, settings.evidence_dir))
+    app.include_router(measure_routes.router(settings, evidence))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
 
     @app.get("/", include_in_schema=False, response_model=IndexResponse)

@@ -1,0 +1,100 @@
+"""Parse speed, ours against the reference's, in one run: the differential corpus of replies.
+
+The reference is another project's code, run only as a black box: both sides
+are `toolform serve` processes on 127.0.0.1 answering POST /api/v1/parse, sent
+the same requests by the same client, in turns (ours, the reference, ours...).
+Two workloads:
+
+* corpus: the ~900 replies of toolform/tests/parse_corpus.py, one request each;
+  the HTTP round trip is part of both figures, so the ratio understates the
+  parsers' own difference;
+* long replies: each protocol's several-calls reply repeated until it holds
+  about 200 calls, one request per protocol, where parsing dominates.
+
+Our SDK in process (no HTTP) is printed beside them for scale. Not a test and
+not part of `make test`; the machine's load is printed with the figures.
+
+    .venv/bin/python benches/toolform/parse.py [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "toolform" / "tests"))
+
+from parse_corpus import GOOD, PROTOCOLS, TOOLS, corpus, write  # noqa: E402
+from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
+
+REPEAT = 100  # two calls per repeat: about 200 calls per long reply
+
+
+def _long_bodies() -> list[dict[str, Any]]:
+    second = ("send_email", {"to": "a@b.c", "subject": "Hi"})
+    bodies = []
+    for protocol in PROTOCOLS:
+        if protocol == "nl_intent":
+            continue  # one tool named in words: no long form
+        text = write(protocol, [GOOD, second] * REPEAT)
+        bodies.append({"tools": {"source": "openai", "payload": TOOLS}, "text": text, "protocol": protocol})
+    return bodies
+
+
+def _time(server: Server, bodies: list[dict[str, Any]]) -> float:
+    start = time.perf_counter()
+    for body in bodies:
+        reply = server.post("/api/v1/parse", body)
+        if reply.status != 200:
+            raise RuntimeError(f"{reply.status}: {reply.body[:200]!r}")
+    return time.perf_counter() - start
+
+
+def _sdk_time(bodies: list[dict[str, Any]]) -> float:
+    from toolform.loaders import load
+    from toolform.parse import parse_reply
+
+    tools = load("openai", TOOLS).toolset
+    start = time.perf_counter()
+    for body in bodies:
+        options = {k: body[k] for k in ("rule", "validate", "lenient_fallback") if k in body}
+        parse_reply(tools, body["text"], body["protocol"], **options)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    arguments = parser.parse_args()
+    workloads = {
+        "corpus (one request per reply)": [case.body() for case in corpus()],
+        "long replies (~200 calls each)": _long_bodies(),
+    }
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 min)")
+    with Server(OUR_TOOLFORM) as ours, Server(REFERENCE_TOOLFORM) as reference:
+        for name, bodies in workloads.items():
+            _time(ours, bodies[:20])
+            _time(reference, bodies[:20])  # warm both
+            mine, theirs = [], []
+            for _ in range(arguments.rounds):
+                mine.append(_time(ours, bodies))
+                theirs.append(_time(reference, bodies))
+            sdk = min(_sdk_time(bodies) for _ in range(arguments.rounds))
+            best_ours, best_theirs = min(mine), min(theirs)
+            ratios = [t / m for m, t in zip(mine, theirs, strict=True)]
+            print(
+                f"{name}: {len(bodies)} requests; ours {best_ours * 1000:.0f} ms, the reference "
+                f"{best_theirs * 1000:.0f} ms (best of {arguments.rounds}): {best_theirs / best_ours:.2f}x as fast "
+                f"(rounds {min(ratios):.2f} to {max(ratios):.2f}); our SDK in process {sdk * 1000:.0f} ms"
+            )
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
