@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from toolform import __version__
 from toolform.evidence import Evidence, open_evidence
 from toolform.registry import Registry
-from toolform.server import docs, errors
+from toolform.server import dashboard, docs, errors
 from toolform.server.body_limit import BodyLimit
 from toolform.server.host_check import HostCheck
 from toolform.server.models import IndexResponse
@@ -56,9 +56,13 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.include_router(guard.router(settings.limits))
     app.include_router(evidence_routes.router(evidence, study))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
+    app.include_router(dashboard.router())
 
     @app.get("/", include_in_schema=False, response_model=IndexResponse)
-    def index() -> JSONResponse:
+    def index(request: Request) -> Response:
+        # A browser gets the dashboard; every other client the reference's JSON index.
+        if dashboard.prefers_html(request.headers.get("accept")):
+            return dashboard.page()
         return JSONResponse(
             {
                 "name": TITLE,
