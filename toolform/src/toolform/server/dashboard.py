@@ -98,7 +98,8 @@ def prefers_html(accept: str | None) -> bool:
 
 def _file_response(folder: Traversable, name: str) -> Response:
     suffix = name[name.rfind(".") :]
-    return Response(folder.joinpath(*name.split("/")).read_bytes(), media_type=_MEDIA_TYPES[suffix], headers=SECURITY_HEADERS)
+    content = folder.joinpath(*name.split("/")).read_bytes()
+    return Response(content, media_type=_MEDIA_TYPES[suffix], headers=SECURITY_HEADERS)
 
 
 def page() -> Response:
