@@ -73,7 +73,7 @@ function evidenceList(evidence) {
   return el(
     "ul",
     { class: "evidence" },
-    evidence.map((row) => el("li", {}, `${row.text}: ${row.value}%`, " ", el("span", { class: "source" }, row.source))),
+    evidence.map((row) => el("li", {}, `${row.text}: ${row.value}${row.unit ?? "%"}`, " ", el("span", { class: "source" }, row.source))),
   );
 }
 
