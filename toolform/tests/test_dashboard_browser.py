@@ -105,6 +105,17 @@ def test_status_says_online_from_health(dashboard: Dashboard) -> None:
     dashboard.shoot("status", "header")
 
 
+def test_status_says_offline_when_health_does_not_answer(dashboard: Dashboard) -> None:
+    unavailable = {"error": "internal_error", "detail": "the server log has it", "status": 503}
+    dashboard.page.route(
+        "**/api/v1/health", lambda route: route.fulfill(status=503, json=unavailable, content_type="application/json")
+    )
+    dashboard.page.reload()
+    expect(dashboard.page.locator("#status")).to_have_text("Offline: the server log has it")
+    expect(dashboard.page.locator("#status")).to_have_class("status status-offline")
+    dashboard.expected_http_errors = [503]
+
+
 def test_every_control_has_a_label_and_the_tools_load_by_keyboard(dashboard: Dashboard) -> None:
     page = dashboard.page
     unlabelled = page.evaluate(

@@ -63,7 +63,7 @@ function recommendationView(answer) {
     evidenceRows(answer.evidence ?? []),
     (answer.alternatives ?? []).length ? [el("h3", {}, "Alternatives"), alternatives(answer.alternatives)] : null,
     catalogue ? [el("h3", {}, `Catalogue: ${catalogue.strategy}`), el("p", {}, catalogue.reason), evidenceRows(catalogue.evidence ?? [])] : null,
-    answer.guard ? [el("h3", {}, "Guard"), el("p", {}, answer.guard.reason ?? answer.guard.summary ?? JSON.stringify(answer.guard))] : null,
+    answer.guard ? [el("h3", {}, "Guard"), el("p", {}, answer.guard.reason ?? ""), evidenceRows(answer.guard.evidence ?? [])] : null,
     answer.measure_hint ? el("p", { class: "hint" }, answer.measure_hint) : null,
     (answer.warnings ?? []).length ? el("ul", { class: "warnings" }, answer.warnings.map((text) => el("li", {}, text))) : null,
   );
