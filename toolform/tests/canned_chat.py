@@ -1,7 +1,7 @@
 """A canned OpenAI-compatible chat-completions endpoint on 127.0.0.1, for measurements in tests.
 
-Every POST to a path ending in ``/chat/completions`` gets the same reply after
-``delay`` seconds, so that a test can watch a measurement run, or cancel it
+``GET /v1/models`` names one model; every POST to a path ending in
+``/chat/completions`` gets the same reply after ``delay`` seconds, so that a test can watch a measurement run, or cancel it
 while it runs. It counts the requests it answered.
 """
 
@@ -15,8 +15,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 class CannedChat:
     """The endpoint, serving on a thread until ``stop``; ``base_url`` is what `--endpoint` takes."""
 
-    def __init__(self, reply: str, delay: float = 0.0) -> None:
+    def __init__(self, reply: str, delay: float = 0.0, model: str = "canned-model") -> None:
         self.reply = reply
+        self.model = model
         self.delay = delay
         self.answered = 0
         self._lock = threading.Lock()
@@ -34,6 +35,20 @@ class CannedChat:
         endpoint = self
 
         class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (the http.server name)
+                if not self.path.endswith("/models"):
+                    self.send_error(404)
+                    return
+                self._send({"object": "list", "data": [{"id": endpoint.model, "object": "model"}]})
+
+            def _send(self, answer: object) -> None:
+                body = json.dumps(answer).encode()
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
             def do_POST(self) -> None:  # noqa: N802 (the http.server name)
                 length = int(self.headers.get("content-length") or 0)
                 request = json.loads(self.rfile.read(length) or b"{}")
@@ -42,11 +57,11 @@ class CannedChat:
                     return
                 # Wait, but give up at once when the test stops the endpoint.
                 endpoint._stopping.wait(endpoint.delay)
-                body = json.dumps(
+                self._send(
                     {
                         "id": "canned",
                         "object": "chat.completion",
-                        "model": request.get("model", "canned"),
+                        "model": request.get("model", endpoint.model),
                         "choices": [
                             {
                                 "index": 0,
@@ -56,12 +71,7 @@ class CannedChat:
                         ],
                         "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
                     }
-                ).encode()
-                self.send_response(200)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                )
                 with endpoint._lock:
                     endpoint.answered += 1
 

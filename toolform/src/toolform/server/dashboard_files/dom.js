@@ -37,8 +37,9 @@ export function fillSelect(select, options, selected) {
   select.replaceChildren(...options.map(([value, label]) => el("option", { value, selected: value === selected }, label)));
 }
 
+// A percentage as the server gave it: never rounded, so the page shows the evidence's own figure.
 export function percent(value) {
-  return value === null || value === undefined ? "no number" : `${Number(value).toFixed(1)}%`;
+  return value === null || value === undefined ? "no number" : `${value}%`;
 }
 
 export function interval(pair) {

@@ -54,12 +54,16 @@ export function startMeasure() {
   const cancel = byId("measure-cancel");
   let jobId = null;
   let timer = null;
+  // A running job stops before its next request: until it says cancelled, say that it was asked to.
+  let cancelling = false;
 
   function follow(job) {
     progress.max = Math.max(1, job.total);
     progress.value = job.done;
-    state.textContent = `${job.status}: ${job.done} of ${job.total} requests`;
+    const asked = cancelling && !FINISHED.has(job.status) ? ", cancelling" : "";
+    state.textContent = `${job.status}${asked}: ${job.done} of ${job.total} requests`;
     if (!FINISHED.has(job.status)) return;
+    cancelling = false;
     clearInterval(timer);
     timer = null;
     jobId = null;
@@ -94,6 +98,7 @@ export function startMeasure() {
     try {
       const accepted = await postJson("/api/v1/ab-test", jsonBody(fields, loaded ? loaded.toolsJson : null));
       jobId = accepted.job_id;
+      cancelling = false;
       start.disabled = true;
       cancel.disabled = false;
       show(result, (accepted.warnings ?? []).length ? el("ul", { class: "warnings" }, accepted.warnings.map((text) => el("li", {}, text))) : null);
@@ -105,6 +110,8 @@ export function startMeasure() {
   });
   cancel.addEventListener("click", async () => {
     if (jobId === null) return;
+    cancelling = true;
+    cancel.disabled = true;
     try {
       follow(await deleteJson(`/api/v1/ab-test/${encodeURIComponent(jobId)}`));
     } catch (failure) {
