@@ -1,8 +1,8 @@
 """A canned OpenAI-compatible chat-completions endpoint on 127.0.0.1, for measurements in tests.
 
 ``GET /v1/models`` names one model; every POST to a path ending in
-``/chat/completions`` gets the same reply after ``delay`` seconds, so that a test can watch a measurement run, or cancel it
-while it runs. It counts the requests it answered.
+``/chat/completions`` gets the same reply after ``delay`` seconds, so that a
+test can watch a measurement run, or cancel it while it runs. It counts the requests it answered.
 """
 
 from __future__ import annotations
