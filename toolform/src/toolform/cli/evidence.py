@@ -67,9 +67,7 @@ def run(arguments: argparse.Namespace) -> int:
             print_json(evidence.document("manifest"))
             return 0
         print(f"Evidence {manifest.evidence_version}")
-        print_table(
-            ["name", "bytes", "source"], [[e.name, e.size, ", ".join(e.sources)] for e in manifest.entries]
-        )
+        print_table(["name", "bytes", "source"], [[e.name, e.size, ", ".join(e.sources)] for e in manifest.entries])
         return 0
     if arguments.name:
         document = evidence.document(arguments.name)

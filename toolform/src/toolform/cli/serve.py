@@ -23,9 +23,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--port", type=port_number, default=8765, help="the port (default 8765)")
     parser.add_argument("--endpoint", help="OpenAI-compatible base URL for ab-test")
     parser.add_argument("--endpoint-model", help="the model that endpoint serves")
-    parser.add_argument(
-        "--endpoint-key-env", default="OPENAI_API_KEY", help="the variable holding that endpoint's key"
-    )
+    parser.add_argument("--endpoint-key-env", default="OPENAI_API_KEY", help="the variable holding that endpoint's key")
     parser.add_argument(
         "--allow-client-endpoints", action="store_true", help="let a request name its own base_url (off by default)"
     )
@@ -38,8 +36,8 @@ def add_parser(verbs: Any) -> None:
         "(a proxy's name, say); repeat for more; * turns the check off; TOOLFORM_ALLOWED_HOSTS adds more",
     )
     parser.add_argument(
-        "--evidence-dir", help="read the study's evidence from this folder (default: TOOLFORM_EVIDENCE_DIR, "
-        "else the package's)"
+        "--evidence-dir",
+        help="read the study's evidence from this folder (default: TOOLFORM_EVIDENCE_DIR, else the package's)",
     )
     parser.add_argument("--reload", action="store_true", help="restart on code changes (development)")
     parser.add_argument(

@@ -1,0 +1,127 @@
+"""``toolform render``: tools in a format with a protocol's answer instructions, or many formats' sizes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from toolform.cli.convert import read_tools
+from toolform.cli.output import print_json, print_table
+from toolform.conversion import LOCAL_SOURCES
+from toolform.errors import BadRequest
+
+CASES = ("as_is", "snake", "camel", "pascal", "kebab", "screaming")
+PERSONAS = ("agent", "terse", "bare", "expert")
+
+
+def add_parser(verbs: Any) -> None:
+    parser = verbs.add_parser("render", help="render tools in a format, with the answer instruction of a protocol")
+    parser.add_argument("tools", help="a tool file (OpenAI, Anthropic, MCP or IR JSON, a .ts file), or - for stdin")
+    parser.add_argument("--from", dest="source", choices=LOCAL_SOURCES, default="auto", help="what the file holds")
+    parser.add_argument("--format", help="a format id, for example xml_schema")
+    parser.add_argument("--protocol", help="a protocol id; default the format's own")
+    parser.add_argument("--request", help="a user request, for --messages")
+    for option in ("descriptions", "constraints", "defaults", "returns"):
+        parser.add_argument(f"--{option}", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--minify", action="store_true")
+    parser.add_argument("--case", choices=CASES, default="as_is", help="naming convention for names")
+    parser.add_argument("--persona", choices=PERSONAS, default="agent")
+    parser.add_argument(
+        "--trust-line",
+        action="store_true",
+        help="add the study's sentence calling tool metadata untrusted; it did not lower injection following",
+    )
+    parser.add_argument("--null-clause", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument(
+        "--messages", action="store_true", help="print the full chat messages as JSON (needs --request)"
+    )
+    parser.add_argument("--compare", action="store_true", help="compare the size of every study format")
+    parser.add_argument("--formats", help="comma-separated format ids for --compare")
+    parser.add_argument("--out", type=Path, help="also write the output to this file")
+    parser.add_argument(
+        "--trust-code",
+        action="store_true",
+        help="allow a .py tools file (loading it imports it, which runs its code); off by default",
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
+    parser.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    from toolform.loaders import load
+    from toolform.render import RenderOptions, compare, render
+
+    if arguments.tools.endswith(".py") and not arguments.trust_code:
+        raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
+    if not arguments.compare and not arguments.format:
+        raise BadRequest("give --format ID, or --compare")
+    if arguments.messages and not arguments.request:
+        raise BadRequest("--messages needs --request")
+    source, payload = read_tools(arguments.tools, arguments.source)
+    toolset = load(source, payload).toolset
+    options = RenderOptions(
+        descriptions=arguments.descriptions,
+        constraints=arguments.constraints,
+        defaults=arguments.defaults,
+        returns=arguments.returns,
+        minify=arguments.minify,
+        case_convention=arguments.case,
+    )
+    if arguments.compare:
+        formats = [f.strip() for f in arguments.formats.split(",") if f.strip()] if arguments.formats else None
+        rows: list[dict[str, Any]] = compare(toolset, formats, options).to_dict()["rows"]  # type: ignore[assignment]
+        if arguments.json:
+            return _emit(json.dumps({"rows": rows}, indent=2, ensure_ascii=False), arguments.out)
+        table = [
+            [
+                row["format_id"] + ("  (novel)" if row["novel"] else ""),
+                row["family"],
+                row["tokens_estimate"],
+                _percent(row["study_accuracy"]),
+                _percent(row["paper_accuracy"]),
+            ]
+            for row in rows
+        ]
+        print_table(["format", "family", "tokens", "study accuracy", "paper tab_main"], table)
+        print("study accuracy: export:format_leaderboard; paper tab_main: paper:tab_main", file=sys.stderr)
+        return 0
+    rendered = render(
+        toolset,
+        arguments.format,
+        arguments.protocol,
+        options,
+        request=arguments.request,
+        persona=arguments.persona,
+        null_clause=arguments.null_clause,
+        trust_line=arguments.trust_line,
+    )
+    answer = rendered.to_dict()
+    for warning in rendered.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if arguments.json:
+        return _emit(json.dumps(answer, indent=2, ensure_ascii=False), arguments.out)
+    if arguments.messages:
+        return _emit(json.dumps(answer["messages"], indent=2, ensure_ascii=False), arguments.out)
+    text = str(answer["tool_block"])
+    if answer["instructions"]:
+        text += "\n\n" + str(answer["instructions"])
+    size = f"{answer['format_id']}: {answer['chars']} chars, about {answer['tokens_estimate']} tokens (characters / 4)"
+    return _emit(text + "\n\n" + size, arguments.out)
+
+
+def _emit(text: str, out: Path | None) -> int:
+    print(text)
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {out}", file=sys.stderr)
+    return 0
+
+
+def _percent(value: object) -> str:
+    return "" if value is None else f"{value}%"
+
+
+__all__ = ["print_json", "run"]

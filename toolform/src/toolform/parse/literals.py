@@ -1,0 +1,136 @@
+"""Reading JSON-like values out of free text: balanced spans, then JSON, then its common slips."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+_CLOSERS = {"{": "}", "[": "]", "(": ")"}
+
+
+def balanced_end(text: str, start: int) -> int:
+    """The index just past the bracket that closes the one at ``start``, or -1; quotes are respected."""
+    stack = [_CLOSERS[text[start]]]
+    quote = ""
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            # An apostrophe inside a word (it's) opens no string.
+            if ch == '"' or not (text[i - 1 : i].isalnum() and text[i + 1 : i + 2].isalnum()):
+                quote = ch
+        elif ch in _CLOSERS:
+            stack.append(_CLOSERS[ch])
+        elif ch in ")]}":
+            if ch != stack[-1]:
+                return -1
+            stack.pop()
+            if not stack:
+                return i + 1
+        i += 1
+    return -1
+
+
+def spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int]]:
+    """Every outermost balanced span opened by one of ``openers``, left to right."""
+    i = 0
+    while i < len(text):
+        if text[i] in openers:
+            end = balanced_end(text, i)
+            if end > 0:
+                yield i, end
+                i = end
+                continue
+        i += 1
+
+
+_PY_NAMES = {"true": "True", "false": "False", "null": "None"}
+_BARE = re.compile(r"\b(true|false|null)\b")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def exact_json(text: str) -> Any:
+    """JSON text read with every number exact: an integer as int, any other number as a Decimal of its digits."""
+    return json.loads(text, parse_float=Decimal, parse_constant=_refuse_constant)
+
+
+def load_jsonish(text: str) -> tuple[bool, Any]:
+    """(True, value) when ``text`` is JSON, JSON with trailing commas, or a Python literal; else (False, None).
+
+    Numbers keep their digits (Decimal), whichever reading succeeds.
+    """
+    try:
+        return True, exact_json(text)
+    except (ValueError, RecursionError):
+        pass
+    fixed = _TRAILING_COMMA.sub(r"\1", text)
+    if fixed != text:
+        try:
+            return True, exact_json(fixed)
+        except (ValueError, RecursionError):
+            pass
+    source = _BARE.sub(lambda m: _PY_NAMES[m.group(1)], fixed)
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+        ast.literal_eval(tree)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False, None
+    return True, python_value(tree.body, source.strip())
+
+
+def values_in(text: str, openers: str = "{[") -> Iterator[Any]:
+    """Every JSON-like value found in the text, outermost first, left to right."""
+    for start, end in spans(text, openers):
+        ok, value = load_jsonish(text[start:end])
+        if ok:
+            yield value
+
+
+def python_value(node: ast.expr, source: str) -> Any:
+    """A Python literal node's value; ``true``/``false``/``null`` and bare names are read as JSON's or text.
+
+    A float keeps the digits written in ``source`` (a Decimal), not a binary float's.
+    """
+    if isinstance(node, ast.Name):
+        lowered = node.id.lower()
+        if lowered in ("true", "false"):
+            return lowered == "true"
+        if lowered in ("null", "none"):
+            return None
+        return node.id
+    if isinstance(node, ast.List | ast.Tuple | ast.Set):
+        return [python_value(item, source) for item in node.elts]
+    if isinstance(node, ast.Dict):
+        return {
+            (python_value(k, source) if k is not None else ""): python_value(v, source)
+            for k, v in zip(node.keys, node.values, strict=True)
+        }
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        inner = python_value(node.operand, source)
+        if isinstance(inner, int | Decimal) and not isinstance(inner, bool):
+            return -inner if isinstance(node.op, ast.USub) else inner
+    if isinstance(node, ast.Constant):
+        if isinstance(node.value, float):
+            written = ast.get_source_segment(source, node)
+            try:
+                return Decimal(written.replace("_", "")) if written else Decimal(repr(node.value))
+            except ArithmeticError:
+                return Decimal(repr(node.value))
+        if isinstance(node.value, complex | bytes):
+            return ast.get_source_segment(source, node) or repr(node.value)
+        return node.value
+    return ast.unparse(node)

@@ -1,0 +1,88 @@
+"""Arguments normalised for comparison with an expected call, as the study graded.
+
+Text is trimmed and lower-cased, text that reads as the declared type is
+converted, a lone value where a list is declared becomes a list, nulls and
+empty lists are dropped, and nested objects are ordered by key.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from toolform.ir import FieldIR, Kind, ToolIR, TypeIR
+from toolform.parse.text_values import convert_text
+
+
+def normalize_arguments(tool: ToolIR, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The arguments in order, each normalised by its parameter's type (unknown ones generically)."""
+    return _fields(tool.params, arguments, ordered=False)
+
+
+def _fields(fields: list[FieldIR], values: dict[str, Any], ordered: bool) -> dict[str, Any]:
+    declared = {f.name: f.type for f in fields}
+    out: dict[str, Any] = {}
+    for name in sorted(values) if ordered else values:
+        normalized = normalize_value(values[name], declared.get(name))
+        if normalized is None or normalized == []:
+            continue
+        out[name] = normalized
+    return out
+
+
+def normalize_value(value: Any, type_: TypeIR | None) -> Any:
+    """One value normalised by its type (None: no declared type)."""
+    if value is None:
+        return None
+    if type_ is None or type_.kind is Kind.ANY:
+        return _generic(value)
+    kind = type_.kind
+    if kind is Kind.UNION:
+        return normalize_value(value, type_.union_of[0]) if type_.union_of else _generic(value)
+    if kind is Kind.ENUM:
+        base = TypeIR(type_.base) if type_.base is not None else None
+        return normalize_value(value, base)
+    if kind is Kind.STRING:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, str | int | float | Decimal):
+            return str(value).strip().lower()
+        return _generic(value)
+    if kind in (Kind.INTEGER, Kind.NUMBER, Kind.BOOLEAN):
+        if isinstance(value, str):
+            converted = convert_text(value, type_)
+            return _generic(converted) if isinstance(converted, str) else converted
+        if isinstance(value, bool):
+            return value if kind is Kind.BOOLEAN else int(value)
+        if kind is Kind.BOOLEAN and isinstance(value, int | float | Decimal):
+            return bool(value)
+        if kind is Kind.INTEGER and isinstance(value, float | Decimal) and _integral(value):
+            return int(value)
+        return _generic(value)
+    if kind is Kind.ARRAY:
+        items = value if isinstance(value, list) else [value]
+        normalized = [normalize_value(item, type_.item) for item in items]
+        return [item for item in normalized if item is not None]
+    if kind is Kind.OBJECT:
+        if isinstance(value, dict):
+            return _fields(type_.fields, value, ordered=True)
+        return _generic(value)
+    return _generic(value)
+
+
+def _integral(value: float | Decimal) -> bool:
+    if isinstance(value, Decimal):
+        return value.is_finite() and value == value.to_integral_value()
+    return value.is_integer()
+
+
+def _generic(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.strip().lower()
+    if isinstance(value, list):
+        if len(value) == 1:
+            return _generic(value[0])
+        return [_generic(item) for item in value if item is not None]
+    if isinstance(value, dict):
+        return {k: _generic(value[k]) for k in sorted(value) if value[k] is not None and value[k] != []}
+    return value

@@ -1,0 +1,67 @@
+"""What every protocol parser shares: the tools it reads against, and what it gives back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolform.ir import ToolIR, ToolSet
+from toolform.parse.literals import exact_json
+from toolform.parse.names import NameResolver
+from toolform.parse.result import RawCall
+from toolform.parse.text_values import convert_arguments
+
+
+@dataclass
+class Context:
+    """The tool set a reply is read against, with its names resolved once."""
+
+    tools: ToolSet
+    resolver: NameResolver = field(init=False)
+    _by_name: dict[str, ToolIR] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.resolver = NameResolver(self.tools)
+        self._by_name = {t.name: t for t in self.tools}
+
+    def tool(self, written: str) -> ToolIR | None:
+        """The tool a written name means, or None."""
+        resolved = self.resolver.resolve(written)
+        return None if resolved is None else self._by_name[resolved]
+
+    def text_call(self, name: str, texts: dict[str, str]) -> RawCall:
+        """A call whose argument values are text, converted by the named tool's schema."""
+        return RawCall(name, convert_arguments(self.tool(name), texts))
+
+
+@dataclass
+class Found:
+    """What a parser found: the calls (possibly none), and a note on how it read them."""
+
+    calls: list[RawCall]
+    note: str = ""
+
+
+#: A protocol's strict parser: the calls in its syntax, or None when the syntax is not there.
+Parser = Callable[[str, Context], Found | None]
+
+
+def found(calls: list[RawCall], note: str = "") -> Found | None:
+    """A Found for a non-empty list of calls, None otherwise."""
+    return Found(calls, note) if calls else None
+
+
+def as_arguments(value: Any) -> dict[str, Any] | None:
+    """Arguments given as an object (or as JSON text holding one); None when they are neither."""
+    if isinstance(value, dict):
+        return {str(k): v for k, v in value.items()}
+    if isinstance(value, str):
+        try:
+            loaded = exact_json(value)
+        except (ValueError, RecursionError):
+            return None
+        return as_arguments(loaded) if isinstance(loaded, dict) else None
+    if value is None:
+        return {}
+    return None

@@ -1,0 +1,81 @@
+"""The document protocols: yaml_call (``name:`` and ``arguments:`` keys) and toml_call
+(``[[call]]`` tables with ``[call.arguments]``)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+import yaml  # type: ignore[import-untyped]
+
+from toolform.parse.fences import fenced_bodies
+from toolform.parse.protocols.base import Context, Found, found
+from toolform.parse.protocols.json_calls import calls_from, parse_json_object
+from toolform.parse.result import RawCall
+
+
+def _yaml(text: str) -> Any:
+    try:
+        return yaml.safe_load(text)
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return None
+
+
+def parse_yaml(text: str, context: Context) -> Found | None:
+    """The reply (or its fenced part) as YAML; JSON is YAML too."""
+    for candidate in [*fenced_bodies(text), text]:
+        calls = calls_from(_jsonable(_yaml(candidate)))
+        if calls:
+            return Found(calls)
+    start = re.search(r"^\s*name\s*:", text, re.MULTILINE)
+    if start is not None:
+        for block in _shorter_and_shorter(text[start.start() :]):
+            calls = calls_from(_jsonable(_yaml(block)))
+            if calls:
+                return Found(calls)
+    return parse_json_object(text, context)
+
+
+def _shorter_and_shorter(text: str, most: int = 8) -> list[str]:
+    """The text, then without its last line, and so on: prose after a document is not part of it."""
+    lines = text.rstrip().splitlines()
+    return ["\n".join(lines[: len(lines) - cut]) for cut in range(min(most, len(lines)))]
+
+
+def _jsonable(value: Any) -> Any:
+    """YAML's dates and other scalars as text, so that every value is JSON's."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def parse_toml(text: str, context: Context) -> Found | None:
+    start = re.search(r"^\s*\[\[?call", text, re.MULTILINE)
+    if start is None:
+        return None
+    body = text[start.start() :]
+    fence = body.find("```")
+    if fence >= 0:
+        body = body[:fence]
+    document = None
+    for block in _shorter_and_shorter(body):
+        try:
+            document = tomllib.loads(block)
+            break
+        except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+            continue
+    if document is None:
+        return None
+    entries = document.get("call")
+    items = entries if isinstance(entries, list) else [entries]
+    calls: list[RawCall] = []
+    for entry in items:
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            arguments = entry.get("arguments", {})
+            calls.append(RawCall(entry["name"], _jsonable(arguments) if isinstance(arguments, dict) else {}))
+    return found(calls)

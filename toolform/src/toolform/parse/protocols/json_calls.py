@@ -1,0 +1,141 @@
+"""The JSON protocols: json_object, json_array, jsonl_call, code_block_json, native, slot_fill_call,
+tool_call_tags, two_step_call and react. Calls are read from JSON anywhere in the reply, in the
+shapes providers and models write (``name``/``arguments``, ``function``/``args``, OpenAI's nested
+``function``, arguments as JSON text)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toolform.parse.literals import load_jsonish, spans, values_in
+from toolform.parse.protocols.base import Context, Found, as_arguments, found
+from toolform.parse.result import RawCall
+
+_NAME_KEYS = ("name", "function", "tool", "tool_name", "function_name", "action")
+_ARG_KEYS = ("arguments", "parameters", "args", "params", "input", "action_input", "kwargs")
+
+
+def call_from(value: Any) -> RawCall | None:
+    """One call from a JSON object in any of the common shapes, or None."""
+    if not isinstance(value, dict):
+        return None
+    nested = value.get("function")
+    if isinstance(nested, dict):
+        return call_from(nested)
+    name = next((value[k] for k in _NAME_KEYS if isinstance(value.get(k), str) and value[k]), None)
+    if name is None:
+        return None
+    raw_args = next((value[k] for k in _ARG_KEYS if k in value), None)
+    arguments = as_arguments(raw_args)
+    if arguments is None:
+        return None
+    return RawCall(name, arguments)
+
+
+def calls_from(value: Any) -> list[RawCall]:
+    """Every call in a JSON value: an object, a list of them, or a ``tool_calls`` list."""
+    if isinstance(value, list):
+        return [c for item in value for c in calls_from(item)]
+    if isinstance(value, dict):
+        if isinstance(value.get("tool_calls"), list):
+            return calls_from(value["tool_calls"])
+        single = call_from(value)
+        return [single] if single is not None else []
+    return []
+
+
+def json_values(text: str) -> list[Any]:
+    """Every JSON value in the reply holding at least one call."""
+    return [value for value in values_in(text) if calls_from(value)]
+
+
+def parse_json_anywhere(text: str, _context: Context) -> Found | None:
+    """All the calls of every JSON value in the reply."""
+    return found([c for value in json_values(text) for c in calls_from(value)])
+
+
+def parse_json_object(text: str, _context: Context) -> Found | None:
+    """The first JSON value with calls (an array gives all of its calls); later ones are named in the note."""
+    values = json_values(text)
+    if not values:
+        return None
+    note = ""
+    objects = [v for v in values if isinstance(v, dict)]
+    if len(values) > 1 and len(objects) == len(values):
+        note = (
+            f"the reply holds {len(values)} JSON objects one after another; json_object reads the first only. "
+            "Ask for one JSON array (json_array) to allow several calls"
+        )
+    return found(calls_from(values[0]), note)
+
+
+def parse_jsonl(text: str, _context: Context) -> Found | None:
+    """One call per line; a reply that is not line-shaped is read as JSON anywhere."""
+    calls: list[RawCall] = []
+    for line in text.splitlines():
+        ok, value = load_jsonish(line.strip()) if line.strip()[:1] in "{[" else (False, None)
+        if ok:
+            calls.extend(calls_from(value))
+    return found(calls) or parse_json_anywhere(text, _context)
+
+
+_TOOL_CALL = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)", re.DOTALL | re.IGNORECASE)
+
+
+def parse_tool_call_tags(text: str, context: Context) -> Found | None:
+    """A JSON call inside each <tool_call> element."""
+    calls: list[RawCall] = []
+    for body in _TOOL_CALL.findall(text):
+        for start, end in spans(body):
+            ok, value = load_jsonish(body[start:end])
+            if ok:
+                calls.extend(calls_from(value))
+    return found(calls)
+
+
+_NAME_LINE = re.compile(r"^\s*[`*\"']*([A-Za-z_][\w.\-]*)[`*\"']*\s*$")
+
+
+def parse_two_step(text: str, context: Context) -> Found | None:
+    """Each line holding only a tool name, with the JSON object on the lines after it as its arguments."""
+    lines = text.splitlines()
+    calls: list[RawCall] = []
+    for i, line in enumerate(lines):
+        match = _NAME_LINE.match(line)
+        if match is None or not context.resolver.known(match.group(1)):
+            continue
+        arguments: dict[str, Any] = {}
+        rest = "\n".join(lines[i + 1 :])
+        for start, end in spans(rest, "{"):
+            ok, value = load_jsonish(rest[start:end])
+            # The object belongs to this name only when no other name line comes before it.
+            if ok and isinstance(value, dict) and not _NAME_LINE.match(rest[:start].strip() or "-"):
+                arguments = {str(k): v for k, v in value.items()}
+            break
+        calls.append(RawCall(match.group(1), arguments))
+    return found(calls)
+
+
+_ACTION = re.compile(r"^\s*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)
+_ACTION_INPUT = re.compile(r"^\s*Action\s+Input\s*:\s*(.*)", re.MULTILINE | re.IGNORECASE | re.DOTALL)
+
+
+def parse_react(text: str, _context: Context) -> Found | None:
+    """``Action: name`` then ``Action Input: {json}``."""
+    calls: list[RawCall] = []
+    for match in _ACTION.finditer(text):
+        name = match.group(1).strip("`*\"' ")
+        after = text[match.end() :]
+        arguments: dict[str, Any] = {}
+        given = _ACTION_INPUT.search(after)
+        if given is not None:
+            body = given.group(1)
+            for start, end in spans(body, "{"):
+                ok, value = load_jsonish(body[start:end])
+                if ok and isinstance(value, dict):
+                    arguments = {str(k): v for k, v in value.items()}
+                break
+        if name:
+            calls.append(RawCall(name, arguments))
+    return found(calls)

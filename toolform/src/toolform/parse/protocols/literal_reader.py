@@ -1,0 +1,109 @@
+"""A small reader for the literal syntaxes of SQL, GraphQL and s-expressions (strings, numbers,
+booleans, null, lists and objects), shared by their parsers."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_WORD = re.compile(r"[A-Za-z_][\w.\-]*")
+
+
+class LiteralReader:
+    """Reads values from ``text`` starting at ``pos``; ``quotes`` are the string delimiters."""
+
+    def __init__(self, text: str, quotes: str = "\"'") -> None:
+        self.text = text
+        self.pos = 0
+        self.quotes = quotes
+
+    def skip(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos] in " \t\r\n,":
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.pos : self.pos + 1]
+
+    def word(self) -> str | None:
+        self.skip()
+        match = _WORD.match(self.text, self.pos)
+        if match is None:
+            return None
+        self.pos = match.end()
+        return match.group(0)
+
+    def expect(self, token: str) -> bool:
+        self.skip()
+        if self.text.startswith(token, self.pos):
+            self.pos += len(token)
+            return True
+        return False
+
+    def string(self) -> str:
+        quote = self.text[self.pos]
+        self.pos += 1
+        out: list[str] = []
+        while self.pos < len(self.text):
+            ch = self.text[self.pos]
+            if ch == "\\" and quote == '"' and self.pos + 1 < len(self.text):
+                escaped = self.text[self.pos + 1]
+                out.append({"n": "\n", "t": "\t"}.get(escaped, escaped))
+                self.pos += 2
+                continue
+            if ch == quote:
+                # SQL doubles a quote to escape it.
+                if quote == "'" and self.text[self.pos + 1 : self.pos + 2] == "'":
+                    out.append("'")
+                    self.pos += 2
+                    continue
+                self.pos += 1
+                return "".join(out)
+            out.append(ch)
+            self.pos += 1
+        raise ValueError("unterminated string")
+
+    def value(self, list_open: str = "[", list_close: str = "]") -> Any:
+        """One value; raises ValueError when there is none."""
+        ch = self.peek()
+        if not ch:
+            raise ValueError("no value")
+        if ch in self.quotes:
+            return self.string()
+        if ch == list_open:
+            self.pos += 1
+            items = []
+            while self.peek() != list_close:
+                if not self.peek():
+                    raise ValueError("unterminated list")
+                items.append(self.value(list_open, list_close))
+            self.pos += 1
+            return items
+        if ch == "{":
+            self.pos += 1
+            members: dict[str, Any] = {}
+            while self.peek() != "}":
+                key = self.string() if self.peek() in self.quotes else self.word()
+                if key is None or not (self.expect(":") or self.expect("=")):
+                    raise ValueError("bad object")
+                members[key] = self.value(list_open, list_close)
+            self.pos += 1
+            return members
+        number = _NUMBER.match(self.text, self.pos)
+        if number is not None:
+            self.pos = number.end()
+            literal = number.group(0)
+            return Decimal(literal) if any(c in literal for c in ".eE") else int(literal)
+        word = self.word()
+        if word is None:
+            raise ValueError(f"unexpected {ch!r}")
+        lowered = word.lower()
+        if lowered in ("true", "t"):
+            return True
+        if lowered in ("false", "nil"):
+            return False if lowered == "false" else None
+        if lowered in ("null", "none"):
+            return None
+        return word

@@ -1,0 +1,71 @@
+"""The natural-language protocols: nl_intent (the tool named in words, ``name: value`` pairs) and
+nl_intent_structured (``Use TOOL with arg = value, arg = value.``), read by rules, not a model."""
+
+from __future__ import annotations
+
+import re
+
+from toolform.parse.protocols.base import Context, Found
+from toolform.parse.protocols.json_calls import calls_from, json_values
+from toolform.parse.result import RawCall
+
+_FRAME = re.compile(
+    r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+(.*?))?\s*(?:\.\s*$|\.\s+|$)", re.MULTILINE | re.DOTALL
+)
+_PAIR = re.compile(
+    r"([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,]*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)", re.DOTALL
+)
+
+
+def parse_nl_structured(text: str, context: Context) -> Found | None:
+    """Each frame sentence; when there is none, the nl_intent rules (the note says ``frame-miss:`` and how)."""
+    calls = []
+    for match in _FRAME.finditer(text):
+        pairs = _PAIR.findall((match.group(2) or "").strip().rstrip("."))
+        calls.append(context.text_call(match.group(1), {k: v.strip("\"'") for k, v in pairs}))
+    if calls:
+        return Found(calls)
+    fallback = parse_nl_intent(text, context)
+    if fallback is not None:
+        return Found(fallback.calls, "frame-miss:" + fallback.note)
+    return None
+
+
+def _embedded_json(text: str) -> Found | None:
+    values = json_values(text)
+    return Found(calls_from(values[0]), "embedded-json") if values else None
+
+
+_VALUE = r"(\"[^\"]*\"|'[^']*'|[^,;)\n]*)"
+
+
+def parse_nl_intent(text: str, context: Context) -> Found | None:
+    """JSON in the reply when there is some; else the first tool named, with ``name: value`` pairs."""
+    embedded = _embedded_json(text)
+    if embedded is not None:
+        return embedded
+    named = _first_tool_named(text, context)
+    if named is None:
+        return None
+    tool = context.tool(named)
+    texts: dict[str, str] = {}
+    for param in tool.params if tool is not None else []:
+        pair = re.search(rf"(?<![\w.]){re.escape(param.name)}`?\s*[:=]\s*{_VALUE}", text, re.IGNORECASE)
+        if pair is not None:
+            texts[param.name] = pair.group(1).strip().strip("\"'").rstrip(".").strip()
+    return Found([context.text_call(named, texts)], "rule-based")
+
+
+_WORD = re.compile(r"[A-Za-z_][\w.\-]*")
+
+
+def _first_tool_named(text: str, context: Context) -> str | None:
+    for match in _WORD.finditer(text):
+        word = match.group(0).strip(".-")
+        resolved = context.resolver.resolve(word) if "_" in word or word in context.tools.names else None
+        if resolved is not None:
+            return word
+    return None
+
+
+__all__ = ["RawCall", "parse_nl_intent", "parse_nl_structured"]

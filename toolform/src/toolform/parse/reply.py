@@ -1,0 +1,105 @@
+"""Parsing a reply under a protocol and a grading rule: the SDK's entry point."""
+
+from __future__ import annotations
+
+from toolform.errors import BadRequest, UnknownProtocol
+from toolform.ir import ToolSet
+from toolform.parse.nocall import declares_no_call
+from toolform.parse.normalize import normalize_arguments
+from toolform.parse.protocols import LENIENT_ORDER, NAMES_RESOLVED, NATURAL, PARSERS, Context, Found
+from toolform.parse.reasoning import remove_reasoning
+from toolform.parse.result import RULES, ParsedCall, ParsedReply, RawCall, Validation
+from toolform.parse.validate import validate_arguments
+from toolform.registry import close_matches
+
+#: The repair a lenient read names: the syntax the calls were found in.
+LENIENT_REPAIR = "lenient:{}"
+
+
+def parse_reply(
+    tools: ToolSet,
+    text: str,
+    protocol: str,
+    *,
+    rule: str = "main",
+    validate: bool = True,
+    lenient_fallback: bool = False,
+) -> ParsedReply:
+    """Parse ``text`` as a reply in ``protocol`` against ``tools``, graded under ``rule``.
+
+    The protocol's strict parser reads the reply first (after removing a
+    reasoning block in front). When it finds no call, a reply that says no tool
+    applies is a declared no-call; otherwise the other protocols' parsers are
+    tried, and with ``lenient_fallback`` their calls are taken, each naming the
+    repair (``lenient:<protocol>``). Each call is resolved to a tool (an unknown
+    name is rejected and listed in ``hallucinated``) and, with ``validate``,
+    checked against the tool's schema (Flow's typed decoding for a ``flow`` tool).
+
+    Raises UnknownProtocol for a protocol id not in the registry, and BadRequest
+    for an unknown rule or for ``lenient_fallback`` under ``as_written`` (a repair
+    that rule does not allow). Never raises for the text, whatever it holds.
+    """
+    if protocol not in PARSERS:
+        matches = close_matches(protocol, list(PARSERS))
+        hint = f"; close matches: {', '.join(matches)}" if matches else ""
+        raise UnknownProtocol(f"unknown protocol '{protocol}'{hint}")
+    if rule not in RULES:
+        raise BadRequest(f"unknown rule '{rule}'; use one of {', '.join(RULES)}")
+    if lenient_fallback and rule == "as_written":
+        raise BadRequest("lenient_fallback is a repair; it cannot be used under the as_written rule")
+    context = Context(tools)
+    body, reasoning_removed = remove_reasoning(text)
+    reply = ParsedReply(protocol_id=protocol, rule=rule, reasoning_removed=reasoning_removed, validated=validate)
+    strict = _attempt(PARSERS[protocol], body, context)
+    if strict is not None:
+        reply.parsed_strict = reply.parsed_lenient = True
+        reply.matched_syntax = "nl_intent" if strict.note.startswith("frame-miss") else protocol
+        reply.note = strict.note
+        _grade(reply, strict.calls, context, [], reply.matched_syntax)
+        return reply
+    if declares_no_call(body):
+        reply.no_call_declared = True
+        reply.matched_syntax = protocol if protocol in NATURAL else "explicit-no-call"
+        reply.note = "explicit-no-call" if protocol in NATURAL else ""
+        return reply
+    for other in LENIENT_ORDER:
+        if other == protocol:
+            continue
+        lenient = _attempt(PARSERS[other], body, context)
+        if lenient is None:
+            continue
+        reply.parsed_lenient = True
+        reply.matched_syntax = other
+        reply.format_compliant = False
+        if lenient_fallback:
+            _grade(reply, lenient.calls, context, [LENIENT_REPAIR.format(other)], other)
+        return reply
+    if protocol == "nl_intent":
+        reply.note = "no-match"
+    return reply
+
+
+def _attempt(parser: object, body: str, context: Context) -> Found | None:
+    """A parser's result; a parser that fails on strange text finds nothing rather than failing the reply."""
+    try:
+        return parser(body, context)  # type: ignore[operator, no-any-return]
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, MemoryError):
+        return None
+
+
+def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: list[str], syntax: str) -> None:
+    for raw in calls:
+        tool = context.tool(raw.name)
+        if tool is not None and syntax in NAMES_RESOLVED:
+            raw = RawCall(tool.name, raw.arguments)
+        if tool is None:
+            rejected = ParsedCall(
+                raw.name, raw.arguments, None, None, Validation(unknown_tool=True), list(repairs), False, "unknown tool"
+            )
+            reply.rejected.append(rejected)
+            if raw.name not in reply.hallucinated:
+                reply.hallucinated.append(raw.name)
+            continue
+        validation = validate_arguments(tool, raw.arguments) if reply.validated else Validation()
+        normalized = normalize_arguments(tool, raw.arguments)
+        reply.calls.append(ParsedCall(raw.name, raw.arguments, tool.name, normalized, validation, list(repairs)))

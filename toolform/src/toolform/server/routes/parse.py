@@ -1,0 +1,99 @@
+"""parse: a model's reply parsed under a protocol and a grading rule, and validated (POST /api/v1/parse).
+
+This router is mounted with ``app.include_router(parse.router(settings.limits))``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from pydantic import ConfigDict, Field
+
+from toolform.conversion import check_tools_input
+from toolform.limits import Limits
+from toolform.server.exact_json import ExactJsonRoute
+from toolform.server.exact_response import ExactJSONResponse
+from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
+from toolform.server.responses import errors
+
+PARSE_EXAMPLE: dict[str, Any] = {
+    "tools": TOOLS_EXAMPLE,
+    "text": (
+        '<function_calls>\n  <invoke name="get_forecast">\n    <parameter name="city">Denver</parameter>\n'
+        "  </invoke>\n</function_calls>"
+    ),
+    "protocol": "xml_call",
+    "rule": "main",
+    "validate": True,
+    "lenient_fallback": False,
+}
+
+
+class ParseRequest(_Request):
+    """A reply to parse, the protocol the prompt asked for, and the tools it may call."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [PARSE_EXAMPLE]})
+
+    tools: ToolsInput
+    text: str = Field(description="The model's reply, as it came back.")
+    protocol: str = Field(description="The protocol id the prompt asked for, e.g. xml_call.")
+    rule: Literal["main", "symmetric", "as_written"] = Field(
+        "main", description="The grading rule; as_written allows no repair, so no lenient_fallback."
+    )
+    validate_: bool = Field(True, alias="validate", description="Check each call's arguments against its schema.")
+    lenient_fallback: bool = Field(
+        False, description="Take calls found in another protocol's syntax when the strict parser finds none."
+    )
+
+
+class ParsedReplyBody(_Response):
+    """ParsedReply.to_dict()."""
+
+    protocol_id: str
+    rule: str
+    ok: bool
+    calls: list[dict[str, Any]]
+    rejected: list[dict[str, Any]]
+    parsed_strict: bool
+    parsed_lenient: bool
+    matched_syntax: str
+    format_compliant: bool
+    no_call_declared: bool
+    hallucinated: list[str]
+    reasoning_removed: bool
+    note: str
+
+
+def router(limits: Limits) -> APIRouter:
+    routes = APIRouter(prefix="/api/v1", tags=["parse"], route_class=ExactJsonRoute)
+
+    @routes.post(
+        "/parse",
+        summary="Parse and validate a reply",
+        response_model=None,
+        responses={200: {"model": ParsedReplyBody}, **errors(404)},
+    )
+    def parse_route(body: ParseRequest) -> ExactJSONResponse:
+        """The calls found in the reply (each resolved to a tool, normalised and validated), the calls to
+        tools that do not exist, whether the strict parser read it, the syntax it was found in, and whether
+        the reply declared that no tool applies. ok is false when a call was rejected, a tool name was
+        invented, or a call failed validation; with no call, it is no_call_declared."""
+        from toolform.loaders import load
+        from toolform.parse import parse_reply
+
+        limits.check_text("text", body.text)
+        check_tools_input(body.tools.source, body.tools.payload, limits)
+        loaded = load(body.tools.source, body.tools.payload)
+        limits.check_tool_count(len(loaded.toolset))
+        reply = parse_reply(
+            loaded.toolset,
+            body.text,
+            body.protocol,
+            rule=body.rule,
+            validate=body.validate_,
+            lenient_fallback=body.lenient_fallback,
+        )
+        return ExactJSONResponse(reply.to_dict())
+
+    return routes
