@@ -10,7 +10,7 @@ from toolform.evidence import open_evidence
 
 @cache
 def fixture(name: str) -> Any:
-    """The ``data`` of one verified evidence file (the default location, or TOOLFORM_EVIDENCE_DIR)."""
+    """The ``data`` of one verified evidence file (the default location, or TOOLFORM_STUDY_DIR)."""
     evidence = open_evidence()
     assert evidence.status == "ok", evidence.detail
     return evidence.data(name)

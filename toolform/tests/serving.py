@@ -56,6 +56,8 @@ class Server:
         self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="toolform-serve-", suffix=".log", delete=False)
         environment = {k: v for k, v in os.environ.items() if not k.startswith("TOOLFORM_")}
+        # Each server gets an empty local evidence store of its own unless a test gives one.
+        environment.setdefault("TOOLFORM_EVIDENCE_DIR", tempfile.mkdtemp(prefix="toolform-store-"))
         environment.update(env or {})
         command = [str(executable), "serve", "--host", "127.0.0.1", "--port", str(self.port), *(arguments or [])]
         self.process = subprocess.Popen(

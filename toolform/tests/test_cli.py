@@ -49,7 +49,7 @@ def test_doctor_names_each_file_that_fails_its_check(tmp_path: Path) -> None:
     folder = copy_evidence(tmp_path)
     (folder / "tiers.json").write_text("{}")
     (folder / "cost.json").unlink()
-    done = toolform("doctor", "--evidence-dir", str(folder))
+    done = toolform("doctor", "--study-dir", str(folder))
     assert done.returncode == 1
     assert "fail evidence file tiers.json" in done.stdout and "sha256" not in done.stdout.split("tiers.json")[0]
     assert "fail evidence file cost.json missing" in " ".join(done.stdout.split())
@@ -57,7 +57,7 @@ def test_doctor_names_each_file_that_fails_its_check(tmp_path: Path) -> None:
 
 
 def test_doctor_on_missing_evidence_is_a_clear_failure(tmp_path: Path) -> None:
-    done = toolform("doctor", env={"TOOLFORM_EVIDENCE_DIR": str(tmp_path)})
+    done = toolform("doctor", env={"TOOLFORM_STUDY_DIR": str(tmp_path)})
     assert done.returncode == 1
     assert "no study evidence at" in done.stdout and "make toolform-evidence" in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
@@ -84,7 +84,7 @@ def test_evidence_errors_exit_3_with_one_line() -> None:
 
 
 def test_evidence_without_evidence_says_how_to_fetch_it(tmp_path: Path) -> None:
-    done = toolform("evidence", "--evidence-dir", str(tmp_path))
+    done = toolform("evidence", "--study-dir", str(tmp_path))
     assert done.returncode == 3 and "make toolform-evidence" in done.stderr
 
 

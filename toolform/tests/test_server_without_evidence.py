@@ -9,7 +9,7 @@ from serving import OUR_TOOLFORM, Server
 
 
 def test_missing_evidence_starts_and_says_so(tmp_path: Path) -> None:
-    with Server(OUR_TOOLFORM, ["--evidence-dir", str(tmp_path / "none")]) as server:
+    with Server(OUR_TOOLFORM, ["--study-dir", str(tmp_path / "none")]) as server:
         health = server.get("/api/v1/health").json()
         assert health["status"] == "ok"
         assert health["evidence_version"] is None
@@ -25,15 +25,15 @@ def test_missing_evidence_starts_and_says_so(tmp_path: Path) -> None:
 
 
 def test_the_environment_names_the_folder_too(tmp_path: Path) -> None:
-    with Server(OUR_TOOLFORM, env={"TOOLFORM_EVIDENCE_DIR": str(tmp_path / "none")}) as server:
+    with Server(OUR_TOOLFORM, env={"TOOLFORM_STUDY_DIR": str(tmp_path / "none")}) as server:
         detail = server.get("/api/v1/health").json()["evidence"]["detail"]
-        assert "TOOLFORM_EVIDENCE_DIR" in detail and str(tmp_path / "none") in detail
+        assert "TOOLFORM_STUDY_DIR" in detail and str(tmp_path / "none") in detail
 
 
 def test_a_damaged_file_is_refused_alone(tmp_path: Path) -> None:
     folder = copy_evidence(tmp_path)
     (folder / "zoo.json").write_text("{}")
-    with Server(OUR_TOOLFORM, ["--evidence-dir", str(folder)]) as server:
+    with Server(OUR_TOOLFORM, ["--study-dir", str(folder)]) as server:
         health = server.get("/api/v1/health").json()
         assert health["evidence"]["status"] == "failed"
         assert "zoo.json: 2 bytes" in health["evidence"]["detail"]

@@ -1,6 +1,6 @@
 """The parity fixtures the tools tests read, found the way the package finds its evidence.
 
-``TOOLFORM_EVIDENCE_DIR`` names the folder, else the package's ``evidence_data``
+``TOOLFORM_STUDY_DIR`` names the folder, else the package's ``evidence_data``
 (``make toolform-evidence`` fetches it). A missing file fails the test that needs
 it with the fix, never skips it.
 """
@@ -20,7 +20,7 @@ def fixture(name: str) -> Any:
     if not path.is_file():
         raise AssertionError(
             f"{path} is missing (the evidence folder was chosen by {where.chosen_by}); "
-            "run `make toolform-evidence`, or set TOOLFORM_EVIDENCE_DIR to a folder holding the reference's data files"
+            "run `make toolform-evidence`, or set TOOLFORM_STUDY_DIR to a folder holding the reference's data files"
         )
     return json.loads(path.read_text(encoding="utf-8"))["data"]
 

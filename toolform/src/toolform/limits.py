@@ -35,3 +35,11 @@ class Limits:
             raise PayloadTooLarge(
                 f"the request body is {size:,} bytes; the limit is {self.max_body_bytes:,}"
             )
+
+    def check_ab_requests(self, total: int) -> None:
+        """Refuse a measurement of more requests in all (formats times tasks) than ``max_ab_requests``."""
+        if total > self.max_ab_requests:
+            raise PayloadTooLarge(
+                f"the measurement needs {total:,} requests; the limit is {self.max_ab_requests:,} "
+                "(ask for fewer formats or requests)"
+            )

@@ -32,7 +32,7 @@ class Check:
 def add_parser(verbs: Any) -> None:
     parser = verbs.add_parser("doctor", help="check the install: Python, versions, evidence, registries, serve")
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
-    parser.add_argument("--evidence-dir", help="check the evidence in this folder")
+    parser.add_argument("--study-dir", help="check the study's evidence in this folder")
     parser.set_defaults(run=run)
 
 
@@ -84,7 +84,7 @@ def import_check(name: str, modules: tuple[str, ...]) -> Check:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    evidence = open_evidence(arguments.evidence_dir)
+    evidence = open_evidence(arguments.study_dir)
     python_ok = sys.version_info >= (3, 11)
     checks = [
         Check("python", "ok" if python_ok else "fail", f"{platform.python_version()} (3.11 or newer needed)"),

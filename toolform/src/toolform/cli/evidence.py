@@ -17,7 +17,11 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--list", action="store_true", help="list the evidence files")
     parser.add_argument("--fact", help="one headline fact by id")
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
-    parser.add_argument("--evidence-dir", help="read the evidence from this folder")
+    parser.add_argument("--study-dir", help="read the study's evidence from this folder")
+    parser.add_argument(
+        "--evidence-dir",
+        help="the local evidence store (default: TOOLFORM_EVIDENCE_DIR, else ~/.local/share/toolform/evidence)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -45,7 +49,7 @@ def _print_data(label: str, data: object) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    evidence = open_evidence(arguments.evidence_dir)
+    evidence = open_evidence(arguments.study_dir)
     if evidence.manifest is None:
         raise EvidenceUnavailable(evidence.detail)
     for problem in evidence.problems:

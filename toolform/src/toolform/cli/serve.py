@@ -36,8 +36,12 @@ def add_parser(verbs: Any) -> None:
         "(a proxy's name, say); repeat for more; * turns the check off; TOOLFORM_ALLOWED_HOSTS adds more",
     )
     parser.add_argument(
-        "--evidence-dir",
-        help="read the study's evidence from this folder (default: TOOLFORM_EVIDENCE_DIR, else the package's)",
+        "--study-dir", help="read the study's evidence from this folder (default: TOOLFORM_STUDY_DIR, "
+        "else the package's)"
+    )
+    parser.add_argument(
+        "--evidence-dir", help="the local evidence store measurements are written to and recommend reads "
+        "(default: TOOLFORM_EVIDENCE_DIR, else ~/.local/share/toolform/evidence)"
     )
     parser.add_argument("--reload", action="store_true", help="restart on code changes (development)")
     parser.add_argument(
@@ -61,13 +65,14 @@ def run(arguments: argparse.Namespace) -> int:
             allow_client_endpoints=arguments.allow_client_endpoints,
             cors_origins=tuple(arguments.cors),
             allowed_hosts=tuple(arguments.allowed_host),
+            study_dir=arguments.study_dir,
             evidence_dir=arguments.evidence_dir,
             debug=arguments.debug,
         )
     )
     shown_host = f"[{settings.host}]" if ":" in settings.host else settings.host
     url = f"http://{shown_host}:{settings.port}"
-    evidence = open_evidence(settings.evidence_dir)
+    evidence = open_evidence(settings.study_dir)
     if arguments.json:
         print(
             json.dumps(

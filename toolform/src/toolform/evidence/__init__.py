@@ -1,6 +1,6 @@
 """The study's evidence: located, verified against its manifest, read.
 
->>> evidence = open_evidence()          # --evidence-dir, TOOLFORM_EVIDENCE_DIR, or the default
+>>> evidence = open_evidence()          # --study-dir, TOOLFORM_STUDY_DIR, or the default
 >>> evidence.status, evidence.version   # ("ok", "2026-09-25.3") once fetched
 """
 

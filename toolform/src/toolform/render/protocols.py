@@ -10,7 +10,7 @@ from toolform.registry import Registry
 
 @cache
 def default_evidence() -> Evidence:
-    """The evidence at the default location (flag-less: TOOLFORM_EVIDENCE_DIR, else the package's), opened once."""
+    """The evidence at the default location (flag-less: TOOLFORM_STUDY_DIR, else the package's), opened once."""
     return open_evidence()
 
 

@@ -15,6 +15,7 @@ from toolform.server.host_check import HostCheck
 from toolform.server.models import IndexResponse
 from toolform.server.routes import evidence as evidence_routes
 from toolform.server.routes import guard, meta, registry, tools
+from toolform.server.routes import measure as measure_routes
 from toolform.server.routes import parse as parse_routes
 from toolform.server.routes import render as render_routes
 from toolform.server.settings import Settings
@@ -32,9 +33,9 @@ Every route is under `/api/v1`. Errors share one shape: `{"error", "detail", "st
 
 
 def create_app(settings: Settings | None = None, evidence: Evidence | None = None) -> FastAPI:
-    """The application for ``settings``; the evidence is opened from ``settings.evidence_dir`` unless given."""
+    """The application for ``settings``; the study's evidence is opened from ``settings.study_dir`` unless given."""
     settings = settings or Settings()
-    evidence = evidence or open_evidence(settings.evidence_dir)
+    evidence = evidence or open_evidence(settings.study_dir)
     app = FastAPI(
         title=TITLE,
         version=__version__,
@@ -57,6 +58,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.include_router(guard.router(settings.limits))
     app.include_router(parse_routes.router(settings.limits))
     app.include_router(evidence_routes.router(evidence, study))
+    app.include_router(measure_routes.router(settings, evidence))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
     app.include_router(dashboard.router())
 

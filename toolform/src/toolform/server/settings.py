@@ -26,6 +26,9 @@ class Settings:
     allow_client_endpoints: bool = False
     cors_origins: tuple[str, ...] = ()
     allowed_hosts: tuple[str, ...] = ()
+    #: The study's evidence folder (None: TOOLFORM_STUDY_DIR, else the package's).
+    study_dir: str | None = None
+    #: The local evidence store (None: TOOLFORM_EVIDENCE_DIR, else the XDG data folder).
     evidence_dir: str | None = None
     debug: bool = False
     limits: Limits = field(default_factory=Limits)

@@ -1,0 +1,145 @@
+"""Measurement jobs: queued, run one at a time in a worker thread, followed, cancelled; kept in memory.
+
+States: ``queued`` -> ``running`` -> ``done``, ``failed`` or ``cancelled``. A
+queued job that is cancelled never starts; a running one stops before its next
+request. At most ``max_jobs`` jobs may be queued or running at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from toolform.errors import EndpointError, JobNotFound, ToolFormError, TooManyJobs
+from toolform.evidence import Evidence
+from toolform.measure.evidence import record_measurement
+from toolform.measure.report import MeasureReport
+from toolform.measure.run import Cancelled, Grader, MeasureSpec, Progress, measure, parse_grader
+
+log = logging.getLogger("toolform.measure")
+ACTIVE = ("queued", "running")
+
+
+@dataclass
+class Job:
+    """One measurement job; ``to_dict`` is what GET /api/v1/ab-test/{job_id} answers."""
+
+    id: str
+    spec: MeasureSpec
+    progress: Progress
+    status: str = "queued"
+    result: MeasureReport | None = None
+    error: str | None = None
+    created_at: str = field(default_factory=lambda: datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    evidence_file: str | None = None
+
+    def to_dict(self, with_records: bool = False) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": self.status,
+            "done": self.progress.done,
+            "total": self.progress.total,
+            "result": self.result.to_dict(with_records) if self.result is not None else None,
+            "error": self.error,
+            "created_at": self.created_at,
+        }
+
+
+class JobManager:
+    """The server's jobs; writes each finished one to the local evidence store at ``store_dir`` (when given)."""
+
+    def __init__(
+        self,
+        max_jobs: int = 4,
+        store_dir: Path | None = None,
+        evidence: Evidence | None = None,
+        grader: Grader = parse_grader,
+    ) -> None:
+        self.max_jobs = max_jobs
+        self.store_dir = store_dir
+        self.evidence = evidence
+        self.grader = grader
+        self._jobs: dict[str, Job] = {}
+        self._lock = threading.Lock()
+        self._queue: queue.Queue[Job] = queue.Queue()
+        self._worker: threading.Thread | None = None
+
+    def submit(self, spec: MeasureSpec) -> Job:
+        """Queue ``spec``; raises TooManyJobs when ``max_jobs`` jobs are queued or running."""
+        with self._lock:
+            active = sum(1 for job in self._jobs.values() if job.status in ACTIVE)
+            if active >= self.max_jobs:
+                raise TooManyJobs(
+                    f"{active} measurements are queued or running, as many as this server allows (max_jobs "
+                    f"{self.max_jobs}); wait for one to finish or cancel one"
+                )
+            job = Job(uuid.uuid4().hex, spec, Progress(spec.total))
+            self._jobs[job.id] = job
+            if self._worker is None or not self._worker.is_alive():
+                self._worker = threading.Thread(target=self._work, name="toolform-measure", daemon=True)
+                self._worker.start()
+        self._queue.put(job)
+        return job
+
+    def get(self, job_id: str) -> Job:
+        with self._lock:
+            job = self._jobs.get(job_id)
+        if job is None:
+            raise JobNotFound(f"no job '{job_id}'; jobs live in memory and end with the server")
+        return job
+
+    def cancel(self, job_id: str) -> Job:
+        """Cancel a queued or running job; a finished job is left as it is."""
+        job = self.get(job_id)
+        with self._lock:
+            job.progress.cancelled = True
+            if job.status == "queued":
+                job.status = "cancelled"
+        return job
+
+    def _work(self) -> None:
+        while True:
+            job = self._queue.get()
+            with self._lock:
+                if job.status != "queued":
+                    continue
+                job.status = "running"
+            self._run(job)
+
+    def _run(self, job: Job) -> None:
+        try:
+            report = asyncio.run(measure(job.spec, job.progress, self.evidence, self.grader))
+        except Cancelled:
+            job.status = "cancelled"
+            return
+        except EndpointError as error:
+            job.error, job.status = f"endpoint_error: {error.detail}", "failed"
+            return
+        except ToolFormError as error:
+            job.error, job.status = f"{error.code}: {error.detail}", "failed"
+            return
+        except Exception as error:  # a bug: the job fails and the server log has the traceback
+            log.exception("measurement %s failed", job.id)
+            job.error, job.status = f"internal_error: {type(error).__name__}; the server log has it", "failed"
+            return
+        if job.progress.cancelled:
+            job.status = "cancelled"
+            return
+        if report.errors == report.total_requests:
+            first = next(r.error for r in report.records if r.error)
+            job.error, job.result, job.status = f"every request failed; the first: {first}", report, "failed"
+            return
+        if self.store_dir is not None:
+            try:
+                stored = record_measurement(self.store_dir, report, job.id)
+                job.evidence_file = stored.file if stored is not None else None
+            except (OSError, ToolFormError) as error:
+                log.error("measurement %s: not written to the evidence store %s: %s", job.id, self.store_dir, error)
+        job.result, job.status = report, "done"

@@ -1,0 +1,125 @@
+"""Turning an ab-test request into a measurement: the endpoint, the formats, the task set, the warnings.
+
+One function for the server and the command line, so both refuse the same
+requests with the same errors: 409 with no endpoint, 404 for an unknown format,
+400 for examples without tools, 413 beyond the request limit.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from toolform.conversion import check_tools_input
+from toolform.errors import BadRequest, NoEndpoint
+from toolform.evidence import Evidence
+from toolform.limits import Limits
+from toolform.loaders import load
+from toolform.measure.endpoint import default_thinking
+from toolform.measure.run import CORE_FORMATS, MeasureSpec
+from toolform.measure.tasks import TaskSet, generated_tasks, generated_tasks_for, tasks_from_examples
+from toolform.registry import Registry
+from toolform.render.protocols import default_evidence
+
+NO_ENDPOINT_DETAIL = "start the server with --endpoint URL --endpoint-model ID"
+THINKING_OFF_WARNING = "thinking is off for this model, as in the study; send thinking: true to change it"
+REPEATED_WARNING = "repeated formats run once"
+CLIENT_ENDPOINT_IGNORED = (
+    "base_url was ignored: this server does not accept client endpoints (start it with --allow-client-endpoints "
+    "to allow them)"
+)
+
+
+@dataclass(frozen=True)
+class AbTestOptions:
+    """An ab-test request's members, with the reference's defaults."""
+
+    model: str | None = None
+    base_url: str | None = None
+    formats: list[str] | None = None
+    n_requests: int = 50
+    n_tools: int = 8
+    tier: int = 3
+    seed: int = 0
+    rule: str = "symmetric"
+    tools: dict[str, Any] | None = None
+    examples: list[Any] | None = None
+    concurrency: int = 4
+    max_tokens: int = 512
+    thinking: bool | None = None
+
+
+@dataclass(frozen=True)
+class EndpointConfig:
+    """The server's configured endpoint (``--endpoint``, ``--endpoint-model``, ``--endpoint-key-env``)."""
+
+    base_url: str | None = None
+    model: str | None = None
+    key_env: str = "OPENAI_API_KEY"
+    allow_client_endpoints: bool = False
+
+
+@dataclass(frozen=True)
+class StartedJob:
+    """The spec to run and the warnings the 202 answer carries."""
+
+    spec: MeasureSpec
+    warnings: list[str] = field(default_factory=list)
+
+
+def build_spec(
+    options: AbTestOptions,
+    endpoint: EndpointConfig,
+    limits: Limits | None = None,
+    evidence: Evidence | None = None,
+    over_http: bool = True,
+) -> StartedJob:
+    """The measurement ``options`` ask for against ``endpoint``; raises before anything is sent to the model."""
+    limits = limits or Limits()
+    warnings: list[str] = []
+    base_url = endpoint.base_url
+    if options.base_url:
+        if endpoint.allow_client_endpoints:
+            base_url = options.base_url
+        else:
+            warnings.append(CLIENT_ENDPOINT_IGNORED)
+    model = options.model or endpoint.model
+    if not base_url or not model:
+        raise NoEndpoint(NO_ENDPOINT_DETAIL)
+    formats = list(dict.fromkeys(options.formats or CORE_FORMATS))
+    if options.formats and len(formats) < len(options.formats):
+        warnings.append(REPEATED_WARNING)
+    registry = Registry(evidence or default_evidence())
+    for format_id in formats:
+        registry.format(format_id)  # UnknownFormat (404) with close matches
+    task_set = _task_set(options, limits, over_http)
+    total = len(formats) * len(task_set.tasks)
+    limits.check_ab_requests(total)
+    thinking = options.thinking
+    if thinking is None:
+        thinking = default_thinking(model)
+        if thinking is False:
+            warnings.append(THINKING_OFF_WARNING)
+    spec = MeasureSpec(
+        model=model, base_url=base_url, task_set=task_set, formats=tuple(formats), rule=options.rule,
+        n_requests=len(task_set.tasks), n_tools=options.n_tools, tier=options.tier, seed=options.seed,
+        concurrency=options.concurrency, max_tokens=options.max_tokens, thinking=thinking,
+        api_key=os.environ.get(endpoint.key_env) or None,
+    )
+    return StartedJob(replace(spec, extra_warnings=list(warnings)), warnings)
+
+
+def _task_set(options: AbTestOptions, limits: Limits, over_http: bool) -> TaskSet:
+    if options.examples is not None and options.tools is None:
+        raise BadRequest("examples need the tools they call")
+    if options.tools is None:
+        return generated_tasks(options.n_requests, options.n_tools, options.tier, options.seed)
+    source = str(options.tools.get("source", "auto"))
+    payload = options.tools.get("payload")
+    check_tools_input(source, payload, limits, over_http)
+    toolset = load(source, payload).toolset
+    limits.check_tool_count(len(toolset))
+    if options.examples is None:
+        return generated_tasks_for(toolset, options.n_requests, options.seed)
+    return TaskSet(toolset, tasks_from_examples(options.examples, toolset), "examples")

@@ -1,0 +1,71 @@
+"""A small labelled task set for the measurement tests, and scripts that answer it per format."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scripted_endpoint import Answer, Prompt
+
+TOOLS: list[dict[str, Any]] = [
+    {"type": "function", "function": {
+        "name": "get_forecast", "description": "Forecast for a city.",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}, "days": {"type": "integer"}},
+                       "required": ["city"]}}},
+    {"type": "function", "function": {
+        "name": "get_time", "description": "The time in a city.",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}},
+]
+TOOLS_INPUT: dict[str, Any] = {"source": "openai", "payload": TOOLS}
+_CITIES = ("Denver", "Oslo", "Lisbon", "Quito", "Osaka", "Nairobi", "Lima", "Perth")
+EXAMPLES: list[dict[str, Any]] = [
+    *({"request": f"Forecast for {city}", "calls": [{"name": "get_forecast", "arguments": {"city": city}}]}
+      for city in _CITIES[:5]),
+    *({"request": f"What time is it in {city}?", "calls": [{"name": "get_time", "arguments": {"city": city}}]}
+      for city in _CITIES[5:]),
+    {"request": "Write a haiku about rain.", "calls": []},
+]
+#: A marker of each core format's default protocol in its instructions, so a script can tell formats apart.
+JSON_MARK = "single JSON object"
+XML_MARK = "<function_calls>"
+
+
+def example_of(prompt: Prompt) -> dict[str, Any]:
+    return next(e for e in EXAMPLES if e["request"] == prompt.user)
+
+
+def right_in_json(prompt: Prompt) -> Answer:
+    """The right call in the JSON protocol, and a call for a no-call task (wrong)."""
+    calls = example_of(prompt)["calls"] or [{"name": "get_time", "arguments": {"city": "Oslo"}}]
+    return Answer(json.dumps(calls[0]), prompt_tokens=40, completion_tokens=10)
+
+
+def xml_call(call: dict[str, Any]) -> str:
+    parameters = "".join(f'<parameter name="{k}">{v}</parameter>' for k, v in call["arguments"].items())
+    return f'<function_calls><invoke name="{call["name"]}">{parameters}</invoke></function_calls>'
+
+
+def json_wins(prompt: Prompt) -> Answer:
+    """Every task right in json_object; xml_call replies are prose (right only for the no-call task)."""
+    if JSON_MARK in prompt.system:
+        example = example_of(prompt)
+        if not example["calls"]:
+            return Answer("No tool fits that request.", prompt_tokens=40, completion_tokens=5)
+        return Answer(json.dumps(example["calls"][0]), prompt_tokens=40, completion_tokens=10)
+    return Answer("I would rather not say.", prompt_tokens=55, completion_tokens=5)
+
+
+def both_right(prompt: Prompt) -> Answer:
+    """Every task right in both protocols."""
+    example = example_of(prompt)
+    if not example["calls"]:
+        return Answer("No tool fits that request.", prompt_tokens=40, completion_tokens=5)
+    call = example["calls"][0]
+    return Answer(json.dumps(call) if JSON_MARK in prompt.system else xml_call(call), prompt_tokens=40,
+                  completion_tokens=10)
+
+
+def all_wrong(prompt: Prompt) -> Answer:
+    """A call to the wrong tool everywhere (the no-call task too)."""
+    wrong = {"name": "get_forecast", "arguments": {"city": "Atlantis"}}
+    return Answer(json.dumps(wrong) if JSON_MARK in prompt.system else xml_call(wrong))
