@@ -6,7 +6,7 @@ two-stage plan the first stage's messages for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from toolform.catalogue.figures import Figure
 from toolform.catalogue.retrieval import DEFAULT_K, Retrieval, check_catalogue_size, retrieve
@@ -15,6 +15,7 @@ from toolform.catalogue.toolsets import as_toolset
 from toolform.catalogue.two_stage import two_stage_prompt
 from toolform.errors import BadRequest
 from toolform.evidence import Evidence
+from toolform.ir import ToolSet
 from toolform.registry import Registry
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.prompt import tools_of
@@ -87,14 +88,21 @@ def plan(
     toolset = as_toolset(tools)
     check_catalogue_size(len(toolset))
     tokens = schema_tokens(toolset, format_id, evidence)
-    choice = catalogue_strategy(len(toolset), tokens, context_tokens, budget_tokens, evidence)
     retrieval = None
-    messages = None
+    retrieved = None
     if query:
-        if choice.strategy == "retrieve":
-            retrieval = retrieve(toolset, query, k, include_tools=False)
-        elif choice.strategy == "two_stage":
-            messages = two_stage_prompt(toolset, query, evidence=evidence).messages
+        retrieval = retrieve(toolset, query, k)
+        if budget_tokens is not None and tokens > budget_tokens:
+            top = ToolSet(tools=list(retrieval.tools or []))
+            retrieved = (retrieval.k, tokens_estimate(render_tools(tools_of(top), format_id)))
+        # A plan names the tools to retrieve; it does not carry them.
+        retrieval = replace(retrieval, tools=None)
+    choice = catalogue_strategy(len(toolset), tokens, context_tokens, budget_tokens, evidence, retrieved=retrieved)
+    messages = None
+    if choice.strategy != "retrieve":
+        retrieval = None
+    if query and choice.strategy == "two_stage":
+        messages = two_stage_prompt(toolset, query, evidence=evidence).messages
     return CataloguePlan(
         strategy=choice.strategy,
         n_tools=len(toolset),
