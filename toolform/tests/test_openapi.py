@@ -24,6 +24,8 @@ ROUTES = {
     ("post", "/api/v1/tools/load"), ("post", "/api/v1/tools/export"), ("get", "/api/v1/evidence"),
     ("get", "/api/v1/evidence/{name}"), ("get", "/api/v1/facts"), ("post", "/api/v1/guard"),
     ("post", "/api/v1/render"), ("post", "/api/v1/render/compare"),
+    ("post", "/api/v1/catalogue/plan"), ("post", "/api/v1/catalogue/retrieve"),
+    ("post", "/api/v1/catalogue/two-stage/prompt"),
 }
 SCHEMATHESIS_EXAMPLES = int(os.environ.get("TOOLFORM_SCHEMATHESIS_EXAMPLES", "25"))
 
@@ -69,7 +71,7 @@ def test_every_request_body_has_a_worked_example_that_fits_its_schema(document: 
         rooted = {"$ref": schema["$ref"], "components": document["components"]}
         for example in examples:
             validate_instance(example, rooted, cls=OAS31Validator)
-    assert bodies == 5
+    assert bodies == 8
 
 
 def test_every_operation_documents_the_error_statuses(document: dict[str, Any]) -> None:
