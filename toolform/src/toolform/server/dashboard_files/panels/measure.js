@@ -34,13 +34,14 @@ function scoresTable(scores) {
   );
 }
 
-function reportView(report) {
+function reportView(job) {
+  const report = job.result;
   const verdict = report.verdict === "winner" ? `winner: ${report.winner} with ${report.winner_protocol}` : report.verdict.replace("_", " ");
   return el(
     "div",
     {},
     el("p", { class: "headline" }, el("strong", { class: "verdict" }, verdict), ` · ${report.verdict_reason}`),
-    el("p", { class: "muted" }, `source ${report.source} · ${report.total_requests} requests to ${report.model} · rule ${report.rule}`),
+    el("p", { class: "muted" }, "job ", el("code", { class: "job-id" }, job.id), ` · source ${report.source} · ${report.total_requests} requests to ${report.model} · rule ${report.rule}`),
     scoresWithIntervals(report.scores, report.verdict === "winner" ? report.winner : null),
     scoresTable(report.scores),
   );
@@ -69,7 +70,7 @@ export function startMeasure() {
     jobId = null;
     start.disabled = false;
     cancel.disabled = true;
-    if (job.status === "done" && job.result) show(result, reportView(job.result));
+    if (job.status === "done" && job.result) show(result, reportView(job));
     else if (job.status === "failed") show(result, errorView({ error: "measurement_failed", detail: job.error, status: 0 }));
     else show(result, el("p", {}, "The measurement was cancelled."));
   }
