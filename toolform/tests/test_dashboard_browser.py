@@ -43,8 +43,10 @@ def endpoint() -> Iterator[CannedChat]:
 
 
 @pytest.fixture(scope="module")
-def server(endpoint: CannedChat) -> Iterator[Server]:
-    arguments = ["--endpoint", endpoint.base_url, "--endpoint-model", "canned-model"]
+def server(endpoint: CannedChat, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    # Finished measurements go to a local evidence store of the test's own, not the user's.
+    store = tmp_path_factory.mktemp("local-evidence")
+    arguments = ["--endpoint", endpoint.base_url, "--endpoint-model", "canned-model", "--evidence-dir", str(store)]
     with Server(OUR_TOOLFORM, arguments) as running:
         yield running
 
