@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from browser import Audit, audited_page, chromium
 from canned_chat import CannedChat
-from playwright.sync_api import Browser, FilePayload, Page, expect
+from playwright.sync_api import Browser, FilePayload, FloatRect, Page, expect
 from serving import OUR_TOOLFORM, Server
 
 SCREENSHOTS = os.environ.get("TOOLFORM_DASHBOARD_SCREENSHOTS")
@@ -91,10 +91,18 @@ class Dashboard:
     def example_summary(self) -> Any:
         return self.answer("/api/v1/tools/load", {"tools": self.tools_object()})["summary"]
 
-    def shoot(self, name: str, selector: str) -> None:
-        if SCREENSHOTS:
-            Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-            self.page.locator(selector).screenshot(path=str(Path(SCREENSHOTS) / f"dashboard-{name}.png"))
+    def shoot(self, name: str, selector: str, max_height: int = 760) -> None:
+        """With TOOLFORM_DASHBOARD_SCREENSHOTS set, a PNG of ``selector``'s top ``max_height`` pixels."""
+        if not SCREENSHOTS:
+            return
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        target = self.page.locator(selector)
+        # Page coordinates, since the shot is of the full page.
+        box = target.evaluate(
+            "e => { const r = e.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }"
+        )
+        clip = FloatRect(x=box[0], y=box[1], width=box[2], height=min(box[3], max_height))
+        self.page.screenshot(path=str(Path(SCREENSHOTS) / f"dashboard-{name}.png"), clip=clip, full_page=True)
 
 
 @pytest.fixture
@@ -250,6 +258,7 @@ def test_parse_gives_the_verdict_of_a_pasted_reply(dashboard: Dashboard) -> None
     page.click("#parse-run")
     expect(page.locator("#parse-result .verdict")).to_have_text("rejected")
     expect(page.locator("#parse-result .warning")).to_have_text("invented tools: get_weather")
+    expect(page.locator("#parse-result tbody td").nth(2)).to_have_text("unknown tool")
     dashboard.shoot("parse", "#parse")
 
 

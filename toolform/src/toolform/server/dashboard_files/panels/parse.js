@@ -38,7 +38,7 @@ function callsTable(calls) {
           el("th", { scope: "row" }, el("code", {}, call.name)),
           el("td", {}, el("code", {}, JSON.stringify(call.arguments))),
           el("td", {}, call.accepted ? "yes" : "no"),
-          el("td", {}, [...problems(call.validation), call.reason].filter(Boolean).join("; ")),
+          el("td", {}, [...new Set([...problems(call.validation), call.reason].filter(Boolean))].join("; ")),
         ),
       ),
     ),
