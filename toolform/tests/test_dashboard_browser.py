@@ -178,6 +178,9 @@ def test_tools_load_from_paste_and_from_a_file(dashboard: Dashboard) -> None:
 
 def test_errors_show_the_api_error_shape(dashboard: Dashboard) -> None:
     page = dashboard.page
+    page.click("#render-run")
+    expect(page.locator("#render-result .error .error-code")).to_have_text("no_tools")
+    expect(page.locator("#render-result .error .error-detail")).to_contain_text("load or paste tools")
     page.fill("#tools-text", '[{"type": "function", "function": {"parameters": {}}}]')
     page.click("#tools-load")
     error = page.locator("#tools-result .error")
@@ -224,6 +227,12 @@ def test_compare_draws_tokens_beside_the_studys_accuracy(dashboard: Dashboard) -
         sum(row["study_accuracy"] is not None for row in answer["rows"])
     )
     dashboard.shoot("compare", "#compare")
+    # Every study format when the box is cleared.
+    page.uncheck("#compare-core")
+    page.click("#compare-run")
+    every = dashboard.answer("/api/v1/render/compare", {"tools": dashboard.tools_object(), "formats": None})
+    assert len(every["rows"]) == 129
+    expect(rows).to_have_count(129)
 
 
 def test_render_shows_the_prompt_and_its_size(dashboard: Dashboard) -> None:
