@@ -363,3 +363,15 @@ def test_a_running_measurement_can_be_cancelled(dashboard: Dashboard, endpoint: 
     expect(page.locator("#measure-start")).to_be_enabled()
     # It stopped: the endpoint saw a few of the 1,600 requests, not all.
     assert endpoint.answered < 1600
+
+
+def test_the_audit_catches_a_request_beyond_the_server(browser: Browser, server: Server) -> None:
+    # The check every test relies on: a request to another host is refused and recorded.
+    with audited_page(browser, server.base_url) as (page, audit):
+        page.goto(server.base_url + "/api/v1/health")
+        # evaluate waits for the fetch's promise, so the route has seen it by the next line.
+        page.evaluate("fetch('http://192.0.2.1/beacon').catch(() => null)")
+        # The same server by another name is another origin too.
+        page.evaluate(f"fetch('http://localhost:{server.port}/api/v1/health').catch(() => null)")
+        expect(page.locator("body")).to_contain_text('"status":"ok"')
+        assert audit.outside == ["http://192.0.2.1/beacon", f"http://localhost:{server.port}/api/v1/health"]
