@@ -123,6 +123,7 @@ def test_status_says_online_from_health(dashboard: Dashboard) -> None:
         f"Online · toolform {health['version']} · evidence {health['evidence_version']} · model endpoint configured"
     )
     expect(dashboard.page.locator("#status")).to_have_class("status status-online")
+    expect(dashboard.page.locator("#measure-endpoint")).to_be_hidden()
     dashboard.shoot("status", "header")
 
 
@@ -348,6 +349,20 @@ def test_a_measurement_runs_to_its_scores_with_intervals(dashboard: Dashboard) -
     expect(page.locator("#measure-result .verdict")).not_to_be_empty()
     expect(page.locator("#measure-start")).to_be_enabled()
     dashboard.shoot("measure", "#measure")
+
+
+def test_without_an_endpoint_the_measurement_is_refused_as_the_api_says(browser: Browser) -> None:
+    with Server(OUR_TOOLFORM) as bare, audited_page(browser, bare.base_url) as (page, audit):
+        board = Dashboard(page, audit, bare)
+        board.open()
+        expect(page.locator("#measure-endpoint")).to_be_visible()
+        page.click("#measure-start")
+        expect(page.locator("#measure-result .error .error-code")).to_have_text("no_endpoint (409)")
+        expect(page.locator("#measure-result .error .error-detail")).to_have_text(
+            "start the server with --endpoint URL --endpoint-model ID"
+        )
+        assert audit.outside == [] and audit.exceptions == [] and audit.other_console_errors() == []
+        assert audit.http_errors() == [409]
 
 
 def test_a_running_measurement_can_be_cancelled(dashboard: Dashboard, endpoint: CannedChat) -> None:

@@ -17,7 +17,10 @@ const registry = Promise.all([getJson("/api/v1/formats"), getJson("/api/v1/proto
   protocols: protocols.protocols,
 }));
 
-startStatus(() => {});
+// Without an endpoint a measurement can only be refused (409): say so beside its button.
+startStatus((health) => {
+  document.getElementById("measure-endpoint").hidden = health === null || health.endpoint_configured;
+});
 startTools();
 startCompare(registry);
 startGuard();
