@@ -175,6 +175,15 @@ def test_tools_load_from_paste_and_from_a_file(dashboard: Dashboard) -> None:
     expect(page.locator("#tools-text")).to_have_value(json.dumps(mcp))
     page.click("#tools-load")
     expect(page.locator("#tools-result .ok")).to_have_text("Loaded 1 tool (read as mcp), tier 1.")
+    # A .ts file is TypeScript source, sent as the text it is.
+    source = "/** Read a text file. */\ndeclare function read_file(path: string): string;\n"
+    page.set_input_files(
+        "#tools-file", files=[FilePayload(name="tools.ts", mimeType="text/plain", buffer=source.encode())]
+    )
+    expect(page.locator("#tools-source")).to_have_value("typescript")
+    page.click("#tools-load")
+    expect(page.locator("#tools-result .ok")).to_have_text("Loaded 1 tool (read as typescript), tier 1.")
+    expect(page.locator("#tools-result ul.names li")).to_have_text(["read_file"])
 
 
 def test_errors_show_the_api_error_shape(dashboard: Dashboard) -> None:
