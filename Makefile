@@ -229,6 +229,24 @@ $(TOOLFORM_REF_VENV)/.installed: toolform/reference/requirements.txt
 	$(TOOLFORM_REF_VENV)/bin/pip install -q --disable-pip-version-check --require-hashes --no-deps -r toolform/reference/requirements.txt
 	touch $@
 
+# The dashboard's browser test: Playwright (pinned in
+# toolform/tests/requirements-browser.txt) driving Debian's chromium package,
+# installed when it is missing (CI runs as root). On this machine the install
+# took 17 s (apt-get update, then 124 MB fetched, 414 MB on disk); the pip
+# install about 5 s. A no-op once both are there.
+TOOLFORM_CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: toolform-browser
+toolform-browser: $(VENV)/.toolform-browser $(TOOLFORM_CHROMIUM)
+
+$(VENV)/.toolform-browser: toolform/tests/requirements-browser.txt | toolform-env
+	$(PY) -m pip install -q --disable-pip-version-check -r toolform/tests/requirements-browser.txt
+	touch $@
+
+$(TOOLFORM_CHROMIUM):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium
+
 # Types, lint, then the tests: through real `toolform serve` processes on
 # loopback, the differential harness against the reference (TOOLFORM_DIFF_CASES
 # generated tool sets per route), and schemathesis over /openapi.json.
@@ -240,7 +258,7 @@ TOOLFORM_DIFF_CASES ?= 12
 node_modules/typescript/package.json: package-lock.json
 	$(MAKE) node-env
 
-toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json
+toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser
 	$(PY) -m mypy --strict toolform/src/toolform toolform/tests
 	$(PY) -m ruff check toolform
 	cd toolform && TOOLFORM_DIFF_CASES=$(TOOLFORM_DIFF_CASES) ../$(PY) -m pytest -q

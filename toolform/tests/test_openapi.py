@@ -27,6 +27,8 @@ ROUTES = {
     ("post", "/api/v1/parse"),
     ("post", "/api/v1/recommend"),
     ("post", "/api/v1/ab-test"), ("get", "/api/v1/ab-test/{job_id}"), ("delete", "/api/v1/ab-test/{job_id}"),
+    ("post", "/api/v1/catalogue/plan"), ("post", "/api/v1/catalogue/retrieve"),
+    ("post", "/api/v1/catalogue/two-stage/prompt"),
 }
 SCHEMATHESIS_EXAMPLES = int(os.environ.get("TOOLFORM_SCHEMATHESIS_EXAMPLES", "25"))
 

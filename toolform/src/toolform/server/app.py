@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from toolform import __version__
 from toolform.evidence import Evidence, open_evidence
 from toolform.registry import Registry
-from toolform.server import docs, errors
+from toolform.server import dashboard, docs, errors
 from toolform.server.body_limit import BodyLimit
 from toolform.server.host_check import HostCheck
 from toolform.server.models import IndexResponse
 from toolform.server.routes import advisor as advisor_routes
+from toolform.server.routes import catalogue as catalogue_routes
 from toolform.server.routes import evidence as evidence_routes
 from toolform.server.routes import guard, meta, registry, tools
 from toolform.server.routes import measure as measure_routes
@@ -58,13 +59,18 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.include_router(render_routes.router(evidence, settings.limits))
     app.include_router(guard.router(settings.limits))
     app.include_router(parse_routes.router(settings.limits))
+    app.include_router(catalogue_routes.router(evidence, settings.limits))
     app.include_router(advisor_routes.router(evidence, settings.limits, settings.evidence_dir))
     app.include_router(evidence_routes.router(evidence, study, settings.evidence_dir))
     app.include_router(measure_routes.router(settings, evidence))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
+    app.include_router(dashboard.router())
 
     @app.get("/", include_in_schema=False, response_model=IndexResponse)
-    def index() -> JSONResponse:
+    def index(request: Request) -> Response:
+        # A browser gets the dashboard; every other client the reference's JSON index.
+        if dashboard.prefers_html(request.headers.get("accept")):
+            return dashboard.page()
         return JSONResponse(
             {
                 "name": TITLE,

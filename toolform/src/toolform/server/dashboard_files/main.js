@@ -1,0 +1,35 @@
+// The dashboard: every panel started, with the format and protocol lists
+// fetched once from the registry.
+
+import { getJson } from "./api.js";
+import { startCatalogue } from "./panels/catalogue.js";
+import { startCompare } from "./panels/compare.js";
+import { startGuard } from "./panels/guard.js";
+import { startMeasure } from "./panels/measure.js";
+import { startParse } from "./panels/parse.js";
+import { startRecommend } from "./panels/recommend.js";
+import { startRender } from "./panels/render.js";
+import { startStatus } from "./panels/status.js";
+import { startTools } from "./panels/tools.js";
+
+const registry = Promise.all([getJson("/api/v1/formats"), getJson("/api/v1/protocols")]).then(([formats, protocols]) => ({
+  formats: formats.formats,
+  protocols: protocols.protocols,
+}));
+
+// Without an endpoint a measurement can only be refused (409): say so beside its button.
+startStatus((health) => {
+  document.getElementById("measure-endpoint").hidden = health === null || health.endpoint_configured;
+});
+startTools();
+startCompare(registry);
+startGuard();
+startCatalogue();
+startRecommend();
+startMeasure();
+Promise.all([startRender(registry), startParse(registry)]).then(
+  () => document.body.setAttribute("data-ready", "true"),
+  (failure) => {
+    document.getElementById("status").textContent = `The format list could not be read: ${failure.message}`;
+  },
+);
