@@ -100,13 +100,35 @@ pub fn generic_type(indent: usize, prefix: &str, ty: &str, suffix: &str) -> Stri
     out
 }
 
-/// rustfmt's order of `use` paths: segment by segment, a lower-case
-/// segment (a module) before a capitalized one (a type), then by text.
+/// rustfmt's order of `use` paths: segment by segment, in [`name_order`].
 pub fn use_order(a: &str, b: &str) -> std::cmp::Ordering {
-    let key = |s: &str| {
-        s.split("::").map(|seg| (seg.starts_with(|c: char| c.is_ascii_uppercase()), seg.to_owned())).collect::<Vec<_>>()
-    };
+    fn key(path: &str) -> Vec<(u8, bool, &str)> {
+        path.split("::").map(|seg| name_key(seg.trim_end_matches(';'))).collect()
+    }
     key(a).cmp(&key(b))
+}
+
+/// rustfmt's order of the names in a `use` list (and of path segments):
+/// snake_case names (modules, functions; also `_x` and `r#x`) first, then
+/// CamelCase (types), then UPPER_SNAKE_CASE (constants, and type names such
+/// as `N0` or `AB` that read as one), each group by text. Checked against
+/// rustfmt 1.9 with edition 2021 (the tests below are its output).
+pub fn name_order(a: &str, b: &str) -> std::cmp::Ordering {
+    name_key(a).cmp(&name_key(b))
+}
+
+fn name_key(name: &str) -> (u8, bool, &str) {
+    let upper_snake = name.chars().all(|c| c.is_uppercase() || c.is_numeric() || c == '_');
+    let class = if upper_snake && !name.is_empty() {
+        2
+    } else if name.starts_with(char::is_uppercase) {
+        1
+    } else {
+        0
+    };
+    // Within a group a leading underscore comes first (`_B` before `A`), as
+    // rustfmt writes it; elsewhere `_` is compared as its byte.
+    (class, !name.starts_with('_'), name)
 }
 
 #[cfg(test)]
@@ -151,6 +173,20 @@ mod tests {
     fn modules_before_types() {
         let mut paths = vec!["use a::Zed;", "use a::types::{B};", "use a::B;"];
         paths.sort_by(|a, b| use_order(a, b));
-        assert_eq!(paths, ["use a::types::{B};", "use a::B;", "use a::Zed;"]);
+        assert_eq!(paths, ["use a::types::{B};", "use a::Zed;", "use a::B;"]);
+    }
+
+    #[test]
+    fn names_in_rustfmt_order() {
+        // What rustfmt 1.9 (edition 2021) writes for this list.
+        let mut names = vec!["X12", "x", "Send", "N0", "_y", "_Z", "U01C4ungla", "N1", "B", "b2", "ZZ", "Zz", "r#type"];
+        names.sort_by(|a, b| name_order(a, b));
+        assert_eq!(names, ["_y", "b2", "r#type", "x", "Send", "U01C4ungla", "Zz", "_Z", "B", "N0", "N1", "X12", "ZZ"]);
+        let mut paths = vec!["use a::Zed;", "use a::N0;", "use a::m;"];
+        paths.sort_by(|a, b| use_order(a, b));
+        assert_eq!(paths, ["use a::m;", "use a::Zed;", "use a::N0;"]);
+        let mut names = vec!["_B", "A", "C", "_a", "a", "AB", "_AA", "A_", "A0"];
+        names.sort_by(|a, b| name_order(a, b));
+        assert_eq!(names, ["_a", "a", "_AA", "_B", "A", "A0", "AB", "A_", "C"]);
     }
 }

@@ -163,14 +163,15 @@ impl FileScope {
                 let (module, name) = b.path().rsplit_once("::").expect("a path");
                 modules.entry(module).or_default().push(name);
             }
-            modules.values_mut().for_each(|names| names.sort_unstable());
+            modules.values_mut().for_each(|names| names.sort_unstable_by(|a, b| super::layout::name_order(a, b)));
             groups.push(modules.into_iter().map(|(module, names)| use_line(module, &names)).collect());
         }
         let mut own: Vec<String> = extra.to_vec();
         if let Some(module) = &self.types_module {
             let types = self.types.borrow();
             if !types.is_empty() {
-                let names: Vec<&str> = types.iter().map(String::as_str).collect();
+                let mut names: Vec<&str> = types.iter().map(String::as_str).collect();
+                names.sort_unstable_by(|a, b| super::layout::name_order(a, b));
                 own.push(use_line(module, &names));
             }
         }

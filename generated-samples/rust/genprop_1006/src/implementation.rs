@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use flow_core::codec::{BigDecimal, BigInt, Json, Never};
 use flow_core::toolkit::Call;
 
-use p1006_tools::types::{N0, N1, Send, U01C4ungla, X1, X12};
+use p1006_tools::types::{Send, U01C4ungla, N0, N1, X1, X12};
 use p1006_tools::P1006Tools;
 
 /// The Tools' bodies.

@@ -40,7 +40,7 @@ use std::future::Future;
 use flow_core::codec::{BigDecimal, BigInt, Json, Never};
 use flow_core::toolkit::Call;
 
-use crate::types::{N0, N1, Send, U01C4ungla, X1, X12};
+use crate::types::{Send, U01C4ungla, N0, N1, X1, X12};
 
 /// The p1006 Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).

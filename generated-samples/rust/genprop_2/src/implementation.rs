@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use flow_core::codec::{BigDecimal, BigInt, Duration, Instant};
 use flow_core::toolkit::Call;
 
-use p2_tools::types::{FOOBAR, FooBar, N1, PartialEq, U03A9mega};
+use p2_tools::types::{FooBar, PartialEq, U03A9mega, FOOBAR, N1};
 use p2_tools::P2Tools;
 
 /// The Tools' bodies.

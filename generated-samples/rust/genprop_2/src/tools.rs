@@ -40,7 +40,7 @@ use std::future::Future;
 use flow_core::codec::{BigDecimal, BigInt, Duration, Instant};
 use flow_core::toolkit::Call;
 
-use crate::types::{FOOBAR, FooBar, N1, PartialEq, U03A9mega};
+use crate::types::{FooBar, PartialEq, U03A9mega, FOOBAR, N1};
 
 /// The p2 Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).

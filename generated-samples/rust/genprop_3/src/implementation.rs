@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Never};
 use flow_core::toolkit::Call;
 
-use p3_tools::types::{Foo, Mut, X2FA, X2fa};
+use p3_tools::types::{Foo, Mut, X2fa, X2FA};
 use p3_tools::P3Tools;
 
 /// The Tools' bodies.

@@ -40,7 +40,7 @@ use std::future::Future;
 use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Never};
 use flow_core::toolkit::Call;
 
-use crate::types::{Foo, Mut, X2FA, X2fa};
+use crate::types::{Foo, Mut, X2fa, X2FA};
 
 /// The p3 Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).

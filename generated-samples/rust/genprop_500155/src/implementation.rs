@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use flow_core::codec::{GenericValue, Json};
 use flow_core::toolkit::Call;
 
-use p500155_tools::types::{FOO, Zu00FCrich};
+use p500155_tools::types::{Zu00FCrich, FOO};
 use p500155_tools::P500155Tools;
 
 /// The Tools' bodies.

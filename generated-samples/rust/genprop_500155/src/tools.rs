@@ -40,7 +40,7 @@ use std::future::Future;
 use flow_core::codec::{GenericValue, Json};
 use flow_core::toolkit::Call;
 
-use crate::types::{FOO, Zu00FCrich};
+use crate::types::{Zu00FCrich, FOO};
 
 /// The p500155 Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use flow_core::codec::{BigInt, Instant, Json};
 use flow_core::toolkit::Call;
 
-use p500276_tools::types::{N4, Object, Record, Strau00DFe, Void, X1, X2FA, X2fa};
+use p500276_tools::types::{Object, Record, Strau00DFe, Void, X2fa, N4, X1, X2FA};
 use p500276_tools::P500276Tools;
 
 /// The Tools' bodies.

@@ -40,7 +40,7 @@ use std::future::Future;
 use flow_core::codec::{BigInt, Instant, Json};
 use flow_core::toolkit::Call;
 
-use crate::types::{N4, Object, Record, Strau00DFe, Void, X1, X2FA, X2fa};
+use crate::types::{Object, Record, Strau00DFe, Void, X2fa, N4, X1, X2FA};
 
 /// The p500276 Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use flow_core::codec::Never;
 use flow_core::toolkit::Call;
 
-use p500418_tools::types::{Implements, Infer, K, N1, New, Public, Tuple, X2fa};
+use p500418_tools::types::{Implements, Infer, New, Public, Tuple, X2fa, K, N1};
 use p500418_tools::P500418Tools;
 
 /// The Tools' bodies.

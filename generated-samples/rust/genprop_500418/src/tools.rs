@@ -40,7 +40,7 @@ use std::future::Future;
 use flow_core::codec::Never;
 use flow_core::toolkit::Call;
 
-use crate::types::{Implements, Infer, K, N1, New, Public, Tuple, X2fa};
+use crate::types::{Implements, Infer, New, Public, Tuple, X2fa, K, N1};
 
 /// The p500418 Tools. Implement every method, then serve the
 /// implementation with [`serve`](crate::serve).
