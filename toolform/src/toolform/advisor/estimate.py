@@ -70,7 +70,6 @@ class Basis:
     source: str
     subject: str
     note: str
-    rule_tables: bool = False
 
     @property
     def label(self) -> str:

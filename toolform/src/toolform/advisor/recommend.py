@@ -137,8 +137,8 @@ def _family_note(study: Study, family: str) -> str:
     return f"{count}, {low} to {high}B" if high else f"{count}, {low}B"
 
 
-def study_basis(study: Study, situation: Situation, resolution: Resolution) -> tuple[Basis, list[str], str]:
-    """The study's basis for the situation, the warnings choosing it raised, and why it was chosen (for the text)."""
+def study_basis(study: Study, situation: Situation, resolution: Resolution) -> tuple[Basis, list[str]]:
+    """The study's basis for the situation, and the warnings choosing it raised."""
     rule = situation.rule
     pooled = Basis("pooled", None, study.pooled[rule], "paper:tab_main", "pooled", "")
     has_model_rows = (
@@ -148,22 +148,22 @@ def study_basis(study: Study, situation: Situation, resolution: Resolution) -> t
     )
     if rule != "main":
         if has_model_rows:
-            return pooled, ["family evidence exists only under the main rule; using the pooled table"], "rule"
-        return pooled, [], "none"
+            return pooled, ["family evidence exists only under the main rule; using the pooled table"]
+        return pooled, []
     if resolution.checkpoint is not None:
         checkpoint = study.checkpoints[resolution.checkpoint.casefold()]
         basis = Basis(
             "checkpoint", checkpoint.id, checkpoint.accuracy, "paper:tab_models_full", checkpoint.id,
             "one checkpoint, three seeds of 50 requests per format",
         )
-        return basis, [], "checkpoint"
+        return basis, []
     if resolution.anchor is not None:
         anchor = resolution.anchor
         basis = Basis(
             "anchor", anchor.label, anchor.accuracy, "paper:tab_models_main", anchor.label,
             "one model, 25 requests per format per seed",
         )
-        return basis, [], "anchor"
+        return basis, []
     if resolution.family is not None:
         if resolution.family in study.families:
             row = study.families[resolution.family]
@@ -171,9 +171,9 @@ def study_basis(study: Study, situation: Situation, resolution: Resolution) -> t
                 "family", row.family, row.accuracy, "paper:tab_models_main", f"{row.label} family",
                 f"mean of {row.checkpoints} checkpoint{'s' if row.checkpoints != 1 else ''}",
             )
-            return basis, [], "family"
-        return pooled, [f"no family evidence for {resolution.family}; using the pooled table"], "no_family"
-    return pooled, [], "none"
+            return basis, []
+        return pooled, [f"no family evidence for {resolution.family}; using the pooled table"]
+    return pooled, []
 
 
 def _candidates(study: Study, situation: Situation) -> list[str]:
@@ -281,8 +281,7 @@ def recommend(
         raise BadRequest(f"situation.protocol: unknown protocol '{situation.protocol}'{hint}")
     candidates = _candidates(study, situation)
     resolution = resolve(study, situation.model, situation.family, situation.params_b)
-    basis, basis_warnings, chosen_because = study_basis(study, situation, resolution)
-    del chosen_because
+    basis, basis_warnings = study_basis(study, situation, resolution)
     local, local_warnings = local_recommendation(store, situation, resolution, study)
     if local is not None:
         basis = local.basis
