@@ -9,7 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from measure_cases import EXAMPLES, TOOLS_INPUT, all_wrong, both_right, example_of, json_wins, xml_call
+from measure_cases import (
+    EXAMPLES,
+    THERMOSTAT,
+    THERMOSTAT_EXAMPLES,
+    TOOLS_INPUT,
+    all_wrong,
+    both_right,
+    example_of,
+    json_wins,
+    thermostat_slips,
+    xml_call,
+)
 from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
 from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
@@ -89,6 +100,8 @@ JOBS = [
     ("both_right", both_right, {"formats": ["json_schema_openai", "xml_schema"], "rule": "main"}),
     ("all_wrong", all_wrong, {"formats": ["json_schema_openai", "xml_schema"], "rule": "as_written"}),
     ("core_eight", by_protocol, {"formats": None, "concurrency": 8}),
+    ("thermostat_slips", thermostat_slips, {"tools": THERMOSTAT, "examples": THERMOSTAT_EXAMPLES,
+                                            "formats": ["json_schema_openai", "xml_schema", "python_stub"]}),
 ]
 
 
