@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -114,3 +115,26 @@ def thermostat_slips(prompt: Prompt) -> Answer:
     replies = _THERMOSTAT_REPLIES[prompt.user]
     kind = 0 if JSON_MARK in prompt.system else 1 if XML_MARK in prompt.system else 2
     return Answer(replies[kind], prompt_tokens=25, completion_tokens=15)
+
+
+def _replies_to(prompt: Prompt) -> list[str]:
+    """Replies of every kind a model gives: right in each syntax, fenced, reasoned, cut off, prose, refusals."""
+    example = example_of(prompt)
+    wrong: dict[str, Any] = {"name": "get_time", "arguments": {"city": "Oslo"}}
+    call: dict[str, Any] = example["calls"][0] if example["calls"] else wrong
+    as_json = json.dumps(call)
+    arguments = ", ".join(f"{k}={json.dumps(v)}" for k, v in call["arguments"].items())
+    lines = "\n".join(f"{k}: {v}" for k, v in call["arguments"].items())
+    return [
+        as_json, xml_call(call), f"{call['name']}({arguments})", "No tool fits that request.", "I am not sure.", "",
+        f"<think>hmm</think>\n{as_json}", f"```json\n{as_json}\n```", f"[{as_json}, {as_json}]", f"Sure! {as_json}",
+        "None of the tools can do that.", '{"name": "get_weather", "arguments": {}}', "<think>" + "x" * 50,
+        f"Tool: {call['name']}\n{lines}",
+    ]
+
+
+def varied(prompt: Prompt) -> Answer:
+    """One of ``_replies_to``'s replies, chosen by a hash of the prompt (so the same on every server and run)."""
+    chosen = int(hashlib.sha256((prompt.system + prompt.user).encode()).hexdigest(), 16)
+    pool = _replies_to(prompt)
+    return Answer(pool[chosen % len(pool)], finish_reason="length" if chosen % 7 == 0 else "stop")

@@ -19,6 +19,7 @@ from measure_cases import (
     example_of,
     json_wins,
     thermostat_slips,
+    varied,
     xml_call,
 )
 from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
@@ -100,6 +101,7 @@ JOBS = [
     ("both_right", both_right, {"formats": ["json_schema_openai", "xml_schema"], "rule": "main"}),
     ("all_wrong", all_wrong, {"formats": ["json_schema_openai", "xml_schema"], "rule": "as_written"}),
     ("core_eight", by_protocol, {"formats": None, "concurrency": 8}),
+    *((f"varied_{rule}", varied, {"formats": None, "rule": rule}) for rule in ("main", "symmetric", "as_written")),
     ("thermostat_slips", thermostat_slips, {"tools": THERMOSTAT, "examples": THERMOSTAT_EXAMPLES,
                                             "formats": ["json_schema_openai", "xml_schema", "python_stub"]}),
 ]
