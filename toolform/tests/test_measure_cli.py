@@ -31,6 +31,7 @@ def test_ab_test_prints_the_table_and_a_progress_bar_on_stderr(tmp_path: Path) -
         done = ab_test(OUR_TOOLFORM, endpoint, *files(tmp_path), "--evidence-dir", str(store), "--out", str(out))
     assert done.returncode == 0, done.stderr
     assert "json_schema_openai" in done.stdout and "[70.1, 100.0]" in done.stdout
+    assert "In the study (paper:tab_selection), measuring eight formats this way reached 69.18%" in done.stdout
     assert done.stdout.count("\n") < 20 and "Winner: json_schema_openai with json_object." in done.stdout
     assert done.stderr.splitlines()[-1] == f"measured {2 * len(EXAMPLES)} of {2 * len(EXAMPLES)} requests"
     report = json.loads(out.read_text())
