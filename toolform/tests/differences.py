@@ -251,6 +251,14 @@ _EXAMPLE_IR = {"name": "f", "params": [{"name": "a", "type": {"kind": "string"},
 
 DIFFERENCES: list[Difference] = [
     Difference(
+        "evidence-lists-local-store",
+        "Our /evidence lists the local evidence store (measurements this installation made, labelled "
+        "local:<file>) beside the study's manifest; the reference has no local evidence.",
+        r"GET /api/v1/evidence",
+        ours_adds("local"),
+        Request("GET", "/api/v1/evidence"),
+    ),
+    Difference(
         "framework-version",
         "Ours is another package with its own version; the evidence version is the same.",
         r"GET /(api/v1/(health|version))?",

@@ -26,6 +26,7 @@ ROUTES = {
     ("post", "/api/v1/render"), ("post", "/api/v1/render/compare"),
     ("post", "/api/v1/parse"),
     ("post", "/api/v1/ab-test"), ("get", "/api/v1/ab-test/{job_id}"), ("delete", "/api/v1/ab-test/{job_id}"),
+    ("post", "/api/v1/recommend"),
 }
 SCHEMATHESIS_EXAMPLES = int(os.environ.get("TOOLFORM_SCHEMATHESIS_EXAMPLES", "25"))
 

@@ -15,7 +15,10 @@ NAMES = [
 
 def test_evidence_is_the_manifest(ours: Server) -> None:
     manifest = ours.get("/api/v1/evidence").json()
+    # Beside the study's manifest, the local evidence store (empty for this server).
+    local = manifest.pop("local")
     assert manifest == evidence_json("manifest")
+    assert local["status"] == "empty" and local["files"] == [] and local["problems"] == []
     assert [f["name"] for f in manifest["files"]] == NAMES[1:]
 
 

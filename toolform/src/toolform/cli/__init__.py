@@ -11,7 +11,7 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from toolform.cli import ab_test, convert, doctor, evidence, guard, serve, version
+from toolform.cli import ab_test, convert, doctor, evidence, guard, recommend, serve, version
 from toolform.cli import parse as parse_verb
 from toolform.cli import render as render_verb
 from toolform.environment import env_flag
@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help="show the full traceback of an error (the same as TOOLFORM_DEBUG=1)"
     )
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
-    for module in (version, doctor, evidence, render_verb, parse_verb, convert, guard, serve, ab_test):
+    for module in (version, doctor, evidence, render_verb, parse_verb, convert, guard, recommend, serve, ab_test):
         module.add_parser(verbs)
     return parser
 

@@ -8,6 +8,7 @@ from typing import Any
 from toolform.cli.output import print_json, print_table
 from toolform.errors import BadRequest, EvidenceUnavailable
 from toolform.evidence import open_evidence
+from toolform.evidence.local import local_facts, open_store
 from toolform.registry import Registry
 
 
@@ -54,8 +55,11 @@ def run(arguments: argparse.Namespace) -> int:
         raise EvidenceUnavailable(evidence.detail)
     for problem in evidence.problems:
         print(f"warning: {problem} (not shown)")
+    store = open_store(arguments.evidence_dir)
+    for stored_problem in store.problems:
+        print(f"warning: local evidence {stored_problem} (not shown)")
     if arguments.fact:
-        listed = [f for f in Registry(evidence).facts().facts if isinstance(f, dict)]
+        listed = [f for f in Registry(evidence).facts().facts if isinstance(f, dict)] + local_facts(store)
         fact = next((f for f in listed if f.get("id") == arguments.fact), None)
         if fact is None:
             raise BadRequest(f"no fact '{arguments.fact}'; see `toolform evidence` for their ids")
@@ -68,10 +72,19 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.list:
         manifest = evidence.manifest
         if arguments.json:
-            print_json(evidence.document("manifest"))
+            document = evidence.document("manifest")
+            print_json({**document, "local": store.to_dict()} if isinstance(document, dict) else document)
             return 0
         print(f"Evidence {manifest.evidence_version}")
         print_table(["name", "bytes", "source"], [[e.name, e.size, ", ".join(e.sources)] for e in manifest.entries])
+        print()
+        print(f"Local evidence: {store.detail}")
+        if store.measurements:
+            print_table(
+                ["name", "model", "date", "rule", "source"],
+                [[s.file, s.measurement.model, s.measurement.date, s.measurement.rule, s.source]
+                 for s in store.measurements],
+            )
         return 0
     if arguments.name:
         document = evidence.document(arguments.name)
@@ -88,13 +101,14 @@ def run(arguments: argparse.Namespace) -> int:
             print_json(document)
         return 0
     facts = Registry(evidence).facts()
+    local = local_facts(store)
     if arguments.json:
-        print_json(facts.to_dict())
+        print_json({"facts": [*facts.facts, *local]})
         return 0
     print(f"Headline facts (evidence {evidence.version})")
     rows = [
         [f.get("id"), f.get("value"), f.get("unit"), f.get("text"), f.get("source")]
-        for f in facts.facts
+        for f in [*facts.facts, *local]
         if isinstance(f, dict)
     ]
     print_table(["id", "value", "unit", "text", "source"], rows)

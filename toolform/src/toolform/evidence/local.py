@@ -318,6 +318,29 @@ class LocalStore:
         }
 
 
+def local_facts(store: LocalStore) -> list[dict[str, Any]]:
+    """Each stored format score as a fact in the shape of the study's facts, labelled ``local:<file>``."""
+    facts: list[dict[str, Any]] = []
+    for stored in store.measurements:
+        m = stored.measurement
+        for score in m.formats:
+            facts.append(
+                {
+                    "id": f"{stored.source}:{score.format_id}",
+                    "value": score.accuracy,
+                    "interval": list(score.interval),
+                    "unit": "%",
+                    "text": (
+                        f"{m.model}: {score.format_id} with {score.protocol_id}, {score.correct} of {score.n} "
+                        f"correct under the {m.rule} rule, measured {m.date} at {m.endpoint_host}"
+                    ),
+                    "source": stored.source,
+                    "check": {"file": stored.file, "sha256": stored.sha256},
+                }
+            )
+    return facts
+
+
 def default_store_dir() -> Path:
     """``$XDG_DATA_HOME/toolform/evidence``, else ``~/.local/share/toolform/evidence``."""
     data_home = os.environ.get("XDG_DATA_HOME", "")

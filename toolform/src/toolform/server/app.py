@@ -13,6 +13,7 @@ from toolform.server import docs, errors
 from toolform.server.body_limit import BodyLimit
 from toolform.server.host_check import HostCheck
 from toolform.server.models import IndexResponse
+from toolform.server.routes import advisor as advisor_routes
 from toolform.server.routes import evidence as evidence_routes
 from toolform.server.routes import guard, meta, registry, tools
 from toolform.server.routes import measure as measure_routes
@@ -57,7 +58,8 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.include_router(render_routes.router(evidence, settings.limits))
     app.include_router(guard.router(settings.limits))
     app.include_router(parse_routes.router(settings.limits))
-    app.include_router(evidence_routes.router(evidence, study))
+    app.include_router(advisor_routes.router(evidence, settings.limits, settings.evidence_dir))
+    app.include_router(evidence_routes.router(evidence, study, settings.evidence_dir))
     app.include_router(measure_routes.router(settings, evidence))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
 

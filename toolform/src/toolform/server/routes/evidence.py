@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path
 from fastapi.responses import JSONResponse
 
 from toolform.evidence import Evidence
+from toolform.evidence.local import local_facts, open_store
 from toolform.registry import Registry
 from toolform.server.models import FactsResponse
 from toolform.server.responses import errors
@@ -17,7 +18,7 @@ _ANY_OBJECT: dict[str, Any] = {
 }
 
 
-def router(evidence: Evidence, registry: Registry) -> APIRouter:
+def router(evidence: Evidence, registry: Registry, store_dir: str | None = None) -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["evidence"])
 
     @routes.get(
@@ -27,8 +28,12 @@ def router(evidence: Evidence, registry: Registry) -> APIRouter:
         responses={200: _ANY_OBJECT, **errors(503)},
     )
     def manifest() -> JSONResponse:
-        """The evidence manifest: version, build time, and each file with its sha256 and source labels."""
-        return JSONResponse(evidence.document("manifest"))
+        """The evidence manifest: version, build time, and each file with its sha256 and source labels; under
+        ``local``, the local evidence store's measurements (``local:<file>``) and any file it does not serve."""
+        manifest = evidence.document("manifest")
+        listing = dict(manifest) if isinstance(manifest, dict) else {"manifest": manifest}
+        listing["local"] = open_store(store_dir).to_dict()
+        return JSONResponse(listing)
 
     @routes.get(
         "/evidence/{name}",
@@ -49,7 +54,12 @@ def router(evidence: Evidence, registry: Registry) -> APIRouter:
         responses={200: {"model": FactsResponse}, **errors(503)},
     )
     def facts() -> JSONResponse:
-        """The headline facts, each checked against the paper's source when the evidence was built."""
-        return JSONResponse(registry.facts().to_dict())
+        """The headline facts, each checked against the paper's source when the evidence was built, then one
+        fact per format of each local measurement, labelled ``local:<file>``."""
+        facts = registry.facts().to_dict()
+        listed = facts.get("facts")
+        if isinstance(listed, list):
+            facts["facts"] = [*listed, *local_facts(open_store(store_dir))]
+        return JSONResponse(facts)
 
     return routes
