@@ -193,3 +193,22 @@ def test_429_when_max_jobs_wait_and_delete_at_any_state(switch: Switch, measurin
     first = measuring.get(f"/api/v1/ab-test/{ids[0]}").json()
     assert first["status"] == "cancelled" and first["done"] < first["total"]
     switch.script = json_wins
+
+
+def test_a_finished_job_is_local_evidence_that_recommend_rests_on(
+    switch: Switch, endpoint: ScriptedEndpoint, tmp_path: Path
+) -> None:
+    switch.script = json_wins
+    arguments = ["--endpoint", endpoint.base_url, "--endpoint-model", "m1", "--evidence-dir", str(tmp_path)]
+    with Server(OUR_TOOLFORM, arguments) as server:
+        job = finished(server, {"tools": TOOLS_INPUT, "examples": EXAMPLES, "formats": ["json_schema_openai",
+                                                                                       "xml_schema"]})
+        assert job["status"] == "done"
+        [listed] = server.get("/api/v1/evidence").json()["local"]["files"]
+        source = listed["source"]
+        facts = [f for f in server.get("/api/v1/facts").json()["facts"] if f["source"] == source]
+        assert [(f["value"], f["interval"]) for f in facts] == [(100.0, [70.08, 100.0]), (11.11, [1.99, 43.5])]
+        situation = {"model": "m1", "rule": "symmetric"}
+        advice = server.post("/api/v1/recommend", {"situation": situation, "tools": TOOLS_INPUT}).json()
+    assert (advice["basis"], advice["format_id"], advice["interval"]) == (source, "json_schema_openai", [70.08, 100.0])
+    assert any("rests on a measurement made here" in warning for warning in advice["warnings"])
