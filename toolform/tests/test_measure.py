@@ -272,3 +272,19 @@ def test_grading_is_the_calls_meaning_and_validity_is_reported_apart() -> None:
     assert grade_reply(toolset, nothing, "No tool fits.", "json_object", "symmetric").correct
     called = '{"name": "set_temp", "arguments": {"room": "x", "celsius": 1}}'
     assert not grade_reply(toolset, nothing, called, "json_object", "symmetric").correct
+
+
+def test_the_key_is_sent_from_its_variable_and_never_stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCRIPTED_KEY", "sk-test-not-a-secret")
+    with ScriptedEndpoint(json_wins) as endpoint:
+        started = build_spec(
+            AbTestOptions(formats=["json_schema_openai"], tools=TOOLS_INPUT, examples=EXAMPLES[:2]),
+            EndpointConfig(endpoint.base_url, "m1", "SCRIPTED_KEY"),
+        )
+        manager = JobManager(store_dir=tmp_path)
+        job = manager.submit(started.spec)
+        wait_for(lambda: job.status == "done")
+        sent = {r.prompt.headers.get("authorization") for r in endpoint.requests if r.prompt is not None}
+    assert sent == {"Bearer sk-test-not-a-secret"}
+    assert "sk-test" not in json.dumps(job.to_dict(with_records=True))
+    assert all("sk-test" not in path.read_text() for path in tmp_path.iterdir() if path.is_file())
