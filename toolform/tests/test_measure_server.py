@@ -26,6 +26,11 @@ from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
 from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
 Script = Callable[[Prompt], Answer]
+SIXTEEN_FORMATS = [
+    f"{language}_signature"
+    for language in ("go", "rust", "java", "kotlin", "swift", "csharp", "cpp", "ocaml", "scala", "elixir", "julia",
+                     "ruby", "php", "lua")
+] + ["c_header", "haskell_curried"]
 CORE_MARKS = {"single JSON object": "json", "<function_calls>": "xml", "Python-style call": "python"}
 
 
@@ -151,6 +156,8 @@ def test_refusals_as_the_reference_answers(measuring: Server, reference_measurin
         {"formats": [f"f{i}" for i in range(17)]},
         {"formats": ["json_schema"]},
         {"rule": "strictest"},
+        # 16 formats times 1,300 examples is over max_ab_requests (20,000).
+        {"tools": TOOLS_INPUT, "examples": [EXAMPLES[0]] * 1300, "formats": SIXTEEN_FORMATS},
     ]
     for body in cases:
         ours, theirs = measuring.post("/api/v1/ab-test", body), reference_measuring.post("/api/v1/ab-test", body)
