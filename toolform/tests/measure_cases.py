@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -69,3 +70,71 @@ def all_wrong(prompt: Prompt) -> Answer:
     """A call to the wrong tool everywhere (the no-call task too)."""
     wrong = {"name": "get_forecast", "arguments": {"city": "Atlantis"}}
     return Answer(json.dumps(wrong) if JSON_MARK in prompt.system else xml_call(wrong))
+
+
+# Numbers, enums and optional arguments, answered in three protocols with the slips models make:
+# case, 21.50 for 21.5, "3" for 3, an argument left out, one added, a value the enum spells otherwise.
+THERMOSTAT: dict[str, Any] = {"source": "openai", "payload": [{"type": "function", "function": {
+    "name": "set_temp", "description": "Set a thermostat.",
+    "parameters": {"type": "object", "properties": {
+        "room": {"type": "string"}, "celsius": {"type": "number"}, "hold_hours": {"type": "integer"},
+        "mode": {"type": "string", "enum": ["heat", "cool"]}}, "required": ["room", "celsius"]}}}]}
+THERMOSTAT_EXAMPLES: list[dict[str, Any]] = [
+    {"request": "Set the kitchen to 21.5",
+     "calls": [{"name": "set_temp", "arguments": {"room": "kitchen", "celsius": 21.5}}]},
+    {"request": "Set the hall to 19 for 3 hours",
+     "calls": [{"name": "set_temp", "arguments": {"room": "hall", "celsius": 19, "hold_hours": 3}}]},
+    {"request": "Cool the den to 18",
+     "calls": [{"name": "set_temp", "arguments": {"room": "den", "celsius": 18, "mode": "cool"}}]},
+]
+_THERMOSTAT_REPLIES: dict[str, tuple[str, str, str]] = {
+    "Set the kitchen to 21.5": (
+        '{"name": "set_temp", "arguments": {"room": "Kitchen", "celsius": 21.50}}',
+        '<function_calls><invoke name="set_temp"><parameter name="room">kitchen</parameter>'
+        '<parameter name="celsius">21.5</parameter></invoke></function_calls>',
+        'set_temp(room="kitchen", celsius=21.5)',
+    ),
+    "Set the hall to 19 for 3 hours": (
+        '{"name": "set_temp", "arguments": {"room": "hall", "celsius": 19.0, "hold_hours": "3"}}',
+        '<function_calls><invoke name="set_temp"><parameter name="room">hall</parameter>'
+        '<parameter name="celsius">19</parameter></invoke></function_calls>',
+        'set_temp(room="hall", celsius=19, hold_hours=3, mode="heat")',
+    ),
+    "Cool the den to 18": (
+        '{"name": "set_temp", "arguments": {"room": "den", "celsius": 18, "mode": "COOL"}}',
+        '<function_calls><invoke name="set_temp"><parameter name="room">den</parameter>'
+        '<parameter name="celsius">18</parameter><parameter name="mode">cool</parameter>'
+        '<parameter name="extra">1</parameter></invoke></function_calls>',
+        'set_temp(room="den", celsius=18.0, mode="cool")',
+    ),
+}
+
+
+def thermostat_slips(prompt: Prompt) -> Answer:
+    """The thermostat replies above, in json_object, xml_call or python_call as the prompt asks."""
+    replies = _THERMOSTAT_REPLIES[prompt.user]
+    kind = 0 if JSON_MARK in prompt.system else 1 if XML_MARK in prompt.system else 2
+    return Answer(replies[kind], prompt_tokens=25, completion_tokens=15)
+
+
+def _replies_to(prompt: Prompt) -> list[str]:
+    """Replies of every kind a model gives: right in each syntax, fenced, reasoned, cut off, prose, refusals."""
+    example = example_of(prompt)
+    wrong: dict[str, Any] = {"name": "get_time", "arguments": {"city": "Oslo"}}
+    call: dict[str, Any] = example["calls"][0] if example["calls"] else wrong
+    as_json = json.dumps(call)
+    arguments = ", ".join(f"{k}={json.dumps(v)}" for k, v in call["arguments"].items())
+    lines = "\n".join(f"{k}: {v}" for k, v in call["arguments"].items())
+    return [
+        as_json, xml_call(call), f"{call['name']}({arguments})", "No tool fits that request.", "I am not sure.", "",
+        f"<think>hmm</think>\n{as_json}", f"```json\n{as_json}\n```", f"[{as_json}, {as_json}]", f"Sure! {as_json}",
+        "None of the tools can do that.", '{"name": "get_weather", "arguments": {}}', "<think>" + "x" * 50,
+        f"Tool: {call['name']}\n{lines}",
+    ]
+
+
+def varied(prompt: Prompt) -> Answer:
+    """One of ``_replies_to``'s replies, chosen by a hash of the prompt (so the same on every server and run)."""
+    chosen = int(hashlib.sha256((prompt.system + prompt.user).encode()).hexdigest(), 16)
+    pool = _replies_to(prompt)
+    return Answer(pool[chosen % len(pool)], finish_reason="length" if chosen % 7 == 0 else "stop")

@@ -250,3 +250,41 @@ def test_jobs_fail_when_the_endpoint_is_down_or_every_request_fails(tmp_path: Pa
         wait_for(lambda: every.status == "failed")
     assert every.error is not None and every.error.startswith("every request failed") and "502" in every.error
     assert not open_store(tmp_path).measurements
+
+
+def test_grading_is_the_calls_meaning_and_validity_is_reported_apart() -> None:
+    from measure_cases import THERMOSTAT
+    from toolform.loaders import load
+    from toolform.measure import ExpectedCall, Task, grade_reply
+
+    toolset = load("openai", THERMOSTAT["payload"]).toolset
+    task = Task("t", "Set the hall to 19 for 3 hours", (ExpectedCall("set_temp", {"room": "hall", "celsius": 19,
+                                                                                  "hold_hours": 3}),))
+    as_text = grade_reply(toolset, task, '{"name": "set_temp", "arguments": {"room": "Hall", "celsius": 19, '
+                          '"hold_hours": "3"}}', "json_object", "symmetric")
+    assert as_text.correct and not as_text.schema_valid and as_text.parse_strict
+    missing = grade_reply(toolset, task, '{"name": "set_temp", "arguments": {"room": "hall", "celsius": 19}}',
+                          "json_object", "symmetric")
+    assert not missing.correct and missing.schema_valid
+    invented = grade_reply(toolset, task, '{"name": "set_heat", "arguments": {}}', "json_object", "symmetric")
+    assert not invented.correct and invented.hallucinated
+    nothing = Task("n", "Write a haiku.")
+    assert grade_reply(toolset, nothing, "No tool fits.", "json_object", "symmetric").correct
+    called = '{"name": "set_temp", "arguments": {"room": "x", "celsius": 1}}'
+    assert not grade_reply(toolset, nothing, called, "json_object", "symmetric").correct
+
+
+def test_the_key_is_sent_from_its_variable_and_never_stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCRIPTED_KEY", "sk-test-not-a-secret")
+    with ScriptedEndpoint(json_wins) as endpoint:
+        started = build_spec(
+            AbTestOptions(formats=["json_schema_openai"], tools=TOOLS_INPUT, examples=EXAMPLES[:2]),
+            EndpointConfig(endpoint.base_url, "m1", "SCRIPTED_KEY"),
+        )
+        manager = JobManager(store_dir=tmp_path)
+        job = manager.submit(started.spec)
+        wait_for(lambda: job.status == "done")
+        sent = {r.prompt.headers.get("authorization") for r in endpoint.requests if r.prompt is not None}
+    assert sent == {"Bearer sk-test-not-a-secret"}
+    assert "sk-test" not in json.dumps(job.to_dict(with_records=True))
+    assert all("sk-test" not in path.read_text() for path in tmp_path.iterdir() if path.is_file())

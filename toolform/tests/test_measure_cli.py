@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 from pathlib import Path
@@ -30,6 +31,7 @@ def test_ab_test_prints_the_table_and_a_progress_bar_on_stderr(tmp_path: Path) -
         done = ab_test(OUR_TOOLFORM, endpoint, *files(tmp_path), "--evidence-dir", str(store), "--out", str(out))
     assert done.returncode == 0, done.stderr
     assert "json_schema_openai" in done.stdout and "[70.1, 100.0]" in done.stdout
+    assert "In the study (paper:tab_selection), measuring eight formats this way reached 69.18%" in done.stdout
     assert done.stdout.count("\n") < 20 and "Winner: json_schema_openai with json_object." in done.stdout
     assert done.stderr.splitlines()[-1] == f"measured {2 * len(EXAMPLES)} of {2 * len(EXAMPLES)} requests"
     report = json.loads(out.read_text())
@@ -57,3 +59,24 @@ def test_a_bad_examples_line_is_named(tmp_path: Path) -> None:
         done = ab_test(OUR_TOOLFORM, endpoint, *arguments, "--no-evidence")
     assert done.returncode == 3 and "line 2: not JSON" in done.stderr
     assert not endpoint.requests
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_redraws_on_a_terminal_and_writes_tenths_otherwise() -> None:
+    from toolform.cli.ab_test import ProgressBar
+
+    terminal, log = Terminal(), io.StringIO()
+    for stream in (terminal, log):
+        bar = ProgressBar(stream)
+        for done in range(1, 41):
+            bar(done, 40)
+    drawn = terminal.getvalue()
+    assert drawn.count("\r") == 40 and drawn.endswith("\r[" + "#" * 30 + "] 40/40 requests measured\n")
+    assert "\r[#######-----------------------] 10/40 requests measured" in drawn
+    lines = log.getvalue().splitlines()
+    assert lines[:3] == ["measured 1 of 40 requests", "measured 4 of 40 requests", "measured 8 of 40 requests"]
+    assert len(lines) == 11 and lines[-1] == "measured 40 of 40 requests"

@@ -9,11 +9,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from measure_cases import EXAMPLES, TOOLS_INPUT, all_wrong, both_right, example_of, json_wins, xml_call
+from measure_cases import (
+    EXAMPLES,
+    THERMOSTAT,
+    THERMOSTAT_EXAMPLES,
+    TOOLS_INPUT,
+    all_wrong,
+    both_right,
+    example_of,
+    json_wins,
+    thermostat_slips,
+    varied,
+    xml_call,
+)
 from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
 from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
 Script = Callable[[Prompt], Answer]
+SIXTEEN_FORMATS = [
+    f"{language}_signature"
+    for language in ("go", "rust", "java", "kotlin", "swift", "csharp", "cpp", "ocaml", "scala", "elixir", "julia",
+                     "ruby", "php", "lua")
+] + ["c_header", "haskell_curried"]
 CORE_MARKS = {"single JSON object": "json", "<function_calls>": "xml", "Python-style call": "python"}
 
 
@@ -89,6 +106,9 @@ JOBS = [
     ("both_right", both_right, {"formats": ["json_schema_openai", "xml_schema"], "rule": "main"}),
     ("all_wrong", all_wrong, {"formats": ["json_schema_openai", "xml_schema"], "rule": "as_written"}),
     ("core_eight", by_protocol, {"formats": None, "concurrency": 8}),
+    *((f"varied_{rule}", varied, {"formats": None, "rule": rule}) for rule in ("main", "symmetric", "as_written")),
+    ("thermostat_slips", thermostat_slips, {"tools": THERMOSTAT, "examples": THERMOSTAT_EXAMPLES,
+                                            "formats": ["json_schema_openai", "xml_schema", "python_stub"]}),
 ]
 
 
@@ -136,6 +156,8 @@ def test_refusals_as_the_reference_answers(measuring: Server, reference_measurin
         {"formats": [f"f{i}" for i in range(17)]},
         {"formats": ["json_schema"]},
         {"rule": "strictest"},
+        # 16 formats times 1,300 examples is over max_ab_requests (20,000).
+        {"tools": TOOLS_INPUT, "examples": [EXAMPLES[0]] * 1300, "formats": SIXTEEN_FORMATS},
     ]
     for body in cases:
         ours, theirs = measuring.post("/api/v1/ab-test", body), reference_measuring.post("/api/v1/ab-test", body)
@@ -178,3 +200,22 @@ def test_429_when_max_jobs_wait_and_delete_at_any_state(switch: Switch, measurin
     first = measuring.get(f"/api/v1/ab-test/{ids[0]}").json()
     assert first["status"] == "cancelled" and first["done"] < first["total"]
     switch.script = json_wins
+
+
+def test_a_finished_job_is_local_evidence_that_recommend_rests_on(
+    switch: Switch, endpoint: ScriptedEndpoint, tmp_path: Path
+) -> None:
+    switch.script = json_wins
+    arguments = ["--endpoint", endpoint.base_url, "--endpoint-model", "m1", "--evidence-dir", str(tmp_path)]
+    with Server(OUR_TOOLFORM, arguments) as server:
+        job = finished(server, {"tools": TOOLS_INPUT, "examples": EXAMPLES, "formats": ["json_schema_openai",
+                                                                                       "xml_schema"]})
+        assert job["status"] == "done"
+        [listed] = server.get("/api/v1/evidence").json()["local"]["files"]
+        source = listed["source"]
+        facts = [f for f in server.get("/api/v1/facts").json()["facts"] if f["source"] == source]
+        assert [(f["value"], f["interval"]) for f in facts] == [(100.0, [70.08, 100.0]), (11.11, [1.99, 43.5])]
+        situation = {"model": "m1", "rule": "symmetric"}
+        advice = server.post("/api/v1/recommend", {"situation": situation, "tools": TOOLS_INPUT}).json()
+    assert (advice["basis"], advice["format_id"], advice["interval"]) == (source, "json_schema_openai", [70.08, 100.0])
+    assert any("rests on a measurement made here" in warning for warning in advice["warnings"])

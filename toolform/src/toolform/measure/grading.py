@@ -3,8 +3,9 @@
 The reply is parsed by the parse SDK under the job's rule (``toolform.parse``),
 strictly, with no lenient repair: a call written in another protocol's syntax
 counts as no call, as the study graded. It is correct when the calls it makes
-are the task's calls (same tools, arguments equal once normalised; an argument
-the task leaves out is allowed at its declared default), or, for a task that
+are the task's calls (same tools, arguments equal once normalised, whether or
+not the schema accepts them as written; an argument the task leaves out is
+allowed at its declared default), or, for a task that
 calls nothing, when it makes no call and invents no tool.
 """
 
@@ -41,7 +42,9 @@ def grade_reply(toolset: ToolSet, task: Task, reply: str, protocol_id: str, rule
     schema_valid = bool(made) and not parsed.rejected and all(call.valid for call in made)
     tools = {tool.name: tool for tool in toolset}
     actual = [(call.resolved_name, call.normalized_arguments or {}) for call in made]
-    correct = schema_valid and not hallucinated and _same_calls(tools, task.calls, actual)
+    # Correctness is the calls' meaning, as the study graded: a value the schema would refuse as written
+    # ("3" for an integer) is still right once normalised; schema_valid reports the refusal.
+    correct = not hallucinated and not parsed.rejected and _same_calls(tools, task.calls, actual)
     return Grade(correct, parsed.parsed_strict, hallucinated, schema_valid)
 
 
