@@ -186,8 +186,8 @@ FORCE:
 python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
 	$(PY) -m mypy --strict bindings-python/python/flow_toolkit bindings-python/python/flow_toolkit_host.py
-	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py
-	$(PY) -m ruff check bindings-python/python tests/python tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py
+	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py benches/neutral
+	$(PY) -m ruff check bindings-python/python tests/python tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py benches/neutral
 	cd tests/python && ../../$(PY) -m pytest -q
 
 # Benchmarks measure against a release build; not part of `make test`.
