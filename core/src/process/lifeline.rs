@@ -10,11 +10,14 @@
 //!
 //! - One pipe per process, the lifeline, both ends close-on-exec, never
 //!   closed here: its write end lives exactly as long as this process.
-//! - Between fork and exec, each child forks a guard: the guard closes every
-//!   descriptor but the lifeline's read end (so it holds none of the child's
-//!   pipes, whose ends must close when the child ends), blocks reading it,
-//!   and on end of file (every write end gone: this process died) kills its
-//!   process group, which is the child's, and itself with it.
+//! - Between fork and exec, each child forks a guard: the guard keeps the
+//!   lifeline's read end as its stdin and closes every other descriptor (so
+//!   it holds none of the child's pipes, whose ends must close when the child
+//!   ends), then execs `/bin/sh -c 'read _; kill -s KILL 0'`: it blocks
+//!   reading, and on end of file (every write end gone: this process died)
+//!   kills its process group, which is the child's, and itself with it. The
+//!   exec is so that a guard does not pin a copy of this process's memory
+//!   for its child's life; without `/bin/sh` the guard waits as it is.
 //! - The child execs; close-on-exec drops its copies of the lifeline.
 //!
 //! A guard lives no longer than its child: it has `PR_SET_PDEATHSIG` set
@@ -57,8 +60,8 @@ mod imp {
     pub(super) fn tie(command: &mut Command) -> io::Result<()> {
         let (read_end, _write_end) = lifeline()?;
         // SAFETY: the hook runs in the forked child before exec and calls only
-        // async-signal-safe functions (fork, close_range/close, read, kill,
-        // _exit); it allocates nothing and takes no lock.
+        // async-signal-safe functions (fork, prctl, dup2, close_range/close,
+        // execv, read, kill, _exit); it allocates nothing and takes no lock.
         unsafe {
             command.pre_exec(move || {
                 let child = libc::getpid();
@@ -74,25 +77,36 @@ mod imp {
 
     /// The guard's whole life (see the module's doc); never returns.
     fn guard(read_end: RawFd, child: libc::pid_t) -> ! {
+        // Built on the stack: nothing is allocated between fork and exec.
+        let argv = [c"sh".as_ptr(), c"-c".as_ptr(), c"read _; kill -s KILL 0".as_ptr(), std::ptr::null()];
         // SAFETY: plain system calls on descriptors of this process.
         unsafe {
             // The guard goes with its child: a child that ended (or whose
             // exec failed) leaves no guard behind. Checked after the call,
-            // since the child may have ended before it.
+            // since the child may have ended before it. The setting survives
+            // the exec below.
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
             if libc::getppid() != child {
                 libc::_exit(0);
             }
-            close_all_but(read_end);
+            // The lifeline as stdin (without close-on-exec), nothing else open.
+            if libc::dup2(read_end, 0) != 0 {
+                libc::_exit(0);
+            }
+            close_all_but(0);
+            // A shell that waits for the end of its stdin, then kills its
+            // group (0: the caller's, the child's). Exec'd so that the guard
+            // does not pin a copy of this process's memory for the child's life.
+            libc::execv(c"/bin/sh".as_ptr(), argv.as_ptr());
+            // No shell: the same wait, in this copy of the process.
             let mut byte = 0u8;
             loop {
-                let n = libc::read(read_end, (&raw mut byte).cast::<libc::c_void>(), 1);
+                let n = libc::read(0, (&raw mut byte).cast::<libc::c_void>(), 1);
                 if n < 0 && *libc::__errno_location() == libc::EINTR {
                     continue;
                 }
                 break;
             }
-            // 0: the group of the caller, the child's.
             libc::kill(0, libc::SIGKILL);
             libc::_exit(0)
         }
