@@ -203,3 +203,30 @@ fn a_tool_that_outlives_the_grace_is_killed_with_its_group_and_its_calls_are_unk
     assert!(left.is_empty(), "{left:?}");
 }
 
+
+#[test]
+fn a_tool_that_crashes_while_what_it_started_holds_its_output_is_unknown_at_once_and_started_again() {
+    let mark = mark("crash");
+    let state = std::env::temp_dir().join(format!("flow-survivors-crash-{}", std::process::id()));
+    std::fs::create_dir_all(&state).unwrap();
+    let fake = vec![env!("CARGO_BIN_EXE_flow-fake-tool").to_owned(), "--state".to_owned(), state.to_str().unwrap().to_owned()];
+    // The grace is never reached: the crash alone must settle the call.
+    let connection = connection(&mark, fake, 10 * GENEROUS);
+    connection.describe().unwrap();
+    running(&mark, &["flow-fake-tool", "sleep 300"]);
+    let crashed = forecast_call(&connection, "crash-after-read-1", "Oslo");
+    let outcome = crashed.wait_timeout(GENEROUS).expect("settled by the crash, not the grace");
+    // host-boundary.md: a call out to a process that ended is Unknown if it
+    // reached the process; the reason carries the Tool's own exit status.
+    match outcome {
+        CallOutcome::Unknown(why) => assert_eq!(why, "the Tool process ended (exit status: 3) after the call reached it"),
+        other => panic!("expected Unknown, got {other:?}"),
+    }
+    // Started again for the next call ("A process that ends is started again").
+    let next = forecast_call(&connection, "after-the-crash", "Oslo").wait_timeout(GENEROUS).expect("answered");
+    assert_eq!(next.case(), "Ok", "{next:?}");
+    assert_eq!(connection.starts(), 2);
+    drop(connection);
+    let left = survivors(&mark);
+    assert!(left.is_empty(), "{left:?}");
+}
