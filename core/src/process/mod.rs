@@ -11,7 +11,7 @@
 //!   started running.
 //! - [`stderr`]: a child's stderr passed through, discarded, or read into log
 //!   lines labelled with its command.
-//! - [`retire`]: a retired child given the stop grace after its stdin is
+//! - `retire`: a retired child given the stop grace after its stdin is
 //!   closed, then killed; the last handle waits for every retired child.
 //! - [`log`]: where log lines go.
 //!

@@ -2,7 +2,7 @@
 //! reader and writer): the only place in [`crate::protocol`] with threads.
 //!
 //! - One reader (the calling thread) reads frames and hands them to the
-//!   [`ServerCore`] under a lock. It never runs a handler, so a slow handler
+//!   [`ServerCore`](super::server::ServerCore) under a lock. It never runs a handler, so a slow handler
 //!   never stops cancels or other calls from being read.
 //! - Started calls run on a fixed [`Pool`] of threads fed by a bounded queue
 //!   ([`Bounds`]); a handler's panic is caught and answered Unknown.
