@@ -69,8 +69,9 @@ SOAK_TOOLS ?= rust python node
 
 # The MCP adapter's soak: calls through `flow-host mcp-adapter` into the
 # Python SDK test server, flow-chaos killing the adapter (whose server must go
-# with it). `make test` runs CI's count (about 10 s, most of it the server's
-# restarts); `make soak-mcp` 100,000 calls.
+# with it). `make test` runs CI's count (500 calls: 20 s at a load of 12 on
+# 2 cores, most of it the server's restarts); `make soak-mcp` 100,000 calls
+# (10 minutes at that load).
 SOAK_MCP_CALLS ?= 500
 SOAK_MCP_KILLS ?= 3
 
