@@ -75,7 +75,7 @@ SOAK_TOOLS ?= rust python node
 SOAK_MCP_CALLS ?= 500
 SOAK_MCP_KILLS ?= 3
 
-soak: python-env node-env
+soak: python-env node-env mcp-servers
 	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30 SOAK_STALLS=20
 
 soak-mcp: mcp-servers
