@@ -13,7 +13,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # jsonschema with referencing: schemas' $refs resolved as users' validators do.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0
 
-.PHONY: FORCE dist dist-test demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-run toolform-env toolform-evidence toolform-ref toolform-test
+.PHONY: FORCE dist dist-test demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
@@ -67,13 +67,26 @@ SOAK_KILLS ?= 8
 SOAK_STALLS ?= 3
 SOAK_TOOLS ?= rust python node
 
-soak: python-env node-env
+# The MCP adapter's soak: calls through `flow-host mcp-adapter` into the
+# Python SDK test server, flow-chaos killing the adapter (whose server must go
+# with it). `make test` runs CI's count (500 calls: 20 s at a load of 12 on
+# 2 cores, most of it the server's restarts); `make soak-mcp` 100,000 calls
+# (10 minutes at that load).
+SOAK_MCP_CALLS ?= 500
+SOAK_MCP_KILLS ?= 3
+
+soak: python-env node-env mcp-servers
 	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30 SOAK_STALLS=20
+
+soak-mcp: mcp-servers
+	$(CARGO) build --locked -p flow-toolkit-host
+	target/debug/flow-soak --calls 100000 --kills 30 --stalls 20 mcp
 
 soak-run:
 	$(CARGO) build --locked -p flow-toolkit-host -p rust-weather
 	node node_modules/typescript/bin/tsc -p examples/typescript/weather-tools
 	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) --stalls $(SOAK_STALLS) $$tool || exit 1; done
+	target/debug/flow-soak --calls $(SOAK_MCP_CALLS) --kills $(SOAK_MCP_KILLS) mcp
 
 # The README's table of hostile inputs and the peak memory each cost.
 hostile-report: python-env node-env
@@ -174,8 +187,8 @@ FORCE:
 python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
 	$(PY) -m mypy --strict bindings-python/python/flow_toolkit bindings-python/python/flow_toolkit_host.py
-	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py
-	$(PY) -m ruff check bindings-python/python bindings-python/tests tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py
+	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py benches/neutral
+	$(PY) -m ruff check bindings-python/python bindings-python/tests tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py benches/neutral
 	cd bindings-python/tests && ../../$(PY) -m pytest -q
 
 # Benchmarks measure against a release build; not part of `make test`.

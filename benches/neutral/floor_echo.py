@@ -4,8 +4,9 @@ and tools/call of one `echo` tool. What any Python MCP server costs at least."""
 
 import json
 import sys
+from typing import Any
 
-TOOLS = {
+TOOLS: dict[str, Any] = {
     "tools": [{"name": "echo", "inputSchema": {"type": "object", "properties": {"value": {}}, "required": ["value"]}}]
 }
 
@@ -17,6 +18,7 @@ def main() -> None:
         if "id" not in message:
             continue
         method = message.get("method")
+        result: dict[str, Any]
         if method == "initialize":
             result = {
                 "protocolVersion": "2025-06-18",

@@ -32,6 +32,7 @@ use flow_core::error::{Error, Rule};
 use flow_core::fingerprint::fingerprint;
 use flow_core::json::Json;
 use flow_core::plan::Plan;
+use flow_core::mcp::front::front_for;
 use flow_core::protocol::{CallKey, CallTypes, Event, Front, FrontKind, HandlerResult, InFlight, LineReader, ServedEntry, ServerCore, StartedCall, DEFAULT_IN_FLIGHT};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{call_view_to_json, term_to_json, Listing};
@@ -63,7 +64,7 @@ struct Calls {
 }
 
 struct Shared {
-    core: Mutex<Front>,
+    core: Mutex<Box<dyn Front>>,
     /// At most this many calls started and not replied to: past it the
     /// reader waits, so a host that stops reading holds nothing unbounded.
     in_flight: InFlight,
@@ -171,7 +172,7 @@ impl Server {
         let entries = served_entries(&tools, &listing).map_err(|e| throw_flow(js, &e))?;
         let core = ServerCore::new(&listing, entries).map_err(|e| throw_flow(js, &e))?;
         let kind = FrontKind::from_args(&args).map_err(|usage| napi::Error::new(Status::InvalidArg, usage))?;
-        let front = Front::new(core, kind).map_err(|e| throw_flow(js, &e))?;
+        let front = front_for(core, kind).map_err(|e| throw_flow(js, &e))?;
         Ok(Server {
             shared: Arc::new(Shared {
                 core: Mutex::new(front),

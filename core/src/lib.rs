@@ -16,6 +16,7 @@
 //! - [`fingerprint`]: "Identity and fingerprints": signatures, fingerprints, describe entries.
 //! - [`protocol`]: "The Tool process protocol": messages, outcomes and the server runtime toolkits share.
 //! - [`toolkit`]: the runtime of generated Rust Tools: call context, executor, serving.
+//! - [`process`]: child processes supervised: started in their own group, tied to this process's life, stopped with a grace, reaped.
 //! - [`host`]: the host client: starting Tool processes, binding, calls, restarts.
 //! - [`manifest`]: flow.toml and the nearest-manifest rule.
 //! - [`suggest`]: the nearest known name to a misspelt one, for refusals that say the fix.
@@ -34,6 +35,7 @@ pub mod manifest;
 pub mod mcp;
 pub mod number;
 pub mod plan;
+pub mod process;
 pub mod protocol;
 pub mod schema;
 pub mod suggest;

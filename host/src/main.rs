@@ -154,7 +154,7 @@ fn main() -> ExitCode {
 fn describe(as_json: bool, mut command: Vec<String>) -> Result<ExitCode, String> {
     let program = command.remove(0);
     let dir = std::env::current_dir().map_err(|e| e.to_string())?;
-    let connection = Connection::new(ProcessSpec { program, args: command, dir }, HostOptions::default());
+    let connection = Connection::new(ProcessSpec::new(program, command, dir), HostOptions::default());
     let described = connection.describe()?;
     connection.stop();
     if as_json {
@@ -289,7 +289,7 @@ fn mcp_adapter(listing_path: &std::path::Path, mut command: Vec<String>) -> Resu
     let program = command.remove(0);
     let dir = std::env::current_dir().map_err(|e| e.to_string())?;
     let options = McpOptions { log: Arc::new(|line| eprintln!("flow-host mcp-adapter: {line}")), ..McpOptions::default() };
-    serve_stdio(&listing, ProcessSpec { program, args: command, dir }, options)?;
+    serve_stdio(&listing, ProcessSpec::new(program, command, dir), options)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -86,7 +86,7 @@ fn every_call_gets_an_outcome_whatever_the_server_writes() {
 
 #[test]
 fn a_probe_nobody_answers_falls_back_to_the_handshake() {
-    let spec = ProcessSpec { program: env!("CARGO_BIN_EXE_flow-fake-mcp").to_owned(), args: vec!["--silent-probe".to_owned()], dir: repo() };
+    let spec = ProcessSpec::new(env!("CARGO_BIN_EXE_flow-fake-mcp"), vec!["--silent-probe".to_owned()], repo());
     let (host, _log) = options();
     let options = McpOptions { probe_timeout: Duration::from_millis(100), ..McpOptions::from(&host) };
     let adapter = McpAdapter::new(spec, options);

@@ -60,7 +60,7 @@ fn eventually(what: &str, done: impl Fn() -> bool) {
 fn spec(state: &Path, flags: &[&str]) -> ProcessSpec {
     let mut args = vec!["--state".to_owned(), state.to_str().unwrap().to_owned()];
     args.extend(flags.iter().map(|f| (*f).to_owned()));
-    ProcessSpec { program: FAKE.to_owned(), args, dir: state.to_path_buf() }
+    ProcessSpec::new(FAKE, args, state)
 }
 
 type Log = Arc<Mutex<Vec<String>>>;

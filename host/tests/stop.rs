@@ -108,6 +108,7 @@ fn dropping_the_last_clone_of_a_connection_ends_its_process() {
         program: env!("CARGO_BIN_EXE_flow-fake-tool").to_owned(),
         args: vec!["--state".to_owned(), state.to_str().unwrap().to_owned(), "--ignore-eof".to_owned()],
         dir: state.clone(),
+        env: Vec::new(),
     };
     let (options, _) = options();
     let connection = Connection::new(spec, HostOptions { stop_grace: SHORT_GRACE, ..options });

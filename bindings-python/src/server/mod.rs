@@ -34,6 +34,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use flow_core::protocol::server::{HandlerResult, ServedEntry, ServerCore};
+use flow_core::mcp::front::front_for;
 use flow_core::protocol::{CallKey, Front, FrontKind, InFlight, DEFAULT_IN_FLIGHT};
 use flow_core::types::{Listing, ToolDecl};
 use flow_core::Limits;
@@ -59,7 +60,7 @@ struct Served {
 }
 
 struct Shared {
-    core: Mutex<Front>,
+    core: Mutex<Box<dyn Front>>,
     /// At most this many calls started and not replied to: past it the
     /// reader waits, so a host that stops reading holds nothing unbounded.
     in_flight: InFlight,
@@ -120,7 +121,7 @@ impl Server {
         }
         let core = ServerCore::new(listing, served_entries).map_err(|e| decode_error(py, &e))?;
         let kind = if mcp { FrontKind::Mcp } else { FrontKind::Flow };
-        let core = Front::new(core, kind).map_err(|e| decode_error(py, &e))?;
+        let core = front_for(core, kind).map_err(|e| decode_error(py, &e))?;
         let out: Box<dyn Write + Send> = match out_fd {
             Some(fd) => protocol_output(fd)?,
             None => Box::new(std::io::stdout()),

@@ -31,7 +31,8 @@ use crate::types::parse::check_data_version;
 use crate::types::{identity_name, Declarations, Listing, Param, Term, ToolDecl};
 use crate::value::Value;
 
-use super::connection::{CallHandle, Connection, ProcessSpec};
+use super::connection::{CallHandle, Connection};
+use crate::process::ProcessSpec;
 use super::described::Described;
 use super::generic::views;
 use super::options::HostOptions;
@@ -171,7 +172,7 @@ impl Host {
             let spec = match shell_words::split(command) {
                 Ok(words) if !words.is_empty() => {
                     let mut words = words.into_iter();
-                    ProcessSpec { program: words.next().expect("one word"), args: words.collect(), dir: binding.dir.clone() }
+                    ProcessSpec::new(words.next().expect("one word"), words.collect(), binding.dir.clone())
                 }
                 Ok(_) => {
                     refusals.push(refuse(RefusalKind::Config, format!("{}: the command is empty", binding.origin)));

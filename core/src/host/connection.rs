@@ -14,8 +14,8 @@
 //! Retiring (stop, a failed write, the last clone dropped): the process
 //! leaves `live`, so the next call starts another; its stdin is closed, its
 //! cue to finish its calls and exit; and if it has not ended within
-//! [`HostOptions::stop_grace`], it is killed (`super::retire`, shared with
-//! MCP servers). Either way its end is handled as any process end.
+//! [`HostOptions::stop_grace`], it is killed with its process group
+//! ([`crate::process`], shared with MCP servers). Either way its end is handled as any process end.
 //!
 //! Process end (stdout closes or fails, or the grace runs out): the process
 //! is killed and reaped; each call out to it is Unknown if its line was
@@ -26,8 +26,7 @@
 
 use std::collections::HashMap;
 use std::io::{BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::ChildStdin;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -39,25 +38,11 @@ use crate::protocol::outcome::{admit, CallOutcome, ReplyTypes};
 use crate::protocol::outgoing::past_limit;
 use crate::protocol::server::CallTypes;
 
+use crate::process::retire::{self, LastHandle, Retire, Retiring};
+use crate::process::{self as supervisor, ProcessSpec, StderrMode, Started, Supervised};
+
 use super::described::Described;
 use super::options::HostOptions;
-use super::retire::{self, LastHandle, Retire, Retiring};
-
-/// How to start a Tool process.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ProcessSpec {
-    pub program: String,
-    pub args: Vec<String>,
-    /// The working directory (the manifest's directory).
-    pub dir: PathBuf,
-}
-
-impl ProcessSpec {
-    /// The command as a person would type it, for messages.
-    pub fn display(&self) -> String {
-        std::iter::once(&self.program).chain(&self.args).cloned().collect::<Vec<_>>().join(" ")
-    }
-}
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -80,7 +65,7 @@ struct Writer {
 struct Process {
     generation: u64,
     writer: Mutex<Writer>,
-    child: Mutex<Child>,
+    child: Mutex<Supervised>,
 }
 
 /// The process calls go to, and what it described.
@@ -267,17 +252,8 @@ impl Inner {
 
     /// Starts the process and describes it; called with the start lock held.
     fn start_process(self: &Arc<Self>) -> Result<LiveHandle, String> {
-        let spec = &self.spec;
-        let mut child = Command::new(&spec.program)
-            .args(&spec.args)
-            .current_dir(&spec.dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(if self.options.quiet_stderr { Stdio::null() } else { Stdio::inherit() })
-            .spawn()
-            .map_err(|e| format!("could not start `{}` in {}: {e}", spec.display(), spec.dir.display()))?;
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr = if self.options.quiet_stderr { StderrMode::Discard } else { StderrMode::Inherit };
+        let Started { child, stdin, stdout } = supervisor::start(&self.spec, &stderr)?;
         let (id, rx, generation) = {
             let mut state = lock(&self.state);
             state.generation += 1;
@@ -509,12 +485,8 @@ impl Inner {
     /// to run twice (its reader and its watchdog): the second finds nothing
     /// left to settle.
     fn ended(&self, process: &Process) {
-        let status = {
-            let mut child = lock(&process.child);
-            // Neither kills nor waits again once it has been reaped.
-            let _ = child.kill();
-            child.wait()
-        };
+        // Its whole group goes; neither kills nor waits again once reaped.
+        let how = lock(&process.child).end_text();
         let generation = process.generation;
         let settled: Vec<Pending> = {
             let mut w = lock(&process.writer);
@@ -528,10 +500,6 @@ impl Inner {
             state.describe_waiters.retain(|_, (g, _)| *g != generation);
             let keys: Vec<CallKey> = state.pending.iter().filter(|(_, p)| p.generation == generation).map(|(k, _)| k.clone()).collect();
             keys.into_iter().filter_map(|k| state.pending.remove(&k)).collect()
-        };
-        let how = match status {
-            Ok(s) => s.to_string(),
-            Err(e) => e.to_string(),
         };
         if !settled.is_empty() {
             self.log(&format!("the process ended ({how}) with {} call(s) out", settled.len()));

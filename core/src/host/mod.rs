@@ -13,8 +13,8 @@
 //!   through the MCP adapter in process ([`crate::mcp`]).
 //! - [`generic`]: the `types` and `schema` views of a generic call.
 //! - [`options`]: limits, describe timeout, stop grace, logging.
-//! - `retire`: a retired process given the stop grace, then killed (Tool
-//!   processes and MCP servers alike).
+//!
+//! Starting, stopping and reaping the processes is [`crate::process`]'s.
 //!
 //! ```no_run
 //! use flow_core::host::{Host, HostOptions, Resolver};
@@ -33,11 +33,11 @@ pub mod described;
 pub mod generic;
 pub mod options;
 pub mod resolve;
-pub(crate) mod retire;
 pub mod shell_words;
 
 pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};
-pub use connection::{CallHandle, Connection, ProcessSpec};
+pub use crate::process::ProcessSpec;
+pub use connection::{CallHandle, Connection};
 pub use described::{Described, DescribedTool};
 pub use generic::{views, GenericViews};
 pub use options::{HostOptions, LogSink};

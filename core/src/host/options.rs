@@ -4,13 +4,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::limits::Limits;
+use crate::mcp::client::McpOptions;
+use crate::mcp::version::Implementation;
 
 /// The default [`HostOptions::stop_grace`], which MCP servers get too
-/// ([`crate::mcp::client::McpOptions::stop_grace`]).
-pub const DEFAULT_STOP_GRACE: Duration = Duration::from_secs(5);
+/// ([`McpOptions::stop_grace`]).
+pub use crate::process::DEFAULT_STOP_GRACE;
 
-/// Where the host's log lines go (dropped replies, stray lines, process ends).
-pub type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
+pub use crate::process::LogSink;
 
 #[derive(Clone)]
 pub struct HostOptions {
@@ -54,5 +55,22 @@ impl std::fmt::Debug for HostOptions {
             .field("stop_grace", &self.stop_grace)
             .field("quiet_stderr", &self.quiet_stderr)
             .finish_non_exhaustive()
+    }
+}
+
+impl From<&HostOptions> for McpOptions {
+    /// The host's limits, stop grace, log and stderr choice; its describe
+    /// timeout is the time to be ready, since listing the tools is the MCP
+    /// adapter's describe.
+    fn from(host: &HostOptions) -> McpOptions {
+        McpOptions {
+            limits: host.limits,
+            probe_timeout: Duration::from_secs(10).min(host.describe_timeout),
+            ready_timeout: host.describe_timeout,
+            stop_grace: host.stop_grace,
+            log: host.log.clone(),
+            quiet_stderr: host.quiet_stderr,
+            client: Implementation::flow_adapter(),
+        }
     }
 }

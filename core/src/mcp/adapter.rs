@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::host::ProcessSpec;
+use crate::process::ProcessSpec;
 use crate::protocol::outcome::CallOutcome;
 use crate::protocol::server::CallTypes;
 use crate::types::{identity_name, Listing, Param, ToolDecl};

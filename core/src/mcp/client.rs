@@ -5,7 +5,8 @@
 //! the process and the threads.
 //!
 //! Threads, per process: a reader (stdout into the session), a writer (the
-//! only one that touches stdin), and a stderr reader (each line a log line);
+//! only one that touches stdin), and a stderr reader (each line a log line,
+//! [`crate::process::stderr`]);
 //! per retired process, a watchdog that lives at most the stop grace. Only
 //! the writer can block on the server: everyone else queues lines to it, and
 //! the reader never waits even for the queue (an answer to a server's ping
@@ -20,28 +21,29 @@
 //! Unknown (the line reached the server) and NotRun (it did not).
 //!
 //! Retiring (stop, a failed write, the last handle dropped), as for a Tool
-//! process ([`crate::host::connection`], sharing `crate::host::retire`): the
+//! process (both supervised by [`crate::process`]): the
 //! server leaves `live`, so the next call starts another; its stdin is
 //! closed; and if it has not ended within [`McpOptions::stop_grace`], it is
-//! killed. MCP's stdio transport has the client close the server's stdin,
-//! wait, send SIGTERM, wait, then SIGKILL; std can only send SIGKILL, so
-//! "close stdin, wait the grace, kill" is the part of that within reach.
+//! killed with its process group. MCP's stdio transport has the client close
+//! the server's stdin, wait, send SIGTERM, wait, then SIGKILL; "close stdin,
+//! wait the grace, kill" is that without the SIGTERM step, which a server
+//! told by its stdin's end does not need.
 //! Either way its end is handled as any end: reaped, and each call out to it
 //! settled (Unknown if its line reached the server, NotRun if not).
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::ChildStdin;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
-use crate::host::retire::{self, LastHandle, Retire, Retiring};
-use crate::host::{HostOptions, LogSink, ProcessSpec};
 use crate::json::Object;
 use crate::limits::Limits;
-use crate::protocol::framing::{Frame, LineReader};
+use crate::process::retire::{self, LastHandle, Retire, Retiring};
+use crate::process::{self as supervisor, LogSink, DEFAULT_STOP_GRACE, ProcessSpec, StderrMode, Started, Supervised};
+use crate::protocol::framing::LineReader;
 
 use super::session::{Action, Answer, Session};
 use super::shapes::Tool;
@@ -49,8 +51,6 @@ use super::version::{Era, Implementation};
 
 /// Lines queued for one process's writer: beyond this, a caller waits.
 const QUEUE: usize = 64;
-/// The longest stderr line logged whole.
-const STDERR_LINE: usize = 64 * 1024;
 
 /// What an MCP client can tune.
 #[derive(Clone)]
@@ -66,7 +66,7 @@ pub struct McpOptions {
     pub ready_timeout: Duration,
     /// How long a server whose stdin the client has closed (a stop, a write
     /// that failed, the last handle dropped) may take to exit before it is
-    /// killed: [`HostOptions::stop_grace`]. Zero kills at once.
+    /// killed: the host's `stop_grace`. Zero kills at once.
     pub stop_grace: Duration,
     /// Log lines: the session's notes, the server's notifications and stderr.
     pub log: LogSink,
@@ -77,23 +77,15 @@ pub struct McpOptions {
 }
 
 impl Default for McpOptions {
+    /// What a host's default options give (`From<&HostOptions>`).
     fn default() -> McpOptions {
-        McpOptions::from(&HostOptions::default())
-    }
-}
-
-impl From<&HostOptions> for McpOptions {
-    /// The host's limits, stop grace, log and stderr choice; its describe
-    /// timeout is the time to be ready, since listing the tools is this
-    /// adapter's describe.
-    fn from(host: &HostOptions) -> McpOptions {
         McpOptions {
-            limits: host.limits,
-            probe_timeout: Duration::from_secs(10).min(host.describe_timeout),
-            ready_timeout: host.describe_timeout,
-            stop_grace: host.stop_grace,
-            log: host.log.clone(),
-            quiet_stderr: host.quiet_stderr,
+            limits: Limits::default(),
+            probe_timeout: Duration::from_secs(10),
+            ready_timeout: Duration::from_secs(30),
+            stop_grace: DEFAULT_STOP_GRACE,
+            log: Arc::new(|line| eprintln!("flow-host: {line}")),
+            quiet_stderr: false,
             client: Implementation::flow_adapter(),
         }
     }
@@ -133,7 +125,7 @@ struct Process {
     session: Mutex<Session>,
     jobs: SyncSender<Job>,
     handshake: Mutex<Option<Sender<Result<(), String>>>>,
-    child: Mutex<Child>,
+    child: Mutex<Supervised>,
     io: Mutex<()>,
     /// Set (under the state lock) when it has ended, so that a process that
     /// ends just as it becomes ready is never taken for the live one.
@@ -291,19 +283,9 @@ impl Inner {
     /// Starts the server and waits until it is ready; called with the start
     /// lock held.
     fn start_process(self: &Arc<Self>) -> Result<Live, String> {
-        let spec = &self.spec;
         let options = &self.options;
-        let mut child = Command::new(&spec.program)
-            .args(&spec.args)
-            .current_dir(&spec.dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(if options.quiet_stderr { Stdio::null() } else { Stdio::piped() })
-            .spawn()
-            .map_err(|e| format!("could not start `{}` in {}: {e}", spec.display(), spec.dir.display()))?;
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let stderr = child.stderr.take();
+        let stderr = if options.quiet_stderr { StderrMode::Discard } else { StderrMode::Log(options.log.clone()) };
+        let Started { child, stdin, stdout } = supervisor::start(&self.spec, &stderr)?;
         let (session, first) = Session::start(options.client.clone(), options.limits);
         let (jobs, queue) = mpsc::sync_channel(QUEUE);
         let (handshake, ready) = mpsc::channel();
@@ -322,7 +304,7 @@ impl Inner {
             done: AtomicBool::new(false),
             closed: AtomicBool::new(false),
         });
-        if let Err(e) = self.spawn_threads(&process, stdin, stdout, stderr, queue) {
+        if let Err(e) = self.spawn_threads(&process, stdin, stdout, queue) {
             // Nobody may be reading it to reap it at its end: end it here.
             self.ended(&process);
             return Err(format!("could not start a thread for the MCP server: {e}"));
@@ -357,7 +339,6 @@ impl Inner {
         process: &Arc<Process>,
         stdin: ChildStdin,
         stdout: std::process::ChildStdout,
-        stderr: Option<std::process::ChildStderr>,
         queue: Receiver<Job>,
     ) -> std::io::Result<()> {
         let generation = process.generation;
@@ -371,10 +352,6 @@ impl Inner {
         std::thread::Builder::new()
             .name(format!("mcp reader {generation}"))
             .spawn(move || inner.read_loop(&reader_process, stdout))?;
-        if let Some(stderr) = stderr {
-            let inner = self.clone();
-            std::thread::Builder::new().name(format!("mcp stderr {generation}")).spawn(move || inner.stderr_loop(stderr))?;
-        }
         Ok(())
     }
 
@@ -592,16 +569,6 @@ impl Inner {
         self.ended(process);
     }
 
-    fn stderr_loop(&self, stderr: std::process::ChildStderr) {
-        let mut reader = LineReader::new(BufReader::new(stderr), STDERR_LINE);
-        while let Ok(Some(frame)) = reader.next_frame() {
-            match frame {
-                Frame::Line(line) | Frame::Unterminated(line) => self.log(&format!("stderr: {}", String::from_utf8_lossy(&line))),
-                Frame::TooLong { length, .. } => self.log(&format!("stderr: a line of {length} bytes, not shown")),
-            }
-        }
-    }
-
     /// Retires the running server, if any (see the module's doc).
     fn stop(self: &Arc<Self>) {
         let live = lock(&self.state).live.as_ref().map(|l| l.process.clone());
@@ -640,16 +607,8 @@ impl Inner {
         // Before the kill, so that its writer, failing at the kill, does not
         // take the write for one to retire it over.
         process.closed.store(true, Ordering::SeqCst);
-        let status = {
-            let mut child = lock(&process.child);
-            // Neither kills nor waits again once it has been reaped.
-            let _ = child.kill();
-            child.wait()
-        };
-        let how = match status {
-            Ok(s) => s.to_string(),
-            Err(e) => e.to_string(),
-        };
+        // Its whole group goes; neither kills nor waits again once reaped.
+        let how = lock(&process.child).end_text();
         let settled: Vec<Pending> = {
             let _io = lock(&process.io);
             let mut state = lock(&self.state);

@@ -55,6 +55,7 @@ use crate::error::{Error, Path, Result};
 use crate::json::{self, Json, Object};
 use crate::limits::Limits;
 use crate::protocol::framing::Frame;
+use crate::protocol::front::{Front, FrontKind};
 use crate::protocol::message::CallKey;
 use crate::protocol::server::{value_json, Event, GenericCall, HandlerResult, ServerCore};
 use crate::protocol::skim::Skim;
@@ -408,6 +409,42 @@ impl McpFront {
     pub fn cancel_all(&self) {
         self.core.cancel_all();
     }
+}
+
+impl Front for McpFront {
+    fn kind(&self) -> FrontKind {
+        FrontKind::Mcp
+    }
+
+    fn core(&self) -> &ServerCore {
+        McpFront::core(self)
+    }
+
+    fn into_core(self: Box<Self>) -> ServerCore {
+        McpFront::into_core(*self)
+    }
+
+    fn receive(&mut self, line: &[u8]) -> Vec<Event> {
+        McpFront::receive(self, line)
+    }
+
+    fn receive_frame(&mut self, frame: Frame) -> Vec<Event> {
+        McpFront::receive_frame(self, frame)
+    }
+
+    fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String> {
+        McpFront::finish(self, key, result)
+    }
+}
+
+/// `core` speaking `kind`: as is for the Flow protocol, wrapped in an
+/// [`McpFront`] for MCP. Refused when the Tools cannot be served that way
+/// (two MCP tools with one name).
+pub fn front_for(core: ServerCore, kind: FrontKind) -> Result<Box<dyn Front>> {
+    Ok(match kind {
+        FrontKind::Flow => Box::new(core),
+        FrontKind::Mcp => Box::new(McpFront::new(core)?),
+    })
 }
 
 /// What a server offers: tools, whose list does not change while it runs.

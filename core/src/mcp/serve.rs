@@ -23,7 +23,7 @@ use std::io::{Read, Write};
 use std::sync::mpsc;
 
 use crate::fingerprint::describe_entry;
-use crate::host::ProcessSpec;
+use crate::process::ProcessSpec;
 use crate::protocol::outcome::CallOutcome;
 use crate::protocol::server::{HandlerResult, ServedEntry, ServerCore, StartedCall};
 use crate::protocol::stdio::StdioServer;

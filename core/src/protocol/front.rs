@@ -1,16 +1,18 @@
 //! Which protocol a Tool process speaks on its stdio: the Flow Tool process
-//! protocol ([`ServerCore`] itself) or MCP ([`McpFront`], wrapping it). A
-//! driver holds a [`Front`] and calls the same four methods either way, and
-//! either way a call starts as the same [`Event::Start`], so each toolkit's
-//! handler dispatch serves both: choosing MCP is choosing a front, not
-//! rewriting a rule.
+//! protocol ([`ServerCore`] itself) or MCP (`crate::mcp::front::McpFront`,
+//! wrapping it). A driver holds a `Box<dyn Front>` and calls the same
+//! methods either way, and either way a call starts as the same
+//! [`Event::Start`], so each toolkit's handler dispatch serves both: choosing
+//! MCP is choosing a front, not rewriting a rule.
+//!
+//! [`Front`] is a trait so that this module names no protocol but its own:
+//! the MCP front implements it where it lives, and the choice of a front for
+//! a [`FrontKind`] (`crate::mcp::front::front_for`) sits above both.
 //!
 //! The command line chooses ([`FrontKind::from_args`]), one rule for every
 //! toolkit's runtime: no argument is the Flow protocol, `--mcp` is MCP.
 
-use crate::error::Result;
 use crate::limits::Limits;
-use crate::mcp::front::McpFront;
 
 use super::framing::Frame;
 use super::message::CallKey;
@@ -45,86 +47,61 @@ impl FrontKind {
     }
 }
 
-/// A server core, speaking one protocol.
-pub enum Front {
-    Flow(ServerCore),
-    Mcp(McpFront),
-}
-
-impl From<ServerCore> for Front {
-    fn from(core: ServerCore) -> Front {
-        Front::Flow(core)
-    }
-}
-
-impl Front {
-    /// `core` speaking `kind`. Refused when the Tools cannot be served that
-    /// way (two MCP tools with one name).
-    pub fn new(core: ServerCore, kind: FrontKind) -> Result<Front> {
-        Ok(match kind {
-            FrontKind::Flow => Front::Flow(core),
-            FrontKind::Mcp => Front::Mcp(McpFront::new(core)?),
-        })
-    }
-
-    /// The same core, speaking `kind` from now on (nothing has been read yet).
-    pub fn speak(self, kind: FrontKind) -> Result<Front> {
-        Front::new(self.into_core(), kind)
-    }
-
-    fn into_core(self) -> ServerCore {
-        match self {
-            Front::Flow(core) => core,
-            Front::Mcp(front) => front.into_core(),
-        }
-    }
-
-    pub fn kind(&self) -> FrontKind {
-        match self {
-            Front::Flow(_) => FrontKind::Flow,
-            Front::Mcp(_) => FrontKind::Mcp,
-        }
-    }
+/// A server core, speaking one protocol: what a driver reads lines into and
+/// finishes calls through.
+pub trait Front: Send {
+    /// The protocol it speaks.
+    fn kind(&self) -> FrontKind;
 
     /// The core: the served Tools, the limits, the running calls.
-    pub fn core(&self) -> &ServerCore {
-        match self {
-            Front::Flow(core) => core,
-            Front::Mcp(front) => front.core(),
-        }
-    }
+    fn core(&self) -> &ServerCore;
 
-    pub fn limits(&self) -> &Limits {
+    /// The core, given back (to speak another protocol before anything was read).
+    fn into_core(self: Box<Self>) -> ServerCore;
+
+    /// Reads one line (without its `\n`).
+    fn receive(&mut self, line: &[u8]) -> Vec<Event>;
+
+    /// Reads one frame of a [`super::framing::LineReader`].
+    fn receive_frame(&mut self, frame: Frame) -> Vec<Event>;
+
+    /// The lines answering a started call whose handler returned.
+    fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String>;
+
+    /// The core's reading limits.
+    fn limits(&self) -> &Limits {
         self.core().limits()
     }
 
-    /// Reads one line (without its `\n`).
-    pub fn receive(&mut self, line: &[u8]) -> Vec<Event> {
-        match self {
-            Front::Flow(core) => core.receive(line),
-            Front::Mcp(front) => front.receive(line),
-        }
-    }
-
-    /// Reads one frame of a [`super::framing::LineReader`].
-    pub fn receive_frame(&mut self, frame: Frame) -> Vec<Event> {
-        match self {
-            Front::Flow(core) => core.receive_frame(frame),
-            Front::Mcp(front) => front.receive_frame(frame),
-        }
-    }
-
-    /// The lines answering a started call whose handler returned.
-    pub fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String> {
-        match self {
-            Front::Flow(core) => core.finish(key, result),
-            Front::Mcp(front) => front.finish(key, result),
-        }
-    }
-
     /// Sets every running call's cancel token (for a driver shutting down).
-    pub fn cancel_all(&self) {
+    fn cancel_all(&self) {
         self.core().cancel_all();
+    }
+}
+
+impl Front for ServerCore {
+    fn kind(&self) -> FrontKind {
+        FrontKind::Flow
+    }
+
+    fn core(&self) -> &ServerCore {
+        self
+    }
+
+    fn into_core(self: Box<Self>) -> ServerCore {
+        *self
+    }
+
+    fn receive(&mut self, line: &[u8]) -> Vec<Event> {
+        ServerCore::receive(self, line)
+    }
+
+    fn receive_frame(&mut self, frame: Frame) -> Vec<Event> {
+        ServerCore::receive_frame(self, frame)
+    }
+
+    fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String> {
+        ServerCore::finish(self, key, result)
     }
 }
 

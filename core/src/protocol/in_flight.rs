@@ -33,7 +33,7 @@ impl InFlight {
 
     /// Takes the core's lock once fewer than `max` calls are in flight: how
     /// the reader locks the core before handing it a line.
-    pub fn admit<'a>(&self, core: &'a Mutex<Front>) -> MutexGuard<'a, Front> {
+    pub fn admit<'a, F: Front + ?Sized>(&self, core: &'a Mutex<Box<F>>) -> MutexGuard<'a, Box<F>> {
         let mut guard = core.lock().unwrap_or_else(|e| e.into_inner());
         while guard.core().running() >= self.max {
             guard = self.room.wait(guard).unwrap_or_else(|e| e.into_inner());

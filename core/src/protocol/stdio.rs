@@ -2,7 +2,7 @@
 //! reader and writer): the only place in [`crate::protocol`] with threads.
 //!
 //! - One reader (the calling thread) reads frames and hands them to the
-//!   [`ServerCore`] under a lock. It never runs a handler, so a slow handler
+//!   [`ServerCore`](super::server::ServerCore) under a lock. It never runs a handler, so a slow handler
 //!   never stops cancels or other calls from being read.
 //! - Started calls run on a fixed [`Pool`] of threads fed by a bounded queue
 //!   ([`Bounds`]); a handler's panic is caught and answered Unknown.
@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 
 use super::batch_writer::{BatchWriter, WriterBounds};
 use super::framing::LineReader;
-use super::front::{Front, FrontKind};
+use super::front::Front;
 use super::pool::{Pool, PoolBounds};
 use super::server::{Event, HandlerResult, StartedCall};
 
@@ -45,7 +45,7 @@ pub struct Bounds {
 /// Handlers by Tool identity, ready to serve a [`Front`]: a
 /// [`super::ServerCore`] speaking the Flow protocol or MCP.
 pub struct StdioServer {
-    front: Front,
+    front: Box<dyn Front>,
     handlers: HashMap<String, Handler>,
     bounds: Bounds,
 }
@@ -67,7 +67,7 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 struct Shared<W> {
-    core: Mutex<Front>,
+    core: Mutex<Box<dyn Front>>,
     out: BatchWriter<W>,
 }
 
@@ -84,13 +84,15 @@ impl<W: Write> Shared<W> {
 type Job = (Handler, StartedCall);
 
 impl StdioServer {
-    pub fn new(front: impl Into<Front>) -> StdioServer {
-        StdioServer { front: front.into(), handlers: HashMap::new(), bounds: Bounds::default() }
+    pub fn new(front: impl Front + 'static) -> StdioServer {
+        StdioServer { front: Box::new(front), handlers: HashMap::new(), bounds: Bounds::default() }
     }
 
-    /// Speaks `kind` instead (see [`FrontKind`]).
-    pub fn speak(self, kind: FrontKind) -> io::Result<StdioServer> {
-        let front = self.front.speak(kind).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    /// Serves through the front `speak` makes of the current one (nothing
+    /// has been read yet): how a toolkit chooses MCP or the Flow protocol
+    /// (`crate::mcp::front::front_for`) without this module naming MCP.
+    pub fn speak<E: std::fmt::Display>(self, speak: impl FnOnce(Box<dyn Front>) -> Result<Box<dyn Front>, E>) -> io::Result<StdioServer> {
+        let front = speak(self.front).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
         Ok(StdioServer { front, ..self })
     }
 

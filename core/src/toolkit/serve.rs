@@ -8,6 +8,7 @@ use crate::error::Result;
 use crate::fingerprint::describe_entry;
 use crate::json::{self, Json};
 use crate::limits::Limits;
+use crate::mcp::front::front_for;
 use crate::protocol::{FrontKind, HandlerResult, ServedEntry, ServerCore, StartedCall, StdioServer};
 use crate::types::parse::{check_data_version, listing_from_text};
 use crate::value::Value;
@@ -55,7 +56,7 @@ pub fn serve_process(server: StdioServer) -> io::Result<()> {
             std::process::exit(2);
         }
     };
-    server.speak(kind)?.serve_stdio()
+    server.speak(|front| front_for(front.into_core(), kind))?.serve_stdio()
 }
 
 fn served_entries(describe: &Json) -> std::result::Result<Vec<ServedEntry>, String> {

@@ -15,8 +15,17 @@
 //! a soak, `--stall-ms` each (a host that stops reading for a while).
 //!
 //! LANG is `rust` (examples/rust-weather), `python` (examples/python, in
-//! `.venv`), `node` (examples/typescript, built with tsc) or `test`
-//! (flow-test-tool). Exit status 1 on any violation.
+//! `.venv`), `node` (examples/typescript, built with tsc), `test`
+//! (flow-test-tool) or `mcp`: `flow-host mcp-adapter` serving the MCP tools
+//! of the Python SDK test server (tests/mcp/python_server.py, in
+//! `.venv-mcp`), flow-chaos wrapping the adapter, so that each kill is a
+//! SIGKILLed adapter whose MCP server must go with it. Exit status 1 on any
+//! violation.
+//!
+//! And for every LANG: once the host is dropped and the last flow-chaos has
+//! ended, no process started under the soak is left running (each carries a
+//! mark in its environment, found in /proc): not a Tool, not an MCP server
+//! whose adapter was killed.
 //!
 //! What each call must end with (host-boundary.md, "The Tool process
 //! protocol"). The host's knowledge is what it wrote: a call whose line it
@@ -72,6 +81,16 @@ const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.jso
 const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
 const HISTORY: &str = "github.com/acme/weather@1.2.0/weather.flow.station_history";
 const ECHO: &str = "github.com/acme/weather@1.2.0/weather.flow.echo";
+const MCP_LISTING: &[u8] = include_bytes!("../../../tests/mcp/python-server.tools.json");
+const MCP_ADD: &str = "github.com/acme/mcp-test@0.1.0/server.flow.add";
+const MCP_GREET: &str = "github.com/acme/mcp-test@0.1.0/server.flow.greet";
+const MCP_DIVIDE: &str = "github.com/acme/mcp-test@0.1.0/server.flow.divide";
+const MCP_SLOW: &str = "github.com/acme/mcp-test@0.1.0/server.flow.slow";
+/// The class of a call the Tool answered Unknown: its handler threw, or (MCP)
+/// the call was cancelled.
+const ANSWERED_UNKNOWN: &str = "Unknown, answered by the Tool (a handler that threw, or an MCP call cancelled)";
+/// The variable that marks every process a soak starts (see the module's doc).
+const MARK: &str = "FLOW_SOAK_MARK";
 
 /// Deadlock guards only: nothing is timed. A call's outcome within this, and
 /// the last wrapper's end after the host is dropped.
@@ -97,6 +116,7 @@ enum Lang {
     Python,
     Node,
     Test,
+    Mcp,
 }
 
 impl Lang {
@@ -106,6 +126,7 @@ impl Lang {
             Lang::Python => "python",
             Lang::Node => "node",
             Lang::Test => "test",
+            Lang::Mcp => "mcp",
         }
     }
 
@@ -114,7 +135,7 @@ impl Lang {
     /// as each implementation spells them.
     fn cities(self) -> (&'static str, &'static str, &'static str) {
         match self {
-            Lang::Rust | Lang::Test => ("Nowhere", "panic", "wait-for-cancel"),
+            Lang::Rust | Lang::Test | Lang::Mcp => ("Nowhere", "panic", "wait-for-cancel"),
             Lang::Python | Lang::Node => ("Atlantis", "boom", "slow"),
         }
     }
@@ -137,6 +158,69 @@ enum Expect {
     /// proves nothing (host-boundary.md): the call stays open until this
     /// reply, or Unknown if the process ends first.
     Cancelled,
+    /// Exactly this outcome, canonical text (the MCP server's tools).
+    Exact(String),
+    /// Cancelled once sent, through the MCP adapter: MCP answers a cancelled
+    /// request with nothing, so the adapter's reply is Unknown.
+    CancelledUnknown,
+}
+
+/// The listing whose Tools a soak calls, and the Tool whose process it counts.
+fn listing_of(lang: Lang) -> (&'static [u8], &'static str) {
+    match lang {
+        Lang::Mcp => (MCP_LISTING, MCP_ADD),
+        _ => (WEATHER, FORECAST),
+    }
+}
+
+/// A call of the Python SDK test server's tools: integers beyond 64 bits
+/// (exact through the adapter and pydantic), an Option parameter both ways,
+/// a declared error, and a cancelled call.
+fn plan_mcp(i: usize, rng: &mut Rng) -> Plan {
+    let big = |rng: &mut Rng| format!("{}{:019}", 1 + rng.below(1_000_000), rng.next() % 10_000_000_000_000_000_000);
+    let exact = |tool: &'static str, args: String, outcome: String| Plan { tool, args: json(&args), type_args: Vec::new(), expect: Expect::Exact(outcome) };
+    match rng.below(100) {
+        0..=59 => {
+            let (a, b) = (big(rng), big(rng));
+            let total = add_decimal(&a, &b);
+            exact(MCP_ADD, format!(r#"{{"a":{a},"b":{b}}}"#), format!(r#"{{"Ok":{{"terms":[{a},{b}],"total":{total}}}}}"#))
+        }
+        60..=84 => {
+            let name = format!("n{i}-{:x}", rng.next() >> 40);
+            if rng.below(2) == 0 {
+                exact(MCP_GREET, format!(r#"{{"name":"{name}","greeting":"None"}}"#), format!(r#"{{"Ok":{{"text":"Hello, {name}!"}}}}"#))
+            } else {
+                exact(MCP_GREET, format!(r#"{{"name":"{name}","greeting":{{"Some":"Hi"}}}}"#), format!(r#"{{"Ok":{{"text":"Hi, {name}!"}}}}"#))
+            }
+        }
+        85..=96 => {
+            let a = 1 + rng.below(1_000_000);
+            if rng.below(2) == 0 {
+                exact(MCP_DIVIDE, format!(r#"{{"a":{a},"b":0}}"#), format!(r#"{{"Failed":{{"DivisionByZero":{{"dividend":{a}}}}}}}"#))
+            } else {
+                let b = 1 + rng.below(1000);
+                exact(MCP_DIVIDE, format!(r#"{{"a":{a},"b":{b}}}"#), format!(r#"{{"Ok":{{"quotient":{},"remainder":{}}}}}"#, a / b, a % b))
+            }
+        }
+        _ => Plan { tool: MCP_SLOW, args: json("{}"), type_args: Vec::new(), expect: Expect::CancelledUnknown },
+    }
+}
+
+/// The sum of two non-negative decimal integers, digit by digit (they are
+/// beyond 64 bits).
+fn add_decimal(a: &str, b: &str) -> String {
+    let (a, b): (Vec<u8>, Vec<u8>) = (a.bytes().rev().map(|d| d - b'0').collect(), b.bytes().rev().map(|d| d - b'0').collect());
+    let (mut out, mut carry) = (Vec::new(), 0u8);
+    for k in 0..a.len().max(b.len()) {
+        let sum = a.get(k).copied().unwrap_or(0) + b.get(k).copied().unwrap_or(0) + carry;
+        out.push(b'0' + sum % 10);
+        carry = sum / 10;
+    }
+    if carry > 0 {
+        out.push(b'0' + carry);
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
 }
 
 struct Plan {
@@ -147,6 +231,9 @@ struct Plan {
 }
 
 fn plan(lang: Lang, i: usize, rng: &mut Rng) -> Plan {
+    if lang == Lang::Mcp {
+        return plan_mcp(i, rng);
+    }
     let (failing, throwing, waiting) = lang.cities();
     let roll = rng.below(100);
     let forecast = |city: &str, days: usize, units: &str| Plan {
@@ -205,6 +292,8 @@ fn owed(expect: &Expect, outcome: &CallOutcome) -> Result<(), String> {
         Expect::Failed => text.starts_with(r#"{"Failed":{"UnknownCity":"#),
         Expect::Throws => outcome.case() == "Unknown",
         Expect::Cancelled => outcome.case() == "Failed",
+        Expect::Exact(want) => &text == want,
+        Expect::CancelledUnknown => outcome.case() == "Unknown" && outcome.reason().is_some_and(|r| r.starts_with("cancelled")),
     };
     if good {
         Ok(())
@@ -317,6 +406,14 @@ fn tool_command(lang: Lang, s: &Settings) -> Result<(String, PathBuf), String> {
             need(s.repo.join("examples/typescript/weather-tools/dist/main.js"), "make soak (builds it with tsc)")?;
             ("node weather-tools/dist/main.js".to_owned(), s.repo.join("examples/typescript"))
         }
+        Lang::Mcp => {
+            let adapter = need(s.bin_dir.join("flow-host"), "cargo build -p flow-toolkit-host")?;
+            let python = need(s.repo.join(".venv-mcp/bin/python"), "make mcp-servers")?;
+            let listing = s.repo.join("tests/mcp/python-server.tools.json");
+            let server = s.repo.join("tests/mcp/python_server.py");
+            let words = [adapter.as_path(), Path::new("mcp-adapter"), &listing, Path::new("--"), &python, &server];
+            (words.iter().map(|w| shell_quote(w.to_str().unwrap_or_default())).collect::<Vec<_>>().join(" "), s.repo.clone())
+        }
     })
 }
 
@@ -359,8 +456,9 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     let kill_rate = s.kills / (4.0 * s.calls as f64);
     // One stall draw per line read from the Tool, about one a call.
     let stall_rate = s.stalls / s.calls as f64;
+    let mark = format!("{}-{}", std::process::id(), lang.name());
     let command = format!(
-        "{} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} --kill-describe {} --swap-replies {} --stall {stall_rate} --stall-ms {} -- {tool}",
+        "env {MARK}={mark} {} --seed {} --log {} --dup-call {} --dup-reply {} --delay {} --max-delay-ms {} --kill {kill_rate} --kill-describe {} --swap-replies {} --stall {stall_rate} --stall-ms {} -- {tool}",
         shell_quote(chaos.to_str().unwrap_or_default()),
         s.seed,
         shell_quote(log_path.to_str().unwrap_or_default()),
@@ -372,7 +470,8 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         s.swap_replies,
         s.stall_ms,
     );
-    let listing = listing_from_text(WEATHER, &Limits::default()).map_err(|e| e.to_string())?;
+    let (listing_bytes, counted) = listing_of(lang);
+    let listing = listing_from_text(listing_bytes, &Limits::default()).map_err(|e| e.to_string())?;
     let mut resolver = Resolver::default();
     for t in &listing.tools {
         let binding = Binding { runner: Runner::Command(command.clone()), dir: dir.clone(), origin: "flow-soak".into() };
@@ -408,7 +507,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
                         continue;
                     }
                 };
-                if let Expect::Cancelled = plan.expect {
+                if let Expect::Cancelled | Expect::CancelledUnknown = plan.expect {
                     handle.cancel();
                 }
                 let Some(outcome) = handle.wait_timeout(GUARD) else {
@@ -441,7 +540,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         }
     });
     let calls_done = started.elapsed();
-    let starts = host.connection(FORECAST).map(|c| c.starts()).unwrap_or(0);
+    let starts = host.connection(counted).map(|c| c.starts()).unwrap_or(0);
     drop(host);
     // The last wrapper ends once its input does: its log is then complete.
     let guard = Instant::now();
@@ -460,6 +559,10 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
 
     let log = read_log(&log_path);
     let mut violations = violations.into_inner().unwrap_or_else(|e| e.into_inner());
+    let left = survivors(&mark);
+    if !left.is_empty() {
+        violations.push(format!("{} process(es) still running after the soak: {}", left.len(), left.join("; ")));
+    }
     let mut count: HashMap<&'static str, u64> = HashMap::new();
     let mut extra_outs = 0u64;
     let empty = Seen::default();
@@ -482,7 +585,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
                 violations.push(format!("c{i}: {why}"));
             }
             match case {
-                "Unknown" => "Unknown, answered by the Tool (its handler threw)",
+                "Unknown" => ANSWERED_UNKNOWN,
                 _ => "answered",
             }
         } else if seen.read > 0 {
@@ -511,7 +614,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     if drops != extra_outs {
         violations.push(format!("the host dropped {drops} replies; {extra_outs} were second replies"));
     }
-    let answered = count.get("answered").copied().unwrap_or(0) + count.get("Unknown, answered by the Tool (its handler threw)").copied().unwrap_or(0);
+    let answered = count.get("answered").copied().unwrap_or(0) + count.get(ANSWERED_UNKNOWN).copied().unwrap_or(0);
     if answered == 0 {
         violations.push("no call was answered".to_owned());
     }
@@ -597,9 +700,30 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     }
 }
 
+/// The processes still running with `mark` (see the module's doc), waiting
+/// up to [`GUARD`] for them to end; their command lines.
+fn survivors(mark: &str) -> Vec<String> {
+    let needle = format!("{MARK}={mark}\0").into_bytes();
+    let guard = Instant::now();
+    loop {
+        let mut left = Vec::new();
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Ok(environ) = std::fs::read(entry.path().join("environ")) else { continue };
+            if environ.windows(needle.len()).any(|w| w == needle.as_slice()) {
+                let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+                left.push(format!("{} {}", entry.file_name().to_string_lossy(), String::from_utf8_lossy(&cmdline).replace('\0', " ").trim()));
+            }
+        }
+        if left.is_empty() || guard.elapsed() > GUARD {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn usage(why: &str) -> ! {
     eprintln!(
-        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] [--swap-replies P] [--stalls N] [--stall-ms M] rust|python|node|test..."
+        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] [--swap-replies P] [--stalls N] [--stall-ms M] rust|python|node|test|mcp..."
     );
     std::process::exit(2)
 }
@@ -648,6 +772,7 @@ fn main() {
             "python" => langs.push(Lang::Python),
             "node" => langs.push(Lang::Node),
             "test" => langs.push(Lang::Test),
+            "mcp" => langs.push(Lang::Mcp),
             other => usage(&format!("unknown argument {other}")),
         }
     }

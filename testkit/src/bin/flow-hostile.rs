@@ -120,6 +120,7 @@ fn host(case: &'static Case) -> Report {
         program: tool_path().to_string_lossy().into_owned(),
         args: vec!["--reply".into(), case.name.into()],
         dir: std::env::current_dir().expect("cwd"),
+        env: Vec::new(),
     };
     let connection = Connection::new(spec, HostOptions::default());
     connection.describe().expect("the hostile Tool describes");

@@ -1,5 +1,5 @@
-//! Retiring a child process, shared by Tool processes ([`super::connection`])
-//! and MCP servers ([`crate::mcp::client`]). A retired process is out of
+//! Retiring a child process, shared by Tool processes
+//! ([`crate::host::connection`]) and MCP servers ([`crate::mcp::client`]). A retired process is out of
 //! service and its stdin is closed, its cue to finish and exit; a watchdog
 //! thread gives it the stop grace, then has it killed. The connection's own
 //! end handling kills, reaps and settles calls; this keeps count of the
@@ -8,6 +8,11 @@
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
+
+/// The stop grace Tool processes and MCP servers get by default: long enough
+/// to write the replies of calls that were finishing, short enough that a
+/// child that ignores the end of its input does not hold its host up long.
+pub const DEFAULT_STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// The generations of one connection's processes that were retired and
 /// have not ended yet. Its lock is taken last, after any of the
