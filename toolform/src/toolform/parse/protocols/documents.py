@@ -11,7 +11,7 @@ import yaml  # type: ignore[import-untyped]
 
 from toolform.parse.fences import fenced_bodies
 from toolform.parse.protocols.base import Context, Found, found
-from toolform.parse.protocols.json_calls import calls_from, parse_json_object
+from toolform.parse.protocols.json_calls import calls_from
 from toolform.parse.result import RawCall
 
 
@@ -34,7 +34,7 @@ def parse_yaml(text: str, context: Context) -> Found | None:
             calls = calls_from(_jsonable(_yaml(block)))
             if calls:
                 return Found(calls)
-    return parse_json_object(text, context)
+    return None
 
 
 def _shorter_and_shorter(text: str, most: int = 8) -> list[str]:
@@ -55,7 +55,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def parse_toml(text: str, context: Context) -> Found | None:
-    start = re.search(r"^\s*\[\[?call", text, re.MULTILINE)
+    start = re.search(r"\[\[?call\b", text)
     if start is None:
         return None
     body = text[start.start() :]
