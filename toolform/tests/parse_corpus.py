@@ -335,8 +335,16 @@ REASONING: dict[str, str] = {
 WRONG_SYNTAX = {"json_object": "xml_call"}
 
 
+#: The protocols asked for when the lenient fallback meets a reply in every other syntax.
+LENIENT_TARGETS: tuple[str, ...] = ("json_object", "xml_call", "python_call", "nl_intent")
+
+
 def corpus() -> Iterator[Case]:
     """Every case, in a fixed order."""
+    for target in LENIENT_TARGETS:
+        for source in PROTOCOLS:
+            if source != target:
+                yield Case(f"lenient_from_{source}", target, write(source, [GOOD]), {"lenient_fallback": True})
     for protocol in PROTOCOLS:
         for variant, calls in VARIANTS.items():
             yield Case(variant, protocol, write(protocol, calls))

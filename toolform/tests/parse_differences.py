@@ -120,8 +120,10 @@ _JSON_PROTOCOLS = frozenset(
 
 
 def _calls_named(answer: Answer) -> Answer:
-    kept = {k: answer[k] for k in ("protocol_id", "rule", "parsed_strict", "format_compliant", "hallucinated")}
-    kept["calls"] = [(c["name"], c["resolved_name"]) for c in answer["calls"]]
+    members = ("protocol_id", "rule", "parsed_strict", "format_compliant", "hallucinated")
+    kept = {k: answer[k] for k in members if k in answer}
+    if "calls" in answer:
+        kept["calls"] = [(c["name"], c["resolved_name"]) for c in answer["calls"]]
     return kept
 
 
@@ -156,6 +158,30 @@ DIFFERENCES += [
         "reads one JSON value only and answers with none.",
         lambda case: case.protocol == "python_tag" and case.name == "json_two_objects",
         _only("protocol_id", "rule", "hallucinated"),
+    ),
+]
+
+
+DIFFERENCES += [
+    ParseDifference(
+        "lenient-syntax-that-keeps-arguments",
+        "The lenient fallback on a SQL, GraphQL or symbolic reply: the reference takes the Python-style call "
+        "inside SELECT or the mutation (or reads the symbolic line as a command line) and loses the "
+        "arguments; ours reads the reply in its own syntax, so the call keeps them (the repair names it).",
+        lambda case: case.name in ("lenient_from_sql_call", "lenient_from_graphql_call", "lenient_from_symbolic_call"),
+        _only("protocol_id", "rule", "hallucinated", "no_call_declared"),
+    ),
+    ParseDifference(
+        "nl-rules-read-other-syntaxes",
+        "nl_intent's rules, and nl_intent_structured's when its frame is missing, meet replies in other "
+        "syntaxes (a nl_intent sentence, SQL, GraphQL, URL, s-expression, tags): which values the rules take "
+        "differs in detail (the reference keeps a quote or reads a `key = value` list its own way); the call "
+        "and its tool are the same, whether the rules found it or the fallback did.",
+        lambda case: (
+            (case.protocol == "nl_intent" and case.name.startswith("lenient_from_"))
+            or case.name == "lenient_from_nl_intent"
+        ),
+        lambda answer: {"calls": [c["resolved_name"] for c in answer.get("calls", [])]},
     ),
 ]
 

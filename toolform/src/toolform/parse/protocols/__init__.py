@@ -75,10 +75,12 @@ LENIENT_ORDER: tuple[str, ...] = (
     "react",
     "key_value_call",
     "toml_call",
+    "yaml_call",
+    "cli_call",
     "symbolic_call",
     "table_call",
     "pipe_call",
-    "cli_call",
+    "csv_call",
     "sexpr_call",
     "nl_intent_structured",
 )
