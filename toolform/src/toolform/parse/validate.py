@@ -141,6 +141,8 @@ def _show(value: Any) -> str:
 
 def _check_constraints(type_: TypeIR, value: Any, path: str, found: Validation) -> None:
     c = type_.constraints
+    if not c:
+        return
     errors = found.constraint_errors
     if _is_number(value):
         low, high = _bound(c, "minimum"), _bound(c, "maximum")

@@ -14,10 +14,13 @@ from toolform.parse.protocols.base import Context, Found, found
 from toolform.parse.protocols.json_calls import calls_from
 from toolform.parse.result import RawCall
 
+#: libyaml's safe loader where the wheel has it (the same documents, read in C), else PyYAML's own.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 def _yaml(text: str) -> Any:
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader
     except (yaml.YAMLError, ValueError, RecursionError):
         return None
 
