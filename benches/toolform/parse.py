@@ -5,7 +5,7 @@ are `toolform serve` processes on 127.0.0.1 answering POST /api/v1/parse, sent
 the same requests by the same client, in turns (ours, the reference, ours...).
 Two workloads:
 
-* corpus: the ~900 replies of toolform/tests/parse_corpus.py, one request each;
+* corpus: the ~1,400 replies of toolform/tests/parse_corpus.py, one request each;
   the HTTP round trip is part of both figures, so the ratio understates the
   parsers' own difference;
 * long replies: each protocol's several-calls reply repeated until it holds

@@ -49,6 +49,30 @@ TOOLS: list[dict[str, Any]] = [
             },
         },
     },
+    {
+        "type": "function",
+        "function": {
+            "name": "book_trip",
+            "description": "Book a trip.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "traveller": {"type": "string", "minLength": 2, "pattern": "^[A-Za-z ]+$"},
+                    "stops": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3},
+                    "nights": {"type": "array", "items": {"type": "integer"}},
+                    "address": {
+                        "type": "object",
+                        "properties": {"zip": {"type": "string"}, "number": {"type": "integer"}},
+                        "required": ["zip"],
+                    },
+                    "seat": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+                    "notes": {"type": ["string", "null"]},
+                    "class": {"type": "string", "enum": ["Economy", "Business"]},
+                },
+                "required": ["traveller", "stops"],
+            },
+        },
+    },
 ]
 
 PROTOCOLS: tuple[str, ...] = (
@@ -60,7 +84,11 @@ PROTOCOLS: tuple[str, ...] = (
 )  # fmt: skip
 
 Call = tuple[str, dict[str, Any]]
-PARAM_ORDER = {"get_forecast": ["city", "days", "units", "detailed"], "send_email": ["to", "subject", "priority"]}
+PARAM_ORDER = {
+    "get_forecast": ["city", "days", "units", "detailed"],
+    "send_email": ["to", "subject", "priority"],
+    "book_trip": ["traveller", "stops", "nights", "address", "seat", "notes", "class"],
+}
 
 
 def _py(value: Any) -> str:
@@ -112,8 +140,19 @@ def _yaml(call: Call) -> str:
     return "\n".join(lines) if call[1] else f"name: {call[0]}\narguments: {{}}"
 
 
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(value)
+
+
 def _toml(call: Call) -> str:
-    body = "\n".join(f"{k} = {json.dumps(v)}" for k, v in call[1].items())
+    # TOML has no null: a null argument is left out, as a model writing TOML leaves it out.
+    body = "\n".join(f"{k} = {_toml_value(v)}" for k, v in call[1].items() if v is not None)
     return f'[[call]]\nname = "{call[0]}"\n\n[call.arguments]\n{body}'
 
 
@@ -247,12 +286,65 @@ VARIANTS: dict[str, list[Call]] = {
     "string_constraint": [("send_email", {"to": "a@b.c", "subject": "x" * 50})],
     "number": [("send_email", {"to": "a@b.c", "subject": "Hi", "priority": 2.5})],
     "several_calls": [GOOD, ("send_email", {"to": "a@b.c", "subject": "Hi"})],
+    "nested_valid": [("book_trip", {"traveller": "Ada Lovelace", "stops": ["Paris", "Rome"], "class": "economy"})],
+    "nested_errors": [
+        (
+            "book_trip",
+            {
+                "traveller": "A1",
+                "stops": [],
+                "nights": ["2", 3],
+                "address": {"number": "x", "floor": 2},
+                "seat": 1.5,
+                "notes": None,
+                "class": "First",
+            },
+        )
+    ],
+    "nested_lone_values": [("book_trip", {"traveller": "Bo", "stops": "Oslo", "address": {"zip": "AB 12"}})],
+}
+
+#: JSON replies in the shapes models write beside the asked one (for the JSON protocols).
+JSON_SHAPES: dict[str, str] = {
+    "json_parameters_key": '{"name": "get_forecast", "parameters": {"city": "Denver"}}',
+    "json_function_args": '{"function": "get_forecast", "args": {"city": "Denver"}}',
+    "json_arguments_as_text": '{"tool": "get_forecast", "arguments": "{\\"city\\": \\"Denver\\"}"}',
+    "json_trailing_comma": '{"name": "get_forecast", "arguments": {"city": "Denver",}}',
+    "json_single_quotes": "{'name': 'get_forecast', 'arguments': {'city': 'Denver'}}",
+    "json_openai_nested": '{"type": "function", "function": {"name": "get_forecast", "arguments": {"city": "Denver"}}}',
+    "json_two_objects": (
+        '{"name": "get_forecast", "arguments": {"city": "A"}}\n{"name": "get_forecast", "arguments": {"city": "B"}}'
+    ),
+    "json_unclosed": '{"name": "get_forecast", "arguments": {"city": "Denver"}',
+    "json_no_arguments": '{"name": "get_forecast"}',
+    "json_empty_array": "[]",
+    "json_empty_object": "{}",
+}
+NO_CALL_SENTENCES: dict[str, str] = {
+    "no_call_none_apply": "None of the tools apply.",
+    "no_call_cannot_help": "I can't help with that.",
+    "no_call_no_suitable": "There is no suitable tool.",
+    "no_call_short": "No tool needed",
+    "no_call_then_call": "No tool is needed. " + json.dumps({"name": "get_forecast", "arguments": {"city": "Denver"}}),
+}
+REASONING: dict[str, str] = {
+    "reasoning_unclosed": "<think>maybe ",
+    "reasoning_thinking_tag": "<thinking>x</thinking>",
+    "reasoning_thought_line": "Thought: x\n",
 }
 WRONG_SYNTAX = {"json_object": "xml_call"}
 
 
+#: The protocols asked for when the lenient fallback meets a reply in every other syntax.
+LENIENT_TARGETS: tuple[str, ...] = ("json_object", "xml_call", "python_call", "nl_intent")
+
+
 def corpus() -> Iterator[Case]:
     """Every case, in a fixed order."""
+    for target in LENIENT_TARGETS:
+        for source in PROTOCOLS:
+            if source != target:
+                yield Case(f"lenient_from_{source}", target, write(source, [GOOD]), {"lenient_fallback": True})
     for protocol in PROTOCOLS:
         for variant, calls in VARIANTS.items():
             yield Case(variant, protocol, write(protocol, calls))
@@ -267,6 +359,13 @@ def corpus() -> Iterator[Case]:
         python_wrong = write("python_call", [GOOD])
         yield Case("python_syntax_lenient", protocol, python_wrong, {"lenient_fallback": True})
         yield Case("no_call", protocol, "No tool is needed.")
+        for name, sentence in NO_CALL_SENTENCES.items():
+            yield Case(name, protocol, sentence)
+        for name, front in REASONING.items():
+            yield Case(name, protocol, front + good)
+        if protocol in ("json_object", "json_array", "jsonl_call", "native", "tool_call_tags", "python_tag"):
+            for name, text in JSON_SHAPES.items():
+                yield Case(name, protocol, text)
         yield Case("empty", protocol, "")
         yield Case("noise", protocol, "I am not sure what you mean.")
         yield Case("no_validation", protocol, write(protocol, VARIANTS["wrong_type"]), {"validate": False})

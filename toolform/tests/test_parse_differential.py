@@ -4,7 +4,7 @@ Every member of the verdict is compared (each call's name, arguments,
 resolution, normalised arguments, validation lists, repairs, acceptance; the
 reply's strict and lenient flags, matched syntax, compliance, no-call,
 hallucinated names, reasoning, note). parse_differences.py names what is set
-aside, and why. The corpus (parse_corpus.py) is fixed: about 900 replies.
+aside, and why. The corpus (parse_corpus.py) is fixed: about 1,400 replies.
 """
 
 from __future__ import annotations

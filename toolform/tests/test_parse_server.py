@@ -85,9 +85,20 @@ def test_parse_verb_exits_as_the_reference(tools_file: Path, arguments: tuple[st
         assert mismatches(json.loads(mine.stdout), json.loads(theirs.stdout)) == []
 
 
-@pytest.mark.parametrize("format_id", ["json_minimal", "xml_schema", "typescript"])
-def test_render_verb_prints_as_the_reference(tools_file: Path, format_id: str) -> None:
-    arguments = ("render", str(tools_file), "--format", format_id, "--protocol", "python_call", "--no-descriptions")
-    mine, theirs = _run(OUR_TOOLFORM, *arguments), _run(REFERENCE_TOOLFORM, *arguments)
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--format", "json_minimal"),
+        ("--format", "xml_schema", "--protocol", "python_call", "--no-descriptions"),
+        ("--format", "typescript", "--minify", "--case", "camel"),
+        ("--format", "json_minimal", "--json"),
+        ("--format", "json_minimal", "--messages", "--request", "Forecast for Denver"),
+        ("--compare", "--formats", "json_minimal,xml_schema", "--json"),
+    ],
+)
+def test_render_verb_prints_as_the_reference(tools_file: Path, tmp_path: Path, options: tuple[str, ...]) -> None:
+    mine = _run(OUR_TOOLFORM, "render", str(tools_file), *options, "--out", str(tmp_path / "ours.txt"))
+    theirs = _run(REFERENCE_TOOLFORM, "render", str(tools_file), *options, "--out", str(tmp_path / "theirs.txt"))
     assert mine.returncode == theirs.returncode == 0
     assert mine.stdout == theirs.stdout
+    assert (tmp_path / "ours.txt").read_bytes() == (tmp_path / "theirs.txt").read_bytes()

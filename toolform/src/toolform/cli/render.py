@@ -108,15 +108,19 @@ def run(arguments: argparse.Namespace) -> int:
     text = str(answer["tool_block"])
     if answer["instructions"]:
         text += "\n\n" + str(answer["instructions"])
-    size = f"{answer['format_id']}: {answer['chars']} chars, about {answer['tokens_estimate']} tokens (characters / 4)"
-    return _emit(text + "\n\n" + size, arguments.out)
+    chars, tokens = answer["chars"], answer["tokens_estimate"]
+    size = f"{answer['format_id']}: {chars:,} chars, about {tokens:,} tokens (characters / 4)"
+    # The file gets the prompt text alone; the size line is for the person reading the terminal.
+    print(text + "\n\n" + size)
+    if arguments.out is not None:
+        arguments.out.write_text(text + "\n", encoding="utf-8")
+    return 0
 
 
 def _emit(text: str, out: Path | None) -> int:
     print(text)
     if out is not None:
-        out.write_text(text, encoding="utf-8")
-        print(f"wrote {out}", file=sys.stderr)
+        out.write_text(text + "\n", encoding="utf-8")
     return 0
 
 

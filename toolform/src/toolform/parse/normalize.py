@@ -21,10 +21,12 @@ def normalize_arguments(tool: ToolIR, arguments: dict[str, Any]) -> dict[str, An
 
 def _fields(fields: list[FieldIR], values: dict[str, Any], ordered: bool) -> dict[str, Any]:
     declared = {f.name: f.type for f in fields}
+    required = {f.name for f in fields if f.required}
     out: dict[str, Any] = {}
     for name in sorted(values) if ordered else values:
         normalized = normalize_value(values[name], declared.get(name))
-        if normalized is None or normalized == []:
+        # An optional argument given as null or an empty list is an argument not given.
+        if normalized is None or (normalized == [] and name not in required):
             continue
         out[name] = normalized
     return out
@@ -40,6 +42,10 @@ def normalize_value(value: Any, type_: TypeIR | None) -> Any:
     if kind is Kind.UNION:
         return normalize_value(value, type_.union_of[0]) if type_.union_of else _generic(value)
     if kind is Kind.ENUM:
+        if isinstance(value, str):
+            for member in type_.enum_values:
+                if isinstance(member, str) and member.lower() == value.strip().lower():
+                    return member
         base = TypeIR(type_.base) if type_.base is not None else None
         return normalize_value(value, base)
     if kind is Kind.STRING:

@@ -66,11 +66,6 @@ def parse_reply(
         reply.note = strict.note
         _grade(reply, strict.calls, context, [], reply.matched_syntax)
         return reply
-    if declares_no_call(body):
-        reply.no_call_declared = True
-        reply.matched_syntax = protocol if protocol in NATURAL else "explicit-no-call"
-        reply.note = "explicit-no-call" if protocol in NATURAL else ""
-        return reply
     for other in LENIENT_ORDER:
         if other == protocol:
             continue
@@ -82,6 +77,11 @@ def parse_reply(
         reply.format_compliant = False
         if lenient_fallback:
             _grade(reply, lenient.calls, context, [LENIENT_REPAIR.format(other)], other)
+        return reply
+    if declares_no_call(body):
+        reply.no_call_declared = True
+        reply.matched_syntax = protocol if protocol in NATURAL else "explicit-no-call"
+        reply.note = "explicit-no-call" if protocol in NATURAL else ""
         return reply
     if protocol == "nl_intent":
         reply.note = "no-match"

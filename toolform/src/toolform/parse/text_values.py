@@ -28,7 +28,7 @@ def convert_text(text: str, type_: TypeIR | None) -> Any:
     kind = type_.kind
     if kind is Kind.ENUM:
         for member in type_.enum_values:
-            if str(member) == value or (isinstance(member, str) and member.lower() == value.lower()):
+            if str(member).lower() == value.lower():
                 return member
         return value
     if kind is Kind.INTEGER and _INTEGER.fullmatch(value):
@@ -51,17 +51,25 @@ def convert_text(text: str, type_: TypeIR | None) -> Any:
             if kind is Kind.ARRAY and value:
                 return [convert_text(part, type_.item) for part in value.split(",")]
             return value
-        return loaded
+        return convert_inside(loaded, type_)
     if kind is Kind.UNION:
-        for branch in type_.union_of:
-            if branch.kind is Kind.STRING:
-                continue
-            converted = convert_text(value, branch)
-            if not isinstance(converted, str):
-                return converted
-        return value
+        return _guess(value)
     if kind is Kind.ANY:
         return _guess(value)
+    return value
+
+
+def convert_inside(value: Any, type_: TypeIR | None) -> Any:
+    """Text members of a list or object read from text, converted by their declared types."""
+    if type_ is None:
+        return value
+    if isinstance(value, str) and type_.kind not in (Kind.STRING, Kind.ANY, Kind.ARRAY, Kind.OBJECT):
+        return convert_text(value, type_)
+    if isinstance(value, list) and type_.kind is Kind.ARRAY:
+        return [convert_inside(item, type_.item) for item in value]
+    if isinstance(value, dict) and type_.kind is Kind.OBJECT:
+        declared = {f.name: f.type for f in type_.fields}
+        return {k: convert_inside(v, declared.get(k)) for k, v in value.items()}
     return value
 
 

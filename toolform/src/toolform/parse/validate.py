@@ -31,6 +31,8 @@ def validate_arguments(tool: ToolIR, arguments: dict[str, Any]) -> Validation:
     """Every error of ``arguments`` against ``tool``'s parameters."""
     found = Validation()
     _check_fields(tool.params, arguments, "", found)
+    # Patterns are checked after every other constraint, as the reference lists them.
+    found.constraint_errors.sort(key=lambda message: " does not match pattern " in message)
     return found
 
 
@@ -139,6 +141,8 @@ def _show(value: Any) -> str:
 
 def _check_constraints(type_: TypeIR, value: Any, path: str, found: Validation) -> None:
     c = type_.constraints
+    if not c:
+        return
     errors = found.constraint_errors
     if _is_number(value):
         low, high = _bound(c, "minimum"), _bound(c, "maximum")

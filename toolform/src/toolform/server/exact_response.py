@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.responses import JSONResponse
@@ -13,4 +14,9 @@ class ExactJSONResponse(JSONResponse):
     """``JSONResponse`` whose body is ``toolform.jsontext.dumps``: a Decimal's own digits, never a float's."""
 
     def render(self, content: Any) -> bytes:
-        return dumps(content).encode("utf-8")
+        # The C encoder writes the same text for every value but a Decimal (or a non-finite float), which it
+        # refuses: try it first, and let the exact writer answer what it refuses, as it always did.
+        try:
+            return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        except (TypeError, ValueError):
+            return dumps(content).encode("utf-8")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from toolform.parse.protocols.base import Context, Found, Parser
 from toolform.parse.protocols.documents import parse_toml, parse_yaml
 from toolform.parse.protocols.json_calls import (
-    parse_json_anywhere,
+    parse_first_json,
     parse_json_object,
     parse_jsonl,
     parse_react,
@@ -37,10 +37,10 @@ PARSERS: dict[str, Parser] = {
     "url_call": parse_url,
     "sexpr_call": parse_sexpr,
     "json_object": parse_json_object,
-    "json_array": parse_json_anywhere,
+    "json_array": parse_first_json,
     "jsonl_call": parse_jsonl,
     "code_block_json": parse_json_object,
-    "native": parse_json_anywhere,
+    "native": parse_first_json,
     "nl_intent": parse_nl_intent,
     "nl_intent_structured": parse_nl_structured,
     "key_value_call": parse_key_value,
@@ -75,10 +75,12 @@ LENIENT_ORDER: tuple[str, ...] = (
     "react",
     "key_value_call",
     "toml_call",
+    "yaml_call",
+    "cli_call",
     "symbolic_call",
     "table_call",
     "pipe_call",
-    "cli_call",
+    "csv_call",
     "sexpr_call",
     "nl_intent_structured",
 )

@@ -11,13 +11,16 @@ import yaml  # type: ignore[import-untyped]
 
 from toolform.parse.fences import fenced_bodies
 from toolform.parse.protocols.base import Context, Found, found
-from toolform.parse.protocols.json_calls import calls_from, parse_json_object
+from toolform.parse.protocols.json_calls import calls_from
 from toolform.parse.result import RawCall
+
+#: libyaml's safe loader where the wheel has it (the same documents, read in C), else PyYAML's own.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _yaml(text: str) -> Any:
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader
     except (yaml.YAMLError, ValueError, RecursionError):
         return None
 
@@ -34,7 +37,7 @@ def parse_yaml(text: str, context: Context) -> Found | None:
             calls = calls_from(_jsonable(_yaml(block)))
             if calls:
                 return Found(calls)
-    return parse_json_object(text, context)
+    return None
 
 
 def _shorter_and_shorter(text: str, most: int = 8) -> list[str]:
@@ -55,7 +58,7 @@ def _jsonable(value: Any) -> Any:
 
 
 def parse_toml(text: str, context: Context) -> Found | None:
-    start = re.search(r"^\s*\[\[?call", text, re.MULTILINE)
+    start = re.search(r"\[\[?call\b", text)
     if start is None:
         return None
     body = text[start.start() :]

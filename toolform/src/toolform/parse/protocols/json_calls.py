@@ -55,19 +55,24 @@ def parse_json_anywhere(text: str, _context: Context) -> Found | None:
     return found([c for value in json_values(text) for c in calls_from(value)])
 
 
-def parse_json_object(text: str, _context: Context) -> Found | None:
+def parse_json_object(text: str, _context: Context, single_note: bool = True) -> Found | None:
     """The first JSON value with calls (an array gives all of its calls); later ones are named in the note."""
     values = json_values(text)
     if not values:
         return None
     note = ""
     objects = [v for v in values if isinstance(v, dict)]
-    if len(values) > 1 and len(objects) == len(values):
+    if len(values) > 1 and len(objects) == len(values) and single_note:
         note = (
             f"the reply holds {len(values)} JSON objects one after another; json_object reads the first only. "
             "Ask for one JSON array (json_array) to allow several calls"
         )
     return found(calls_from(values[0]), note)
+
+
+def parse_first_json(text: str, context: Context) -> Found | None:
+    """The first JSON value with calls, with no note on the ones after it (json_array, native)."""
+    return parse_json_object(text, context, single_note=False)
 
 
 def parse_jsonl(text: str, _context: Context) -> Found | None:

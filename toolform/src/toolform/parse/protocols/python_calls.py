@@ -4,6 +4,7 @@ bracket_call. ``name(arg=value)`` calls are read with Python's own parser, where
 from __future__ import annotations
 
 import ast
+import keyword
 import re
 from typing import Any
 
@@ -35,8 +36,13 @@ def python_calls(text: str, context: Context) -> list[RawCall]:
         i = end
 
 
+#: An argument named like a Python keyword (``class=``), renamed so that Python's parser reads it.
+_KEYWORD_ARGUMENT = re.compile(r"(?<![\w.])(" + "|".join(keyword.kwlist) + r")(\s*=(?!=))")
+_RENAMED = "__toolform_keyword_"
+
+
 def _read_call(name: str, argument_text: str, context: Context) -> RawCall | None:
-    source = "f" + argument_text
+    source = "f" + _KEYWORD_ARGUMENT.sub(lambda m: _RENAMED + m.group(1) + m.group(2), argument_text)
     try:
         tree = ast.parse(source, mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError):
@@ -52,10 +58,10 @@ def _read_call(name: str, argument_text: str, context: Context) -> RawCall | Non
             return None
         key = positional_names[position] if position < len(positional_names) else f"arg{position}"
         arguments[key] = python_value(arg, source)
-    for keyword in node.keywords:
-        if keyword.arg is None:
+    for given in node.keywords:
+        if given.arg is None:
             return None
-        arguments[keyword.arg] = python_value(keyword.value, source)
+        arguments[given.arg.removeprefix(_RENAMED)] = python_value(given.value, source)
     return RawCall(name, arguments)
 
 
@@ -72,4 +78,7 @@ def parse_python_tag(text: str, context: Context) -> Found | None:
     """The call after ``<|python_tag|>`` (a Python call or Llama's JSON call); without the tag, anywhere."""
     body = text.split(_PYTHON_TAG, 1)[1] if _PYTHON_TAG in text else text
     body = _END_TOKENS.sub("\n", body)
-    return parse_python(body, context) or parse_json_anywhere(body, context)
+    if found_python := parse_python(body, context):
+        return found_python
+    # Llama's JSON form is the whole reply after the tag, not JSON inside a sentence.
+    return parse_json_anywhere(body, context) if body.strip()[:1] in "{[" else None

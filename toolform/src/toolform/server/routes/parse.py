@@ -74,11 +74,13 @@ def router(limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": ParsedReplyBody}, **errors(404)},
     )
-    def parse_route(body: ParseRequest) -> ExactJSONResponse:
+    async def parse_route(body: ParseRequest) -> ExactJSONResponse:
         """The calls found in the reply (each resolved to a tool, normalised and validated), the calls to
         tools that do not exist, whether the strict parser read it, the syntax it was found in, and whether
         the reply declared that no tool applies. ok is false when a call was rejected, a tool name was
         invented, or a call failed validation; with no call, it is no_call_declared."""
+        # Run on the event loop, not a worker thread: parsing takes well under a millisecond a reply,
+        # less than the hop to a thread and back costs on a loaded machine.
         from toolform.loaders import load
         from toolform.parse import flow_listing, parse_reply
 
