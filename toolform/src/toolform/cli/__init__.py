@@ -11,7 +11,7 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from toolform.cli import convert, doctor, evidence, guard, serve, version
+from toolform.cli import catalogue, convert, doctor, evidence, guard, serve, version
 from toolform.environment import env_flag
 from toolform.errors import ToolFormError
 
@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help="show the full traceback of an error (the same as TOOLFORM_DEBUG=1)"
     )
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
-    for module in (version, doctor, evidence, convert, guard, serve):
+    for module in (version, doctor, evidence, convert, guard, catalogue, serve):
         module.add_parser(verbs)
     return parser
 
