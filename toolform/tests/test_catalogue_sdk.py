@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,20 @@ def test_the_index_matches_a_direct_computation() -> None:
 
     for query in (["a"], ["c", "d"], ["b", "b", "z"], []):
         assert index.scores(query) == pytest.approx([direct(d, query) for d in documents], abs=1e-12)
+
+
+def test_the_top_k_are_the_full_rankings_first_k_ties_included() -> None:
+    rng = random.Random(5)
+    vocabulary = ["a", "b", "c", "d", "e"]
+    for _ in range(200):
+        documents = [rng.choices(vocabulary, k=rng.randint(0, 4)) for _ in range(rng.randint(1, 12))]
+        index = BM25Index(documents)
+        query = rng.choices(vocabulary, k=rng.randint(0, 3))
+        full = index.ranking(query)
+        pairs = zip(full, full[1:], strict=False)
+        assert all(s1 > s2 or (s1 == s2 and d1 < d2) for (d1, s1), (d2, s2) in pairs)
+        for k in range(1, len(documents) + 2):
+            assert index.ranking(query, k) == full[:k]
 
 
 def test_a_catalogue_is_indexed_once_and_asked_many_times() -> None:
