@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from threading import Lock
 from typing import Any, Literal
 
 from fastapi import APIRouter
@@ -10,6 +12,7 @@ from pydantic import ConfigDict, Field
 from toolform.conversion import check_tools_input
 from toolform.evidence import Evidence
 from toolform.ir import ToolSet
+from toolform.jsontext import dumps
 from toolform.limits import Limits
 from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.exact_response import ExactJSONResponse as JSONResponse
@@ -122,13 +125,31 @@ class TwoStagePromptResponse(_Response):
     selection_format: str
 
 
+#: Catalogues read lately, by their tools object's JSON text: an agent asks about the same catalogue
+#: request after request, and reading thousands of tools costs more than ranking them. The catalogue
+#: functions never change the tools they are given.
+_RECENT_CATALOGUES = 8
+_recent: OrderedDict[str, ToolSet] = OrderedDict()
+_recent_lock = Lock()
+
+
 def _toolset(tools: ToolsInput, limits: Limits) -> ToolSet:
     from toolform.loaders import load
 
     check_tools_input(tools.source, tools.payload, limits)
+    key = dumps([tools.source, tools.payload])
+    with _recent_lock:
+        found = _recent.get(key)
+        if found is not None:
+            _recent.move_to_end(key)
+            return found
     loaded = load(tools.source, tools.payload)
     limits.check_tool_count(len(loaded.toolset))
     loaded.toolset.source = loaded.kind
+    with _recent_lock:
+        _recent[key] = loaded.toolset
+        while len(_recent) > _RECENT_CATALOGUES:
+            _recent.popitem(last=False)
     return loaded.toolset
 
 
