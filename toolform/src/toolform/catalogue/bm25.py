@@ -10,7 +10,6 @@ per word into a score vector and a ranking is one stable sort.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -28,31 +27,26 @@ class BM25Index:
     __slots__ = ("_contributions", "_docs", "_offsets", "_vocabulary", "size")
 
     def __init__(self, documents: Sequence[Sequence[str]], k1: float = K1, b: float = B) -> None:
-        self.size = len(documents)
+        self.size = size = len(documents)
         vocabulary: dict[str, int] = {}
-        terms: list[int] = []
-        docs: list[int] = []
-        frequencies: list[int] = []
-        for doc, words in enumerate(documents):
-            for word, count in Counter(words).items():
-                term = vocabulary.setdefault(word, len(vocabulary))
-                terms.append(term)
-                docs.append(doc)
-                frequencies.append(count)
-        lengths = np.array([len(words) for words in documents], dtype=np.float64)
-        average = float(lengths.mean()) if self.size and lengths.any() else 1.0
+        add = vocabulary.setdefault
+        # Each word's id, in reading order (a new word takes the next id).
+        flat = [add(word, len(vocabulary)) for words in documents for word in words]
+        lengths = np.fromiter(map(len, documents), dtype=np.int64, count=size)
+        doc_of_word = np.repeat(np.arange(size, dtype=np.int64), lengths)
+        # One (word, document) pair per posting, sorted by word then document, with its term frequency.
+        pairs, tf = np.unique(np.array(flat, dtype=np.int64) * max(size, 1) + doc_of_word, return_counts=True)
+        term_of = pairs // max(size, 1)
+        doc_of = pairs % max(size, 1)
+        average = float(lengths.mean()) if size and lengths.any() else 1.0
         norm = k1 * (1.0 - b + b * lengths / average)
-        term_of = np.array(terms, dtype=np.int64)
-        doc_of = np.array(docs, dtype=np.int64)
-        tf = np.array(frequencies, dtype=np.float64)
-        counts = np.bincount(term_of, minlength=len(vocabulary)).astype(np.float64)
-        idf = np.log(1.0 + (self.size - counts + 0.5) / (counts + 0.5))
-        share = idf[term_of] * (tf * (k1 + 1.0) / (tf + norm[doc_of]))
-        order = np.argsort(term_of, kind="stable")
+        counts = np.bincount(term_of, minlength=len(vocabulary))
+        idf = np.log(1.0 + (size - counts + 0.5) / (counts + 0.5))
+        frequency = tf.astype(np.float64)
         self._vocabulary = vocabulary
-        self._docs = doc_of[order]
-        self._contributions = share[order]
-        self._offsets = np.concatenate(([0], np.cumsum(counts.astype(np.int64))))
+        self._docs = doc_of
+        self._contributions = idf[term_of] * (frequency * (k1 + 1.0) / (frequency + norm[doc_of]))
+        self._offsets = np.concatenate(([0], np.cumsum(counts)))
 
     def score_vector(self, query: Sequence[str]) -> Scores:
         """Each document's score as a vector, in document order; a word the documents lack adds nothing."""

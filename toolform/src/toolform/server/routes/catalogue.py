@@ -12,7 +12,6 @@ from pydantic import ConfigDict, Field
 from toolform.conversion import check_tools_input
 from toolform.evidence import Evidence
 from toolform.ir import ToolSet
-from toolform.jsontext import dumps
 from toolform.limits import Limits
 from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.exact_response import ExactJSONResponse as JSONResponse
@@ -125,9 +124,9 @@ class TwoStagePromptResponse(_Response):
     selection_format: str
 
 
-#: Catalogues read lately, by their tools object's JSON text: an agent asks about the same catalogue
-#: request after request, and reading thousands of tools costs more than ranking them. The catalogue
-#: functions never change the tools they are given.
+#: Catalogues read lately, keyed by the repr of the parsed tools object (which keeps a Decimal apart
+#: from a string): an agent asks about the same catalogue request after request, and reading
+#: thousands of tools costs more than ranking them. The catalogue functions never change their tools.
 _RECENT_CATALOGUES = 8
 _recent: OrderedDict[str, ToolSet] = OrderedDict()
 _recent_lock = Lock()
@@ -137,7 +136,7 @@ def _toolset(tools: ToolsInput, limits: Limits) -> ToolSet:
     from toolform.loaders import load
 
     check_tools_input(tools.source, tools.payload, limits)
-    key = dumps([tools.source, tools.payload])
+    key = repr((tools.source, tools.payload))
     with _recent_lock:
         found = _recent.get(key)
         if found is not None:
