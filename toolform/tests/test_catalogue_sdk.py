@@ -103,6 +103,17 @@ def test_words_are_the_references_unless_identifiers_are_split() -> None:
     assert retrieve(camel, "weather", split_identifiers=True).ranked[0] == ("getWeather", 0.693147)
 
 
+def test_the_index_words_are_the_regular_expressions_words() -> None:
+    from toolform.catalogue.tokens import word_bytes
+
+    rng = random.Random(1)
+    alphabet = "aZ9_ -.éİKßﬁ東\u212a\U0001f600xYq\ud800"
+    for _ in range(5000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 20)))
+        for split in (False, True):
+            assert [word.decode() for word in word_bytes(text, split)] == words(text, split), text
+
+
 def test_ties_keep_the_catalogues_order() -> None:
     ranked = retrieve(openai(tool("zulu"), tool("bravo"), tool("alpha")), "nothing").ranked
     assert [name for name, _ in ranked] == ["zulu", "bravo", "alpha"]

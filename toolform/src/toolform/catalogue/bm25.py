@@ -10,7 +10,7 @@ per word into a score vector and a ranking is one stable sort.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -22,13 +22,16 @@ Scores = npt.NDArray[np.float64]
 
 
 class BM25Index:
-    """BM25 scores of documents (lists of words) against queries (lists of words)."""
+    """BM25 scores of documents (lists of words) against queries (lists of words).
+
+    Words are any hashable values, compared as they are (the catalogue gives ASCII bytes).
+    """
 
     __slots__ = ("_contributions", "_docs", "_offsets", "_vocabulary", "size")
 
-    def __init__(self, documents: Sequence[Sequence[str]], k1: float = K1, b: float = B) -> None:
+    def __init__(self, documents: Sequence[Sequence[Hashable]], k1: float = K1, b: float = B) -> None:
         self.size = size = len(documents)
-        vocabulary: dict[str, int] = {}
+        vocabulary: dict[Hashable, int] = {}
         add = vocabulary.setdefault
         # Each word's id, in reading order (a new word takes the next id).
         flat = [add(word, len(vocabulary)) for words in documents for word in words]
@@ -48,7 +51,7 @@ class BM25Index:
         self._contributions = idf[term_of] * (frequency * (k1 + 1.0) / (frequency + norm[doc_of]))
         self._offsets = np.concatenate(([0], np.cumsum(counts)))
 
-    def score_vector(self, query: Sequence[str]) -> Scores:
+    def score_vector(self, query: Sequence[Hashable]) -> Scores:
         """Each document's score as a vector, in document order; a word the documents lack adds nothing."""
         slices = []
         for word in query:
@@ -63,12 +66,12 @@ class BM25Index:
         scores: Scores = np.bincount(docs, weights=shares, minlength=self.size).astype(np.float64, copy=False)
         return scores
 
-    def scores(self, query: Sequence[str]) -> list[float]:
+    def scores(self, query: Sequence[Hashable]) -> list[float]:
         """Each document's score, in document order."""
         listed: list[float] = self.score_vector(query).tolist()
         return listed
 
-    def ranking(self, query: Sequence[str], k: int | None = None) -> list[tuple[int, float]]:
+    def ranking(self, query: Sequence[Hashable], k: int | None = None) -> list[tuple[int, float]]:
         """(document, score) best first, the first ``k`` (all by default); equal scores keep the
         documents' order, as the reference does."""
         scores = self.score_vector(query)
