@@ -99,6 +99,9 @@ REFUSALS: list[tuple[str, dict[str, Any]]] = [
     ("plan", {"k": 0}),
     ("two-stage/prompt", {}),
     ("two-stage/prompt", {"request": 3}),
+    ("retrieve", {"query": "x" * 1_000_001}),
+    ("two-stage/prompt", {"request": "x" * 1_000_001}),
+    ("plan", {"query": "x" * 1_000_001}),
 ]
 
 

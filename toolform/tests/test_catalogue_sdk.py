@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,17 @@ def test_words_are_the_references_unless_identifiers_are_split() -> None:
     assert retrieve(camel, "weather", split_identifiers=True).ranked[0] == ("getWeather", 0.693147)
 
 
+def test_the_index_words_are_the_regular_expressions_words() -> None:
+    from toolform.catalogue.tokens import word_bytes
+
+    rng = random.Random(1)
+    alphabet = "aZ9_ -.éİKßﬁ東\u212a\U0001f600xYq\ud800"
+    for _ in range(5000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 20)))
+        for split in (False, True):
+            assert [word.decode() for word in word_bytes(text, split)] == words(text, split), text
+
+
 def test_ties_keep_the_catalogues_order() -> None:
     ranked = retrieve(openai(tool("zulu"), tool("bravo"), tool("alpha")), "nothing").ranked
     assert [name for name, _ in ranked] == ["zulu", "bravo", "alpha"]
@@ -139,6 +151,20 @@ def test_the_index_matches_a_direct_computation() -> None:
 
     for query in (["a"], ["c", "d"], ["b", "b", "z"], []):
         assert index.scores(query) == pytest.approx([direct(d, query) for d in documents], abs=1e-12)
+
+
+def test_the_top_k_are_the_full_rankings_first_k_ties_included() -> None:
+    rng = random.Random(5)
+    vocabulary = ["a", "b", "c", "d", "e"]
+    for _ in range(200):
+        documents = [rng.choices(vocabulary, k=rng.randint(0, 4)) for _ in range(rng.randint(1, 12))]
+        index = BM25Index(documents)
+        query = rng.choices(vocabulary, k=rng.randint(0, 3))
+        full = index.ranking(query)
+        pairs = zip(full, full[1:], strict=False)
+        assert all(s1 > s2 or (s1 == s2 and d1 < d2) for (d1, s1), (d2, s2) in pairs)
+        for k in range(1, len(documents) + 2):
+            assert index.ranking(query, k) == full[:k]
 
 
 def test_a_catalogue_is_indexed_once_and_asked_many_times() -> None:

@@ -8,6 +8,7 @@ tools against a request; ``TwoStage`` writes the names-first selection prompt.
 
 from toolform.catalogue.bm25 import BM25Index
 from toolform.catalogue.figures import Figure
+from toolform.catalogue.fit import Fit, Removal, fit_to_budget
 from toolform.catalogue.plan import DEFAULT_FORMAT, CataloguePlan, plan, schema_tokens
 from toolform.catalogue.retrieval import (
     DEFAULT_K,
@@ -32,12 +33,15 @@ __all__ = [
     "Catalogue",
     "CataloguePlan",
     "Figure",
+    "Fit",
+    "Removal",
     "Retrieval",
     "Strategy",
     "StrategyChoice",
     "TwoStage",
     "TwoStagePrompt",
     "catalogue_strategy",
+    "fit_to_budget",
     "plan",
     "retrieve",
     "schema_tokens",

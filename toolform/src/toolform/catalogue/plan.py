@@ -73,13 +73,16 @@ def plan(
     query: str | None = None,
     k: int = DEFAULT_K,
     evidence: Evidence | None = None,
+    *,
+    split_identifiers: bool = False,
 ) -> CataloguePlan:
     """Plan how to show ``tools`` rendered in ``format_id``: one shot, retrieval, or two stage.
 
     ``context_tokens`` is the model's window and ``budget_tokens`` the most the
     block may take (None: no limit). With a non-empty ``query``, a retrieval plan
     ranks the tools against it (keeping ``k``), and a two-stage plan gives the first
-    stage's messages for it.
+    stage's messages for it. ``split_identifiers`` ranks with camelCase and digits
+    split too (not the reference's scores).
     """
     _positive("context_tokens", context_tokens)
     _positive("budget_tokens", budget_tokens)
@@ -91,7 +94,7 @@ def plan(
     retrieval = None
     retrieved = None
     if query:
-        retrieval = retrieve(toolset, query, k)
+        retrieval = retrieve(toolset, query, k, split_identifiers=split_identifiers)
         if budget_tokens is not None and tokens > budget_tokens:
             top = ToolSet(tools=list(retrieval.tools or []))
             retrieved = (retrieval.k, tokens_estimate(render_tools(tools_of(top), format_id)))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from threading import Lock
 
 from toolform.catalogue.bm25 import BM25Index
-from toolform.catalogue.tokens import words
+from toolform.catalogue.tokens import word_bytes
 from toolform.catalogue.toolsets import as_toolset
 from toolform.errors import BadRequest, PayloadTooLarge
 from toolform.ir import ToolIR
@@ -74,7 +74,7 @@ class Catalogue:
         self.split_identifiers = split_identifiers
         self.names = self.toolset.names
         if index is None:
-            index = BM25Index([words(tool_document(tool), split_identifiers) for tool in self.toolset])
+            index = BM25Index([word_bytes(tool_document(tool), split_identifiers) for tool in self.toolset])
         self.index = index
 
     def __len__(self) -> int:
@@ -96,7 +96,7 @@ class Catalogue:
             if name not in position:
                 raise BadRequest(f"no tool named '{name}'")
             kept.add(position[name])
-        ranking = self.index.ranking(words(query, self.split_identifiers))
+        ranking = self.index.ranking(word_bytes(query, self.split_identifiers))
         wanted = max(k, len(kept))
         chosen = set(kept)
         for doc, _ in ranking:
@@ -133,7 +133,7 @@ def catalogue_for(tools: object, split_identifiers: bool = False) -> Catalogue:
         if index is not None:
             _cache.move_to_end(key)
     if index is None:
-        index = BM25Index([words(text, split_identifiers) for text in key[1]])
+        index = BM25Index([word_bytes(text, split_identifiers) for text in key[1]])
         with _cache_lock:
             _cache[key] = index
             while len(_cache) > _CACHED_INDEXES:

@@ -19,8 +19,21 @@ _IDENTIFIER_EDGE = re.compile(
 )
 
 
+# Every byte but ASCII letters and digits becomes a space: on the UTF-8 of lowercased text, splitting
+# then gives exactly the runs ``[a-z0-9]+`` would find (a non-ASCII character's bytes are all >= 0x80),
+# several times faster than the regular expression.
+_NOT_WORD = bytes(b if chr(b).isascii() and chr(b).isalnum() and not chr(b).isupper() else 0x20 for b in range(256))
+
+
 def words(text: str, split_identifiers: bool = False) -> list[str]:
     """The words of ``text`` in order, lowercase, repeats kept (a repeated query word counts twice)."""
     if split_identifiers:
         text = _IDENTIFIER_EDGE.sub(" ", text)
     return _WORD.findall(text.lower())
+
+
+def word_bytes(text: str, split_identifiers: bool = False) -> list[bytes]:
+    """``words`` as ASCII bytes, the index's own keys: the same words, found faster."""
+    if split_identifiers:
+        text = _IDENTIFIER_EDGE.sub(" ", text)
+    return text.lower().encode("utf-8", "surrogatepass").translate(_NOT_WORD).split()

@@ -11,7 +11,7 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from toolform.cli import ab_test, convert, doctor, evidence, guard, recommend, serve, version
+from toolform.cli import ab_test, catalogue, convert, doctor, evidence, guard, recommend, serve, version
 from toolform.cli import call as call_verb
 from toolform.cli import parse as parse_verb
 from toolform.cli import render as render_verb
@@ -35,9 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help="show the full traceback of an error (the same as TOOLFORM_DEBUG=1)"
     )
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
-    for module in (version, doctor, evidence, render_verb, parse_verb, convert, guard, recommend, serve, ab_test):
+    verb_modules = (version, doctor, evidence, render_verb, parse_verb, convert, guard, catalogue, recommend, serve, ab_test)
+    for module in (*verb_modules, call_verb):
         module.add_parser(verbs)
-    call_verb.add_parser(verbs)
     return parser
 
 
