@@ -35,8 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help="show the full traceback of an error (the same as TOOLFORM_DEBUG=1)"
     )
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
-    verb_modules = (version, doctor, evidence, render_verb, parse_verb, convert, guard, catalogue, recommend, serve, ab_test)
-    for module in (*verb_modules, call_verb):
+    verb_modules = (version, doctor, evidence, render_verb, parse_verb, convert, guard, catalogue, recommend, serve)
+    for module in (*verb_modules, ab_test, call_verb):
         module.add_parser(verbs)
     return parser
 
