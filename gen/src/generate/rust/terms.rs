@@ -248,7 +248,6 @@ impl Terms<'_> {
                 if generic_root && mentions_tool_param(t) {
                     format!("{}<{item}>", scope.builtin(Builtin::ContextSet))
                 } else {
-                    self.ordered(t, "a Set element")?;
                     format!("{}<{item}>", scope.builtin(Builtin::BTreeSet))
                 }
             }
@@ -259,7 +258,6 @@ impl Terms<'_> {
                 if !is_text(k) && generic_root && mentions_tool_param(k) {
                     format!("{}<{key}, {value}>", scope.builtin(Builtin::ContextDict))
                 } else {
-                    self.ordered(k, "a Dict key")?;
                     format!("{}<{key}, {value}>", scope.builtin(Builtin::BTreeMap))
                 }
             }
@@ -298,16 +296,6 @@ impl Terms<'_> {
         }
     }
 
-    /// Set elements and Dict keys have Flow's order; a host token has none,
-    /// so a value holding one cannot be an element or a key
-    /// (`decisions.md` section 3).
-    fn ordered(&self, term: &Term, what: &str) -> Result<(), String> {
-        if self.facts.reaches_host(term) {
-            return Err(format!("{what} holds a host token, which has no order, so it cannot cross"));
-        }
-        Ok(())
-    }
-
     fn named(
         &self,
         term: &Term,
@@ -325,17 +313,23 @@ impl Terms<'_> {
         let mut rendered = Vec::new();
         for (j, arg) in args.iter().enumerate() {
             if !self.facts.used(declaration, j) {
+                // No value holds this argument: it only marks the type
+                // (`PhantomData`, bounding nothing), so Flow lets it be
+                // anything, even what has no encoding: that is marked `Never`
+                // (as TypeScript marks it `never`).
+                rendered.push(self.term(arg, place, scope, false).unwrap_or_else(|_| scope.builtin(Builtin::Never)));
                 continue;
             }
-            if self.facts.needs_ord(declaration, j) {
-                // The declaration keeps this argument in a set or as a key:
-                // a generic Tool's JSON values there have no Rust order, so
-                // the whole value reaches the author as JSON, with the call's
-                // codec for its order.
-                if matches!(place, Place::Root { generic: true }) && mentions_tool_param(arg) {
-                    return Ok(scope.builtin(Builtin::GenericValue));
-                }
-                self.ordered(arg, &format!("an argument of {} that it orders", template.name))?;
+            // The declaration keeps this argument in a set or as a key: a
+            // generic Tool's JSON values there have no Rust order, so the
+            // whole value reaches the author as JSON, with the call's codec
+            // for its order. (Anything else placed there has an order: the
+            // shared front refuses a type that cannot cross.)
+            if self.facts.needs_ord(declaration, j)
+                && matches!(place, Place::Root { generic: true })
+                && mentions_tool_param(arg)
+            {
+                return Ok(scope.builtin(Builtin::GenericValue));
             }
             rendered.push(self.term(arg, place, scope, false)?);
         }
