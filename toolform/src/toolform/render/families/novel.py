@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import first_sentence, json_text, lower_first, plain, sentence
+from toolform.render.values import first_sentence, indented_json, json_text, lower_first, plain, sentence
 
 
 def novel_type(t: Type) -> str:
@@ -142,7 +140,7 @@ def slot_template(tools: list[Tool], options: RenderOptions) -> str:
             for p in t.params
         }
         head = f"// {t.description}\n" if t.description else ""
-        blocks.append(head + json.dumps({"name": t.name, "arguments": slots}, indent=2))
+        blocks.append(head + indented_json({"name": t.name, "arguments": slots}, 2))
     return "\n\n".join(blocks)
 
 
