@@ -16,9 +16,8 @@ import random
 import sys
 from typing import Any
 
-from versus import RUNS, versus
-
 import guard_generated  # noqa: E402  (toolform/tests, put on the path by versus)
+from versus import RUNS, versus
 
 
 def catalogue(count: int) -> list[dict[str, Any]]:

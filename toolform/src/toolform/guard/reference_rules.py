@@ -186,9 +186,20 @@ _ASSIGNMENTS = (
 )
 
 
+#: What every tool's own patterns start with: where one is absent, the tool's pattern cannot match, and the
+#: per-tool search is skipped.
+_BEFORE = re.compile(r"\bbefore ", NOCASE)
+_THIS_TOOL_NAMED = re.compile(r"\bthis tool\s*\(", NOCASE)
+
+
 def _prerequisite(text: str, ctx: Context) -> bool:
     """The text asks for something before this tool is used."""
-    return _prerequisite_pattern(ctx.tool).search(text) is not None
+    return ctx.reading.found(_BEFORE, text) and _prerequisite_pattern(ctx.tool).search(text) is not None
+
+
+def _names_self(text: str, ctx: Context) -> bool:
+    """The text names this tool as what to call: "this tool (NAME)"."""
+    return ctx.reading.found(_THIS_TOOL_NAMED, text) and _named_self_pattern(ctx.tool).search(text) is not None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -212,7 +223,7 @@ def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
     mentioned = reading.once("mentions", text, lambda t: _mentions(t, ctx.catalogue)) - {ctx.tool}
     found = [(name, chained) for name in sorted(mentioned, key=order.__getitem__)]
     self_call = _self_call_pattern(ctx.tool)
-    named_self = _named_self_pattern(ctx.tool).search(text) is not None
+    named_self = _names_self(text, ctx)
     insistent = chained or reading.found(_ADDRESS, text) or reading.found(_YOU_MUST, text)
     calls_self = self_call.search(text) is not None
     if named_self or (chained and calls_self) or (not found and insistent and calls_self):
@@ -255,11 +266,7 @@ def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
         return [Hit("TS101", Severity.LOW, seg.start, seg.end, MSG_101_LOW)]
     if restriction:
         return []
-    high = (
-        reading.found(_ADDRESS, folded)
-        or reading.found(_OVERRIDE, folded)
-        or _named_self_pattern(ctx.tool).search(folded) is not None
-    )
+    high = reading.found(_ADDRESS, folded) or reading.found(_OVERRIDE, folded) or _names_self(folded, ctx)
     if not high:
         if not reading.found(_DIRECTIVE, folded):
             return []

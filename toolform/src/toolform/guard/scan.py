@@ -47,10 +47,11 @@ def _field_texts(path: str, field: FieldIR) -> Iterator[FieldText]:
     if isinstance(field.example, str):
         yield FieldText(f"example:{path}", "example", field.example)
     enum_and_children = list(_type_texts(path, field.type))
-    yield from (t for t in enum_and_children if t.kind == "enum" and t.field == f"enum:{path}")
+    own_enum = f"enum:{path}"
+    yield from (t for t in enum_and_children if t.field == own_enum)
     if isinstance(field.default, str):
         yield FieldText(f"default:{path}", "default", field.default)
-    yield from (t for t in enum_and_children if not (t.kind == "enum" and t.field == f"enum:{path}"))
+    yield from (t for t in enum_and_children if t.field != own_enum)
 
 
 def tool_texts(tool: ToolIR) -> Iterator[FieldText]:
