@@ -16,8 +16,10 @@ import random
 import sys
 from typing import Any
 
-import guard_generated  # noqa: E402  (toolform/tests, put on the path by versus)
 from versus import RUNS, versus
+
+# isort: split
+import guard_generated  # toolform/tests, which importing versus put on the path
 
 
 def catalogue(count: int) -> list[dict[str, Any]]:

@@ -15,8 +15,10 @@ import argparse
 import json
 import sys
 
-import toolsets  # noqa: E402  (toolform/tests, put on the path by versus)
 from versus import REPO, RUNS, versus
+
+# isort: split
+import toolsets  # toolform/tests, which importing versus put on the path
 
 
 def format_ids() -> list[str]:

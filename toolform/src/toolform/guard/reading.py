@@ -19,6 +19,8 @@ from typing import TypeVar
 from toolform.guard.text import Segment, fold, fold_letters, segments
 
 _Value = TypeVar("_Value")
+#: What a memo table answers for a text not read yet (None is an answer: no match).
+_UNREAD = object()
 
 
 class Reading:
@@ -41,10 +43,10 @@ class Reading:
         if entry is None:
             entry = self._matches[id(pattern)] = (pattern, {})
         found = entry[1]
-        if text in found:
-            return found[text]
-        match = found[text] = pattern.search(text)
-        return match
+        match = found.get(text, _UNREAD)
+        if match is _UNREAD:
+            match = found[text] = pattern.search(text)
+        return match  # type: ignore[return-value]
 
     def found(self, pattern: re.Pattern[str], text: str) -> bool:
         """Whether ``pattern`` matches anywhere in ``text``."""

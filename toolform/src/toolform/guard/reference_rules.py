@@ -223,9 +223,13 @@ def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
     mentioned = reading.once("mentions", text, lambda t: _mentions(t, ctx.catalogue)) - {ctx.tool}
     found = [(name, chained) for name in sorted(mentioned, key=order.__getitem__)]
     self_call = _self_call_pattern(ctx.tool)
+    # The pattern ends in the tool's name: where ASCII text lacks it in any case, it cannot match.
+    may_name_self = not (text.isascii() and ctx.tool.isascii()) or ctx.tool.lower() in reading.once(
+        "lower", text, str.lower
+    )
     named_self = _names_self(text, ctx)
     insistent = chained or reading.found(_ADDRESS, text) or reading.found(_YOU_MUST, text)
-    calls_self = self_call.search(text) is not None
+    calls_self = may_name_self and self_call.search(text) is not None
     if named_self or (chained and calls_self) or (not found and insistent and calls_self):
         return [(ctx.tool, chained)]
     return found[:1]
