@@ -360,6 +360,16 @@ def rule_107(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 
 
 SEGMENT_RULES = (rule_101, rule_102, rule_103, rule_104, rule_105, rule_106, rule_107)
+#: The rules that read the tool (its name, its parameters, the catalogue), run on every sentence; the others
+#: read the sentence alone, so each distinct sentence is read by them once per scan.
+_TOOL_RULES = (rule_101, rule_102, rule_103, rule_104)
+_TEXT_RULES = (rule_105, rule_106, rule_107)
+_WHOLE = Segment("", 0, 0)
+
+
+def _text_outcomes(folded: str, ctx: Context) -> tuple[tuple[str, Severity, str], ...]:
+    """What the sentence-only rules find in a sentence: (rule, severity, message) each, in rule order."""
+    return tuple((h.rule_id, h.severity, h.message) for rule in _TEXT_RULES for h in rule(_WHOLE, folded, ctx))
 
 
 def field_rules(text: str, ctx: Context) -> list[Hit]:
@@ -397,6 +407,8 @@ def reference_hits(text: str, ctx: Context) -> list[Hit]:
             markup = line_markup[seg.start].replace(" :", ":")
             hits.append(Hit("TS106", Severity.HIGH, seg.start, seg.end, MSG_106.format(markup=markup)))
         folded = reading.fold_letters(seg.text)
-        for rule in SEGMENT_RULES:
+        for rule in _TOOL_RULES:
             hits.extend(rule(seg, folded, ctx))
+        for rule_id, severity, message in reading.once("text_rules", folded, lambda f: _text_outcomes(f, ctx)):
+            hits.append(Hit(rule_id, severity, seg.start, seg.end, message))
     return hits
