@@ -114,12 +114,12 @@ def dump(value: Any) -> str:
     return "\n".join(_lines(value, 0))
 
 
-_FLOW_INDICATORS = set(",?[]{}")
+_FLOW_INDICATORS = re.compile(r"[,?\[\]{}]")
 
 
 def flow_scalar(value: Any) -> str:
     """A scalar inside flow collections, where ``,[]{}`` force quotes too."""
-    if isinstance(value, str) and value and any(c in _FLOW_INDICATORS for c in value) and "\n" not in value:
+    if isinstance(value, str) and _FLOW_INDICATORS.search(value) and "\n" not in value:
         return "'" + value.replace("'", "''") + "'"
     return scalar(value, fold=False)
 
