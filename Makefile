@@ -107,7 +107,7 @@ bench: python-bench node-bench
 # release module, so that npm's install step finds it built.
 RUNS ?=
 QUICK ?=
-bench-table: $(VENV)/.tools
+bench-table: $(VENV)/.tools $(VENV)/.toolform $(TOOLFORM_REF_VENV)/.installed
 	$(VENV)/bin/maturin develop --locked --release -q -m bindings-python/Cargo.toml
 	node bindings-node/scripts/build.js --force --release
 	$(NPM) ci --no-audit --no-fund --loglevel=error

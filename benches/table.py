@@ -63,6 +63,9 @@ BENCHES = [
     # (docs/runtime-performance.md); the rounds give the medians.
     Bench("neutral", lambda a, exe: [a.python, "benches/neutral/driver.py", "--all", "--runs", "1",
                                      "--calls", "3000" if a.quick else "20000"], REPO),
+    # ToolForm's servers against the reference's (benches/toolform/versus.py), server CPU time.
+    Bench("tf.guard", lambda a, exe: [a.python, "benches/toolform/guard.py"], REPO),
+    Bench("tf.render", lambda a, exe: [a.python, "benches/toolform/render.py"], REPO),
 ]
 
 
@@ -117,6 +120,10 @@ VERSUS = [
            "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=True, goal=0.8, outstanding=64),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
            "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=True, goal=0.8, outstanding=64),
+    Versus("ToolForm", "ToolForm guard over 1,000 tools, strict, strip (server CPU time)", "tf.guard", "toolform",
+           "reference", "reference toolform 0.0.1, `POST /api/v1/guard`", faster=True, goal=3.0),
+    Versus("ToolForm", "ToolForm render/compare, 200 tools, 133 formats (server CPU time)", "tf.render", "toolform",
+           "reference", "reference toolform 0.0.1, `POST /api/v1/render/compare`", faster=True, goal=3.0),
 ]
 
 # The calls/s table: every server, whichever language, beside the others
@@ -207,6 +214,11 @@ def build_rust() -> dict[str, Path]:
     return exe
 
 
+def selected(args: argparse.Namespace) -> list[Bench]:
+    """The benchmarks ``--only`` names (all without it)."""
+    return [b for b in BENCHES if not args.only or any(b.name.startswith(o) for o in args.only)]
+
+
 def run_rounds(args: argparse.Namespace, exe: dict[str, Path]) -> tuple[list[Figure], list[str], list[float]]:
     """Runs every benchmark once per round; returns the figures (each with its
     round), the failures, and the 1-minute load average before each run."""
@@ -219,9 +231,8 @@ def run_rounds(args: argparse.Namespace, exe: dict[str, Path]) -> tuple[list[Fig
     env = dict(os.environ)
     if args.quick:
         env["FLOW_BENCH_QUICK"] = "1"
-    selected = [b for b in BENCHES if not args.only or any(b.name.startswith(o) for o in args.only)]
     for round in range(1, args.runs + 1):
-        for bench in selected:
+        for bench in selected(args):
             out = WORK / f"{bench.name}.{round}.jsonl"
             out.unlink(missing_ok=True)
             env["FLOW_BENCH_JSON"] = str(out)
@@ -439,7 +450,8 @@ def main() -> None:
     args.out = args.out or (WORK / "RESULTS.md" if args.quick else REPO / "benches" / "RESULTS.md")
     WORK.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    exe = build_rust()
+    # The Rust benches are built only when one of them runs.
+    exe = build_rust() if any(b.name.startswith("rust.") for b in selected(args)) else {}
     facts = machine_facts(args)
     facts["load at start"] = load()
     figures, failures, loads = run_rounds(args, exe)

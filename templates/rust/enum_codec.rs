@@ -17,6 +17,9 @@ impl{{ enumeration.common.into_generics }} flow::IntoValue for {{ enumeration.co
 {%- for variant in enumeration.variants %}
             {{ variant.encoding_arm() }}
 {%- endfor %}
+{%- if let Some(marker) = enumeration.marker %}
+            Self::{{ marker }}(never, _) => match never {},
+{%- endif %}
         }
     }
 }

@@ -165,6 +165,8 @@ impl Names<'_> {
 struct Scope<'s> {
     /// Declarations it may name: local id, number of type parameters, host.
     earlier: &'s [(String, usize, bool)],
+    /// What values do with each earlier declaration's type parameters.
+    uses: &'s Uses,
     /// The type parameters in scope: their owner and count.
     params: Option<(&'s str, usize)>,
     /// Inside a Set element or a Dict key: no host token may be reached.
@@ -181,14 +183,76 @@ fn prim(rng: &mut Rng) -> Term {
 /// holds one when any member reaches one).
 type Hosting = BTreeMap<String, bool>;
 
+/// For each declaration, by local id and then parameter: whether a value
+/// holds the parameter (an unused one is only a nominal mark, which may be
+/// anything, even a function), and whether the declaration orders it (puts
+/// it in a Set or a Dict key, so its argument must have an order).
+#[derive(Default)]
+struct Uses {
+    used: BTreeMap<String, Vec<bool>>,
+    ordered: BTreeMap<String, Vec<bool>>,
+}
+
+impl Uses {
+    fn used(&self, id: &str, index: usize) -> bool {
+        self.used.get(id).and_then(|u| u.get(index)).copied().unwrap_or(true)
+    }
+
+    fn ordered(&self, id: &str, index: usize) -> bool {
+        self.ordered.get(id).and_then(|u| u.get(index)).copied().unwrap_or(false)
+    }
+
+    /// Records what declaration `id`'s members do with its `count`
+    /// parameters: a fixpoint, since a member may name `id` itself.
+    fn learn(&mut self, id: &str, count: usize, members: &[&Term]) {
+        self.used.insert(id.to_owned(), vec![false; count]);
+        self.ordered.insert(id.to_owned(), vec![false; count]);
+        loop {
+            let (mut used, mut ordered) = (vec![false; count], vec![false; count]);
+            for term in members {
+                self.mark(id, term, false, &mut used, &mut ordered);
+            }
+            if self.used[id] == used && self.ordered[id] == ordered {
+                return;
+            }
+            self.used.insert(id.to_owned(), used);
+            self.ordered.insert(id.to_owned(), ordered);
+        }
+    }
+
+    fn mark(&self, id: &str, term: &Term, keyed: bool, used: &mut [bool], ordered: &mut [bool]) {
+        match term {
+            Term::Param { owner, index } if owner == id => {
+                used[*index] = true;
+                ordered[*index] |= keyed;
+            }
+            Term::List(t) | Term::Option(t) => self.mark(id, t, keyed, used, ordered),
+            Term::Set(t) => self.mark(id, t, true, used, ordered),
+            Term::Dict(k, v) => {
+                self.mark(id, k, true, used, ordered);
+                self.mark(id, v, keyed, used, ordered);
+            }
+            Term::Tuple(items) => items.iter().for_each(|t| self.mark(id, t, keyed, used, ordered)),
+            Term::Named { declaration, args } => {
+                for (j, arg) in args.iter().enumerate() {
+                    if self.used(declaration, j) {
+                        self.mark(id, arg, keyed || self.ordered(declaration, j), used, ordered);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 fn term(rng: &mut Rng, depth: u32, scope: &Scope, hosting: &Hosting) -> Term {
     let leaf = depth == 0 || rng.chance(35);
     if leaf {
         if let Some((owner, count)) = scope.params.filter(|(_, n)| *n > 0 && rng.chance(35)) {
-            // A Param is never a Set element or Dict key under a Tool (its
-            // values are JSON, ordered only by the call's codec) and never a
-            // key in a declaration: Rust would need an order bound on it.
-            if !scope.keyed {
+            // A declaration's parameter may be ordered (its arguments then
+            // must be: Rust bounds it by `Ord`); a generic Tool's may be
+            // too, now and then, its JSON values ordered by the call's codec.
+            if !scope.keyed || owner != TOOL_OWNER || rng.chance(25) {
                 return Term::Param { owner: owner.to_owned(), index: rng.below(count as u64) as usize };
             }
         }
@@ -197,9 +261,7 @@ fn term(rng: &mut Rng, depth: u32, scope: &Scope, hosting: &Hosting) -> Term {
         if !candidates.is_empty() && rng.chance(55) {
             let (id, count, _) = candidates[rng.below(candidates.len() as u64) as usize];
             // Arguments are one level shallower; at the bottom, primitives.
-            let args = (0..*count)
-                .map(|_| if depth == 0 { prim(rng) } else { term(rng, depth - 1, scope, hosting) })
-                .collect();
+            let args = if depth == 0 { (0..*count).map(|_| prim(rng)).collect() } else { args(rng, id, *count, depth - 1, scope, hosting) };
             return Term::Named { declaration: id.clone(), args };
         }
         return prim(rng);
@@ -219,15 +281,50 @@ fn term(rng: &mut Rng, depth: u32, scope: &Scope, hosting: &Hosting) -> Term {
     }
 }
 
-fn reaches_host(term: &Term, declarations: &Declarations, hosting: &Hosting) -> bool {
-    let mut found = false;
-    term.walk(&mut |t| {
-        if let Term::Named { declaration, .. } = t {
-            found |= hosting.get(declaration).copied().unwrap_or(false)
-                || matches!(declarations.get(declaration).map(|d| &d.body), Some(Body::Host));
+/// Arguments for declaration `id`'s `count` parameters. One it orders must
+/// have an order; one no value holds is only a mark: anything, even a
+/// function, or a host token inside a Set element.
+fn args(rng: &mut Rng, id: &str, count: usize, depth: u32, scope: &Scope, hosting: &Hosting) -> Vec<Term> {
+    (0..count)
+        .map(|j| {
+            if !scope.uses.used(id, j) {
+                if rng.chance(25) {
+                    return phantom_only(rng);
+                }
+                return term(rng, depth, &Scope { keyed: false, ..*scope }, hosting);
+            }
+            term(rng, depth, &Scope { keyed: scope.keyed || scope.uses.ordered(id, j), ..*scope }, hosting)
+        })
+        .collect()
+}
+
+/// A term with no encoding, which crosses only as an argument no value
+/// holds (`host-boundary.md`: an unused nominal argument is no value).
+fn phantom_only(rng: &mut Rng) -> Term {
+    if rng.chance(50) {
+        Term::Function { params: vec![Term::Prim(Prim::Int)], result: Box::new(Term::Prim(Prim::Text)) }
+    } else {
+        Term::Task(Box::new(Term::Prim(Prim::Bool)))
+    }
+}
+
+/// Whether values of `term` can hold a host token: through value positions,
+/// and through the arguments a declaration's values hold.
+fn reaches_host(term: &Term, declarations: &Declarations, hosting: &Hosting, uses: &Uses) -> bool {
+    match term {
+        Term::List(t) | Term::Set(t) | Term::Option(t) => reaches_host(t, declarations, hosting, uses),
+        Term::Dict(k, v) => reaches_host(k, declarations, hosting, uses) || reaches_host(v, declarations, hosting, uses),
+        Term::Tuple(items) => items.iter().any(|t| reaches_host(t, declarations, hosting, uses)),
+        Term::Named { declaration, args } => {
+            hosting.get(declaration).copied().unwrap_or(false)
+                || matches!(declarations.get(declaration).map(|d| &d.body), Some(Body::Host))
+                || args
+                    .iter()
+                    .enumerate()
+                    .any(|(j, a)| uses.used(declaration, j) && reaches_host(a, declarations, hosting, uses))
         }
-    });
-    found
+        _ => false,
+    }
 }
 
 /// A term that cannot cross, of kind `kind` (0 to 5), for a Tool
@@ -263,6 +360,7 @@ pub fn random_listing(seed: u64) -> RandomListing {
     let cannot_cross = rng.chance(8);
     let mut declarations: Declarations = BTreeMap::new();
     let mut hosting: Hosting = BTreeMap::new();
+    let mut uses = Uses::default();
     let mut earlier: Vec<(String, usize, bool)> = Vec::new();
     let mut type_names: Vec<String> = Vec::new();
 
@@ -280,7 +378,7 @@ pub fn random_listing(seed: u64) -> RandomListing {
             &type_names.iter().cloned().chain([name.clone()]).collect::<Vec<_>>(),
             &["Int", "Decimal", "Bool", "Text", "Bytes", "Duration", "Instant", "Unit", "Never", "json.Value"],
         );
-        let scope = Scope { earlier: &earlier, params: Some((&local, generic.len())), keyed: false };
+        let scope = Scope { earlier: &earlier, uses: &uses, params: Some((&local, generic.len())), keyed: false };
         let preferred: Vec<String> = type_names.iter().cloned().chain(generic.iter().cloned()).chain([name.clone()]).collect();
         let body = if kind < 10 {
             let field_count = rng.below(5) as usize;
@@ -329,8 +427,9 @@ pub fn random_listing(seed: u64) -> RandomListing {
         };
         let doc = Names { rng: &mut rng }.doc();
         let template = template(&file, id, name, generic.clone(), body, doc);
+        uses.learn(&local, generic.len(), &flow_core_member_terms(&template));
         let holds = matches!(template.body, Body::Host)
-            || flow_core_member_terms(&template).iter().any(|t| reaches_host(t, &declarations, &hosting));
+            || flow_core_member_terms(&template).iter().any(|t| reaches_host(t, &declarations, &hosting, &uses));
         hosting.insert(local.clone(), holds);
         earlier.push((local.clone(), generic.len(), matches!(template.body, Body::Host)));
         type_names.push(name.clone());
@@ -370,7 +469,7 @@ pub fn random_listing(seed: u64) -> RandomListing {
             &type_names,
             &["Int", "Decimal", "Bool", "Text", "Bytes", "Duration", "Instant", "Unit", "Never", "json.Value"],
         );
-        let scope = Scope { earlier: &earlier, params: Some((TOOL_OWNER, generic.len())), keyed: false };
+        let scope = Scope { earlier: &earlier, uses: &uses, params: Some((TOOL_OWNER, generic.len())), keyed: false };
         let param_count = rng.below(4) as usize;
         let mut param_names = Names { rng: &mut rng }.distinct(param_count + ids.len(), &type_names, &[]);
         let mut params = Vec::new();
@@ -383,7 +482,7 @@ pub fn random_listing(seed: u64) -> RandomListing {
             for (id, n) in &ids {
                 let Some(name) = param_names.first().cloned() else { break };
                 param_names.remove(0);
-                let args = (0..*n).map(|_| term(&mut rng, 1, &scope, &hosting)).collect();
+                let args = args(&mut rng, id, *n, 1, &scope, &hosting);
                 params.push(Param { name, ty: Term::Named { declaration: id.clone(), args } });
             }
             if cannot_cross {
@@ -484,5 +583,48 @@ mod tests {
             validate_listing(&random.listing).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         }
         assert!(crossing > 50, "too few listings hold a type that cannot cross: {crossing}");
+    }
+
+    /// The shapes that decide a Rust type's derives and markers come up:
+    /// declarations that order a parameter, arguments no value holds that
+    /// have no encoding, and generic Tools that order their parameters.
+    #[test]
+    fn random_listings_hold_ordered_and_unused_parameters() {
+        let (mut ordered, mut phantom_only, mut tool_keyed) = (0, 0, 0);
+        for seed in 0..500 {
+            let listing = random_listing(seed).listing;
+            let mut uses = Uses::default();
+            for (id, d) in &listing.declarations {
+                uses.learn(id, d.generic.len(), &flow_core_member_terms(d));
+            }
+            ordered += usize::from(uses.ordered.values().any(|o| o.contains(&true)));
+            let roots = listing.tools.iter().flat_map(|t| t.params.iter().map(|p| &p.ty).chain([&t.ok, &t.err]));
+            let members = listing.declarations.values().flat_map(flow_core_member_terms);
+            let mut found = false;
+            for term in roots.chain(members) {
+                term.walk(&mut |t| {
+                    if let Term::Named { declaration, args } = t {
+                        found |= args.iter().enumerate().any(|(j, a)| {
+                            !uses.used(declaration, j) && matches!(a, Term::Function { .. } | Term::Task(_))
+                        });
+                    }
+                });
+            }
+            phantom_only += usize::from(found);
+            let mut keyed = false;
+            for tool in &listing.tools {
+                for term in tool.params.iter().map(|p| &p.ty) {
+                    term.walk(&mut |t| {
+                        if let Term::Set(item) | Term::Dict(item, _) = t {
+                            keyed |= matches!(**item, Term::Param { .. });
+                        }
+                    });
+                }
+            }
+            tool_keyed += usize::from(keyed);
+        }
+        assert!(ordered > 50, "too few listings order a declaration's parameter: {ordered}");
+        assert!(phantom_only > 20, "too few listings mark a parameter with a function or Task: {phantom_only}");
+        assert!(tool_keyed > 5, "too few generic Tools order their parameter: {tool_keyed}");
     }
 }

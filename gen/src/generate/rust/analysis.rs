@@ -5,11 +5,15 @@
 //! components: the cost grows with the listing, not its square.
 //!
 //! - which type parameters a declaration uses: an unused one (Flow allows a
-//!   nominal argument that no value holds) is left out of the Rust type, since
-//!   Rust refuses an unused parameter;
+//!   nominal argument that no value holds) is held by a `PhantomData` marker,
+//!   since Rust refuses an unused parameter, and bounds nothing;
 //! - which parameters must be `Ord` for the declaration to be decoded (they
 //!   reach a Set element or a Dict key, where `BTreeSet` and `BTreeMap` need it);
-//! - which declarations hold a host token, and so have no order (no `Ord`);
+//! - which comparison traits each declaration can have ([`Traits`]): a
+//!   greatest fixpoint over the substituted graph, where `D<X>` has a trait
+//!   when `D` has it with its parameters bounded by it and every argument
+//!   `D` uses has it (a host token has no order, a generic Tool's JSON
+//!   carrier no comparison at all);
 //! - which fields hold their own declaration inline (not behind a `Vec`,
 //!   `BTreeSet` or `BTreeMap`), and so need a `Box` to have a size;
 //! - which declarations values can reach from the Tools, which are the ones
@@ -23,7 +27,7 @@ pub struct Facts<'a> {
     declarations: &'a Declarations,
     used: BTreeMap<&'a str, Vec<bool>>,
     needs_ord: BTreeMap<&'a str, Vec<bool>>,
-    holds_host: BTreeSet<&'a str>,
+    traits: BTreeMap<&'a str, Traits>,
     inline_params: BTreeMap<&'a str, Vec<bool>>,
     /// Each declaration's strongly connected component of the graph of
     /// declarations held inline: one holds another inline, transitively,
@@ -67,7 +71,7 @@ impl<'a> Facts<'a> {
             declarations,
             used: unset(),
             needs_ord: unset(),
-            holds_host: BTreeSet::new(),
+            traits: declarations.iter().map(|(id, t)| (id.as_str(), Traits::of_body(&t.body))).collect(),
             inline_params: unset(),
             inline_component: BTreeMap::new(),
             generated: Vec::new(),
@@ -76,7 +80,7 @@ impl<'a> Facts<'a> {
         facts.fix(|facts, id, term, changed| facts.mark_used(id, term, changed));
         facts.fix(|facts, id, term, changed| facts.mark_ord(id, term, false, changed));
         facts.fix(|facts, id, term, changed| facts.mark_inline(id, term, changed));
-        facts.fix(|facts, id, term, changed| facts.mark_host(id, term, changed));
+        facts.fix(|facts, id, term, changed| facts.narrow_traits(id, term, changed));
         facts.close_inline_reach();
         facts.reach_from(tools);
         facts
@@ -140,10 +144,11 @@ impl<'a> Facts<'a> {
         Self::flag(&self.needs_ord, id, index)
     }
 
-    /// Whether declaration `id` holds a host token, so has no order.
-    pub fn holds_host(&self, id: &str) -> bool {
-        self.holds_host.contains(id)
+    /// The traits declaration `id` has when its parameters have them.
+    pub fn traits(&self, id: &str) -> Traits {
+        self.traits.get(id).copied().unwrap_or(Traits::ALL)
     }
+
 
     /// Value positions: not inside a function or a Task.
     fn mark_used(&mut self, id: &'a str, term: &'a Term, changed: &mut bool) {
@@ -225,24 +230,29 @@ impl<'a> Facts<'a> {
         self.used(id, index) && Self::flag(&self.inline_params, id, index)
     }
 
-    fn mark_host(&mut self, id: &'a str, term: &'a Term, changed: &mut bool) {
-        if self.reaches_host(term) && self.holds_host.insert(id) {
+    fn narrow_traits(&mut self, id: &'a str, term: &'a Term, changed: &mut bool) {
+        let had = self.traits(id);
+        let has = had.and(self.term_traits(term));
+        if has != had {
+            self.traits.insert(id, has);
             *changed = true;
         }
     }
 
-    /// Whether values of `term` can hold a host token (so have no order).
-    pub fn reaches_host(&self, term: &Term) -> bool {
+    /// The traits the Rust type of `term` has, a declaration's own type
+    /// parameters having them all (its impls are bounded by them).
+    pub fn term_traits(&self, term: &Term) -> Traits {
         match term {
-            Term::List(t) | Term::Set(t) | Term::Option(t) => self.reaches_host(t),
-            Term::Dict(k, v) => self.reaches_host(k) || self.reaches_host(v),
-            Term::Tuple(items) => items.iter().any(|t| self.reaches_host(t)),
-            Term::Named { declaration, args } => {
-                let host = self.declarations.get(declaration).is_some_and(|t| matches!(t.body, Body::Host));
-                host || self.holds_host.contains(declaration.as_str())
-                    || args.iter().enumerate().any(|(j, a)| self.used(declaration, j) && self.reaches_host(a))
-            }
-            Term::Prim(_) | Term::Param { .. } | Term::Function { .. } | Term::Task(_) => false,
+            Term::List(t) | Term::Set(t) | Term::Option(t) => self.term_traits(t),
+            Term::Dict(k, v) => self.term_traits(k).and(self.term_traits(v)),
+            Term::Tuple(items) => items.iter().fold(Traits::ALL, |all, t| all.and(self.term_traits(t))),
+            Term::Named { declaration, args } => args
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| self.used(declaration, *j))
+                .fold(self.traits(declaration), |all, (_, a)| all.and(self.term_traits(a))),
+            Term::Param { owner, .. } if owner == flow_core::types::TOOL_OWNER => Traits::NONE,
+            Term::Prim(_) | Term::Param { .. } | Term::Function { .. } | Term::Task(_) => Traits::ALL,
         }
     }
 
@@ -349,6 +359,39 @@ impl<'a> Facts<'a> {
     }
 }
 
+/// Which of `PartialEq + Eq`, `PartialOrd + Ord` and `Hash` a Rust type has.
+/// Every type generated code names has `PartialOrd` exactly when it has
+/// `Ord`, and `PartialEq` exactly when it has `Eq`, so three flags suffice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Traits {
+    pub eq: bool,
+    pub ord: bool,
+    pub hash: bool,
+}
+
+impl Traits {
+    pub const ALL: Traits = Traits { eq: true, ord: true, hash: true };
+    /// `GenericValue`, `ContextSet`, `ContextDict`: JSON compared only by a
+    /// call's codec.
+    pub const NONE: Traits = Traits { eq: false, ord: false, hash: false };
+    /// `HostToken`: equal or not, hashed, never ordered.
+    pub const HOST: Traits = Traits { eq: true, ord: false, hash: true };
+
+    fn of_body(body: &Body) -> Traits {
+        if matches!(body, Body::Host) {
+            Traits::HOST
+        } else {
+            Traits::ALL
+        }
+    }
+
+    pub fn and(self, other: Traits) -> Traits {
+        // Ord needs Eq: an order without equality is no `Ord`.
+        let eq = self.eq && other.eq;
+        Traits { eq, ord: eq && self.ord && other.ord, hash: self.hash && other.hash }
+    }
+}
+
 /// Each node's strongly connected component (an id shared by exactly the
 /// nodes of one component), by Tarjan's algorithm with an explicit stack.
 fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
@@ -431,11 +474,40 @@ mod tests {
         let facts = Facts::new(&listing.declarations, &listing.tools);
         // Page<T> uses T in a List: used, not needing Ord, not inline.
         assert!(facts.used("5", 0) && !facts.needs_ord("5", 0));
-        assert!(!facts.holds_host("6"));
+        assert_eq!(facts.traits("6"), Traits::ALL);
         // Region holds List<Region>: on the heap, no Box.
         let region = &listing.declarations["7"];
         assert!(!facts.holds_owner_inline("7", member_terms(region)[1]));
         assert_eq!(facts.generated, ["1", "2", "3", "4", "5", "6", "7", "8"]);
+    }
+
+    /// The derives are decided on the substituted graph: an argument no
+    /// value holds takes nothing away, a host token takes the order away
+    /// from everything that holds one, through every argument it is in.
+    #[test]
+    fn traits_through_arguments() {
+        let text = include_str!("../../../../tests/examples/genprop_generic_carrier.tools.json");
+        let listing = listing_from_text(text.as_bytes(), &Limits::default()).unwrap();
+        let facts = Facts::new(&listing.declarations, &listing.tools);
+        // Holder (Page<Int>, Bag<Text>, Set<Pair<Int, Text>>) has them all;
+        // Keyed holds a Token and a Page<Token>; Outer<T> holds a Keyed
+        // inside a Page<Pair<T, Keyed>>.
+        assert_eq!(facts.traits("4"), Traits::ALL);
+        assert_eq!(facts.traits("6"), Traits::HOST);
+        assert_eq!(facts.traits("7"), Traits::HOST);
+        // Wrap<U> orders U through Bag<U> and its own Dict key.
+        assert!(facts.needs_ord("8", 0));
+        let text = include_str!("../../../../tests/examples/genprop_phantom.tools.json");
+        let listing = listing_from_text(text.as_bytes(), &Limits::default()).unwrap();
+        let facts = Facts::new(&listing.declarations, &listing.tools);
+        // Tag<U> holds no U: Tag<Token> keeps every trait, and so does
+        // Holder, which holds Set<Tag<Token>> and Empty<Token>.
+        assert!(!facts.used("1", 0));
+        let tag_of_token = &member_terms(&listing.declarations["7"])[0];
+        assert_eq!(facts.term_traits(tag_of_token), Traits::ALL);
+        assert_eq!(facts.traits("7"), Traits::ALL);
+        // Half<T, t> uses T, not t.
+        assert!(facts.used("4", 0) && !facts.used("4", 1));
     }
 
     #[test]

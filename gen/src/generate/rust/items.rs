@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use flow_core::types::{Body, Declarations, Field, Payload, Template};
 
-use super::analysis::Facts;
+use super::analysis::{Facts, Traits};
+use super::compare::{self, Generics, PayloadShape, Shape, VariantShape};
 use super::layout;
 use super::names::{doc_lines, pascal, snake, string_literal, Scope, Style};
 use super::terms::{Builtin, FileScope, Place, Terms};
@@ -24,13 +25,19 @@ pub struct Common {
     pub ident: String,
     /// Its Flow name, as a string literal (for messages).
     pub flow_name: String,
-    /// `<T, U>` or nothing: the used type parameters.
+    /// `<T, U>` or nothing: the type parameters.
     pub generics: String,
     /// The type with its parameters: `Page<T>`.
     pub self_type: String,
     /// Doc comment lines, the identity last.
     pub doc: String,
     pub derives: String,
+    /// The comparison impls written out (after a blank line each), for a
+    /// type whose derives would bound a parameter no value uses.
+    pub compare_impls: String,
+    /// `std::marker::PhantomData<fn() -> (U, V)>`: what marks the parameters
+    /// no value uses, when there are any.
+    pub marker_type: Option<String>,
     /// Generics of the `FromValue` impl, with bounds.
     pub from_generics: String,
     /// Generics of the `IntoValue` impl, with bounds.
@@ -40,6 +47,8 @@ pub struct Common {
 pub struct Record {
     pub common: Common,
     pub fields: Vec<FieldItem>,
+    /// The field holding the marker of unused type parameters.
+    pub marker: Option<String>,
 }
 
 pub struct FieldItem {
@@ -53,6 +62,9 @@ pub struct FieldItem {
 pub struct Enum {
     pub common: Common,
     pub variants: Vec<Variant>,
+    /// The variant holding the marker of unused type parameters, beside a
+    /// `Never`, so that it has no values.
+    pub marker: Option<String>,
 }
 
 pub struct Variant {
@@ -221,14 +233,17 @@ pub fn items(
         let template = &declarations[id];
         let within = |e: String| format!("{}: {e}", template.identity);
         let item = match &template.body {
-            Body::Record { fields } => Item {
-                record: Some(Record {
-                    common: common(id, template, facts, names),
-                    fields: field_items(fields, id, "    ", terms, scope).map_err(within)?,
-                }),
-                enumeration: None,
-                host: None,
-            },
+            Body::Record { fields } => {
+                let mut idents = Scope::new(Style::RustSnake);
+                let fields = field_items(fields, id, "    ", terms, scope, &mut idents).map_err(within)?;
+                let mut common = common(id, template, facts, names);
+                let marker = common.marker_type.as_ref().map(|_| idents.claim("phantom"));
+                if marker.is_some() {
+                    let shape = Shape::Struct { fields: fields.iter().map(|f| f.ident.as_str()).collect() };
+                    common.compare_impls = compare::impls(&generics(id, facts, names, &common), &shape, facts.traits(id));
+                }
+                Item { record: Some(Record { common, fields, marker }), enumeration: None, host: None }
+            }
             Body::Enum { constructors } => {
                 let mut variant_names = Scope::new(Style::RustUpper);
                 let mut variants = Vec::with_capacity(constructors.len());
@@ -241,7 +256,8 @@ pub fn items(
                             (parts.map_err(within)?, false, Vec::new())
                         }
                         Some(Payload::Named(fields)) => {
-                            (Vec::new(), true, field_items(fields, id, "        ", terms, scope).map_err(within)?)
+                            let mut idents = Scope::new(Style::RustSnake);
+                            (Vec::new(), true, field_items(fields, id, "        ", terms, scope, &mut idents).map_err(within)?)
                         }
                     };
                     variants.push(Variant {
@@ -255,11 +271,26 @@ pub fn items(
                         fields,
                     });
                 }
-                Item {
-                    record: None,
-                    enumeration: Some(Enum { common: common(id, template, facts, names), variants }),
-                    host: None,
+                let mut common = common(id, template, facts, names);
+                let marker = common.marker_type.as_ref().map(|_| variant_names.claim("Phantom"));
+                if let Some(marker) = &marker {
+                    let shapes = variants
+                        .iter()
+                        .map(|v| VariantShape {
+                            ident: &v.ident,
+                            payload: if v.unit {
+                                PayloadShape::Unit
+                            } else if v.named {
+                                PayloadShape::Named(v.fields.iter().map(|f| f.ident.as_str()).collect())
+                            } else {
+                                PayloadShape::Positional(v.parts.len())
+                            },
+                        })
+                        .collect();
+                    let shape = Shape::Enum { variants: shapes, marker };
+                    common.compare_impls = compare::impls(&generics(id, facts, names, &common), &shape, facts.traits(id));
                 }
+                Item { record: None, enumeration: Some(Enum { common, variants, marker }), host: None }
             }
             Body::Host => Item {
                 record: None,
@@ -278,8 +309,14 @@ pub fn items(
 }
 
 /// Fields (of a record, at `indent` 4, or of a named payload, at 8).
-fn field_items(fields: &[Field], owner: &str, indent: &str, terms: &Terms, scope: &FileScope) -> Result<Vec<FieldItem>, String> {
-    let mut idents = Scope::new(Style::RustSnake);
+fn field_items(
+    fields: &[Field],
+    owner: &str,
+    indent: &str,
+    terms: &Terms,
+    scope: &FileScope,
+    idents: &mut Scope,
+) -> Result<Vec<FieldItem>, String> {
     fields
         .iter()
         .map(|f| {
@@ -293,36 +330,64 @@ fn field_items(fields: &[Field], owner: &str, indent: &str, terms: &Terms, scope
         .collect()
 }
 
+fn generics<'n>(id: &str, facts: &Facts, names: &'n Names, common: &'n Common) -> Generics<'n> {
+    let params = names.params[id].iter().enumerate().map(|(i, name)| (name.as_str(), facts.used(id, i))).collect();
+    Generics { params, self_type: &common.self_type }
+}
+
 fn common(id: &str, template: &Template, facts: &Facts, names: &Names) -> Common {
     let ident = names.types[id].clone();
-    let used: Vec<(usize, &String)> = names.params[id].iter().enumerate().filter(|(i, _)| facts.used(id, *i)).collect();
+    let params: Vec<(usize, &String)> = names.params[id].iter().enumerate().collect();
     let list = |bound: &dyn Fn(usize, &str) -> String| -> String {
-        if used.is_empty() {
+        if params.is_empty() {
             String::new()
         } else {
-            format!("<{}>", used.iter().map(|(i, name)| bound(*i, name)).collect::<Vec<_>>().join(", "))
+            format!("<{}>", params.iter().map(|(i, name)| bound(*i, name)).collect::<Vec<_>>().join(", "))
         }
     };
     let generics = list(&|_, name| name.to_owned());
-    let from_generics = list(&|i, name| {
-        if facts.needs_ord(id, i) {
-            format!("{name}: flow::FromValue + std::cmp::Ord")
-        } else {
-            format!("{name}: flow::FromValue")
-        }
+    // A parameter no value uses needs no bound to decode or encode.
+    let from_generics = list(&|i, name| match (facts.used(id, i), facts.needs_ord(id, i)) {
+        (false, _) => name.to_owned(),
+        (true, true) => format!("{name}: flow::FromValue + std::cmp::Ord"),
+        (true, false) => format!("{name}: flow::FromValue"),
     });
-    let into_generics = list(&|_, name| format!("{name}: flow::IntoValue"));
-    // A host token has no order, so neither has a type that holds one.
-    let derives =
-        if facts.holds_host(id) { "Debug, Clone, PartialEq, Eq" } else { "Debug, Clone, PartialEq, Eq, PartialOrd, Ord" };
+    let into_generics = list(&|i, name| if facts.used(id, i) { format!("{name}: flow::IntoValue") } else { name.to_owned() });
+    let unused: Vec<&str> = params.iter().filter(|(i, _)| !facts.used(id, *i)).map(|(_, n)| n.as_str()).collect();
+    // `fn() -> U`: the marker holds no U, so it leaves `Send` and `Sync` alone.
+    let marker_type = match unused.as_slice() {
+        [] => None,
+        [one] => Some(format!("std::marker::PhantomData<fn() -> {one}>")),
+        many => Some(format!("std::marker::PhantomData<fn() -> ({})>", many.join(", "))),
+    };
+    // Derives bound every parameter; with a marked one, the comparisons are
+    // written out instead (`compare`), bounding only the used ones.
+    let derives = if marker_type.is_some() { "Debug, Clone".to_owned() } else { derive_list(facts.traits(id)) };
     Common {
         self_type: format!("{ident}{generics}"),
         ident,
         flow_name: string_literal(&template.name),
         generics,
         doc: identity_doc(template.doc.as_deref(), &template.identity, ""),
-        derives: derives.to_owned(),
+        derives,
+        compare_impls: String::new(),
+        marker_type,
         from_generics,
         into_generics,
     }
+}
+
+/// The derives a type with `traits` takes.
+fn derive_list(traits: Traits) -> String {
+    let mut derives = vec!["Debug", "Clone"];
+    if traits.eq {
+        derives.extend(["PartialEq", "Eq"]);
+    }
+    if traits.ord {
+        derives.extend(["PartialOrd", "Ord"]);
+    }
+    if traits.hash {
+        derives.push("Hash");
+    }
+    derives.join(", ")
 }

@@ -27,6 +27,7 @@
 //! bind the built binary's path instead.
 
 mod analysis;
+mod compare;
 mod items;
 mod layout;
 mod methods;

@@ -152,6 +152,18 @@ impl FileScope {
         }
     }
 
+    /// Runs `render`; when it fails, forgets what it used, so that a type
+    /// written in its place leaves no unused import behind.
+    pub fn or_forget<T>(&self, render: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+        let (builtins, types) = (self.builtins.borrow().clone(), self.types.borrow().clone());
+        let rendered = render();
+        if rendered.is_err() {
+            *self.builtins.borrow_mut() = builtins;
+            *self.types.borrow_mut() = types;
+        }
+        rendered
+    }
+
     /// The `use` lines for what was used, in groups (std, flow-core, the
     /// package's own items with `extra`) separated by blank lines, each sorted.
     pub fn imports(&self, extra: &[String]) -> String {
@@ -249,7 +261,6 @@ impl Terms<'_> {
                 if generic_root && mentions_tool_param(t) {
                     format!("{}<{item}>", scope.builtin(Builtin::ContextSet))
                 } else {
-                    self.ordered(t, "a Set element")?;
                     format!("{}<{item}>", scope.builtin(Builtin::BTreeSet))
                 }
             }
@@ -260,7 +271,6 @@ impl Terms<'_> {
                 if !is_text(k) && generic_root && mentions_tool_param(k) {
                     format!("{}<{key}, {value}>", scope.builtin(Builtin::ContextDict))
                 } else {
-                    self.ordered(k, "a Dict key")?;
                     format!("{}<{key}, {value}>", scope.builtin(Builtin::BTreeMap))
                 }
             }
@@ -299,16 +309,6 @@ impl Terms<'_> {
         }
     }
 
-    /// Set elements and Dict keys have Flow's order; a host token has none,
-    /// so a value holding one cannot be an element or a key
-    /// (`decisions.md` section 3).
-    fn ordered(&self, term: &Term, what: &str) -> Result<(), String> {
-        if self.facts.reaches_host(term) {
-            return Err(format!("{what} holds a host token, which has no order, so it cannot cross"));
-        }
-        Ok(())
-    }
-
     fn named(
         &self,
         term: &Term,
@@ -324,19 +324,29 @@ impl Terms<'_> {
         }
         let name = self.type_names.get(declaration).ok_or_else(|| format!("{} has no generated Rust type", template.identity))?;
         let mut rendered = Vec::new();
+        // The declaration keeps an argument in a set or as a key: a generic
+        // Tool's JSON values there have no Rust order, so the whole value
+        // reaches the author as JSON, with the call's codec for its order.
+        // (Anything else placed there has an order: the shared front refuses
+        // a type that cannot cross.) Decided before any argument is written,
+        // so that none leaves an import behind.
+        let generic_root = matches!(place, Place::Root { generic: true });
+        if generic_root
+            && args.iter().enumerate().any(|(j, arg)| {
+                self.facts.used(declaration, j) && self.facts.needs_ord(declaration, j) && mentions_tool_param(arg)
+            })
+        {
+            return Ok(scope.builtin(Builtin::GenericValue));
+        }
         for (j, arg) in args.iter().enumerate() {
             if !self.facts.used(declaration, j) {
+                // No value holds this argument: it only marks the type
+                // (`PhantomData`, bounding nothing), so Flow lets it be
+                // anything, even what has no encoding: that is marked `Never`
+                // (as TypeScript marks it `never`).
+                let marked = scope.or_forget(|| self.term(arg, place, scope, false));
+                rendered.push(marked.unwrap_or_else(|_| scope.builtin(Builtin::Never)));
                 continue;
-            }
-            if self.facts.needs_ord(declaration, j) {
-                // The declaration keeps this argument in a set or as a key:
-                // a generic Tool's JSON values there have no Rust order, so
-                // the whole value reaches the author as JSON, with the call's
-                // codec for its order.
-                if matches!(place, Place::Root { generic: true }) && mentions_tool_param(arg) {
-                    return Ok(scope.builtin(Builtin::GenericValue));
-                }
-                self.ordered(arg, &format!("an argument of {} that it orders", template.name))?;
             }
             rendered.push(self.term(arg, place, scope, false)?);
         }

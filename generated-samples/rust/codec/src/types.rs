@@ -23,18 +23,21 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use flow_core::codec::{BigDecimal, BigInt, HostToken, Json, Never};
 
 /// `github.com/example/codec@1.0.0/codec.flow.Shape`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Shape {
     Dot,
     Square(BigDecimal),
@@ -44,13 +47,13 @@ pub enum Shape {
 }
 
 /// `github.com/example/codec@1.0.0/codec.flow.Box`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Box<T> {
     pub value: T,
 }
 
 /// `github.com/example/codec@1.0.0/codec.flow.Person`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Person {
     pub name: String,
     pub age: BigInt,
@@ -60,7 +63,7 @@ pub struct Person {
 pub type Token = HostToken;
 
 /// `github.com/example/codec@1.0.0/codec.flow.Blob`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Blob {
     pub data: Vec<u8>,
     pub unit: (),
@@ -68,14 +71,14 @@ pub struct Blob {
 }
 
 /// `github.com/example/codec@1.0.0/codec.flow.Void`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Void {
     pub never: Never,
     pub note: Option<String>,
 }
 
 /// `github.com/example/codec@1.0.0/codec.flow.Opts`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Opts {
     pub a: Option<Option<BigInt>>,
     pub u: Option<()>,

@@ -13,7 +13,7 @@ use flow_core::codec as flow;
 
 use crate::types::*;
 
-impl<String2: flow::FromValue> flow::FromValue for X1<String2> {
+impl<Send2, String2: flow::FromValue, TabHere> flow::FromValue for X1<Send2, String2, TabHere> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -29,7 +29,7 @@ impl<String2: flow::FromValue> flow::FromValue for X1<String2> {
     }
 }
 
-impl<String2: flow::IntoValue> flow::IntoValue for X1<String2> {
+impl<Send2, String2: flow::IntoValue, TabHere> flow::IntoValue for X1<Send2, String2, TabHere> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::Core {} => flow::constructor(0, "core", flow::named(vec![])),
@@ -40,6 +40,7 @@ impl<String2: flow::IntoValue> flow::IntoValue for X1<String2> {
                 flow::positional(vec![part0.into_value(), part1.into_value()]),
             ),
             Self::X2fa => flow::constructor(3, "_2fa", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
@@ -67,16 +68,17 @@ impl<Send2: flow::IntoValue> flow::IntoValue for N0<Send2> {
     }
 }
 
-impl flow::FromValue for U01C4ungla {
+impl<FIle, FlowSet> flow::FromValue for U01C4ungla<FIle, FlowSet> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
             case: fields.field("case")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl flow::IntoValue for U01C4ungla {
+impl<FIle, FlowSet> flow::IntoValue for U01C4ungla<FIle, FlowSet> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("case", self.case.into_value())])
     }
@@ -107,7 +109,7 @@ impl<Strau00DFe: flow::IntoValue> flow::IntoValue for N1<Strau00DFe> {
     }
 }
 
-impl<X2FA: flow::FromValue> flow::FromValue for X12<X2FA> {
+impl<X2FA: flow::FromValue, N3, N4> flow::FromValue for X12<X2FA, N3, N4> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
@@ -115,11 +117,12 @@ impl<X2FA: flow::FromValue> flow::FromValue for X12<X2FA> {
             big_decimal: fields.field("BigDecimal")?,
             u00e9: fields.field("É")?,
             u01c6ungla: fields.field("ǅungla")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl<X2FA: flow::IntoValue> flow::IntoValue for X12<X2FA> {
+impl<X2FA: flow::IntoValue, N3, N4> flow::IntoValue for X12<X2FA, N3, N4> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![
             ("tab\there", self.tab_here.into_value()),

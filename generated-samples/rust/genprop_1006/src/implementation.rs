@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Json, Never};
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json, Never};
 use flow_core::toolkit::Call;
 
 use p1006_tools::types::{Send, U01C4ungla, N0, N1, X1, X12};
@@ -26,11 +26,11 @@ impl P1006Tools for Implementation {
         ctx: &Call,
         u00_e9: N1<BTreeMap<BigInt, N0<BigInt>>>,
         u00e9: Send,
-        n1: X1<()>,
+        n1: X1<U01C4ungla<X12<Vec<u8>, Instant, Vec<u8>>, N1<bool>>, (), X12<U01C4ungla<BigInt, Vec<u8>>, String, Instant>>,
         send: N0<N1<Vec<u8>>>,
-        x1: U01C4ungla,
+        x1: U01C4ungla<X12<Json, Vec<u8>, N1<BigInt>>, Send>,
         u01c6ungla: N1<BTreeMap<Json, bool>>,
-        r#trait: X12<BTreeMap<X1<bool>, X12<BigDecimal>>>,
+        r#trait: X12<BTreeMap<X1<Vec<u8>, bool, Vec<u8>>, X12<BigDecimal, Instant, Instant>>, (String, X12<String, Vec<u8>, bool>, BigInt), BTreeSet<X12<BigDecimal, BigInt, Instant>>>,
     ) -> Result<(), String> {
         todo!("char_")
     }
@@ -40,13 +40,19 @@ impl P1006Tools for Implementation {
         &self,
         ctx: &Call,
         foo_2: BigDecimal,
-        x1: BTreeSet<X1<bool>>,
+        x1: BTreeSet<X1<Instant, bool, Instant>>,
     ) -> Result<BTreeSet<BTreeMap<String, String>>, Never> {
         todo!("u00_e9")
     }
 
     /// `github.com/example/p1006@0.1.0/h.flow.é`
-    async fn u00e9(&self, ctx: &Call) -> Result<X1<Json>, Vec<u8>> {
+    async fn u00e9(
+        &self,
+        ctx: &Call,
+    ) -> Result<
+        X1<U01C4ungla<Vec<u8>, Send>, Json, BTreeMap<Instant, U01C4ungla<Duration, Vec<u8>>>>,
+        Vec<u8>,
+    > {
         todo!("u00e9")
     }
 }

@@ -37,7 +37,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 
-use flow_core::codec::{BigDecimal, BigInt, Json, Never};
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json, Never};
 use flow_core::toolkit::Call;
 
 use crate::types::{Send, U01C4ungla, N0, N1, X1, X12};
@@ -53,11 +53,11 @@ pub trait P1006Tools: std::marker::Send + std::marker::Sync + 'static {
         ctx: &Call,
         u00_e9: N1<BTreeMap<BigInt, N0<BigInt>>>,
         u00e9: Send,
-        n1: X1<()>,
+        n1: X1<U01C4ungla<X12<Vec<u8>, Instant, Vec<u8>>, N1<bool>>, (), X12<U01C4ungla<BigInt, Vec<u8>>, String, Instant>>,
         send: N0<N1<Vec<u8>>>,
-        x1: U01C4ungla,
+        x1: U01C4ungla<X12<Json, Vec<u8>, N1<BigInt>>, Send>,
         u01c6ungla: N1<BTreeMap<Json, bool>>,
-        r#trait: X12<BTreeMap<X1<bool>, X12<BigDecimal>>>,
+        r#trait: X12<BTreeMap<X1<Vec<u8>, bool, Vec<u8>>, X12<BigDecimal, Instant, Instant>>, (String, X12<String, Vec<u8>, bool>, BigInt), BTreeSet<X12<BigDecimal, BigInt, Instant>>>,
     ) -> impl Future<Output = Result<(), String>>;
 
     /// bidi \u{202E} reversed \u{2066} isolate
@@ -67,11 +67,16 @@ pub trait P1006Tools: std::marker::Send + std::marker::Sync + 'static {
         &self,
         ctx: &Call,
         foo_2: BigDecimal,
-        x1: BTreeSet<X1<bool>>,
+        x1: BTreeSet<X1<Instant, bool, Instant>>,
     ) -> impl Future<Output = Result<BTreeSet<BTreeMap<String, String>>, Never>>;
 
     /// a trailing backslash \
     ///
     /// `github.com/example/p1006@0.1.0/h.flow.é`
-    fn u00e9(&self, ctx: &Call) -> impl Future<Output = Result<X1<Json>, Vec<u8>>>;
+    fn u00e9(
+        &self,
+        ctx: &Call,
+    ) -> impl Future<
+        Output = Result<X1<U01C4ungla<Vec<u8>, Send>, Json, BTreeMap<Instant, U01C4ungla<Duration, Vec<u8>>>>, Vec<u8>>,
+    >;
 }

@@ -23,17 +23,20 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, HostToken};
+use flow_core::codec::{BigDecimal, BigInt, Duration, HostToken};
 
 /// `github.com/example/p1006@0.1.0/h.flow.Send`
 pub type Send = HostToken;
@@ -44,8 +47,8 @@ pub type Send = HostToken;
 /// ```
 ///
 /// `github.com/example/p1006@0.1.0/h.flow.x1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum X1<String2> {
+#[derive(Debug, Clone)]
+pub enum X1<Send2, String2, TabHere> {
     Core {},
     /// ends */ here
     /// const x: number = "a comment ended early"
@@ -57,10 +60,87 @@ pub enum X1<String2> {
     String(Vec<String2>, BTreeMap<String, bool>),
     /// plain words
     X2fa,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> (Send2, TabHere)>),
+}
+
+impl<Send2, String2: std::cmp::PartialEq, TabHere> std::cmp::PartialEq for X1<Send2, String2, TabHere> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::Core { .. } => 0,
+            Self::Send => 1,
+            Self::String(..) => 2,
+            Self::X2fa => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::String(a0, a1), Self::String(b0, b1)) => a0 == b0 && a1 == b1,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<Send2, String2: std::cmp::Eq, TabHere> std::cmp::Eq for X1<Send2, String2, TabHere> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Send2, String2: std::cmp::PartialOrd, TabHere> std::cmp::PartialOrd for X1<Send2, String2, TabHere> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::Core { .. } => 0,
+            Self::Send => 1,
+            Self::String(..) => 2,
+            Self::X2fa => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::String(a0, a1), Self::String(b0, b1)) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a1.partial_cmp(b1)
+            },
+            _ => rank(self).partial_cmp(&rank(other)),
+        }
+    }
+}
+
+impl<Send2, String2: std::cmp::Ord, TabHere> std::cmp::Ord for X1<Send2, String2, TabHere> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::Core { .. } => 0,
+            Self::Send => 1,
+            Self::String(..) => 2,
+            Self::X2fa => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::String(a0, a1), Self::String(b0, b1)) => a0.cmp(b0).then_with(|| a1.cmp(b1)),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl<Send2, String2: std::hash::Hash, TabHere> std::hash::Hash for X1<Send2, String2, TabHere> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::Core { .. } => 0,
+            Self::Send => 1,
+            Self::String(..) => 2,
+            Self::X2fa => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        if let Self::String(a0, a1) = self {
+            std::hash::Hash::hash(a0, state);
+            std::hash::Hash::hash(a1, state);
+        }
+    }
 }
 
 /// `github.com/example/p1006@0.1.0/h.flow.n0`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct N0<Send2> {
     /// a trailing quote "
     pub symbol: Vec<Option<BigInt>>,
@@ -75,17 +155,33 @@ pub struct N0<Send2> {
 /// plain words
 ///
 /// `github.com/example/p1006@0.1.0/h.flow.ǅungla`
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct U01C4ungla {
+#[derive(Debug, Clone)]
+pub struct U01C4ungla<FIle, FlowSet> {
     pub case: Send,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> (FIle, FlowSet)>,
+}
+
+impl<FIle, FlowSet> std::cmp::PartialEq for U01C4ungla<FIle, FlowSet> {
+    fn eq(&self, other: &Self) -> bool {
+        self.case == other.case
+    }
+}
+
+impl<FIle, FlowSet> std::cmp::Eq for U01C4ungla<FIle, FlowSet> {}
+
+impl<FIle, FlowSet> std::hash::Hash for U01C4ungla<FIle, FlowSet> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.case, state);
+    }
 }
 
 /// plain words
 ///
 /// `github.com/example/p1006@0.1.0/h.flow.n1`
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct N1<Strau00DFe> {
-    pub send: (U01C4ungla, Option<Option<U01C4ungla>>, BTreeMap<X1<String>, Send>),
+    pub send: (U01C4ungla<String, Strau00DFe>, Option<Option<U01C4ungla<BigInt, Vec<u8>>>>, BTreeMap<X1<Vec<u8>, String, Duration>, Send>),
     pub n1: Strau00DFe,
     /// a trailing quote "
     pub _2_fa: Strau00DFe,
@@ -99,8 +195,8 @@ pub struct N1<Strau00DFe> {
 /// ```
 ///
 /// `github.com/example/p1006@0.1.0/h.flow.X_1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct X12<X2FA> {
+#[derive(Debug, Clone)]
+pub struct X12<X2FA, N3, N4> {
     /// a trailing backslash \
     pub tab_here: BigDecimal,
     /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
@@ -109,5 +205,54 @@ pub struct X12<X2FA> {
     /// breaks
     /// and separators
     pub u00e9: X2FA,
-    pub u01c6ungla: Vec<X12<X2FA>>,
+    pub u01c6ungla: Vec<X12<X2FA, N3, N4>>,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> (N3, N4)>,
+}
+
+impl<X2FA: std::cmp::PartialEq, N3, N4> std::cmp::PartialEq for X12<X2FA, N3, N4> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tab_here == other.tab_here
+            && self.big_decimal == other.big_decimal
+            && self.u00e9 == other.u00e9
+            && self.u01c6ungla == other.u01c6ungla
+    }
+}
+
+impl<X2FA: std::cmp::Eq, N3, N4> std::cmp::Eq for X12<X2FA, N3, N4> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<X2FA: std::cmp::PartialOrd, N3, N4> std::cmp::PartialOrd for X12<X2FA, N3, N4> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        {
+            match self.tab_here.partial_cmp(&other.tab_here) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self.big_decimal.partial_cmp(&other.big_decimal) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self.u00e9.partial_cmp(&other.u00e9) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            self.u01c6ungla.partial_cmp(&other.u01c6ungla)
+        }
+    }
+}
+
+impl<X2FA: std::cmp::Ord, N3, N4> std::cmp::Ord for X12<X2FA, N3, N4> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.tab_here.cmp(&other.tab_here).then_with(|| self.big_decimal.cmp(&other.big_decimal).then_with(|| self.u00e9.cmp(&other.u00e9).then_with(|| self.u01c6ungla.cmp(&other.u01c6ungla))))
+    }
+}
+
+impl<X2FA: std::hash::Hash, N3, N4> std::hash::Hash for X12<X2FA, N3, N4> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.tab_here, state);
+        std::hash::Hash::hash(&self.big_decimal, state);
+        std::hash::Hash::hash(&self.u00e9, state);
+        std::hash::Hash::hash(&self.u01c6ungla, state);
+    }
 }

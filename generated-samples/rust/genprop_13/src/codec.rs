@@ -70,7 +70,7 @@ impl<U00E9: flow::IntoValue> flow::IntoValue for X<U00E9> {
     }
 }
 
-impl<Future2: flow::FromValue, F64: flow::FromValue> flow::FromValue for X12<Future2, F64> {
+impl<Future2: flow::FromValue, B, F64: flow::FromValue> flow::FromValue for X12<Future2, B, F64> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -88,7 +88,7 @@ impl<Future2: flow::FromValue, F64: flow::FromValue> flow::FromValue for X12<Fut
     }
 }
 
-impl<Future2: flow::IntoValue, F64: flow::IntoValue> flow::IntoValue for X12<Future2, F64> {
+impl<Future2: flow::IntoValue, B, F64: flow::IntoValue> flow::IntoValue for X12<Future2, B, F64> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::X2fa(part0, part1) => flow::constructor(
@@ -102,6 +102,7 @@ impl<Future2: flow::IntoValue, F64: flow::IntoValue> flow::IntoValue for X12<Fut
                 "typing",
                 flow::positional(vec![part0.into_value(), part1.into_value()]),
             ),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
@@ -119,18 +120,19 @@ impl flow::IntoValue for FooBar {
     }
 }
 
-impl flow::FromValue for X13 {
+impl<X2FA, X2, N4> flow::FromValue for X13<X2FA, X2, N4> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
             n0: fields.field("n0")?,
             _2fa: fields.field("2fa")?,
             option: fields.field("Option")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl flow::IntoValue for X13 {
+impl<X2FA, X2, N4> flow::IntoValue for X13<X2FA, X2, N4> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![
             ("n0", self.n0.into_value()),

@@ -28,9 +28,9 @@ impl P13Tools for Implementation {
         n1: BTreeMap<String, Vec<BigDecimal>>,
         foo_bar: X1,
         var: X<Option<FooBar>>,
-        foo_2: X12<BTreeMap<String, X1>, FooBar>,
+        foo_2: X12<BTreeMap<String, X1>, BTreeMap<String, Instant>, FooBar>,
         x_1: FooBar,
-        u00_e9: X13,
+        u00_e9: X13<(), BTreeMap<X13<Json, BigDecimal, bool>, Vec<u8>>, BigInt>,
     ) -> Result<Vec<BTreeMap<String, X<Instant>>>, Never> {
         todo!("a_b")
     }
@@ -40,7 +40,7 @@ impl P13Tools for Implementation {
         &self,
         ctx: &Call,
         _2fa: Duration,
-    ) -> Result<bool, (X<BigInt>, Vec<u8>, X12<Json, Vec<u8>>)> {
+    ) -> Result<bool, (X<BigInt>, Vec<u8>, X12<Json, Instant, Vec<u8>>)> {
         todo!("a_b_2")
     }
 

@@ -53,9 +53,9 @@ pub trait P13Tools: std::marker::Send + std::marker::Sync + 'static {
         n1: BTreeMap<String, Vec<BigDecimal>>,
         foo_bar: X1,
         var: X<Option<FooBar>>,
-        foo_2: X12<BTreeMap<String, X1>, FooBar>,
+        foo_2: X12<BTreeMap<String, X1>, BTreeMap<String, Instant>, FooBar>,
         x_1: FooBar,
-        u00_e9: X13,
+        u00_e9: X13<(), BTreeMap<X13<Json, BigDecimal, bool>, Vec<u8>>, BigInt>,
     ) -> impl Future<Output = Result<Vec<BTreeMap<String, X<Instant>>>, Never>>;
 
     /// `github.com/example/p13@0.1.0/h.flow.a"b`
@@ -63,7 +63,7 @@ pub trait P13Tools: std::marker::Send + std::marker::Sync + 'static {
         &self,
         ctx: &Call,
         _2fa: Duration,
-    ) -> impl Future<Output = Result<bool, (X<BigInt>, Vec<u8>, X12<Json, Vec<u8>>)>>;
+    ) -> impl Future<Output = Result<bool, (X<BigInt>, Vec<u8>, X12<Json, Instant, Vec<u8>>)>>;
 
     /// bidi \u{202E} reversed \u{2066} isolate
     ///

@@ -23,12 +23,15 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,7 +43,7 @@ use flow_core::codec::{BigDecimal, Instant, Json};
 /// and separators
 ///
 /// `github.com/example/p13@0.1.0/h.flow.X1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum X1 {
     FooBar { x1: Json },
     /// *\/ and *\\/ and **/
@@ -52,7 +55,7 @@ pub enum X1 {
 /// plain words
 ///
 /// `github.com/example/p13@0.1.0/h.flow.${x}`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct X<U00E9> {
     pub _2_fa: U00E9,
 }
@@ -61,8 +64,8 @@ pub struct X<U00E9> {
 /// const x: number = "a comment ended early"
 ///
 /// `github.com/example/p13@0.1.0/h.flow.x1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum X12<Future2, F64> {
+#[derive(Debug, Clone)]
+pub enum X12<Future2, B, F64> {
     /// #[attr] /* nested */ // line
     /// ```
     /// fn main() { panic!() }
@@ -73,20 +76,152 @@ pub enum X12<Future2, F64> {
     /// ends */ here
     /// const x: number = "a comment ended early"
     Typing(Option<X1>, (Vec<u8>, Json)),
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> B>),
+}
+
+impl<Future2: std::cmp::PartialEq, B, F64: std::cmp::PartialEq> std::cmp::PartialEq for X12<Future2, B, F64> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::X2fa(..) => 0,
+            Self::X1 => 1,
+            Self::Typing(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X2fa(a0, a1), Self::X2fa(b0, b1)) => a0 == b0 && a1 == b1,
+            (Self::Typing(a0, a1), Self::Typing(b0, b1)) => a0 == b0 && a1 == b1,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<Future2: std::cmp::Eq, B, F64: std::cmp::Eq> std::cmp::Eq for X12<Future2, B, F64> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Future2: std::cmp::PartialOrd, B, F64: std::cmp::PartialOrd> std::cmp::PartialOrd for X12<Future2, B, F64> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::X2fa(..) => 0,
+            Self::X1 => 1,
+            Self::Typing(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X2fa(a0, a1), Self::X2fa(b0, b1)) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a1.partial_cmp(b1)
+            },
+            (Self::Typing(a0, a1), Self::Typing(b0, b1)) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a1.partial_cmp(b1)
+            },
+            _ => rank(self).partial_cmp(&rank(other)),
+        }
+    }
+}
+
+impl<Future2: std::cmp::Ord, B, F64: std::cmp::Ord> std::cmp::Ord for X12<Future2, B, F64> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::X2fa(..) => 0,
+            Self::X1 => 1,
+            Self::Typing(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X2fa(a0, a1), Self::X2fa(b0, b1)) => a0.cmp(b0).then_with(|| a1.cmp(b1)),
+            (Self::Typing(a0, a1), Self::Typing(b0, b1)) => a0.cmp(b0).then_with(|| a1.cmp(b1)),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl<Future2: std::hash::Hash, B, F64: std::hash::Hash> std::hash::Hash for X12<Future2, B, F64> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::X2fa(..) => 0,
+            Self::X1 => 1,
+            Self::Typing(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::X2fa(a0, a1) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+            }
+            Self::Typing(a0, a1) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `github.com/example/p13@0.1.0/h.flow.foo_bar`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FooBar {}
 
 /// a trailing backslash \
 ///
 /// `github.com/example/p13@0.1.0/h.flow.X_1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct X13 {
+#[derive(Debug, Clone)]
+pub struct X13<X2FA, X2, N4> {
     /// plain words
     pub n0: Vec<u8>,
     pub _2fa: (),
     /// plain words
     pub option: Option<Option<BTreeSet<Json>>>,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> (X2FA, X2, N4)>,
+}
+
+impl<X2FA, X2, N4> std::cmp::PartialEq for X13<X2FA, X2, N4> {
+    fn eq(&self, other: &Self) -> bool {
+        self.n0 == other.n0
+            && self._2fa == other._2fa
+            && self.option == other.option
+    }
+}
+
+impl<X2FA, X2, N4> std::cmp::Eq for X13<X2FA, X2, N4> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<X2FA, X2, N4> std::cmp::PartialOrd for X13<X2FA, X2, N4> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        {
+            match self.n0.partial_cmp(&other.n0) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self._2fa.partial_cmp(&other._2fa) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            self.option.partial_cmp(&other.option)
+        }
+    }
+}
+
+impl<X2FA, X2, N4> std::cmp::Ord for X13<X2FA, X2, N4> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.n0.cmp(&other.n0).then_with(|| self._2fa.cmp(&other._2fa).then_with(|| self.option.cmp(&other.option)))
+    }
+}
+
+impl<X2FA, X2, N4> std::hash::Hash for X13<X2FA, X2, N4> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.n0, state);
+        std::hash::Hash::hash(&self._2fa, state);
+        std::hash::Hash::hash(&self.option, state);
+    }
 }

@@ -13,7 +13,7 @@ use flow_core::codec as flow;
 
 use crate::types::*;
 
-impl<U0661u0662: flow::FromValue> flow::FromValue for JsonValue<U0661u0662> {
+impl<U0661u0662: flow::FromValue, End2> flow::FromValue for JsonValue<U0661u0662, End2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -34,7 +34,7 @@ impl<U0661u0662: flow::FromValue> flow::FromValue for JsonValue<U0661u0662> {
     }
 }
 
-impl<U0661u0662: flow::IntoValue> flow::IntoValue for JsonValue<U0661u0662> {
+impl<U0661u0662: flow::IntoValue, End2> flow::IntoValue for JsonValue<U0661u0662, End2> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::HostToken { foo2 } => flow::constructor(
@@ -51,11 +51,12 @@ impl<U0661u0662: flow::IntoValue> flow::IntoValue for JsonValue<U0661u0662> {
                 flow::constructor(2, "JsonValue", flow::positional(vec![part0.into_value()]))
             }
             Self::X12 => flow::constructor(3, "X1", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
 
-impl<Where: flow::FromValue, FIle: flow::FromValue> flow::FromValue for Future<Where, FIle> {
+impl<Where: flow::FromValue, Foo2, FIle: flow::FromValue> flow::FromValue for Future<Where, Foo2, FIle> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -75,7 +76,7 @@ impl<Where: flow::FromValue, FIle: flow::FromValue> flow::FromValue for Future<W
     }
 }
 
-impl<Where: flow::IntoValue, FIle: flow::IntoValue> flow::IntoValue for Future<Where, FIle> {
+impl<Where: flow::IntoValue, Foo2, FIle: flow::IntoValue> flow::IntoValue for Future<Where, Foo2, FIle> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::Where { x_1 } => {
@@ -87,6 +88,7 @@ impl<Where: flow::IntoValue, FIle: flow::IntoValue> flow::IntoValue for Future<W
                 flow::positional(vec![part0.into_value(), part1.into_value()]),
             ),
             Self::End => flow::constructor(2, "end\\", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
@@ -157,7 +159,7 @@ impl<U65E5u672C: flow::IntoValue> flow::IntoValue for Foo<U65E5u672C> {
     }
 }
 
-impl flow::FromValue for Infer {
+impl<Box2, Foo2, Object> flow::FromValue for Infer<Box2, Foo2, Object> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -179,7 +181,7 @@ impl flow::FromValue for Infer {
     }
 }
 
-impl flow::IntoValue for Infer {
+impl<Box2, Foo2, Object> flow::IntoValue for Infer<Box2, Foo2, Object> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::Std(part0, part1) => flow::constructor(
@@ -199,20 +201,22 @@ impl flow::IntoValue for Infer {
             Self::JsonValue(part0) => {
                 flow::constructor(3, "JsonValue", flow::positional(vec![part0.into_value()]))
             }
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
 
-impl flow::FromValue for Tick {
+impl<Infer2, Nul, Str> flow::FromValue for Tick<Infer2, Nul, Str> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
             x_1: fields.field("X_1")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl flow::IntoValue for Tick {
+impl<Infer2, Nul, Str> flow::IntoValue for Tick<Infer2, Nul, Str> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("X_1", self.x_1.into_value())])
     }

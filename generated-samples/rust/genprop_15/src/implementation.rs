@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Json, Never};
+use flow_core::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Json, Never};
 use flow_core::toolkit::Call;
 
 use p15_tools::types::{End, Foo, Future, Infer, JsonValue, Tick};
@@ -24,19 +24,22 @@ impl P15Tools for Implementation {
     async fn x1(
         &self,
         ctx: &Call,
-        end: BTreeSet<(String, Infer, Tick)>,
+        end: BTreeSet<(String, Infer<BigDecimal, BigInt, bool>, Tick<Duration, String, String>)>,
         r#box: End,
-        a_b: JsonValue<()>,
-        bytes: Future<BTreeMap<String, Infer>, BTreeSet<bool>>,
+        a_b: JsonValue<(), String>,
+        bytes: Future<BTreeMap<String, Infer<Duration, Vec<u8>, bool>>, GenericValue, BTreeSet<bool>>,
         r#dyn: Foo<Json>,
-        n4: Infer,
-        u00e9: Tick,
+        n4: Infer<(bool, GenericValue), (Infer<Instant, bool, Vec<u8>>, Foo<Duration>), GenericValue>,
+        u00e9: Tick<GenericValue, BTreeMap<String, GenericValue>, Foo<Infer<Json, Duration, Vec<u8>>>>,
     ) -> Result<BTreeMap<String, End>, Never> {
         todo!("x1")
     }
 
     /// `github.com/example/p15@0.1.0/h.flow.ContextDict`
-    async fn context_dict(&self, ctx: &Call) -> Result<Option<Foo<Json>>, Tick> {
+    async fn context_dict(
+        &self,
+        ctx: &Call,
+    ) -> Result<Option<Foo<Json>>, Tick<Vec<u8>, Foo<Duration>, Vec<u8>>> {
         todo!("context_dict")
     }
 
@@ -45,7 +48,10 @@ impl P15Tools for Implementation {
         &self,
         ctx: &Call,
         u65e5u672c: BTreeSet<bool>,
-    ) -> Result<Foo<BTreeMap<JsonValue<BigInt>, String>>, JsonValue<BigDecimal>> {
+    ) -> Result<
+        Foo<BTreeMap<JsonValue<BigInt, Json>, String>>,
+        JsonValue<BigDecimal, Foo<Instant>>,
+    > {
         todo!("flow_core")
     }
 }

@@ -36,7 +36,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Json, Never};
+use flow_core::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Json, Never};
 use flow_core::toolkit::Call;
 
 use crate::types::{End, Foo, Future, Infer, JsonValue, Tick};
@@ -50,13 +50,13 @@ pub trait P15Tools: std::marker::Send + std::marker::Sync + 'static {
     fn x1(
         &self,
         ctx: &Call,
-        end: BTreeSet<(String, Infer, Tick)>,
+        end: BTreeSet<(String, Infer<BigDecimal, BigInt, bool>, Tick<Duration, String, String>)>,
         r#box: End,
-        a_b: JsonValue<()>,
-        bytes: Future<BTreeMap<String, Infer>, BTreeSet<bool>>,
+        a_b: JsonValue<(), String>,
+        bytes: Future<BTreeMap<String, Infer<Duration, Vec<u8>, bool>>, GenericValue, BTreeSet<bool>>,
         r#dyn: Foo<Json>,
-        n4: Infer,
-        u00e9: Tick,
+        n4: Infer<(bool, GenericValue), (Infer<Instant, bool, Vec<u8>>, Foo<Duration>), GenericValue>,
+        u00e9: Tick<GenericValue, BTreeMap<String, GenericValue>, Foo<Infer<Json, Duration, Vec<u8>>>>,
     ) -> impl std::future::Future<Output = Result<BTreeMap<String, End>, Never>>;
 
     /// a trailing quote "
@@ -65,7 +65,9 @@ pub trait P15Tools: std::marker::Send + std::marker::Sync + 'static {
     fn context_dict(
         &self,
         ctx: &Call,
-    ) -> impl std::future::Future<Output = Result<Option<Foo<Json>>, Tick>>;
+    ) -> impl std::future::Future<
+        Output = Result<Option<Foo<Json>>, Tick<Vec<u8>, Foo<Duration>, Vec<u8>>>,
+    >;
 
     /// plain words
     ///
@@ -75,6 +77,6 @@ pub trait P15Tools: std::marker::Send + std::marker::Sync + 'static {
         ctx: &Call,
         u65e5u672c: BTreeSet<bool>,
     ) -> impl std::future::Future<
-        Output = Result<Foo<BTreeMap<JsonValue<BigInt>, String>>, JsonValue<BigDecimal>>,
+        Output = Result<Foo<BTreeMap<JsonValue<BigInt, Json>, String>>, JsonValue<BigDecimal, Foo<Instant>>>,
     >;
 }

@@ -23,12 +23,15 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,8 +44,8 @@ use flow_core::codec::{BigDecimal, BigInt, Duration, HostToken, Instant, Json};
 pub type End = HostToken;
 
 /// `github.com/example/p15@0.1.0/h.flow.JsonValue`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum JsonValue<U0661u0662> {
+#[derive(Debug, Clone)]
+pub enum JsonValue<U0661u0662, End2> {
     /// line
     /// breaks
     /// and separators
@@ -55,53 +58,316 @@ pub enum JsonValue<U0661u0662> {
     /// fn main() { panic!() }
     /// ```
     X12,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> End2>),
+}
+
+impl<U0661u0662: std::cmp::PartialEq, End2> std::cmp::PartialEq for JsonValue<U0661u0662, End2> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::HostToken { .. } => 0,
+            Self::X1(..) => 1,
+            Self::JsonValue(..) => 2,
+            Self::X12 => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::HostToken { foo2: a0 }, Self::HostToken { foo2: b0 }) => a0 == b0,
+            (Self::X1(a0, a1), Self::X1(b0, b1)) => a0 == b0 && a1 == b1,
+            (Self::JsonValue(a0), Self::JsonValue(b0)) => a0 == b0,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<U0661u0662: std::cmp::Eq, End2> std::cmp::Eq for JsonValue<U0661u0662, End2> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<U0661u0662: std::cmp::PartialOrd, End2> std::cmp::PartialOrd for JsonValue<U0661u0662, End2> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::HostToken { .. } => 0,
+            Self::X1(..) => 1,
+            Self::JsonValue(..) => 2,
+            Self::X12 => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::HostToken { foo2: a0 }, Self::HostToken { foo2: b0 }) => a0.partial_cmp(b0),
+            (Self::X1(a0, a1), Self::X1(b0, b1)) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a1.partial_cmp(b1)
+            },
+            (Self::JsonValue(a0), Self::JsonValue(b0)) => a0.partial_cmp(b0),
+            _ => rank(self).partial_cmp(&rank(other)),
+        }
+    }
+}
+
+impl<U0661u0662: std::cmp::Ord, End2> std::cmp::Ord for JsonValue<U0661u0662, End2> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::HostToken { .. } => 0,
+            Self::X1(..) => 1,
+            Self::JsonValue(..) => 2,
+            Self::X12 => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::HostToken { foo2: a0 }, Self::HostToken { foo2: b0 }) => a0.cmp(b0),
+            (Self::X1(a0, a1), Self::X1(b0, b1)) => a0.cmp(b0).then_with(|| a1.cmp(b1)),
+            (Self::JsonValue(a0), Self::JsonValue(b0)) => a0.cmp(b0),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl<U0661u0662: std::hash::Hash, End2> std::hash::Hash for JsonValue<U0661u0662, End2> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::HostToken { .. } => 0,
+            Self::X1(..) => 1,
+            Self::JsonValue(..) => 2,
+            Self::X12 => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::HostToken { foo2: a0 } => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::X1(a0, a1) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+            }
+            Self::JsonValue(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
 ///
 /// `github.com/example/p15@0.1.0/h.flow.Future`
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Future<Where, FIle> {
+#[derive(Debug, Clone)]
+pub enum Future<Where, Foo2, FIle> {
     Where { x_1: BigInt },
     /// *\/ and *\\/ and **/
     Foo2((BigInt, FIle, End), BTreeMap<Json, Where>),
     End,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> Foo2>),
+}
+
+impl<Where: std::cmp::PartialEq, Foo2, FIle: std::cmp::PartialEq> std::cmp::PartialEq for Future<Where, Foo2, FIle> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::Where { .. } => 0,
+            Self::Foo2(..) => 1,
+            Self::End => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::Where { x_1: a0 }, Self::Where { x_1: b0 }) => a0 == b0,
+            (Self::Foo2(a0, a1), Self::Foo2(b0, b1)) => a0 == b0 && a1 == b1,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<Where: std::cmp::Eq, Foo2, FIle: std::cmp::Eq> std::cmp::Eq for Future<Where, Foo2, FIle> {}
+
+impl<Where: std::hash::Hash, Foo2, FIle: std::hash::Hash> std::hash::Hash for Future<Where, Foo2, FIle> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::Where { .. } => 0,
+            Self::Foo2(..) => 1,
+            Self::End => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::Where { x_1: a0 } => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::Foo2(a0, a1) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// bidi \u{202E} reversed \u{2066} isolate
 ///
 /// `github.com/example/p15@0.1.0/h.flow.Foo_`
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Foo<U65E5u672C> {
     /// plain words
-    Foo(JsonValue<Json>, BTreeMap<JsonValue<Json>, JsonValue<String>>, BTreeSet<JsonValue<Instant>>),
-    Slots(Vec<Future<Duration, Duration>>, U65E5u672C),
+    Foo(JsonValue<Json, End>, BTreeMap<JsonValue<Json, BigDecimal>, JsonValue<String, BigInt>>, BTreeSet<JsonValue<Instant, Vec<u8>>>),
+    Slots(Vec<Future<Duration, String, Duration>>, U65E5u672C),
     /// plain words
     TabHere {
         readonly_set: U65E5u672C,
-        future: Option<JsonValue<U65E5u672C>>,
+        future: Option<JsonValue<U65E5u672C, Future<Json, Instant, Json>>>,
     },
     /// plain words
     Tick(Json, U65E5u672C, U65E5u672C),
 }
 
 /// `github.com/example/p15@0.1.0/h.flow.infer`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Infer {
+#[derive(Debug, Clone)]
+pub enum Infer<Box2, Foo2, Object> {
     /// plain words
     Std(Vec<u8>, String),
     X2fa {
-        future: BTreeSet<Option<JsonValue<String>>>,
+        future: BTreeSet<Option<JsonValue<String, Vec<u8>>>>,
         foo_: Option<Option<BigDecimal>>,
     },
     Map {},
     /// plain words
-    JsonValue(BTreeSet<JsonValue<String>>),
+    JsonValue(BTreeSet<JsonValue<String, BigInt>>),
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> (Box2, Foo2, Object)>),
+}
+
+impl<Box2, Foo2, Object> std::cmp::PartialEq for Infer<Box2, Foo2, Object> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::Std(..) => 0,
+            Self::X2fa { .. } => 1,
+            Self::Map { .. } => 2,
+            Self::JsonValue(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::Std(a0, a1), Self::Std(b0, b1)) => a0 == b0 && a1 == b1,
+            (Self::X2fa { future: a0, foo_: a1 }, Self::X2fa { future: b0, foo_: b1 }) => a0 == b0 && a1 == b1,
+            (Self::JsonValue(a0), Self::JsonValue(b0)) => a0 == b0,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<Box2, Foo2, Object> std::cmp::Eq for Infer<Box2, Foo2, Object> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Box2, Foo2, Object> std::cmp::PartialOrd for Infer<Box2, Foo2, Object> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::Std(..) => 0,
+            Self::X2fa { .. } => 1,
+            Self::Map { .. } => 2,
+            Self::JsonValue(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::Std(a0, a1), Self::Std(b0, b1)) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a1.partial_cmp(b1)
+            },
+            (Self::X2fa { future: a0, foo_: a1 }, Self::X2fa { future: b0, foo_: b1 }) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a1.partial_cmp(b1)
+            },
+            (Self::JsonValue(a0), Self::JsonValue(b0)) => a0.partial_cmp(b0),
+            _ => rank(self).partial_cmp(&rank(other)),
+        }
+    }
+}
+
+impl<Box2, Foo2, Object> std::cmp::Ord for Infer<Box2, Foo2, Object> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::Std(..) => 0,
+            Self::X2fa { .. } => 1,
+            Self::Map { .. } => 2,
+            Self::JsonValue(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::Std(a0, a1), Self::Std(b0, b1)) => a0.cmp(b0).then_with(|| a1.cmp(b1)),
+            (Self::X2fa { future: a0, foo_: a1 }, Self::X2fa { future: b0, foo_: b1 }) => a0.cmp(b0).then_with(|| a1.cmp(b1)),
+            (Self::JsonValue(a0), Self::JsonValue(b0)) => a0.cmp(b0),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl<Box2, Foo2, Object> std::hash::Hash for Infer<Box2, Foo2, Object> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::Std(..) => 0,
+            Self::X2fa { .. } => 1,
+            Self::Map { .. } => 2,
+            Self::JsonValue(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::Std(a0, a1) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+            }
+            Self::X2fa { future: a0, foo_: a1 } => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+            }
+            Self::JsonValue(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `github.com/example/p15@0.1.0/h.flow.`tick``
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Tick {
+#[derive(Debug, Clone)]
+pub struct Tick<Infer2, Nul, Str> {
     /// bidi \u{202E} reversed \u{2066} isolate
     pub x_1: Option<Duration>,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> (Infer2, Nul, Str)>,
+}
+
+impl<Infer2, Nul, Str> std::cmp::PartialEq for Tick<Infer2, Nul, Str> {
+    fn eq(&self, other: &Self) -> bool {
+        self.x_1 == other.x_1
+    }
+}
+
+impl<Infer2, Nul, Str> std::cmp::Eq for Tick<Infer2, Nul, Str> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Infer2, Nul, Str> std::cmp::PartialOrd for Tick<Infer2, Nul, Str> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        self.x_1.partial_cmp(&other.x_1)
+    }
+}
+
+impl<Infer2, Nul, Str> std::cmp::Ord for Tick<Infer2, Nul, Str> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.x_1.cmp(&other.x_1)
+    }
+}
+
+impl<Infer2, Nul, Str> std::hash::Hash for Tick<Infer2, Nul, Str> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.x_1, state);
+    }
 }

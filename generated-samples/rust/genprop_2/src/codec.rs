@@ -85,7 +85,7 @@ impl flow::IntoValue for U03A9mega {
     }
 }
 
-impl flow::FromValue for FooBar {
+impl<UFF21> flow::FromValue for FooBar<UFF21> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -96,11 +96,12 @@ impl flow::FromValue for FooBar {
     }
 }
 
-impl flow::IntoValue for FooBar {
+impl<UFF21> flow::IntoValue for FooBar<UFF21> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::Foo => flow::constructor(0, "foo_", flow::Payload::None),
             Self::U0661u0662 => flow::constructor(1, "١٢", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }

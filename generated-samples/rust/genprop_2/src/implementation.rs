@@ -5,7 +5,7 @@
 //! tokio socket, say) runs on that runtime: spawn it there and await its
 //! join handle here. `ctx.cancelled()` completes when the host cancels the call.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use flow_core::codec::{BigDecimal, BigInt, Duration, Instant};
 use flow_core::toolkit::Call;
@@ -26,9 +26,9 @@ impl P2Tools for Implementation {
         ctx: &Call,
         u03c9mega: BigDecimal,
         foo_: PartialEq,
-        foo_bar: FOOBAR<BTreeMap<Instant, FooBar>, FOOBAR<FOOBAR<bool, Duration>, U03A9mega>>,
+        foo_bar: FOOBAR<BTreeMap<Instant, FooBar<Vec<u8>>>, FOOBAR<FOOBAR<bool, Duration>, U03A9mega>>,
         tuple: U03A9mega,
-        foo_bar_2: FooBar,
+        foo_bar_2: FooBar<BTreeSet<BigInt>>,
         n1: N1,
     ) -> Result<BTreeMap<String, (bool, U03A9mega)>, String> {
         todo!("foo_")

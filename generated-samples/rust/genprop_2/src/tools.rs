@@ -34,7 +34,7 @@
     clippy::wrong_self_convention
 )]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 
 use flow_core::codec::{BigDecimal, BigInt, Duration, Instant};
@@ -54,9 +54,9 @@ pub trait P2Tools: std::marker::Send + std::marker::Sync + 'static {
         ctx: &Call,
         u03c9mega: BigDecimal,
         foo_: PartialEq,
-        foo_bar: FOOBAR<BTreeMap<Instant, FooBar>, FOOBAR<FOOBAR<bool, Duration>, U03A9mega>>,
+        foo_bar: FOOBAR<BTreeMap<Instant, FooBar<Vec<u8>>>, FOOBAR<FOOBAR<bool, Duration>, U03A9mega>>,
         tuple: U03A9mega,
-        foo_bar_2: FooBar,
+        foo_bar_2: FooBar<BTreeSet<BigInt>>,
         n1: N1,
     ) -> impl Future<Output = Result<BTreeMap<String, (bool, U03A9mega)>, String>>;
 

@@ -23,12 +23,15 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::BTreeMap;
@@ -38,7 +41,7 @@ use flow_core::codec::{BigInt, HostToken, Instant};
 /// plain words
 ///
 /// `github.com/example/p2@0.1.0/h.flow.PartialEq`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PartialEq {
     /// line
     /// breaks
@@ -49,7 +52,7 @@ pub struct PartialEq {
 /// plain words
 ///
 /// `github.com/example/p2@0.1.0/h.flow.FOO_BAR`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FOOBAR<FOOBAR2, PartialEq2> {
     /// """
     /// import os
@@ -66,16 +69,66 @@ pub enum FOOBAR<FOOBAR2, PartialEq2> {
 /// *\/ and *\\/ and **/
 ///
 /// `github.com/example/p2@0.1.0/h.flow.Ωmega`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct U03A9mega {}
 
 /// `github.com/example/p2@0.1.0/h.flow.fooBar`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum FooBar {
+#[derive(Debug, Clone)]
+pub enum FooBar<UFF21> {
     /// bidi \u{202E} reversed \u{2066} isolate
     Foo,
     /// plain words
     U0661u0662,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> UFF21>),
+}
+
+impl<UFF21> std::cmp::PartialEq for FooBar<UFF21> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::Foo => 0,
+            Self::U0661u0662 => 1,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self) == rank(other)
+    }
+}
+
+impl<UFF21> std::cmp::Eq for FooBar<UFF21> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<UFF21> std::cmp::PartialOrd for FooBar<UFF21> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::Foo => 0,
+            Self::U0661u0662 => 1,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).partial_cmp(&rank(other))
+    }
+}
+
+impl<UFF21> std::cmp::Ord for FooBar<UFF21> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::Foo => 0,
+            Self::U0661u0662 => 1,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl<UFF21> std::hash::Hash for FooBar<UFF21> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::Foo => 0,
+            Self::U0661u0662 => 1,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+    }
 }
 
 /// `github.com/example/p2@0.1.0/h.flow.n1`

@@ -13,7 +13,7 @@ use flow_core::codec as flow;
 
 use crate::types::*;
 
-impl flow::FromValue for X2fa {
+impl<FlowSet, Readonly> flow::FromValue for X2fa<FlowSet, Readonly> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -25,37 +25,38 @@ impl flow::FromValue for X2fa {
     }
 }
 
-impl flow::IntoValue for X2fa {
+impl<FlowSet, Readonly> flow::IntoValue for X2fa<FlowSet, Readonly> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::K => flow::constructor(0, "K", flow::Payload::None),
             Self::X {} => flow::constructor(1, "\"\"\"", flow::named(vec![])),
             Self::H {} => flow::constructor(2, "H", flow::named(vec![])),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
 
-impl flow::FromValue for X2FA {
+impl<U00D1andu00FA, Foo2> flow::FromValue for X2FA<U00D1andu00FA, Foo2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
-        Ok(Self {})
+        Ok(Self { phantom: std::marker::PhantomData })
     }
 }
 
-impl flow::IntoValue for X2FA {
+impl<U00D1andu00FA, Foo2> flow::IntoValue for X2FA<U00D1andu00FA, Foo2> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
     }
 }
 
-impl flow::FromValue for Foo {
+impl<Nau00EFve> flow::FromValue for Foo<Nau00EFve> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
-        Ok(Self {})
+        Ok(Self { phantom: std::marker::PhantomData })
     }
 }
 
-impl flow::IntoValue for Foo {
+impl<Nau00EFve> flow::IntoValue for Foo<Nau00EFve> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
     }

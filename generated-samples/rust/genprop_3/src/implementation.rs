@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Never};
+use flow_core::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Never};
 use flow_core::toolkit::Call;
 
 use p3_tools::types::{Foo, Mut, X2fa, X2FA};
@@ -25,9 +25,9 @@ impl P3Tools for Implementation {
         &self,
         ctx: &Call,
         _2fa: BTreeSet<Vec<Instant>>,
-        n0: X2fa,
-        str_: X2FA,
-        x_1: Foo,
+        n0: X2fa<BTreeMap<Foo<Instant>, GenericValue>, Foo<BigDecimal>>,
+        str_: X2FA<BTreeMap<String, Foo<BigInt>>, X2FA<GenericValue, X2fa<String, BigDecimal>>>,
+        x_1: Foo<GenericValue>,
         ufb01le: Mut,
     ) -> Result<BigDecimal, Never> {
         todo!("nau00efve")
@@ -38,7 +38,10 @@ impl P3Tools for Implementation {
         &self,
         ctx: &Call,
         implementation: BigInt,
-    ) -> Result<BTreeMap<BTreeMap<Foo, BigDecimal>, BTreeSet<BigDecimal>>, BTreeMap<String, Foo>> {
+    ) -> Result<
+        BTreeMap<BTreeMap<Foo<bool>, BigDecimal>, BTreeSet<BigDecimal>>,
+        BTreeMap<String, Foo<Duration>>,
+    > {
         todo!("tuple")
     }
 

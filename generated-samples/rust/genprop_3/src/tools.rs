@@ -37,7 +37,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Never};
+use flow_core::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Never};
 use flow_core::toolkit::Call;
 
 use crate::types::{Foo, Mut, X2fa, X2FA};
@@ -50,9 +50,9 @@ pub trait P3Tools: std::marker::Send + std::marker::Sync + 'static {
         &self,
         ctx: &Call,
         _2fa: BTreeSet<Vec<Instant>>,
-        n0: X2fa,
-        str_: X2FA,
-        x_1: Foo,
+        n0: X2fa<BTreeMap<Foo<Instant>, GenericValue>, Foo<BigDecimal>>,
+        str_: X2FA<BTreeMap<String, Foo<BigInt>>, X2FA<GenericValue, X2fa<String, BigDecimal>>>,
+        x_1: Foo<GenericValue>,
         ufb01le: Mut,
     ) -> impl Future<Output = Result<BigDecimal, Never>>;
 
@@ -64,7 +64,7 @@ pub trait P3Tools: std::marker::Send + std::marker::Sync + 'static {
         ctx: &Call,
         implementation: BigInt,
     ) -> impl Future<
-        Output = Result<BTreeMap<BTreeMap<Foo, BigDecimal>, BTreeSet<BigDecimal>>, BTreeMap<String, Foo>>,
+        Output = Result<BTreeMap<BTreeMap<Foo<bool>, BigDecimal>, BTreeSet<BigDecimal>>, BTreeMap<String, Foo<Duration>>>,
     >;
 
     /// bidi \u{202E} reversed \u{2066} isolate

@@ -23,21 +23,28 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
+
+use std::collections::BTreeSet;
+
+use flow_core::codec::BigDecimal;
 
 /// """
 /// import os
 /// """
 ///
 /// `github.com/example/p3@0.1.0/h.flow.2fa`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum X2fa {
+#[derive(Debug, Clone)]
+pub enum X2fa<FlowSet, Readonly> {
     /// bidi \u{202E} reversed \u{2066} isolate
     K,
     /// line
@@ -45,23 +52,143 @@ pub enum X2fa {
     /// and separators
     X {},
     H {},
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> (FlowSet, Readonly)>),
+}
+
+impl<FlowSet, Readonly> std::cmp::PartialEq for X2fa<FlowSet, Readonly> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::K => 0,
+            Self::X { .. } => 1,
+            Self::H { .. } => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self) == rank(other)
+    }
+}
+
+impl<FlowSet, Readonly> std::cmp::Eq for X2fa<FlowSet, Readonly> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<FlowSet, Readonly> std::cmp::PartialOrd for X2fa<FlowSet, Readonly> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::K => 0,
+            Self::X { .. } => 1,
+            Self::H { .. } => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).partial_cmp(&rank(other))
+    }
+}
+
+impl<FlowSet, Readonly> std::cmp::Ord for X2fa<FlowSet, Readonly> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::K => 0,
+            Self::X { .. } => 1,
+            Self::H { .. } => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl<FlowSet, Readonly> std::hash::Hash for X2fa<FlowSet, Readonly> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::K => 0,
+            Self::X { .. } => 1,
+            Self::H { .. } => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+    }
 }
 
 /// plain words
 ///
 /// `github.com/example/p3@0.1.0/h.flow.2FA`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct X2FA {}
+#[derive(Debug, Clone)]
+pub struct X2FA<U00D1andu00FA, Foo2> {
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> (U00D1andu00FA, Foo2)>,
+}
+
+impl<U00D1andu00FA, Foo2> std::cmp::PartialEq for X2FA<U00D1andu00FA, Foo2> {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
+
+impl<U00D1andu00FA, Foo2> std::cmp::Eq for X2FA<U00D1andu00FA, Foo2> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<U00D1andu00FA, Foo2> std::cmp::PartialOrd for X2FA<U00D1andu00FA, Foo2> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let _ = other;
+        std::option::Option::Some(std::cmp::Ordering::Equal)
+    }
+}
+
+impl<U00D1andu00FA, Foo2> std::cmp::Ord for X2FA<U00D1andu00FA, Foo2> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let _ = other;
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl<U00D1andu00FA, Foo2> std::hash::Hash for X2FA<U00D1andu00FA, Foo2> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let _ = state;
+    }
+}
 
 /// `github.com/example/p3@0.1.0/h.flow._foo`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Foo {}
+#[derive(Debug, Clone)]
+pub struct Foo<Nau00EFve> {
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> Nau00EFve>,
+}
+
+impl<Nau00EFve> std::cmp::PartialEq for Foo<Nau00EFve> {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
+
+impl<Nau00EFve> std::cmp::Eq for Foo<Nau00EFve> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Nau00EFve> std::cmp::PartialOrd for Foo<Nau00EFve> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let _ = other;
+        std::option::Option::Some(std::cmp::Ordering::Equal)
+    }
+}
+
+impl<Nau00EFve> std::cmp::Ord for Foo<Nau00EFve> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let _ = other;
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl<Nau00EFve> std::hash::Hash for Foo<Nau00EFve> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let _ = state;
+    }
+}
 
 /// bidi \u{202E} reversed \u{2066} isolate
 ///
 /// `github.com/example/p3@0.1.0/h.flow.mut`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Mut {
     /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
-    pub generic: X2FA,
+    pub generic: X2FA<BTreeSet<Foo<BigDecimal>>, X2FA<Foo<bool>, Foo<BigDecimal>>>,
 }

@@ -38,7 +38,7 @@ impl flow::IntoValue for Void {
     }
 }
 
-impl flow::FromValue for Object {
+impl<Foo> flow::FromValue for Object<Foo> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
@@ -46,11 +46,12 @@ impl flow::FromValue for Object {
             ctx: fields.field("ctx")?,
             n1: fields.field("n1")?,
             base_exception: fields.field("BaseException")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl flow::IntoValue for Object {
+impl<Foo> flow::IntoValue for Object<Foo> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![
             ("globalThis", self.global_this.into_value()),
@@ -61,7 +62,7 @@ impl flow::IntoValue for Object {
     }
 }
 
-impl<AB: flow::FromValue, X2fa2: flow::FromValue> flow::FromValue for X2fa<AB, X2fa2> {
+impl<AB: flow::FromValue, FOOBAR, X2fa2: flow::FromValue> flow::FromValue for X2fa<AB, FOOBAR, X2fa2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -83,7 +84,7 @@ impl<AB: flow::FromValue, X2fa2: flow::FromValue> flow::FromValue for X2fa<AB, X
     }
 }
 
-impl<AB: flow::IntoValue, X2fa2: flow::IntoValue> flow::IntoValue for X2fa<AB, X2fa2> {
+impl<AB: flow::IntoValue, FOOBAR, X2fa2: flow::IntoValue> flow::IntoValue for X2fa<AB, FOOBAR, X2fa2> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::X2fa { _2_fa, x_1 } => flow::constructor(
@@ -102,11 +103,12 @@ impl<AB: flow::IntoValue, X2fa2: flow::IntoValue> flow::IntoValue for X2fa<AB, X
             ),
             Self::X {} => flow::constructor(2, "😀", flow::named(vec![])),
             Self::Iterator => flow::constructor(3, "Iterator", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
 
-impl flow::FromValue for Record {
+impl<X12> flow::FromValue for Record<X12> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -117,16 +119,17 @@ impl flow::FromValue for Record {
     }
 }
 
-impl flow::IntoValue for Record {
+impl<X12> flow::IntoValue for Record<X12> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::Tools => flow::constructor(0, "Tools", flow::Payload::None),
             Self::File => flow::constructor(1, "file", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
 
-impl flow::FromValue for N4 {
+impl<U00D1andu00FA, X2fa2, Record2> flow::FromValue for N4<U00D1andu00FA, X2fa2, Record2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -147,7 +150,7 @@ impl flow::FromValue for N4 {
     }
 }
 
-impl flow::IntoValue for N4 {
+impl<U00D1andu00FA, X2fa2, Record2> flow::IntoValue for N4<U00D1andu00FA, X2fa2, Record2> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::X1 { foo_2 } => {
@@ -166,26 +169,28 @@ impl flow::IntoValue for N4 {
                     part2.into_value(),
                 ]),
             ),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
 
-impl flow::FromValue for X1 {
+impl<Class, Object2, X2fa2> flow::FromValue for X1<Class, Object2, X2fa2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
             object: fields.field("object")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl flow::IntoValue for X1 {
+impl<Class, Object2, X2fa2> flow::IntoValue for X1<Class, Object2, X2fa2> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("object", self.object.into_value())])
     }
 }
 
-impl flow::FromValue for X2FA {
+impl<Abc> flow::FromValue for X2FA<Abc> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -195,10 +200,11 @@ impl flow::FromValue for X2FA {
     }
 }
 
-impl flow::IntoValue for X2FA {
+impl<Abc> flow::IntoValue for X2FA<Abc> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::BTreeMap => flow::constructor(0, "BTreeMap", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }

@@ -37,7 +37,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 
-use flow_core::codec::{BigInt, Instant, Json};
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json};
 use flow_core::toolkit::Call;
 
 use crate::types::{Object, Record, Strau00DFe, Void, X2fa, N4, X1, X2FA};
@@ -55,16 +55,16 @@ pub trait P500276Tools: std::marker::Send + std::marker::Sync + 'static {
         ctx: &Call,
         x1: Option<Option<BTreeMap<String, Json>>>,
         n3: (),
-        k: BTreeMap<String, Vec<X2FA>>,
+        k: BTreeMap<String, Vec<X2FA<Json>>>,
         strau00dfe: Void,
-        x1_2: Object,
-        u00f1andu00fa: X2fa<BigInt, BTreeSet<N4>>,
-        void: Record,
+        x1_2: Object<BTreeMap<X2fa<Json, bool, BigDecimal>, N4<Duration, Vec<u8>, BigInt>>>,
+        u00f1andu00fa: X2fa<BigInt, BTreeMap<Record<bool>, Duration>, BTreeSet<N4<BigInt, String, Json>>>,
+        void: Record<Vec<BigDecimal>>,
         x1_3: Strau00DFe,
-        object: N4,
-        add_note: X1,
-        k_2: X2FA,
-    ) -> impl Future<Output = Result<Vec<Option<X2fa<BigInt, Json>>>, String>>;
+        object: N4<Vec<BigDecimal>, Duration, bool>,
+        add_note: X1<X2FA<Instant>, Instant, ()>,
+        k_2: X2FA<String>,
+    ) -> impl Future<Output = Result<Vec<Option<X2fa<BigInt, BigDecimal, Json>>>, String>>;
 
     /// *\/ and *\\/ and **/
     ///
@@ -74,5 +74,7 @@ pub trait P500276Tools: std::marker::Send + std::marker::Sync + 'static {
         ctx: &Call,
         x1: Void,
         u00e9: Json,
-    ) -> impl Future<Output = Result<(Instant, (Json, X2fa<Json, BigInt>), Vec<String>), X2FA>>;
+    ) -> impl Future<
+        Output = Result<(Instant, (Json, X2fa<Json, bool, BigInt>), Vec<String>), X2FA<bool>>,
+    >;
 }

@@ -23,22 +23,25 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::BTreeSet;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, HostToken};
+use flow_core::codec::{BigDecimal, BigInt, Duration, HostToken, Json};
 
 /// plain words
 ///
 /// `github.com/example/p500276@0.1.0/h.flow.void`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Void {
     /// plain words
     Std(String, BTreeSet<Duration>),
@@ -47,20 +50,69 @@ pub enum Void {
 /// a trailing quote "
 ///
 /// `github.com/example/p500276@0.1.0/h.flow.object`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Object {
+#[derive(Debug, Clone)]
+pub struct Object<Foo> {
     /// bidi \u{202E} reversed \u{2066} isolate
     pub global_this: Void,
     pub ctx: Vec<()>,
     pub n1: Duration,
     pub base_exception: Option<Vec<u8>>,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> Foo>,
+}
+
+impl<Foo> std::cmp::PartialEq for Object<Foo> {
+    fn eq(&self, other: &Self) -> bool {
+        self.global_this == other.global_this
+            && self.ctx == other.ctx
+            && self.n1 == other.n1
+            && self.base_exception == other.base_exception
+    }
+}
+
+impl<Foo> std::cmp::Eq for Object<Foo> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Foo> std::cmp::PartialOrd for Object<Foo> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        {
+            match self.global_this.partial_cmp(&other.global_this) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self.ctx.partial_cmp(&other.ctx) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self.n1.partial_cmp(&other.n1) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            self.base_exception.partial_cmp(&other.base_exception)
+        }
+    }
+}
+
+impl<Foo> std::cmp::Ord for Object<Foo> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.global_this.cmp(&other.global_this).then_with(|| self.ctx.cmp(&other.ctx).then_with(|| self.n1.cmp(&other.n1).then_with(|| self.base_exception.cmp(&other.base_exception))))
+    }
+}
+
+impl<Foo> std::hash::Hash for Object<Foo> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.global_this, state);
+        std::hash::Hash::hash(&self.ctx, state);
+        std::hash::Hash::hash(&self.n1, state);
+        std::hash::Hash::hash(&self.base_exception, state);
+    }
 }
 
 /// a trailing backslash \
 ///
 /// `github.com/example/p500276@0.1.0/h.flow.2fa`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum X2fa<AB, X2fa2> {
+#[derive(Debug, Clone)]
+pub enum X2fa<AB, FOOBAR, X2fa2> {
     /// plain words
     X2fa { _2_fa: (AB, Void), x_1: X2fa2 },
     Delete(BTreeSet<BigDecimal>, Option<BigInt>, bool),
@@ -72,15 +124,163 @@ pub enum X2fa<AB, X2fa2> {
     /// breaks
     /// and separators
     Iterator,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> FOOBAR>),
+}
+
+impl<AB: std::cmp::PartialEq, FOOBAR, X2fa2: std::cmp::PartialEq> std::cmp::PartialEq for X2fa<AB, FOOBAR, X2fa2> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::X2fa { .. } => 0,
+            Self::Delete(..) => 1,
+            Self::X { .. } => 2,
+            Self::Iterator => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X2fa { _2_fa: a0, x_1: a1 }, Self::X2fa { _2_fa: b0, x_1: b1 }) => a0 == b0 && a1 == b1,
+            (Self::Delete(a0, a1, a2), Self::Delete(b0, b1, b2)) => a0 == b0 && a1 == b1 && a2 == b2,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<AB: std::cmp::Eq, FOOBAR, X2fa2: std::cmp::Eq> std::cmp::Eq for X2fa<AB, FOOBAR, X2fa2> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<AB: std::cmp::PartialOrd, FOOBAR, X2fa2: std::cmp::PartialOrd> std::cmp::PartialOrd for X2fa<AB, FOOBAR, X2fa2> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::X2fa { .. } => 0,
+            Self::Delete(..) => 1,
+            Self::X { .. } => 2,
+            Self::Iterator => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X2fa { _2_fa: a0, x_1: a1 }, Self::X2fa { _2_fa: b0, x_1: b1 }) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a1.partial_cmp(b1)
+            },
+            (Self::Delete(a0, a1, a2), Self::Delete(b0, b1, b2)) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                match a1.partial_cmp(b1) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a2.partial_cmp(b2)
+            },
+            _ => rank(self).partial_cmp(&rank(other)),
+        }
+    }
+}
+
+impl<AB: std::cmp::Ord, FOOBAR, X2fa2: std::cmp::Ord> std::cmp::Ord for X2fa<AB, FOOBAR, X2fa2> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::X2fa { .. } => 0,
+            Self::Delete(..) => 1,
+            Self::X { .. } => 2,
+            Self::Iterator => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X2fa { _2_fa: a0, x_1: a1 }, Self::X2fa { _2_fa: b0, x_1: b1 }) => a0.cmp(b0).then_with(|| a1.cmp(b1)),
+            (Self::Delete(a0, a1, a2), Self::Delete(b0, b1, b2)) => a0.cmp(b0).then_with(|| a1.cmp(b1).then_with(|| a2.cmp(b2))),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl<AB: std::hash::Hash, FOOBAR, X2fa2: std::hash::Hash> std::hash::Hash for X2fa<AB, FOOBAR, X2fa2> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::X2fa { .. } => 0,
+            Self::Delete(..) => 1,
+            Self::X { .. } => 2,
+            Self::Iterator => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::X2fa { _2_fa: a0, x_1: a1 } => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+            }
+            Self::Delete(a0, a1, a2) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+                std::hash::Hash::hash(a2, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `github.com/example/p500276@0.1.0/h.flow.Record`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Record {
+#[derive(Debug, Clone)]
+pub enum Record<X12> {
     /// *\/ and *\\/ and **/
     Tools,
     /// plain words
     File,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> X12>),
+}
+
+impl<X12> std::cmp::PartialEq for Record<X12> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::Tools => 0,
+            Self::File => 1,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self) == rank(other)
+    }
+}
+
+impl<X12> std::cmp::Eq for Record<X12> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<X12> std::cmp::PartialOrd for Record<X12> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::Tools => 0,
+            Self::File => 1,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).partial_cmp(&rank(other))
+    }
+}
+
+impl<X12> std::cmp::Ord for Record<X12> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::Tools => 0,
+            Self::File => 1,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl<X12> std::hash::Hash for Record<X12> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::Tools => 0,
+            Self::File => 1,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+    }
 }
 
 /// line
@@ -93,8 +293,8 @@ pub type Strau00DFe = HostToken;
 /// plain words
 ///
 /// `github.com/example/p500276@0.1.0/h.flow.n4`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum N4 {
+#[derive(Debug, Clone)]
+pub enum N4<U00D1andu00FA, X2fa2, Record2> {
     /// plain words
     X1 {
         foo_2: (Option<BigDecimal>, Option<bool>),
@@ -102,26 +302,204 @@ pub enum N4 {
     /// line
     /// breaks
     /// and separators
-    A((Object, Record)),
+    A((Object<Record2>, Record<Vec<u8>>)),
     /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
-    Foo2(Record),
+    Foo2(Record<(Record2, Json, Duration)>),
     X2fa(BigDecimal, Option<String>, ()),
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> (U00D1andu00FA, X2fa2, Record2)>),
+}
+
+impl<U00D1andu00FA, X2fa2, Record2> std::cmp::PartialEq for N4<U00D1andu00FA, X2fa2, Record2> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::X1 { .. } => 0,
+            Self::A(..) => 1,
+            Self::Foo2(..) => 2,
+            Self::X2fa(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X1 { foo_2: a0 }, Self::X1 { foo_2: b0 }) => a0 == b0,
+            (Self::A(a0), Self::A(b0)) => a0 == b0,
+            (Self::Foo2(a0), Self::Foo2(b0)) => a0 == b0,
+            (Self::X2fa(a0, a1, a2), Self::X2fa(b0, b1, b2)) => a0 == b0 && a1 == b1 && a2 == b2,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<U00D1andu00FA, X2fa2, Record2> std::cmp::Eq for N4<U00D1andu00FA, X2fa2, Record2> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<U00D1andu00FA, X2fa2, Record2> std::cmp::PartialOrd for N4<U00D1andu00FA, X2fa2, Record2> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::X1 { .. } => 0,
+            Self::A(..) => 1,
+            Self::Foo2(..) => 2,
+            Self::X2fa(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X1 { foo_2: a0 }, Self::X1 { foo_2: b0 }) => a0.partial_cmp(b0),
+            (Self::A(a0), Self::A(b0)) => a0.partial_cmp(b0),
+            (Self::Foo2(a0), Self::Foo2(b0)) => a0.partial_cmp(b0),
+            (Self::X2fa(a0, a1, a2), Self::X2fa(b0, b1, b2)) => {
+                match a0.partial_cmp(b0) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                match a1.partial_cmp(b1) {
+                    std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                    ordering => return ordering,
+                }
+                a2.partial_cmp(b2)
+            },
+            _ => rank(self).partial_cmp(&rank(other)),
+        }
+    }
+}
+
+impl<U00D1andu00FA, X2fa2, Record2> std::cmp::Ord for N4<U00D1andu00FA, X2fa2, Record2> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::X1 { .. } => 0,
+            Self::A(..) => 1,
+            Self::Foo2(..) => 2,
+            Self::X2fa(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X1 { foo_2: a0 }, Self::X1 { foo_2: b0 }) => a0.cmp(b0),
+            (Self::A(a0), Self::A(b0)) => a0.cmp(b0),
+            (Self::Foo2(a0), Self::Foo2(b0)) => a0.cmp(b0),
+            (Self::X2fa(a0, a1, a2), Self::X2fa(b0, b1, b2)) => a0.cmp(b0).then_with(|| a1.cmp(b1).then_with(|| a2.cmp(b2))),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl<U00D1andu00FA, X2fa2, Record2> std::hash::Hash for N4<U00D1andu00FA, X2fa2, Record2> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::X1 { .. } => 0,
+            Self::A(..) => 1,
+            Self::Foo2(..) => 2,
+            Self::X2fa(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::X1 { foo_2: a0 } => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::A(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::Foo2(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::X2fa(a0, a1, a2) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+                std::hash::Hash::hash(a2, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// bidi \u{202E} reversed \u{2066} isolate
 ///
 /// `github.com/example/p500276@0.1.0/h.flow.x1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct X1 {
-    pub object: Vec<X1>,
+#[derive(Debug, Clone)]
+pub struct X1<Class, Object2, X2fa2> {
+    pub object: Vec<X1<Class, Object2, X2fa2>>,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> (Class, Object2, X2fa2)>,
+}
+
+impl<Class, Object2, X2fa2> std::cmp::PartialEq for X1<Class, Object2, X2fa2> {
+    fn eq(&self, other: &Self) -> bool {
+        self.object == other.object
+    }
+}
+
+impl<Class, Object2, X2fa2> std::cmp::Eq for X1<Class, Object2, X2fa2> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Class, Object2, X2fa2> std::cmp::PartialOrd for X1<Class, Object2, X2fa2> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        self.object.partial_cmp(&other.object)
+    }
+}
+
+impl<Class, Object2, X2fa2> std::cmp::Ord for X1<Class, Object2, X2fa2> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.object.cmp(&other.object)
+    }
+}
+
+impl<Class, Object2, X2fa2> std::hash::Hash for X1<Class, Object2, X2fa2> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.object, state);
+    }
 }
 
 /// plain words
 ///
 /// `github.com/example/p500276@0.1.0/h.flow.2FA`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum X2FA {
+#[derive(Debug, Clone)]
+pub enum X2FA<Abc> {
     /// ends */ here
     /// const x: number = "a comment ended early"
     BTreeMap,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> Abc>),
+}
+
+impl<Abc> std::cmp::PartialEq for X2FA<Abc> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::BTreeMap => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self) == rank(other)
+    }
+}
+
+impl<Abc> std::cmp::Eq for X2FA<Abc> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Abc> std::cmp::PartialOrd for X2FA<Abc> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::BTreeMap => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).partial_cmp(&rank(other))
+    }
+}
+
+impl<Abc> std::cmp::Ord for X2FA<Abc> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::BTreeMap => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl<Abc> std::hash::Hash for X2FA<Abc> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::BTreeMap => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+    }
 }

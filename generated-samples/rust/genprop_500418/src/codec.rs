@@ -57,22 +57,23 @@ impl flow::IntoValue for Public {
     }
 }
 
-impl flow::FromValue for X2fa {
+impl<UFF21, Package> flow::FromValue for X2fa<UFF21, Package> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
             foo_bar: fields.field("foo_bar")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl flow::IntoValue for X2fa {
+impl<UFF21, Package> flow::IntoValue for X2fa<UFF21, Package> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("foo_bar", self.foo_bar.into_value())])
     }
 }
 
-impl<Box2: flow::FromValue> flow::FromValue for Implements<Box2> {
+impl<Box2: flow::FromValue, X1> flow::FromValue for Implements<Box2, X1> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -95,7 +96,7 @@ impl<Box2: flow::FromValue> flow::FromValue for Implements<Box2> {
     }
 }
 
-impl<Box2: flow::IntoValue> flow::IntoValue for Implements<Box2> {
+impl<Box2: flow::IntoValue, X1> flow::IntoValue for Implements<Box2, X1> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::FOOBAR(part0, part1, part2) => flow::constructor(
@@ -115,6 +116,7 @@ impl<Box2: flow::IntoValue> flow::IntoValue for Implements<Box2> {
                 "foo_bar",
                 flow::positional(vec![part0.into_value(), part1.into_value()]),
             ),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
@@ -138,7 +140,7 @@ impl flow::IntoValue for N1 {
     }
 }
 
-impl flow::FromValue for Tuple {
+impl<U00C9, U00E9, Implements2> flow::FromValue for Tuple<U00C9, U00E9, Implements2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -148,10 +150,11 @@ impl flow::FromValue for Tuple {
     }
 }
 
-impl flow::IntoValue for Tuple {
+impl<U00C9, U00E9, Implements2> flow::IntoValue for Tuple<U00C9, U00E9, Implements2> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::X2fa => flow::constructor(0, "2fa", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::Never;
+use flow_core::codec::{BigDecimal, BigInt, Duration, Never};
 use flow_core::toolkit::Call;
 
 use p500418_tools::types::{Implements, Infer, New, Public, Tuple, X2fa, K, N1};
@@ -24,16 +24,16 @@ impl P500418Tools for Implementation {
     async fn r#loop(
         &self,
         ctx: &Call,
-        _2fa: Tuple,
+        _2fa: Tuple<Option<Option<Tuple<bool, bool, BigInt>>>, (), ()>,
         n3: BTreeMap<BTreeMap<Public, New>, Option<Infer>>,
         annotations: New,
         call_context: K,
         u0661u0662: Public,
-        r#yield: X2fa,
+        r#yield: X2fa<(New, Infer, N1), Option<Option<BigDecimal>>>,
         x1: Infer,
-        foo_bar: Implements<K>,
+        foo_bar: Implements<K, (K, Duration, Public)>,
         symbol: N1,
-        n1: Tuple,
+        n1: Tuple<BTreeMap<String, Duration>, X2fa<Implements<Vec<u8>, BigInt>, Tuple<bool, BigDecimal, String>>, Vec<u8>>,
     ) -> Result<(), Never> {
         todo!("loop")
     }

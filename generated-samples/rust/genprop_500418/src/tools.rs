@@ -37,7 +37,7 @@
 use std::collections::BTreeMap;
 use std::future::Future;
 
-use flow_core::codec::Never;
+use flow_core::codec::{BigDecimal, BigInt, Duration, Never};
 use flow_core::toolkit::Call;
 
 use crate::types::{Implements, Infer, New, Public, Tuple, X2fa, K, N1};
@@ -51,15 +51,15 @@ pub trait P500418Tools: std::marker::Send + std::marker::Sync + 'static {
     fn r#loop(
         &self,
         ctx: &Call,
-        _2fa: Tuple,
+        _2fa: Tuple<Option<Option<Tuple<bool, bool, BigInt>>>, (), ()>,
         n3: BTreeMap<BTreeMap<Public, New>, Option<Infer>>,
         annotations: New,
         call_context: K,
         u0661u0662: Public,
-        r#yield: X2fa,
+        r#yield: X2fa<(New, Infer, N1), Option<Option<BigDecimal>>>,
         x1: Infer,
-        foo_bar: Implements<K>,
+        foo_bar: Implements<K, (K, Duration, Public)>,
         symbol: N1,
-        n1: Tuple,
+        n1: Tuple<BTreeMap<String, Duration>, X2fa<Implements<Vec<u8>, BigInt>, Tuple<bool, BigDecimal, String>>, Vec<u8>>,
     ) -> impl Future<Output = Result<(), Never>>;
 }

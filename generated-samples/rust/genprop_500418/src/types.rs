@@ -23,12 +23,15 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -38,7 +41,7 @@ use flow_core::codec::{BigDecimal, Duration, HostToken, Instant};
 /// plain words
 ///
 /// `github.com/example/p500418@0.1.0/h.flow.new`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct New {
     /// #[attr] /* nested */ // line
     /// ```
@@ -55,7 +58,7 @@ pub struct New {
 pub type K = HostToken;
 
 /// `github.com/example/p500418@0.1.0/h.flow.public`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Public {
     /// plain words
     pub zu00fcrich: Option<Option<BTreeMap<New, BigDecimal>>>,
@@ -65,9 +68,38 @@ pub struct Public {
 }
 
 /// `github.com/example/p500418@0.1.0/h.flow.2fa`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct X2fa {
+#[derive(Debug, Clone)]
+pub struct X2fa<UFF21, Package> {
     pub foo_bar: (),
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> (UFF21, Package)>,
+}
+
+impl<UFF21, Package> std::cmp::PartialEq for X2fa<UFF21, Package> {
+    fn eq(&self, other: &Self) -> bool {
+        self.foo_bar == other.foo_bar
+    }
+}
+
+impl<UFF21, Package> std::cmp::Eq for X2fa<UFF21, Package> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<UFF21, Package> std::cmp::PartialOrd for X2fa<UFF21, Package> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        self.foo_bar.partial_cmp(&other.foo_bar)
+    }
+}
+
+impl<UFF21, Package> std::cmp::Ord for X2fa<UFF21, Package> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.foo_bar.cmp(&other.foo_bar)
+    }
+}
+
+impl<UFF21, Package> std::hash::Hash for X2fa<UFF21, Package> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.foo_bar, state);
+    }
 }
 
 /// """
@@ -83,16 +115,65 @@ pub type Infer = HostToken;
 /// ```
 ///
 /// `github.com/example/p500418@0.1.0/h.flow.implements`
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Implements<Box2> {
+#[derive(Debug, Clone)]
+pub enum Implements<Box2, X1> {
     /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
     FOOBAR((), BTreeMap<BigDecimal, Infer>, Duration),
     FooBar { k: Vec<u8> },
     FooBar2(Option<String>, Option<Option<Box2>>),
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> X1>),
+}
+
+impl<Box2: std::cmp::PartialEq, X1> std::cmp::PartialEq for Implements<Box2, X1> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::FOOBAR(..) => 0,
+            Self::FooBar { .. } => 1,
+            Self::FooBar2(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::FOOBAR(a0, a1, a2), Self::FOOBAR(b0, b1, b2)) => a0 == b0 && a1 == b1 && a2 == b2,
+            (Self::FooBar { k: a0 }, Self::FooBar { k: b0 }) => a0 == b0,
+            (Self::FooBar2(a0, a1), Self::FooBar2(b0, b1)) => a0 == b0 && a1 == b1,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<Box2: std::cmp::Eq, X1> std::cmp::Eq for Implements<Box2, X1> {}
+
+impl<Box2: std::hash::Hash, X1> std::hash::Hash for Implements<Box2, X1> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::FOOBAR(..) => 0,
+            Self::FooBar { .. } => 1,
+            Self::FooBar2(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::FOOBAR(a0, a1, a2) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+                std::hash::Hash::hash(a2, state);
+            }
+            Self::FooBar { k: a0 } => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::FooBar2(a0, a1) => {
+                std::hash::Hash::hash(a0, state);
+                std::hash::Hash::hash(a1, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `github.com/example/p500418@0.1.0/h.flow.n1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct N1 {
     /// """
     /// import os
@@ -102,8 +183,54 @@ pub struct N1 {
 }
 
 /// `github.com/example/p500418@0.1.0/h.flow.tuple`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Tuple {
+#[derive(Debug, Clone)]
+pub enum Tuple<U00C9, U00E9, Implements2> {
     /// bidi \u{202E} reversed \u{2066} isolate
     X2fa,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> (U00C9, U00E9, Implements2)>),
+}
+
+impl<U00C9, U00E9, Implements2> std::cmp::PartialEq for Tuple<U00C9, U00E9, Implements2> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::X2fa => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self) == rank(other)
+    }
+}
+
+impl<U00C9, U00E9, Implements2> std::cmp::Eq for Tuple<U00C9, U00E9, Implements2> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<U00C9, U00E9, Implements2> std::cmp::PartialOrd for Tuple<U00C9, U00E9, Implements2> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::X2fa => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).partial_cmp(&rank(other))
+    }
+}
+
+impl<U00C9, U00E9, Implements2> std::cmp::Ord for Tuple<U00C9, U00E9, Implements2> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::X2fa => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl<U00C9, U00E9, Implements2> std::hash::Hash for Tuple<U00C9, U00E9, Implements2> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::X2fa => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+    }
 }

@@ -63,20 +63,20 @@ impl flow::IntoValue for Object {
     }
 }
 
-impl flow::FromValue for End {
+impl<Foo> flow::FromValue for End<Foo> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
-        Ok(Self {})
+        Ok(Self { phantom: std::marker::PhantomData })
     }
 }
 
-impl flow::IntoValue for End {
+impl<Foo> flow::IntoValue for End<Foo> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
     }
 }
 
-impl<N0: flow::FromValue> flow::FromValue for FooBar<N0> {
+impl<X2fa, X2fa2, N0: flow::FromValue> flow::FromValue for FooBar<X2fa, X2fa2, N0> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -94,7 +94,7 @@ impl<N0: flow::FromValue> flow::FromValue for FooBar<N0> {
     }
 }
 
-impl<N0: flow::IntoValue> flow::IntoValue for FooBar<N0> {
+impl<X2fa, X2fa2, N0: flow::IntoValue> flow::IntoValue for FooBar<X2fa, X2fa2, N0> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::Instant(part0) => {
@@ -109,11 +109,12 @@ impl<N0: flow::IntoValue> flow::IntoValue for FooBar<N0> {
             Self::Lib(part0) => {
                 flow::constructor(3, "lib", flow::positional(vec![part0.into_value()]))
             }
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
 
-impl<Foo22: flow::FromValue> flow::FromValue for Decimal<Foo22> {
+impl<Foo22: flow::FromValue, Module> flow::FromValue for Decimal<Foo22, Module> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
@@ -122,11 +123,12 @@ impl<Foo22: flow::FromValue> flow::FromValue for Decimal<Foo22> {
             _2_fa: fields.field("2FA")?,
             json_value: fields.field("JsonValue")?,
             u00f1andu00fa: fields.field("ñandú")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl<Foo22: flow::IntoValue> flow::IntoValue for Decimal<Foo22> {
+impl<Foo22: flow::IntoValue, Module> flow::IntoValue for Decimal<Foo22, Module> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![
             ("_2fa", self._2fa.into_value()),

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigDecimal, Duration, Instant};
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json};
 use flow_core::toolkit::Call;
 
 use p7_tools::types::{Decimal, End, Foo2, FooBar, Object};
@@ -26,10 +26,10 @@ impl P7Tools for Implementation {
         ctx: &Call,
         v_: Foo2<(), Instant>,
         self_: Object,
-        foo_bar: End,
-        string: FooBar<()>,
-        null: Decimal<BTreeMap<String, Duration>>,
-    ) -> Result<Option<Option<BTreeMap<String, FooBar<bool>>>>, BigDecimal> {
+        foo_bar: End<BTreeMap<Json, Foo2<BigInt, BigInt>>>,
+        string: FooBar<BTreeMap<End<Duration>, bool>, BTreeMap<String, BigDecimal>, ()>,
+        null: Decimal<BTreeMap<String, Duration>, Option<Option<FooBar<BigInt, String, BigInt>>>>,
+    ) -> Result<Option<Option<BTreeMap<String, FooBar<BigInt, bool, bool>>>>, BigDecimal> {
         todo!("u00_e9")
     }
 }

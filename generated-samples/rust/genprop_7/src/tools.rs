@@ -37,7 +37,7 @@
 use std::collections::BTreeMap;
 use std::future::Future;
 
-use flow_core::codec::{BigDecimal, Duration, Instant};
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json};
 use flow_core::toolkit::Call;
 
 use crate::types::{Decimal, End, Foo2, FooBar, Object};
@@ -51,8 +51,10 @@ pub trait P7Tools: std::marker::Send + std::marker::Sync + 'static {
         ctx: &Call,
         v_: Foo2<(), Instant>,
         self_: Object,
-        foo_bar: End,
-        string: FooBar<()>,
-        null: Decimal<BTreeMap<String, Duration>>,
-    ) -> impl Future<Output = Result<Option<Option<BTreeMap<String, FooBar<bool>>>>, BigDecimal>>;
+        foo_bar: End<BTreeMap<Json, Foo2<BigInt, BigInt>>>,
+        string: FooBar<BTreeMap<End<Duration>, bool>, BTreeMap<String, BigDecimal>, ()>,
+        null: Decimal<BTreeMap<String, Duration>, Option<Option<FooBar<BigInt, String, BigInt>>>>,
+    ) -> impl Future<
+        Output = Result<Option<Option<BTreeMap<String, FooBar<BigInt, bool, bool>>>>, BigDecimal>,
+    >;
 }

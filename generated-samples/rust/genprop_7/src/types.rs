@@ -23,22 +23,25 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigDecimal, Duration, Instant};
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant};
 
 /// a trailing backslash \
 ///
 /// `github.com/example/p7@0.1.0/h.flow.Foo2`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Foo2<U00e9, Iterator> {
     Iterator(BTreeMap<String, String>, BTreeMap<String, BigDecimal>, U00e9),
     /// plain words
@@ -50,20 +53,53 @@ pub enum Foo2<U00e9, Iterator> {
 /// plain words
 ///
 /// `github.com/example/p7@0.1.0/h.flow.object`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Object {}
 
 /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
 ///
 /// `github.com/example/p7@0.1.0/h.flow.end\`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct End {}
+#[derive(Debug, Clone)]
+pub struct End<Foo> {
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> Foo>,
+}
+
+impl<Foo> std::cmp::PartialEq for End<Foo> {
+    fn eq(&self, other: &Self) -> bool {
+        let _ = other;
+        true
+    }
+}
+
+impl<Foo> std::cmp::Eq for End<Foo> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Foo> std::cmp::PartialOrd for End<Foo> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let _ = other;
+        std::option::Option::Some(std::cmp::Ordering::Equal)
+    }
+}
+
+impl<Foo> std::cmp::Ord for End<Foo> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let _ = other;
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl<Foo> std::hash::Hash for End<Foo> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let _ = state;
+    }
+}
 
 /// plain words
 ///
 /// `github.com/example/p7@0.1.0/h.flow.foo_bar`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum FooBar<N0> {
+#[derive(Debug, Clone)]
+pub enum FooBar<X2fa, X2fa2, N0> {
     /// plain words
     Instant(BTreeMap<String, Option<N0>>),
     /// bidi \u{202E} reversed \u{2066} isolate
@@ -74,6 +110,97 @@ pub enum FooBar<N0> {
     /// breaks
     /// and separators
     Lib(Option<Option<BTreeMap<String, Duration>>>),
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> (X2fa, X2fa2)>),
+}
+
+impl<X2fa, X2fa2, N0: std::cmp::PartialEq> std::cmp::PartialEq for FooBar<X2fa, X2fa2, N0> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::Instant(..) => 0,
+            Self::X2fa { .. } => 1,
+            Self::FlowMap(..) => 2,
+            Self::Lib(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::Instant(a0), Self::Instant(b0)) => a0 == b0,
+            (Self::X2fa { _2_fa: a0 }, Self::X2fa { _2_fa: b0 }) => a0 == b0,
+            (Self::FlowMap(a0), Self::FlowMap(b0)) => a0 == b0,
+            (Self::Lib(a0), Self::Lib(b0)) => a0 == b0,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<X2fa, X2fa2, N0: std::cmp::Eq> std::cmp::Eq for FooBar<X2fa, X2fa2, N0> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<X2fa, X2fa2, N0: std::cmp::PartialOrd> std::cmp::PartialOrd for FooBar<X2fa, X2fa2, N0> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::Instant(..) => 0,
+            Self::X2fa { .. } => 1,
+            Self::FlowMap(..) => 2,
+            Self::Lib(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::Instant(a0), Self::Instant(b0)) => a0.partial_cmp(b0),
+            (Self::X2fa { _2_fa: a0 }, Self::X2fa { _2_fa: b0 }) => a0.partial_cmp(b0),
+            (Self::FlowMap(a0), Self::FlowMap(b0)) => a0.partial_cmp(b0),
+            (Self::Lib(a0), Self::Lib(b0)) => a0.partial_cmp(b0),
+            _ => rank(self).partial_cmp(&rank(other)),
+        }
+    }
+}
+
+impl<X2fa, X2fa2, N0: std::cmp::Ord> std::cmp::Ord for FooBar<X2fa, X2fa2, N0> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::Instant(..) => 0,
+            Self::X2fa { .. } => 1,
+            Self::FlowMap(..) => 2,
+            Self::Lib(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::Instant(a0), Self::Instant(b0)) => a0.cmp(b0),
+            (Self::X2fa { _2_fa: a0 }, Self::X2fa { _2_fa: b0 }) => a0.cmp(b0),
+            (Self::FlowMap(a0), Self::FlowMap(b0)) => a0.cmp(b0),
+            (Self::Lib(a0), Self::Lib(b0)) => a0.cmp(b0),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl<X2fa, X2fa2, N0: std::hash::Hash> std::hash::Hash for FooBar<X2fa, X2fa2, N0> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::Instant(..) => 0,
+            Self::X2fa { .. } => 1,
+            Self::FlowMap(..) => 2,
+            Self::Lib(..) => 3,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::Instant(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::X2fa { _2_fa: a0 } => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::FlowMap(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::Lib(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// """
@@ -81,14 +208,69 @@ pub enum FooBar<N0> {
 /// """
 ///
 /// `github.com/example/p7@0.1.0/h.flow.Decimal`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Decimal<Foo22> {
+#[derive(Debug, Clone)]
+pub struct Decimal<Foo22, Module> {
     /// plain words
     pub _2fa: Vec<Vec<Duration>>,
     /// plain words
-    pub x1: (BTreeMap<String, End>, BTreeMap<FooBar<BigDecimal>, Foo22>, Vec<BigDecimal>),
+    pub x1: (BTreeMap<String, End<Duration>>, BTreeMap<FooBar<BigInt, BigInt, BigDecimal>, Foo22>, Vec<BigDecimal>),
     pub _2_fa: Object,
     /// plain words
     pub json_value: bool,
-    pub u00f1andu00fa: Vec<Decimal<Foo22>>,
+    pub u00f1andu00fa: Vec<Decimal<Foo22, Module>>,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> Module>,
+}
+
+impl<Foo22: std::cmp::PartialEq, Module> std::cmp::PartialEq for Decimal<Foo22, Module> {
+    fn eq(&self, other: &Self) -> bool {
+        self._2fa == other._2fa
+            && self.x1 == other.x1
+            && self._2_fa == other._2_fa
+            && self.json_value == other.json_value
+            && self.u00f1andu00fa == other.u00f1andu00fa
+    }
+}
+
+impl<Foo22: std::cmp::Eq, Module> std::cmp::Eq for Decimal<Foo22, Module> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Foo22: std::cmp::PartialOrd, Module> std::cmp::PartialOrd for Decimal<Foo22, Module> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        {
+            match self._2fa.partial_cmp(&other._2fa) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self.x1.partial_cmp(&other.x1) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self._2_fa.partial_cmp(&other._2_fa) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self.json_value.partial_cmp(&other.json_value) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            self.u00f1andu00fa.partial_cmp(&other.u00f1andu00fa)
+        }
+    }
+}
+
+impl<Foo22: std::cmp::Ord, Module> std::cmp::Ord for Decimal<Foo22, Module> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self._2fa.cmp(&other._2fa).then_with(|| self.x1.cmp(&other.x1).then_with(|| self._2_fa.cmp(&other._2_fa).then_with(|| self.json_value.cmp(&other.json_value).then_with(|| self.u00f1andu00fa.cmp(&other.u00f1andu00fa)))))
+    }
+}
+
+impl<Foo22: std::hash::Hash, Module> std::hash::Hash for Decimal<Foo22, Module> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self._2fa, state);
+        std::hash::Hash::hash(&self.x1, state);
+        std::hash::Hash::hash(&self._2_fa, state);
+        std::hash::Hash::hash(&self.json_value, state);
+        std::hash::Hash::hash(&self.u00f1andu00fa, state);
+    }
 }

@@ -13,18 +13,19 @@ use flow_core::codec as flow;
 
 use crate::types::*;
 
-impl flow::FromValue for U00E9 {
+impl<X15, X2fa, FlowMap> flow::FromValue for U00E9<X15, X2fa, FlowMap> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
             hash: fields.field("Hash")?,
             _2_fa: fields.field("2FA")?,
             n4: fields.field("n4")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl flow::IntoValue for U00E9 {
+impl<X15, X2fa, FlowMap> flow::IntoValue for U00E9<X15, X2fa, FlowMap> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![
             ("Hash", self.hash.into_value()),
@@ -34,7 +35,7 @@ impl flow::IntoValue for U00E9 {
     }
 }
 
-impl<Function: flow::FromValue> flow::FromValue for X1<Function> {
+impl<Private, Function: flow::FromValue, Foo2> flow::FromValue for X1<Private, Function, Foo2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -51,7 +52,7 @@ impl<Function: flow::FromValue> flow::FromValue for X1<Function> {
     }
 }
 
-impl<Function: flow::IntoValue> flow::IntoValue for X1<Function> {
+impl<Private, Function: flow::IntoValue, Foo2> flow::IntoValue for X1<Private, Function, Foo2> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::X1(part0) => {
@@ -63,6 +64,7 @@ impl<Function: flow::IntoValue> flow::IntoValue for X1<Function> {
             Self::AB(part0) => {
                 flow::constructor(2, "a\u{2028}b", flow::positional(vec![part0.into_value()]))
             }
+            Self::Phantom(never, _) => match never {},
         }
     }
 }
@@ -90,7 +92,7 @@ impl<X15: flow::IntoValue> flow::IntoValue for N2<X15> {
     }
 }
 
-impl flow::FromValue for X12 {
+impl<N22> flow::FromValue for X12<N22> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
         match constructor.name() {
@@ -100,10 +102,11 @@ impl flow::FromValue for X12 {
     }
 }
 
-impl flow::IntoValue for X12 {
+impl<N22> flow::IntoValue for X12<N22> {
     fn into_value(self) -> flow::Value {
         match self {
             Self::Strau00DFe => flow::constructor(0, "straße", flow::Payload::None),
+            Self::Phantom(never, _) => match never {},
         }
     }
 }

@@ -37,7 +37,7 @@
 use std::collections::BTreeMap;
 use std::future::Future;
 
-use flow_core::codec::{BigDecimal, Json};
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json};
 use flow_core::toolkit::Call;
 
 use crate::types::{Exception, Foo, N2, U00E9, X1, X12, X13, X14};
@@ -52,14 +52,14 @@ pub trait P9Tools: std::marker::Send + std::marker::Sync + 'static {
         &self,
         ctx: &Call,
         u00e9: Foo,
-        u00e9_2: X1<BTreeMap<U00E9, N2<Vec<u8>>>>,
-        n2: U00E9,
+        u00e9_2: X1<Vec<u8>, BTreeMap<U00E9<BigInt, BigDecimal, Duration>, N2<Vec<u8>>>, (X14, BigDecimal)>,
+        n2: U00E9<Vec<U00E9<Vec<u8>, BigDecimal, String>>, (), N2<Instant>>,
         x1: X13,
-        foo_bar: X1<Json>,
+        foo_bar: X1<BTreeMap<BigDecimal, BigDecimal>, Json, Vec<u8>>,
         exception: N2<BigDecimal>,
         a_b: Foo,
         x_1: Exception,
         symbol: X14,
-        foo_: X12,
+        foo_: X12<bool>,
     ) -> impl Future<Output = Result<Vec<u8>, String>>;
 }

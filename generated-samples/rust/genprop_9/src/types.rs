@@ -23,51 +23,178 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigInt, Duration, HostToken, Json};
+use flow_core::codec::{BigDecimal, BigInt, Duration, HostToken, Instant, Json};
 
 /// a trailing backslash \
 ///
 /// `github.com/example/p9@0.1.0/h.flow.U00E9`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct U00E9 {
+#[derive(Debug, Clone)]
+pub struct U00E9<X15, X2fa, FlowMap> {
     /// plain words
     pub hash: BTreeMap<String, Duration>,
     pub _2_fa: BTreeSet<BigInt>,
     /// plain words
     pub n4: Option<Json>,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> (X15, X2fa, FlowMap)>,
+}
+
+impl<X15, X2fa, FlowMap> std::cmp::PartialEq for U00E9<X15, X2fa, FlowMap> {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash
+            && self._2_fa == other._2_fa
+            && self.n4 == other.n4
+    }
+}
+
+impl<X15, X2fa, FlowMap> std::cmp::Eq for U00E9<X15, X2fa, FlowMap> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<X15, X2fa, FlowMap> std::cmp::PartialOrd for U00E9<X15, X2fa, FlowMap> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        {
+            match self.hash.partial_cmp(&other.hash) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            match self._2_fa.partial_cmp(&other._2_fa) {
+                std::option::Option::Some(std::cmp::Ordering::Equal) => {}
+                ordering => return ordering,
+            }
+            self.n4.partial_cmp(&other.n4)
+        }
+    }
+}
+
+impl<X15, X2fa, FlowMap> std::cmp::Ord for U00E9<X15, X2fa, FlowMap> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.hash.cmp(&other.hash).then_with(|| self._2_fa.cmp(&other._2_fa).then_with(|| self.n4.cmp(&other.n4)))
+    }
+}
+
+impl<X15, X2fa, FlowMap> std::hash::Hash for U00E9<X15, X2fa, FlowMap> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.hash, state);
+        std::hash::Hash::hash(&self._2_fa, state);
+        std::hash::Hash::hash(&self.n4, state);
+    }
 }
 
 /// `github.com/example/p9@0.1.0/h.flow.X1`
 pub type X13 = HostToken;
 
 /// `github.com/example/p9@0.1.0/h.flow.x_1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum X1<Function> {
+#[derive(Debug, Clone)]
+pub enum X1<Private, Function, Foo2> {
     /// plain words
     X1(BigInt),
     /// a trailing backslash \
     U00e9 {
-        n4: BTreeMap<Vec<U00E9>, Option<Function>>,
+        n4: BTreeMap<Vec<U00E9<BigDecimal, Instant, Duration>>, Option<Function>>,
     },
     /// #[attr] /* nested */ // line
     /// ```
     /// fn main() { panic!() }
     /// ```
     AB(Vec<u8>),
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> (Private, Foo2)>),
+}
+
+impl<Private, Function: std::cmp::PartialEq, Foo2> std::cmp::PartialEq for X1<Private, Function, Foo2> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::X1(..) => 0,
+            Self::U00e9 { .. } => 1,
+            Self::AB(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X1(a0), Self::X1(b0)) => a0 == b0,
+            (Self::U00e9 { n4: a0 }, Self::U00e9 { n4: b0 }) => a0 == b0,
+            (Self::AB(a0), Self::AB(b0)) => a0 == b0,
+            _ => rank(self) == rank(other),
+        }
+    }
+}
+
+impl<Private, Function: std::cmp::Eq, Foo2> std::cmp::Eq for X1<Private, Function, Foo2> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Private, Function: std::cmp::PartialOrd, Foo2> std::cmp::PartialOrd for X1<Private, Function, Foo2> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::X1(..) => 0,
+            Self::U00e9 { .. } => 1,
+            Self::AB(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X1(a0), Self::X1(b0)) => a0.partial_cmp(b0),
+            (Self::U00e9 { n4: a0 }, Self::U00e9 { n4: b0 }) => a0.partial_cmp(b0),
+            (Self::AB(a0), Self::AB(b0)) => a0.partial_cmp(b0),
+            _ => rank(self).partial_cmp(&rank(other)),
+        }
+    }
+}
+
+impl<Private, Function: std::cmp::Ord, Foo2> std::cmp::Ord for X1<Private, Function, Foo2> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::X1(..) => 0,
+            Self::U00e9 { .. } => 1,
+            Self::AB(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        match (self, other) {
+            (Self::X1(a0), Self::X1(b0)) => a0.cmp(b0),
+            (Self::U00e9 { n4: a0 }, Self::U00e9 { n4: b0 }) => a0.cmp(b0),
+            (Self::AB(a0), Self::AB(b0)) => a0.cmp(b0),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl<Private, Function: std::hash::Hash, Foo2> std::hash::Hash for X1<Private, Function, Foo2> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::X1(..) => 0,
+            Self::U00e9 { .. } => 1,
+            Self::AB(..) => 2,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+        match self {
+            Self::X1(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::U00e9 { n4: a0 } => {
+                std::hash::Hash::hash(a0, state);
+            }
+            Self::AB(a0) => {
+                std::hash::Hash::hash(a0, state);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `github.com/example/p9@0.1.0/h.flow.n2`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct N2<X15> {
     /// *\/ and *\\/ and **/
     pub u00_e9: BigInt,
@@ -93,8 +220,54 @@ pub type X14 = HostToken;
 /// const x: number = "a comment ended early"
 ///
 /// `github.com/example/p9@0.1.0/h.flow.X_1`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum X12 {
+#[derive(Debug, Clone)]
+pub enum X12<N22> {
     /// *\/ and *\\/ and **/
     Strau00DFe,
+    /// Marks the type parameters no value holds; it has no values.
+    #[doc(hidden)]
+    Phantom(std::convert::Infallible, std::marker::PhantomData<fn() -> N22>),
+}
+
+impl<N22> std::cmp::PartialEq for X12<N22> {
+    fn eq(&self, other: &Self) -> bool {
+        let rank = |value: &Self| match value {
+            Self::Strau00DFe => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self) == rank(other)
+    }
+}
+
+impl<N22> std::cmp::Eq for X12<N22> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<N22> std::cmp::PartialOrd for X12<N22> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        let rank = |value: &Self| match value {
+            Self::Strau00DFe => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).partial_cmp(&rank(other))
+    }
+}
+
+impl<N22> std::cmp::Ord for X12<N22> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |value: &Self| match value {
+            Self::Strau00DFe => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl<N22> std::hash::Hash for X12<N22> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let rank = |value: &Self| match value {
+            Self::Strau00DFe => 0,
+            Self::Phantom(never, _) => match *never {},
+        };
+        std::hash::Hash::hash(&rank(self), state);
+    }
 }

@@ -153,16 +153,17 @@ impl<Item: flow::IntoValue> flow::IntoValue for Wrap<Item> {
     }
 }
 
-impl flow::FromValue for Phantom {
+impl<Unused> flow::FromValue for Phantom<Unused> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
         Ok(Self {
             x: fields.field("x")?,
+            phantom: std::marker::PhantomData,
         })
     }
 }
 
-impl flow::IntoValue for Phantom {
+impl<Unused> flow::IntoValue for Phantom<Unused> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("x", self.x.into_value())])
     }

@@ -31,7 +31,7 @@ impl KeywordsTools for Implementation {
         ctx_: bool,
         r#box: Box<std::option::Option<BigInt>>,
         node: Node,
-        phantom: Phantom,
+        phantom: Phantom<std::string::String>,
         bag: Bag<std::string::String>,
         session: Session,
     ) -> std::result::Result<Result, String> {

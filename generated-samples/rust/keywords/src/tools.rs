@@ -68,7 +68,7 @@ pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
         ctx_: bool,
         r#box: Box<std::option::Option<BigInt>>,
         node: Node,
-        phantom: Phantom,
+        phantom: Phantom<std::string::String>,
         bag: Bag<std::string::String>,
         session: Session,
     ) -> impl Future<Output = std::result::Result<Result, String>>;

@@ -23,12 +23,15 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -48,7 +51,7 @@ use flow_core::codec::{BigDecimal, BigInt, HostToken};
 /// bidi \u{202E} reversed \u{2066} isolate
 ///
 /// `github.com/example/keywords@0.1.0/kw.flow.Self`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Self_ {
     /// Ends */ here, "quoted" and \ back.
     /// #[attr] not an attribute
@@ -76,7 +79,7 @@ pub struct Self_ {
 /// An enum spelled like std's Option.
 ///
 /// `github.com/example/keywords@0.1.0/kw.flow.Option`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Option {
     Some(BigInt),
     None,
@@ -91,13 +94,13 @@ pub enum Option {
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Box`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Box<T> {
     pub value: T,
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Node`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Node {
     pub value: BigInt,
     pub next: std::option::Option<std::boxed::Box<Node>>,
@@ -106,19 +109,48 @@ pub struct Node {
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Wrap`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Wrap<Item> {
     pub inner: Item,
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Phantom`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Phantom {
+#[derive(Debug, Clone)]
+pub struct Phantom<Unused> {
     pub x: BigInt,
+    /// Marks the type parameters no value holds.
+    pub phantom: std::marker::PhantomData<fn() -> Unused>,
+}
+
+impl<Unused> std::cmp::PartialEq for Phantom<Unused> {
+    fn eq(&self, other: &Self) -> bool {
+        self.x == other.x
+    }
+}
+
+impl<Unused> std::cmp::Eq for Phantom<Unused> {}
+
+#[allow(clippy::non_canonical_partial_ord_impl)]
+impl<Unused> std::cmp::PartialOrd for Phantom<Unused> {
+    fn partial_cmp(&self, other: &Self) -> std::option::Option<std::cmp::Ordering> {
+        self.x.partial_cmp(&other.x)
+    }
+}
+
+impl<Unused> std::cmp::Ord for Phantom<Unused> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.x.cmp(&other.x)
+    }
+}
+
+impl<Unused> std::hash::Hash for Phantom<Unused> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.x, state);
+    }
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Bag`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Bag<T> {
     pub items: BTreeSet<T>,
     pub index: BTreeMap<T, BigInt>,
@@ -130,7 +162,7 @@ pub struct Bag<T> {
 pub type Token = HostToken;
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Session`
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Session {
     pub token: Token,
     pub tokens: Vec<Token>,
@@ -138,43 +170,43 @@ pub struct Session {
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Result`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Result {
     Ok,
     Err(std::string::String),
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.String`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct String {
     pub text: std::string::String,
     pub chars: Vec<std::string::String>,
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Call`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Call {
     pub id: std::string::String,
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.KeywordsTools`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct KeywordsTools {
     pub n: BigInt,
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Implementation`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Implementation {
     pub n: BigInt,
 }
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Empty`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Empty {}
 
 /// `github.com/example/keywords@0.1.0/kw.flow.Json`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Json {
     pub raw: flow_core::codec::Json,
     pub set: BTreeSet<flow_core::codec::Json>,
@@ -193,7 +225,7 @@ pub struct Json {
 /// <!-- --> </script> \u0000 \n
 ///
 /// `github.com/example/keywords@0.1.0/kw.flow.twin`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Twin {
     /// Docs stay docs in every language:
     /// """
@@ -236,7 +268,7 @@ pub struct Twin {
 /// <!-- --> </script> \u0000 \n
 ///
 /// `github.com/example/keywords@0.1.0/kw.flow.Twin`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Twin2 {
     pub twin: Twin,
     pub twin_2: std::option::Option<Twin>,
@@ -255,7 +287,7 @@ pub struct Twin2 {
 /// <!-- --> </script> \u0000 \n
 ///
 /// `github.com/example/keywords@0.1.0/kw.flow.Switch`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Switch {
     /// Docs stay docs in every language:
     /// """

@@ -23,12 +23,15 @@
 )]
 // Shapes and names are the declarations': a large constructor stays inline,
 // a field's type is as nested as its declaration's, and constructor names
-// may share a prefix or be acronyms.
+// may share a prefix or be acronyms. Written-out comparisons compare a
+// Unit field like any other.
 #![allow(
     clippy::large_enum_variant,
     clippy::type_complexity,
     clippy::enum_variant_names,
-    clippy::upper_case_acronyms
+    clippy::upper_case_acronyms,
+    clippy::unit_cmp,
+    clippy::unit_arg
 )]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -38,7 +41,7 @@ use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json};
 /// A forecast for one city.
 ///
 /// `github.com/acme/weather@1.2.0/weather.flow.Forecast`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Forecast {
     pub city: String,
     /// One entry per day, today first.
@@ -50,7 +53,7 @@ pub struct Forecast {
 }
 
 /// `github.com/acme/weather@1.2.0/weather.flow.Day`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Day {
     pub date: String,
     pub high_c: BigDecimal,
@@ -62,7 +65,7 @@ pub struct Day {
 /// What the sky does.
 ///
 /// `github.com/acme/weather@1.2.0/weather.flow.Sky`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Sky {
     Clear,
     /// Cloud cover in percent.
@@ -75,7 +78,7 @@ pub enum Sky {
 }
 
 /// `github.com/acme/weather@1.2.0/weather.flow.WeatherError`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum WeatherError {
     UnknownCity {
         query: String,
@@ -89,7 +92,7 @@ pub enum WeatherError {
 /// One page of results.
 ///
 /// `github.com/acme/weather@1.2.0/weather.flow.Page`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Page<T> {
     pub items: Vec<T>,
     /// Cursor of the next page.
@@ -97,7 +100,7 @@ pub struct Page<T> {
 }
 
 /// `github.com/acme/weather@1.2.0/weather.flow.Station`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Station {
     pub id: BigInt,
     /// Latitude and longitude.
@@ -108,14 +111,14 @@ pub struct Station {
 }
 
 /// `github.com/acme/weather@1.2.0/weather.flow.Region`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Region {
     pub name: String,
     pub children: Vec<Region>,
 }
 
 /// `github.com/acme/weather@1.2.0/weather.flow.Units`
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Units {
     Metric,
     Imperial,

@@ -9,12 +9,13 @@ text's length: those are listed in ``kept`` with the reason, for a person to fix
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from toolform.guard.rules import Finding, Severity
-from toolform.ir import FieldIR, ToolIR, ToolSet
+from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 
 if TYPE_CHECKING:
     from toolform.guard.scan import FieldText
@@ -113,10 +114,12 @@ def _fields_by_path(toolset: ToolSet) -> dict[tuple[str, str], FieldIR]:
     return out
 
 
-def _set_text(toolset: ToolSet, fields: dict[tuple[str, str], FieldIR], tool: str, field_name: str, text: str) -> None:
+def _set_text(
+    tools: dict[str, ToolIR], fields: dict[tuple[str, str], FieldIR], tool: str, field_name: str, text: str
+) -> None:
     kind, _, path = field_name.partition(":")
     if kind == "description":
-        next(t for t in toolset if t.name == tool).description = text
+        tools[tool].description = text
     elif kind == "param":
         fields[(tool, path)].description = text
     elif kind == "example":
@@ -189,11 +192,36 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
                     taken.append((start, end))
                     removed.append(Removed(tool.name, field_name, originals[field_name][start:end]))
     # Only the tools that lose text are copied; the others are shared with the input, unchanged.
-    cleaned = ToolSet([copy.deepcopy(t) if t.name in touched else t for t in toolset], source=toolset.source)
+    cleaned = ToolSet([_prose_copy(t) if t.name in touched else t for t in toolset], source=toolset.source)
     fields = _fields_by_path(cleaned)
+    by_name = {t.name: t for t in cleaned}
     for (tool_name, field_name), cuts in spans.items():
-        _set_text(cleaned, fields, tool_name, field_name, _cut(texts[(tool_name, field_name)], cuts))
+        _set_text(by_name, fields, tool_name, field_name, _cut(texts[(tool_name, field_name)], cuts))
     return Outcome(cleaned, shown, removed, kept)
+
+
+def _prose_copy(tool: ToolIR) -> ToolIR:
+    """The tool with its own copy of every object that holds prose (the tool, its fields, their types),
+    so that cutting text from the copy leaves the input alone. What stripping never changes (enum values,
+    defaults, constraints, examples, annotations) stays shared, as it is for the tools not touched; a
+    deep copy of all of it cost a tenth of a guard call."""
+
+    def type_copy(type_: TypeIR) -> TypeIR:
+        return dataclasses.replace(
+            type_,
+            fields=[field_copy(f) for f in type_.fields],
+            item=None if type_.item is None else type_copy(type_.item),
+            union_of=[type_copy(t) for t in type_.union_of],
+        )
+
+    def field_copy(field_: FieldIR) -> FieldIR:
+        return dataclasses.replace(field_, type=type_copy(field_.type))
+
+    return dataclasses.replace(
+        tool,
+        params=[field_copy(f) for f in tool.params],
+        returns=None if tool.returns is None else type_copy(tool.returns),
+    )
 
 
 def _texts(tool: ToolIR) -> list[FieldText]:
@@ -221,6 +249,7 @@ def drop_descriptions(toolset: ToolSet, findings: list[Finding], scope: str) -> 
 
     cleaned = copy.deepcopy(toolset)
     fields = _fields_by_path(cleaned)
+    by_name = {t.name: t for t in cleaned}
     flagged = {f.tool for f in findings}
     removed: list[Removed] = []
     for tool in cleaned:
@@ -229,5 +258,5 @@ def drop_descriptions(toolset: ToolSet, findings: list[Finding], scope: str) -> 
         for text in list(tool_texts(tool)):
             if text.kind in ("description", "param", "example"):
                 removed.append(Removed(tool.name, text.field, text.text))
-                _set_text(cleaned, fields, tool.name, text.field, "")
+                _set_text(by_name, fields, tool.name, text.field, "")
     return Outcome(cleaned, list(findings), removed, [])

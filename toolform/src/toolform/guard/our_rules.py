@@ -30,7 +30,7 @@ import binascii
 import re
 
 from toolform.guard.rules import Context, Hit, Severity
-from toolform.guard.text import MORE_INVISIBLE, fold, segments
+from toolform.guard.text import MORE_INVISIBLE, fold
 
 NOCASE = re.IGNORECASE
 
@@ -185,25 +185,41 @@ def _covered(hits: list[Hit], rule_ids: tuple[str, ...], start: int, end: int, s
     return any(h.rule_id in rule_ids and h.start <= start and end <= h.end and h.severity >= severity for h in hits)
 
 
+_SEGMENT_RULES = (
+    ("TS201", _DIRECTIVE, MSG_201, ("TS101",)),
+    ("TS201", _ASSIGN, MSG_201, ("TS101", "TS102")),
+    ("TS202", _EXFIL, MSG_202, ("TS105",)),
+    ("TS205", _TOOL_HIJACK, MSG_205, ("TS103",)),
+)
+
+
 def our_hits(text: str, ctx: Context, reference: list[Hit]) -> list[Hit]:
     """TS201 to TS206 on one field's text, given the reference's hits on it."""
+    reading = ctx.reading
     hits: list[Hit] = []
-    for seg in segments(text):
-        folded = fold(seg.text)
-        for rule_id, pattern, message, covered_by in (
-            ("TS201", _DIRECTIVE, MSG_201, ("TS101",)),
-            ("TS201", _ASSIGN, MSG_201, ("TS101", "TS102")),
-            ("TS202", _EXFIL, MSG_202, ("TS105",)),
-            ("TS205", _TOOL_HIJACK, MSG_205, ("TS103",)),
-        ):
-            if pattern.search(folded) and not _covered(reference + hits, covered_by, seg.start, seg.end, Severity.HIGH):
+    for seg in reading.segments(text):
+        folded = reading.fold(seg.text)
+        for rule_id, pattern, message, covered_by in _SEGMENT_RULES:
+            if reading.found(pattern, folded) and not _covered(
+                reference + hits, covered_by, seg.start, seg.end, Severity.HIGH
+            ):
                 hits.append(Hit(rule_id, Severity.HIGH, seg.start, seg.end, message))
                 break
-        markup = _MARKUP.search(folded)
+        markup = reading.search(_MARKUP, folded)
         if markup and not _covered(reference, ("TS106",), seg.start, seg.end, Severity.HIGH):
             hits.append(Hit("TS206", Severity.HIGH, seg.start, seg.end, MSG_206.format(markup=markup.group().strip())))
-        elif _AUTHORITY.search(folded) and not _covered(reference, ("TS107",), seg.start, seg.end, Severity.MEDIUM):
+        elif reading.found(_AUTHORITY, folded) and not _covered(
+            reference, ("TS107",), seg.start, seg.end, Severity.MEDIUM
+        ):
             hits.append(Hit("TS206", Severity.MEDIUM, seg.start, seg.end, MSG_206_AUTHORITY))
+    # The rest reads the text alone (and the field's kind): once per text.
+    hits.extend(reading.once(f"our_field_rules:{ctx.field_kind}", text, lambda t: _field_hits(t, ctx.field_kind)))
+    return hits
+
+
+def _field_hits(text: str, field_kind: str) -> tuple[Hit, ...]:
+    """TS203, TS206's blank run and TS204 on one field's text."""
+    hits: list[Hit] = []
     for encoding, pattern in (("base64", _BASE64), ("hex", _HEX)):
         for match in pattern.finditer(text):
             decoded = _decoded_text(match.group(), encoding)
@@ -223,15 +239,15 @@ def our_hits(text: str, ctx: Context, reference: list[Hit]) -> list[Hit]:
         hits.append(
             Hit("TS206", Severity.HIGH, blank.start(), len(text), MSG_206.format(markup="a long run of blank space"))
         )
-    if ctx.field_kind in ("enum", "default"):
+    if field_kind in ("enum", "default"):
         folded = fold(text)
         address = _ADDRESS_VALUE.search(folded) is not None
         if (
             _HOSTILE_VALUE.search(folded)
             or (len(folded.split()) >= 3 and _reads_as_instruction(folded))
-            or (address and ctx.field_kind == "enum")
+            or (address and field_kind == "enum")
         ):
             hits.append(Hit("TS204", Severity.HIGH, 0, len(text), MSG_204))
         elif address and "@" in folded and not _NO_REPLY.match(folded):
             hits.append(Hit("TS204", Severity.MEDIUM, 0, len(text), MSG_204))
-    return hits
+    return tuple(hits)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
-from toolform.guard.rules import Context, Hit, Severity
-from toolform.guard.text import INVISIBLE, Segment, fold_letters, script_of, segments
+from toolform.guard.rules import Catalogue, Context, Hit, Severity
+from toolform.guard.text import INVISIBLE, Segment, script_of
 
 NOCASE = re.IGNORECASE
 
@@ -186,21 +186,20 @@ _ASSIGNMENTS = (
 )
 
 
+#: What every tool's own patterns start with: where one is absent, the tool's pattern cannot match, and the
+#: per-tool search is skipped.
+_BEFORE = re.compile(r"\bbefore ", NOCASE)
+_THIS_TOOL_NAMED = re.compile(r"\bthis tool\s*\(", NOCASE)
+
+
 def _prerequisite(text: str, ctx: Context) -> bool:
     """The text asks for something before this tool is used."""
-    return _prerequisite_pattern(ctx.tool).search(text) is not None
+    return ctx.reading.found(_BEFORE, text) and _prerequisite_pattern(ctx.tool).search(text) is not None
 
 
-@functools.lru_cache(maxsize=64)
-def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
-    """Any of the catalogue's names as a whole word (compiled once per catalogue: a scan asks per sentence)."""
-    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or "(?!)"
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
-
-
-@functools.lru_cache(maxsize=64)
-def _catalogue_index(names: tuple[str, ...]) -> dict[str, int]:
-    return {name: i for i, name in enumerate(names)}
+def _names_self(text: str, ctx: Context) -> bool:
+    """The text names this tool as what to call: "this tool (NAME)"."""
+    return ctx.reading.found(_THIS_TOOL_NAMED, text) and _named_self_pattern(ctx.tool).search(text) is not None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -216,19 +215,29 @@ def _called_tools(text: str, ctx: Context) -> list[tuple[str, bool]]:
     anywhere; this tool counts only named right after a call verb, and only in
     an instruction (``_directed``), since "use this tool to ..." is documentation.
     """
-    if not _ANY_CALL_VERB.search(text):
+    reading = ctx.reading
+    if not reading.found(_ANY_CALL_VERB, text):
         return []
-    chained = _CHAIN.search(text) is not None
-    order = _catalogue_index(ctx.catalogue_order)
-    mentioned = {m.group() for m in _names_pattern(ctx.catalogue_order).finditer(text)} - {ctx.tool}
+    chained = reading.found(_CHAIN, text)
+    order = ctx.catalogue.index
+    mentioned = reading.once("mentions", text, lambda t: _mentions(t, ctx.catalogue)) - {ctx.tool}
     found = [(name, chained) for name in sorted(mentioned, key=order.__getitem__)]
     self_call = _self_call_pattern(ctx.tool)
-    named_self = _named_self_pattern(ctx.tool).search(text) is not None
-    insistent = chained or _ADDRESS.search(text) is not None or _YOU_MUST.search(text) is not None
-    calls_self = self_call.search(text) is not None
+    # The pattern ends in the tool's name: where ASCII text lacks it in any case, it cannot match.
+    may_name_self = not (text.isascii() and ctx.tool.isascii()) or ctx.tool.lower() in reading.once(
+        "lower", text, str.lower
+    )
+    named_self = _names_self(text, ctx)
+    insistent = chained or reading.found(_ADDRESS, text) or reading.found(_YOU_MUST, text)
+    calls_self = may_name_self and self_call.search(text) is not None
     if named_self or (chained and calls_self) or (not found and insistent and calls_self):
         return [(ctx.tool, chained)]
     return found[:1]
+
+
+def _mentions(text: str, catalogue: Catalogue) -> frozenset[str]:
+    """The catalogue's names the text holds as whole words."""
+    return frozenset(m.group() for m in catalogue.mentions.finditer(text))
 
 
 def _directed(text: str) -> bool:
@@ -251,29 +260,26 @@ def _hijacks(assigned: tuple[str, str] | None, ctx: Context) -> bool:
         return False
     param, value = assigned
     sentinel = _CAPITAL.search(value) is not None and _DIGIT.search(value) is not None
-    return sentinel or param in ctx.catalogue_params
+    return sentinel or param in ctx.catalogue.params
 
 
 def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
-    restriction = _RESTRICTION.search(folded)
+    reading = ctx.reading
+    restriction = reading.search(_RESTRICTION, folded)
     if restriction and restriction.group(1).lower() not in _RESTRICTION_NOT:
         return [Hit("TS101", Severity.LOW, seg.start, seg.end, MSG_101_LOW)]
     if restriction:
         return []
-    high = (
-        _ADDRESS.search(folded) is not None
-        or _OVERRIDE.search(folded) is not None
-        or _named_self_pattern(ctx.tool).search(folded) is not None
-    )
+    high = reading.found(_ADDRESS, folded) or reading.found(_OVERRIDE, folded) or _names_self(folded, ctx)
     if not high:
-        if not _DIRECTIVE.search(folded):
+        if not reading.found(_DIRECTIVE, folded):
             return []
         calls = _called_tools(folded, ctx)
         high = (
-            _REPLY.search(folded) is not None
-            or _hijacks(_assignment(folded), ctx)
-            or _SET_TO_VALUE.search(folded) is not None
-            or _QUOTED_TARGET.search(folded) is not None
+            reading.found(_REPLY, folded)
+            or _hijacks(reading.once("assignment", folded, _assignment), ctx)
+            or reading.found(_SET_TO_VALUE, folded)
+            or reading.found(_QUOTED_TARGET, folded)
             or (bool(calls) and not _prerequisite(folded, ctx))
         )
     if high:
@@ -286,7 +292,7 @@ def rule_101(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 
 
 def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
-    assigned = _assignment(folded)
+    assigned = ctx.reading.once("assignment", folded, _assignment)
     if assigned is None or not _hijacks(assigned, ctx):
         return []
     param, value = assigned
@@ -296,7 +302,7 @@ def rule_102(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 def rule_103(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     hits: list[Hit] = []
     # "you must", "instead of" and a "before" that is not about this tool make a call to another tool insistent.
-    insistent = _YOU_MUST.search(folded) is not None or _INSTEAD_OR_BEFORE.search(folded) is not None
+    insistent = ctx.reading.found(_YOU_MUST, folded) or ctx.reading.found(_INSTEAD_OR_BEFORE, folded)
     prerequisite = _prerequisite(folded, ctx)
     for name, chained in _called_tools(folded, ctx):
         if name == ctx.tool:
@@ -310,13 +316,18 @@ def rule_103(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
     return hits
 
 
+def _identifiers(text: str) -> tuple[str, ...]:
+    """The names the text writes as identifiers (in backticks, or snake_case), each once, in order."""
+    names: dict[str, None] = {}
+    for match in _IDENTIFIER.finditer(text):
+        names.setdefault(match.group("tick") or match.group("snake"))
+    return tuple(names)
+
+
 def rule_104(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
-    known = ctx.param_names | ctx.catalogue_names | {ctx.tool}
-    unknown: list[str] = []
-    for match in _IDENTIFIER.finditer(folded):
-        name = match.group("tick") or match.group("snake")
-        if name not in known and name not in unknown:
-            unknown.append(name)
+    # Known: this tool's parameters and every tool of the catalogue, this one too.
+    identifiers = ctx.reading.once("identifiers", folded, _identifiers)
+    unknown = [n for n in identifiers if n not in ctx.param_names and n not in ctx.catalogue.names]
     if not unknown:
         return []
     names = ", ".join(f"'{n}'" for n in unknown)
@@ -324,13 +335,13 @@ def rule_104(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 
 
 def rule_105(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
-    if _SECRECY.search(folded):
+    if ctx.reading.found(_SECRECY, folded):
         return [Hit("TS105", Severity.HIGH, seg.start, seg.end, MSG_105)]
     return []
 
 
 def rule_106(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
-    match = _MARKUP.search(folded)
+    match = ctx.reading.search(_MARKUP, folded)
     if match is None:
         return []
     markup = match.group().rstrip() if not match.group().endswith(":") else match.group().replace(" ", "")
@@ -338,22 +349,39 @@ def rule_106(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 
 
 def rule_107(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
-    if _AUTHORITY.search(folded):
+    reading = ctx.reading
+    if reading.found(_AUTHORITY, folded):
         return [Hit("TS107", Severity.MEDIUM, seg.start, seg.end, MSG_107_AUTHORITY)]
-    if _URGENCY.search(folded) and _DIRECTIVE.search(folded):
+    if reading.found(_URGENCY, folded) and reading.found(_DIRECTIVE, folded):
         return [Hit("TS107", Severity.MEDIUM, seg.start, seg.end, MSG_107_URGENT_INSTRUCTION)]
-    if _URGENCY.search(folded):
+    if reading.found(_URGENCY, folded):
         return [Hit("TS107", Severity.LOW, seg.start, seg.end, MSG_107_URGENCY)]
     return []
 
 
 SEGMENT_RULES = (rule_101, rule_102, rule_103, rule_104, rule_105, rule_106, rule_107)
+#: The rules that read the tool (its name, its parameters, the catalogue), run on every sentence; the others
+#: read the sentence alone, so each distinct sentence is read by them once per scan.
+_TOOL_RULES = (rule_101, rule_102, rule_103, rule_104)
+_TEXT_RULES = (rule_105, rule_106, rule_107)
+_WHOLE = Segment("", 0, 0)
+
+
+def _text_outcomes(folded: str, ctx: Context) -> tuple[tuple[str, Severity, str], ...]:
+    """What the sentence-only rules find in a sentence: (rule, severity, message) each, in rule order."""
+    return tuple((h.rule_id, h.severity, h.message) for rule in _TEXT_RULES for h in rule(_WHOLE, folded, ctx))
 
 
 def field_rules(text: str, ctx: Context) -> list[Hit]:
     """TS108 (length), TS109 (invisible characters; comments are found per segment) and TS110 (mixed scripts)."""
+    # They read nothing but the text and whether it is a tool's description.
+    kind = "description" if ctx.field_kind == "description" else "field"
+    return list(ctx.reading.once(f"field_rules:{kind}", text, lambda t: _field_rules(t, kind)))
+
+
+def _field_rules(text: str, kind: str) -> tuple[Hit, ...]:
     hits: list[Hit] = []
-    limit = DESCRIPTION_LIMIT if ctx.field_kind == "description" else FIELD_LIMIT
+    limit = DESCRIPTION_LIMIT if kind == "description" else FIELD_LIMIT
     if len(text) > limit:
         hits.append(Hit("TS108", Severity.LOW, 0, len(text), MSG_108.format(length=len(text), limit=limit)))
     for match in INVISIBLE.finditer(text):
@@ -365,19 +393,22 @@ def field_rules(text: str, ctx: Context) -> list[Hit]:
         scripts = {script_of(c) for c in match.group()} - {None}
         if "latin" in scripts and len(scripts) > 1:
             hits.append(Hit("TS110", Severity.MEDIUM, match.start(), match.end(), MSG_110.format(word=match.group())))
-    return hits
+    return tuple(hits)
 
 
 def reference_hits(text: str, ctx: Context) -> list[Hit]:
     """Every TS1xx hit in one field's text."""
+    reading = ctx.reading
     hits = field_rules(text, ctx)
     hits.extend(Hit("TS109", Severity.HIGH, m.start(), m.end(), MSG_109_COMMENT) for m in _COMMENT.finditer(text))
     line_markup = {m.start(): m.group() for m in _LINE_MARKUP.finditer(text)}
-    for seg in segments(text):
+    for seg in reading.segments(text):
         if seg.start in line_markup:
             markup = line_markup[seg.start].replace(" :", ":")
             hits.append(Hit("TS106", Severity.HIGH, seg.start, seg.end, MSG_106.format(markup=markup)))
-        folded = fold_letters(seg.text)
-        for rule in SEGMENT_RULES:
+        folded = reading.fold_letters(seg.text)
+        for rule in _TOOL_RULES:
             hits.extend(rule(seg, folded, ctx))
+        for rule_id, severity, message in reading.once("text_rules", folded, lambda f: _text_outcomes(f, ctx)):
+            hits.append(Hit(rule_id, severity, seg.start, seg.end, message))
     return hits

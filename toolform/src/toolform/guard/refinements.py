@@ -32,7 +32,7 @@ def refine(hits: list[Hit], text: str, ctx: Context) -> list[Hit]:
         if hit.rule_id == "TS103" and hit.severity is Severity.HIGH:
             match = _FIRST_CALL.search(text[hit.start : hit.end])
             name = match and (match.group("name") or match.group("after"))
-            if name and name in ctx.catalogue_names:
+            if name and ctx.names_other_tool(name):
                 hit = Hit("TS103", Severity.MEDIUM, hit.start, hit.end, MSG_103_PREREQUISITE.format(tool=name))
         refined.append(hit)
     return refined

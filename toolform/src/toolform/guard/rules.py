@@ -8,8 +8,12 @@ never change a TS1xx finding.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import IntEnum
+
+from toolform.guard.reading import Reading
 
 
 class Severity(IntEnum):
@@ -99,13 +103,35 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class Catalogue:
+    """What a rule may know of the whole tool set, worked out once per scan: the tools' names in order
+    (and each one's place), every parameter name, and a pattern for any tool's name as a whole word."""
+
+    order: tuple[str, ...]
+    params: frozenset[str]
+    names: frozenset[str] = field(init=False)
+    index: Mapping[str, int] = field(init=False)
+    mentions: re.Pattern[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        alternatives = "|".join(re.escape(n) for n in sorted(self.order, key=len, reverse=True)) or "(?!)"
+        # Frozen: the derived fields are set once, here.
+        object.__setattr__(self, "names", frozenset(self.order))
+        object.__setattr__(self, "index", {name: i for i, name in enumerate(self.order)})
+        object.__setattr__(self, "mentions", re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])"))
+
+
+@dataclass(frozen=True)
 class Context:
-    """What a rule may know beside the text: the tool, its parameter names, the other tools' names, the
-    field's kind, the catalogue's names in its order, and every parameter name in the catalogue."""
+    """What a rule may know beside the text: the tool, its parameter names, the field's kind, the
+    catalogue, and what the scan has read so far."""
 
     tool: str
     param_names: frozenset[str]
-    catalogue_names: frozenset[str]
     field_kind: str  # description, param, enum, default, example
-    catalogue_order: tuple[str, ...] = ()
-    catalogue_params: frozenset[str] = frozenset()
+    catalogue: Catalogue
+    reading: Reading = field(default_factory=Reading, compare=False)
+
+    def names_other_tool(self, name: str) -> bool:
+        """Whether ``name`` is another tool of the catalogue."""
+        return name != self.tool and name in self.catalogue.names

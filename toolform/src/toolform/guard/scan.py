@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from toolform.guard.reading import Reading
 from toolform.guard.reference_rules import reference_hits
 from toolform.guard.refinements import refine
-from toolform.guard.rules import Context, Finding
+from toolform.guard.rules import Catalogue, Context, Finding
 from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 from toolform.ir.types import Kind
 
@@ -46,10 +47,11 @@ def _field_texts(path: str, field: FieldIR) -> Iterator[FieldText]:
     if isinstance(field.example, str):
         yield FieldText(f"example:{path}", "example", field.example)
     enum_and_children = list(_type_texts(path, field.type))
-    yield from (t for t in enum_and_children if t.kind == "enum" and t.field == f"enum:{path}")
+    own_enum = f"enum:{path}"
+    yield from (t for t in enum_and_children if t.field == own_enum)
     if isinstance(field.default, str):
         yield FieldText(f"default:{path}", "default", field.default)
-    yield from (t for t in enum_and_children if not (t.kind == "enum" and t.field == f"enum:{path}"))
+    yield from (t for t in enum_and_children if t.field != own_enum)
 
 
 def tool_texts(tool: ToolIR) -> Iterator[FieldText]:
@@ -83,15 +85,14 @@ def scan(toolset: ToolSet, extra_rules: bool = True) -> list[Finding]:
     """
     from toolform.guard.our_rules import our_hits
 
-    catalogue = frozenset(toolset.names)
     names_of = {tool.name: param_names(tool) for tool in toolset}
-    order = tuple(toolset.names)
-    every_param = frozenset().union(*names_of.values())
+    catalogue = Catalogue(tuple(toolset.names), frozenset().union(*names_of.values()))
+    reading = Reading()
     findings: list[Finding] = []
     for tool in toolset:
         names = names_of[tool.name]
         for text in tool_texts(tool):
-            ctx = Context(tool.name, names, catalogue - {tool.name}, text.kind, order, every_param)
+            ctx = Context(tool.name, names, text.kind, catalogue, reading)
             hits = reference_hits(text.text, ctx)
             if extra_rules:
                 hits = refine(hits, text.text, ctx)

@@ -20,6 +20,15 @@ def render_tools(tools: list[Tool], format_id: str, options: RenderOptions | Non
     return renderer(apply_options(tools, chosen), chosen)
 
 
+def render_shown(shown: list[Tool], format_id: str, options: RenderOptions) -> str:
+    """``shown`` (tools that ``apply_options`` already gave for ``options``) written in ``format_id``: for
+    rendering one tool set in many formats, with the options applied once."""
+    renderer = RENDERERS.get(format_id)
+    if renderer is None:
+        raise UnknownFormat(f"no renderer for format '{format_id}'")
+    return renderer(shown, options)
+
+
 def render_block(
     ir: Mapping[str, Any] | Sequence[Mapping[str, Any]], format_id: str, options: RenderOptions | None = None
 ) -> str:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from toolform.errors import EvidenceUnavailable
 from toolform.evidence import Evidence
 from toolform.registry import Registry
-from toolform.render.block import render_tools, tokens_estimate
-from toolform.render.options import RenderOptions
+from toolform.render.block import render_shown, tokens_estimate
+from toolform.render.options import RenderOptions, apply_options
 from toolform.render.prompt import ToolsInput, tools_of
 from toolform.render.protocols import default_evidence
 
@@ -58,10 +58,11 @@ def compare(
     paper = _paper_accuracy(evidence)
     tools = tools_of(toolset)
     chosen = options or RenderOptions()
+    shown = apply_options(tools, chosen)  # once: the options reshape the tools alike for every format
     rows = []
     for entry in entries:
         format_id = str(entry["id"])
-        block = render_tools(tools, format_id, chosen)
+        block = render_shown(shown, format_id, chosen)
         measured = entry.get("measured")
         in_study = entry.get("in_study") is True and isinstance(measured, dict)
         rows.append(

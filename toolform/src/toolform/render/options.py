@@ -76,8 +76,15 @@ def _param(p: Param, options: RenderOptions) -> Param:
     )
 
 
+#: Options that change no tool: everything shown, names as they are (``minify`` is the renderers' own).
+_SHOWS_ALL = RenderOptions()
+
+
 def apply_options(tools: list[Tool], options: RenderOptions) -> list[Tool]:
-    """The tools as the options want them shown."""
+    """The tools as the options want them shown. The model is immutable, so options that change nothing
+    give the tools back as they are rather than a copy of every type and parameter."""
+    if replace(options, minify=False) == _SHOWS_ALL:
+        return list(tools)
     return [
         replace(
             tool,

@@ -28,6 +28,9 @@ def _needs_quotes(text: str) -> bool:
 
 
 _WIDTH = 88
+_SPACES = re.compile(r"( +)")
+#: A line break or another control character but the tab: the scalar goes in double quotes.
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f]")
 
 
 def _folded(text: str, column: int, indent: int, quoted: bool) -> str:
@@ -36,8 +39,11 @@ def _folded(text: str, column: int, indent: int, quoted: bool) -> str:
     A space that runs with others is kept, and a quoted scalar's first and last
     space are never broken, as PyYAML's writer does.
     """
+    if column + len(text) + (text.count("'") if quoted else 0) <= _WIDTH:
+        # No space can sit past column 88: nothing to fold (most scalars).
+        return text.replace("'", "''") if quoted else text
     out: list[str] = []
-    pieces = re.split(r"( +)", text)
+    pieces = _SPACES.split(text)
     for position, piece in enumerate(pieces):
         first_or_last = position == 1 or position == len(pieces) - 2 and pieces[-1] == ""
         if piece == " " and column > _WIDTH and not (quoted and first_or_last):
@@ -59,7 +65,7 @@ def scalar(value: Any, column: int = 0, indent: int = 0, fold: bool = True) -> s
     if isinstance(value, (int, float)):
         return repr(value)
     text = str(value)
-    if "\n" in text or any(ord(c) < 32 and c != "\t" for c in text):
+    if _CONTROL.search(text):
         return json.dumps(text, ensure_ascii=False)
     if _needs_quotes(text):
         inner = _folded(text, column + 1, indent, quoted=True) if fold else text.replace("'", "''")
@@ -108,12 +114,12 @@ def dump(value: Any) -> str:
     return "\n".join(_lines(value, 0))
 
 
-_FLOW_INDICATORS = set(",?[]{}")
+_FLOW_INDICATORS = re.compile(r"[,?\[\]{}]")
 
 
 def flow_scalar(value: Any) -> str:
     """A scalar inside flow collections, where ``,[]{}`` force quotes too."""
-    if isinstance(value, str) and value and any(c in _FLOW_INDICATORS for c in value) and "\n" not in value:
+    if isinstance(value, str) and _FLOW_INDICATORS.search(value) and "\n" not in value:
         return "'" + value.replace("'", "''") + "'"
     return scalar(value, fold=False)
 

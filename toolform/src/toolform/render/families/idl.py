@@ -9,7 +9,7 @@ from typing import Any
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import camel, pascal, plain, wit_name
+from toolform.render.values import camel, indented_json, pascal, plain, wit_name
 
 
 def symbol_name(value: object) -> str:
@@ -189,7 +189,7 @@ def avro_schema(tools: list[Tool], options: RenderOptions) -> str:
         records.append(record)
     if options.minify:
         return json.dumps(records, separators=(",", ":"))
-    return json.dumps(records, indent=2)
+    return indented_json(records, 2)
 
 
 # --- WIT ----------------------------------------------------------------------

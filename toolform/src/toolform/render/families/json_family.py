@@ -11,7 +11,7 @@ from toolform.render.json_schema import parameters_schema, returns_schema
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import minimal_type
-from toolform.render.values import compact_json, first_sentence, json_text, kebab
+from toolform.render.values import compact_json, first_sentence, indented_json, json_text, kebab
 
 
 def openai_function(tool: Tool) -> dict[str, Any]:
@@ -221,7 +221,7 @@ def openapi_json(tools: list[Tool], options: RenderOptions) -> str:
     # Unlike the other JSON formats, OpenAPI's JSON escapes non-ASCII characters.
     if options.minify:
         return json.dumps(openapi_document(tools), separators=(",", ":"))
-    return json.dumps(openapi_document(tools), indent=2)
+    return indented_json(openapi_document(tools), 2)
 
 
 RENDERERS: dict[str, Renderer] = {

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import first_sentence, json_text, lower_first, plain, sentence
+from toolform.render.values import first_sentence, indented_json, json_text, lower_first, plain, sentence
 
 
 def novel_type(t: Type) -> str:
@@ -61,14 +59,35 @@ def nearest(tool: Tool, others: list[Tool]) -> Tool:
     return max(others, key=lambda other: _overlap(tool, other))
 
 
+def _nearest_each(tools: list[Tool]) -> list[Tool]:
+    """``nearest(t, the others)`` for every tool, with each tool's parameter names gathered once rather than
+    once per pair (the pairs grow with the square of the tool set)."""
+    names = [frozenset(p.name for p in t.params) for t in tools]
+    out: list[Tool] = []
+    for i, t in enumerate(tools):
+        best: Tool | None = None
+        best_overlap = 0.0
+        for j, other in enumerate(tools):
+            if other is t:
+                continue
+            union = names[i] | names[j]
+            overlap = len(names[i] & names[j]) / len(union) if union else 0.0
+            # Strictly greater: the first of equals, as max() keeps it.
+            if best is None or overlap > best_overlap:
+                best, best_overlap = other, overlap
+        out.append(best if best is not None else t)
+    return out
+
+
 def contrastive(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
-    for t in tools:
+    nearest_of = _nearest_each(tools) if len(tools) > 1 else []
+    for index, t in enumerate(tools):
         lines = [signature(t)]
         if t.description:
             lines.append(f"  does: {t.description}")
         if len(tools) > 1:
-            other = nearest(t, [o for o in tools if o is not t])
+            other = nearest_of[index]
             mine = {p.name for p in t.params}
             extra = [p.name for p in other.params if p.name not in mine]
             goal = sentence(other.description).lower() if other.description else other.name
@@ -142,7 +161,7 @@ def slot_template(tools: list[Tool], options: RenderOptions) -> str:
             for p in t.params
         }
         head = f"// {t.description}\n" if t.description else ""
-        blocks.append(head + json.dumps({"name": t.name, "arguments": slots}, indent=2))
+        blocks.append(head + indented_json({"name": t.name, "arguments": slots}, 2))
     return "\n\n".join(blocks)
 
 

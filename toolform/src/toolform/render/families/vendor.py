@@ -10,7 +10,7 @@ from toolform.render.families.json_family import flat_function, openai_function
 from toolform.render.json_schema import param_schema, parameters_schema
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import capitalized
+from toolform.render.values import capitalized, indented_json
 
 
 def _without_returns(entry: dict[str, Any]) -> dict[str, Any]:
@@ -27,7 +27,7 @@ def _one_line(value: Any) -> str:
 
 def _minifiable(value: Any, options: RenderOptions) -> str:
     """Indented JSON, or with no optional space when the options minify."""
-    return json.dumps(value, separators=(",", ":")) if options.minify else json.dumps(value, indent=2)
+    return json.dumps(value, separators=(",", ":")) if options.minify else indented_json(value, 2)
 
 
 def hermes_block(tools: list[Tool]) -> str:
@@ -50,7 +50,7 @@ def qwen_tools(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def llama3_tools(tools: list[Tool], options: RenderOptions) -> str:
-    listed = json.dumps([flat_function(t) for t in tools], indent=4)
+    listed = indented_json([flat_function(t) for t in tools], 4)
     return (
         "Here is a list of functions in JSON format that you can invoke.\n\n"
         + listed
@@ -162,7 +162,7 @@ def gorilla_api(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def glaive_tools(tools: list[Tool], options: RenderOptions) -> str:
-    listed = "\n".join(json.dumps(_without_returns(flat_function(t)), indent=4) for t in tools)
+    listed = "\n".join(indented_json(_without_returns(flat_function(t)), 4) for t in tools)
     return "You are a helpful assistant with access to the following functions. Use them if required -\n" + listed
 
 

@@ -1,0 +1,54 @@
+"""The guard over 1,000 tools: ours against the reference, in one run, over the same transport.
+
+    .venv/bin/python benches/toolform/guard.py [--tools 1000] [--runs 7]
+
+Both servers get the same POST /api/v1/guard body (strict, strip) in turns;
+see versus.py for how each is timed. The tools are OpenAI tools whose prose
+comes from the guard's differential pool (plants and documentation mixed), so
+the catalogue repeats its sentences as real ones do, more than most: say so
+beside the figure. Not part of `make test`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+from versus import RUNS, versus
+
+# isort: split
+import guard_generated  # toolform/tests, which importing versus put on the path
+
+
+def catalogue(count: int) -> list[dict[str, Any]]:
+    """``count`` OpenAI tools, prose from the differential pool (plants and documentation mixed)."""
+    pool = guard_generated.pool()
+    tools: list[dict[str, Any]] = []
+    seed = 0
+    while len(tools) < count:
+        for tool in guard_generated.openai_tools(seed, pool):
+            tool["function"]["name"] = f"tool_{len(tools):04d}"
+            tools.append(tool)
+        seed += 1
+    random.Random(0).shuffle(tools)
+    return tools[:count]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--tools", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=RUNS)
+    arguments = parser.parse_args()
+    body = {
+        "tools": {"source": "openai", "payload": catalogue(arguments.tools)},
+        "strictness": "strict",
+        "action": "strip",
+    }
+    versus("tf.guard", f"guard over {arguments.tools} tools, strict, strip", "/api/v1/guard", body, arguments.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
