@@ -488,7 +488,7 @@ impl Inner {
         // Its whole group goes; neither kills nor waits again once reaped.
         let how = lock(&process.child).end_text();
         let generation = process.generation;
-        let settled: Vec<Pending> = {
+        let settled = {
             let mut w = lock(&process.writer);
             w.dead = true;
             w.stdin = None;
@@ -499,18 +499,22 @@ impl Inner {
             // A describe still waiting hears of the end by its channel closing.
             state.describe_waiters.retain(|_, (g, _)| *g != generation);
             let keys: Vec<CallKey> = state.pending.iter().filter(|(_, p)| p.generation == generation).map(|(k, _)| k.clone()).collect();
-            keys.into_iter().filter_map(|k| state.pending.remove(&k)).collect()
+            let settled: Vec<Pending> = keys.into_iter().filter_map(|k| state.pending.remove(&k)).collect();
+            // Sent under the lock: the reader and the stop watchdog may both
+            // handle this end, and the one that finds nothing left to settle
+            // must not report the end before these outcomes are sent.
+            for pending in &settled {
+                let outcome = if pending.written {
+                    CallOutcome::Unknown(format!("the Tool process ended ({how}) after the call reached it"))
+                } else {
+                    CallOutcome::NotRun(format!("the Tool process ended ({how}) before the call reached it"))
+                };
+                let _ = pending.tx.send(outcome);
+            }
+            settled.len()
         };
-        if !settled.is_empty() {
-            self.log(&format!("the process ended ({how}) with {} call(s) out", settled.len()));
-        }
-        for pending in settled {
-            let outcome = if pending.written {
-                CallOutcome::Unknown(format!("the Tool process ended ({how}) after the call reached it"))
-            } else {
-                CallOutcome::NotRun(format!("the Tool process ended ({how}) before the call reached it"))
-            };
-            let _ = pending.tx.send(outcome);
+        if settled > 0 {
+            self.log(&format!("the process ended ({how}) with {settled} call(s) out"));
         }
         // Last, so that whoever waits for a retired process to end finds its
         // calls settled.

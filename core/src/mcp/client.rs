@@ -133,6 +133,10 @@ struct Process {
     /// No line goes to it any more: it was retired or has ended. Its writer
     /// then drops its stdin, and the lines still queued with it.
     closed: AtomicBool,
+    /// Held through the handling of its end: the reader and the stop
+    /// watchdog may both handle it, and the one that finds nothing left to
+    /// settle must not report the end before the other has delivered.
+    ending: Mutex<()>,
 }
 
 /// The running process and what it listed.
@@ -303,6 +307,7 @@ impl Inner {
             io: Mutex::new(()),
             done: AtomicBool::new(false),
             closed: AtomicBool::new(false),
+            ending: Mutex::new(()),
         });
         if let Err(e) = self.spawn_threads(&process, stdin, stdout, queue) {
             // Nobody may be reading it to reap it at its end: end it here.
@@ -604,6 +609,7 @@ impl Inner {
     /// to run twice (its reader and its watchdog): the second finds nothing
     /// left to settle.
     fn ended(&self, process: &Process) {
+        let _ending = lock(&process.ending);
         // Before the kill, so that its writer, failing at the kill, does not
         // take the write for one to retire it over.
         process.closed.store(true, Ordering::SeqCst);
