@@ -77,6 +77,14 @@ fn collection<'py>(
     instance(class, [(attr, None, items), (intern(&ORDER, "_order"), None, order)])
 }
 
+/// A list of `len` empty slots, filled in place: no growth as elements
+/// arrive. A list dropped before it is full releases the slots it holds and
+/// skips the empty ones.
+fn sized_list(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyAny>> {
+    // SAFETY: PyList_New returns a new reference, or NULL with an exception set.
+    unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyList_New(len as pyo3::ffi::Py_ssize_t)) }
+}
+
 pub struct ToPy<'a> {
     pub plan: &'a PyPlan,
     /// In a generic call: the order a Set's or Dict's elements (keys) keep,
@@ -109,11 +117,14 @@ impl ToPy<'_> {
             (PyNode::Prim(_), Value::Duration(d)) => Bound::new(py, Duration { inner: *d })?.into_any(),
             (PyNode::Prim(_), Value::Json(j)) => json(py, j)?,
             (PyNode::List(item), Value::List(items)) => {
-                let list = PyList::empty(py);
-                for v in items {
-                    list.append(self.value(py, v, *item)?)?;
+                let list = sized_list(py, items.len())?;
+                for (i, v) in items.iter().enumerate() {
+                    let element = self.value(py, v, *item)?;
+                    // SAFETY: `i` is below the length the list was made with,
+                    // and its slot is still empty: SET_ITEM takes the reference.
+                    unsafe { pyo3::ffi::PyList_SET_ITEM(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, element.into_ptr()) };
                 }
-                list.into_any()
+                list
             }
             (PyNode::Set(item), Value::Set(items)) => {
                 let elements = items.iter().map(|v| self.value(py, v, *item)).collect::<PyResult<Vec<_>>>()?;

@@ -492,4 +492,25 @@ mod tests {
         let members: Vec<String> = (0..2000).rev().map(|i| format!("\"{i}\":{i}")).collect();
         assert!(canon(&format!("{{{}}}", members.join(","))).is_ok());
     }
+
+    /// Small objects are checked key by key and large ones by hash: a
+    /// duplicate is refused, and distinct keys accepted, whatever the
+    /// object's size and wherever the keys first fall out of order or repeat.
+    #[test]
+    fn duplicates_are_found_on_both_sides_of_the_direct_scan() {
+        for size in 1..40usize {
+            // Descending keys: out of order from the second on.
+            let keys: Vec<String> = (0..size).rev().map(|i| format!("k{i:02}")).collect();
+            let object = |keys: &[String]| format!("{{{}}}", keys.iter().map(|k| format!("\"{k}\":0")).collect::<Vec<_>>().join(","));
+            assert!(canon(&object(&keys)).is_ok(), "{size} distinct keys");
+            for first in 0..size {
+                for at in first + 1..=size {
+                    let mut repeated = keys.clone();
+                    repeated.insert(at, keys[first].clone());
+                    let e = canon(&object(&repeated)).unwrap_err();
+                    assert_eq!(e.rule, Rule::DuplicateKey, "{size} keys, {first} repeated at {at}: {e}");
+                }
+            }
+        }
+    }
 }

@@ -24,6 +24,11 @@ use crate::error::{Error, Result, Rule, Seg};
 use crate::limits::Limits;
 use crate::number::{scan_json_number, ScannedNumber};
 
+/// Below this many keys before it, an out-of-order key is checked for a
+/// duplicate by comparing it with each (records are this small); from there
+/// on by hash, so that a huge object stays linear.
+const DIRECT_DUPLICATE_SCAN: usize = 16;
+
 /// What a reader builds with. `Value` is one built value; `Array` and
 /// `Object` are whatever a sink keeps while one is open.
 pub trait Sink {
@@ -324,7 +329,13 @@ impl<S: Sink> Reader<'_, '_, S> {
                     std::cmp::Ordering::Greater => ascending = false,
                 }
             }
-            if !ascending {
+            if !ascending && self.keys.len() - base < DIRECT_DUPLICATE_SCAN {
+                // A few keys: comparing with each is cheaper than hashing.
+                let (arena, keys) = (self.arena.as_str(), &self.keys[base..]);
+                if keys.iter().any(|k| k.str(self.text, arena) == text) {
+                    return Err(duplicate_key(text));
+                }
+            } else if !ascending {
                 let (arena, keys) = (self.arena.as_str(), &self.keys[base..]);
                 let (hashes, state) = seen.get_or_insert_with(|| {
                     let state = RandomState::new();
