@@ -13,7 +13,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # jsonschema with referencing: schemas' $refs resolved as users' validators do.
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0
 
-.PHONY: FORCE dist dist-test demo test lint bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test
+.PHONY: FORCE dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
@@ -94,7 +94,18 @@ hostile-report: python-env node-env
 	$(PY) scripts/hostile_report.py
 
 lint: python-env
+	$(CARGO) fmt --check $(FMT_PACKAGES)
+	$(CARGO) fmt --check --manifest-path fuzz/Cargo.toml
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+
+# The hand-written crates, formatted by rustfmt.toml; the generated samples
+# are held to rustfmt's defaults by gen/tests/rust.rs instead.
+FMT_PACKAGES := -p flow-toolkit-core -p flow-toolkit-gen -p flow-toolkit-host -p flow-testkit -p flow-benches \
+	-p flow-toolkit-python -p flow-toolkit-node -p rust-weather
+
+fmt:
+	$(CARGO) fmt $(FMT_PACKAGES)
+	$(CARGO) fmt --manifest-path fuzz/Cargo.toml
 
 bench: python-bench node-bench
 	$(CARGO) bench --locked -p flow-benches
