@@ -62,7 +62,9 @@ fn wide(tools: usize) -> Listing {
         declarations.insert(id.to_string(), record(id, fields));
     }
     let tools = (0..tools)
-        .map(|t| tool(format!("tool_{t}"), (1..=5).map(|k| Param { name: format!("p{k}"), ty: named(5 * t + k) }).collect()))
+        .map(|t| {
+            tool(format!("tool_{t}"), (1..=5).map(|k| Param { name: format!("p{k}"), ty: named(5 * t + k) }).collect())
+        })
         .collect();
     Listing { data: DATA_VERSION.into(), tools, declarations }
 }

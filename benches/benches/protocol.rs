@@ -26,7 +26,9 @@ fn bind() -> Host {
     let command = format!("'{}'", env!("CARGO_BIN_EXE_flow-bench-echo"));
     let mut resolver = Resolver::default();
     let dir = std::env::temp_dir();
-    resolver.overrides.insert(TOOL.to_owned(), Binding { runner: Runner::Command(command), dir, origin: "bench".into() });
+    resolver
+        .overrides
+        .insert(TOOL.to_owned(), Binding { runner: Runner::Command(command), dir, origin: "bench".into() });
     Host::bind(&listing, &resolver, HostOptions::default()).unwrap_or_else(|r| panic!("{r:?}"))
 }
 

@@ -30,11 +30,13 @@ const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast"
 const ECHO: &str = "github.com/acme/weather@1.2.0/weather.flow.echo";
 
 fn bind() -> Host {
-    let listing = listing_from_text(include_bytes!("../../tests/examples/weather.tools.json"), &Limits::default()).unwrap();
+    let listing =
+        listing_from_text(include_bytes!("../../tests/examples/weather.tools.json"), &Limits::default()).unwrap();
     let command = format!("'{}'", env!("CARGO_BIN_EXE_flow-bench-rust-weather"));
     let mut resolver = Resolver::default();
     for tool in &listing.tools {
-        let binding = Binding { runner: Runner::Command(command.clone()), dir: std::env::temp_dir(), origin: "bench".into() };
+        let binding =
+            Binding { runner: Runner::Command(command.clone()), dir: std::env::temp_dir(), origin: "bench".into() };
         resolver.overrides.insert(tool.tool.clone(), binding);
     }
     Host::bind(&listing, &resolver, HostOptions::default()).unwrap_or_else(|r| panic!("{r:?}"))
@@ -71,7 +73,8 @@ fn run(host: &Arc<Host>, call: Call, slots: usize, per_slot: usize, tag: &str) -
 fn main() {
     let host = Arc::new(bind());
     println!("Rust weather Tool (flow-gen --lang rust) over stdio, through the host client (release build)");
-    for (name, id, call) in [("get_forecast", "get_forecast", Call::Forecast), ("echo<Text>", "echo_text", Call::Echo)] {
+    for (name, id, call) in [("get_forecast", "get_forecast", Call::Forecast), ("echo<Text>", "echo_text", Call::Echo)]
+    {
         for (slots, per_slot) in [(1usize, scaled(5_000, 1_000)), (64, scaled(300, 60))] {
             run(&host, call, slots, per_slot / 5, &format!("warmup-{name}-{slots}"));
             let (wall, mut latencies) = run(&host, call, slots, per_slot, &format!("run-{name}-{slots}"));

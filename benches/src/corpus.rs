@@ -34,8 +34,18 @@ impl XorShift {
 }
 
 const WORDS: [&str; 12] = [
-    "Zürich", "東京", "naïve", "line\\nbreak", "tab\\there", "quote\\\"d", "emoji 🌧", "plain", "Ελλάδα", "\\u00e9t\\u00e9",
-    "back\\\\slash", "ascii",
+    "Zürich",
+    "東京",
+    "naïve",
+    "line\\nbreak",
+    "tab\\there",
+    "quote\\\"d",
+    "emoji 🌧",
+    "plain",
+    "Ελλάδα",
+    "\\u00e9t\\u00e9",
+    "back\\\\slash",
+    "ascii",
 ];
 
 /// A JSON array of `count` records, written with whitespace and unsorted keys

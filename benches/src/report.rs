@@ -35,6 +35,7 @@ pub fn record(bench: &str, id: &str, label: &str, unit: &str, value: f64, extra:
     for (key, v) in extra {
         line.insert((*key).into(), json!(v));
     }
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&path).expect("FLOW_BENCH_JSON is writable");
+    let mut file =
+        std::fs::OpenOptions::new().create(true).append(true).open(&path).expect("FLOW_BENCH_JSON is writable");
     writeln!(file, "{}", Value::Object(line)).expect("FLOW_BENCH_JSON is writable");
 }

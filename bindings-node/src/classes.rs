@@ -74,7 +74,10 @@ impl Classes {
             Some(refs) => deref_all(js, refs),
             None => Err(Error::new(
                 Status::GenericFailure,
-                format!("@flow/toolkit: load the package (require('@flow/toolkit')), not index.js alone; it registers {}", NAMES.join(", ")),
+                format!(
+                    "@flow/toolkit: load the package (require('@flow/toolkit')), not index.js alone; it registers {}",
+                    NAMES.join(", ")
+                ),
             )),
         })
     }

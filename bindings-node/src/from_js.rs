@@ -154,7 +154,10 @@ impl<'a> FromJs<'a> {
         if self.depth > self.limits.max_depth {
             return refuse(
                 Rule::TooDeep,
-                format!("nested deeper than {} levels (a cycle, or a value past the depth limit)", self.limits.max_depth),
+                format!(
+                    "nested deeper than {} levels (a cycle, or a value past the depth limit)",
+                    self.limits.max_depth
+                ),
             );
         }
         Ok(())
@@ -309,7 +312,10 @@ impl<'a> FromJs<'a> {
         let coefficient = js.get_named(v, "coefficient")?;
         let exponent = js.get_named(v, "exponent")?;
         if js.kind(coefficient)? != Kind::BigInt || js.kind(exponent)? != Kind::Number {
-            return refuse(Rule::Encode, "a Decimal whose coefficient is not a bigint or whose exponent is not a number");
+            return refuse(
+                Rule::Encode,
+                "a Decimal whose coefficient is not a bigint or whose exponent is not a number",
+            );
         }
         let exponent = js.get_f64(exponent)?;
         if exponent.fract() != 0.0 || exponent.abs() > 9_007_199_254_740_991.0 {
@@ -403,7 +409,8 @@ impl<'a> FromJs<'a> {
             let k = js.get_index(pair, 0)?;
             if js.kind(k)? != Kind::String {
                 let found = self.describe(k)?;
-                return refuse(Rule::Encode, format!("expected a string key, found {found}")).map_err(|e: Fault| e.under_index(i));
+                return refuse(Rule::Encode, format!("expected a string key, found {found}"))
+                    .map_err(|e: Fault| e.under_index(i));
             }
             let key = self.text(k).map_err(|e| e.under_index(i))?;
             let val = js.get_index(pair, 1)?;
@@ -461,7 +468,8 @@ impl<'a> FromJs<'a> {
         for field in fields {
             let key = self.name(&field.name)?;
             let member = js.get(object, key)?;
-            let undefined = js.kind(member)? == Kind::Undefined || self.inherited_from_object_prototype(object, key, &field.name, member)?;
+            let undefined = js.kind(member)? == Kind::Undefined
+                || self.inherited_from_object_prototype(object, key, &field.name, member)?;
             let value = match (undefined, field.optional) {
                 (true, true) => Value::none(),
                 (true, false) => {
@@ -470,9 +478,16 @@ impl<'a> FromJs<'a> {
                 (false, optional) => {
                     present += 1;
                     if !js.has_own(object, key)? {
-                        return refuse(Rule::Encode, format!("field {:?} is inherited, not the object's own", &*field.name));
+                        return refuse(
+                            Rule::Encode,
+                            format!("field {:?} is inherited, not the object's own", &*field.name),
+                        );
                     }
-                    let v = if optional { self.some_payload(member, field.ty).map(Value::some) } else { self.value(member, field.ty) };
+                    let v = if optional {
+                        self.some_payload(member, field.ty).map(Value::some)
+                    } else {
+                        self.value(member, field.ty)
+                    };
                     v.map_err(|e| e.under_key(&field.name))?
                 }
             };
@@ -529,16 +544,18 @@ impl<'a> FromJs<'a> {
         let name = js.get_string(case)?;
         let Some(index) = e.constructors.iter().position(|c| *c.name == *name) else {
             let names: Vec<&str> = e.constructors.iter().map(|c| &*c.name).collect();
-            return refuse(Rule::Constructor, format!("{name:?} is no constructor of {} (one of {names:?})", short(&e.identity)))
-                .map_err(|e: Fault| e.under_key("case"));
+            return refuse(
+                Rule::Constructor,
+                format!("{name:?} is no constructor of {} (one of {names:?})", short(&e.identity)),
+            )
+            .map_err(|e: Fault| e.under_key("case"));
         };
         let ctor = &e.constructors[index];
         let payload = js.get(v, self.value)?;
         let has_payload = js.kind(payload)? != Kind::Undefined;
         // A payload of one Option part holds None as `value: undefined`, as
         // decoding writes it: undefined there is the payload, not its absence.
-        let optional_part =
-            matches!(&ctor.payload, PayloadPlan::Positional(parts) if parts.len() == 1 && matches!(self.plan.node(parts[0]), Node::Option(_)));
+        let optional_part = matches!(&ctor.payload, PayloadPlan::Positional(parts) if parts.len() == 1 && matches!(self.plan.node(parts[0]), Node::Option(_)));
         let keys = js.own_keys(v)?;
         let allowed = 1 + usize::from(has_payload);
         if js.array_len(keys)? > allowed {
@@ -556,7 +573,8 @@ impl<'a> FromJs<'a> {
             }
             PayloadPlan::None => EnumPayload::None,
             _ if !has_payload && !optional_part => {
-                return refuse(Rule::Constructor, format!("constructor {name} takes a payload in value")).map_err(under);
+                return refuse(Rule::Constructor, format!("constructor {name} takes a payload in value"))
+                    .map_err(under);
             }
             PayloadPlan::Positional(parts) if parts.len() == 1 => {
                 EnumPayload::Positional(vec![self.value(payload, parts[0]).map_err(under)?])

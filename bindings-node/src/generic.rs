@@ -132,7 +132,8 @@ pub fn json_to_js(to: &mut ToJs, js: Js, json: &Json, term: &Term, decls: &Decla
                         }
                         (Some(Payload::Named(fields)), Some(p)) => {
                             let object = p.as_object().ok_or_else(|| internal(shape()))?;
-                            let fields: Vec<(String, Term)> = fields.iter().map(|f| (f.name.clone(), subst(&f.ty))).collect();
+                            let fields: Vec<(String, Term)> =
+                                fields.iter().map(|f| (f.name.clone(), subst(&f.ty))).collect();
                             Some(record(to, js, object, &fields, decls)?)
                         }
                     };
@@ -148,7 +149,12 @@ pub fn json_to_js(to: &mut ToJs, js: Js, json: &Json, term: &Term, decls: &Decla
     }
 }
 
-fn array<'t>(to: &mut ToJs, js: Js, items: impl Iterator<Item = (&'t Json, &'t Term)>, decls: &Declarations) -> Result<Raw> {
+fn array<'t>(
+    to: &mut ToJs,
+    js: Js,
+    items: impl Iterator<Item = (&'t Json, &'t Term)>,
+    decls: &Declarations,
+) -> Result<Raw> {
     let array = js.array(0)?;
     for (i, (item, term)) in items.enumerate() {
         js.set_index(array, i, json_to_js(to, js, item, term, decls)?)?;
@@ -226,8 +232,10 @@ pub fn js_to_json(from: &mut FromJs, v: Raw, term: &Term, decls: &Declarations) 
             let mut out = Vec::new();
             for i in 0..js.array_len(pairs)? {
                 let pair = js.get_index(pairs, i)?;
-                let kj = js_to_json(from, js.get_index(pair, 0)?, k, decls).map_err(|e| e.under_index(0).under_index(i))?;
-                let vj = js_to_json(from, js.get_index(pair, 1)?, val, decls).map_err(|e| e.under_index(1).under_index(i))?;
+                let kj =
+                    js_to_json(from, js.get_index(pair, 0)?, k, decls).map_err(|e| e.under_index(0).under_index(i))?;
+                let vj = js_to_json(from, js.get_index(pair, 1)?, val, decls)
+                    .map_err(|e| e.under_index(1).under_index(i))?;
                 match (text_keys, kj) {
                     (true, Json::String(key)) => members.push((key, vj)),
                     (_, kj) => out.push(Json::Array(vec![kj, vj])),
@@ -256,7 +264,10 @@ pub fn js_to_json(from: &mut FromJs, v: Raw, term: &Term, decls: &Declarations) 
                     }
                     let name = js.get_string(case)?;
                     let Some(ctor) = constructors.iter().find(|c| c.name == name) else {
-                        return Err(Fault::Flow(Error::new(Rule::Constructor, format!("{name:?} is no constructor of {}", template.name))));
+                        return Err(Fault::Flow(Error::new(
+                            Rule::Constructor,
+                            format!("{name:?} is no constructor of {}", template.name),
+                        )));
                     };
                     let payload = js.get_named(v, "value")?;
                     let under = |f: Fault| f.under_key("value");
@@ -268,12 +279,14 @@ pub fn js_to_json(from: &mut FromJs, v: Raw, term: &Term, decls: &Declarations) 
                         Some(Payload::Positional(parts)) => {
                             let parts: Vec<Term> = parts.iter().map(subst).collect();
                             if !is_array(payload)? || js.array_len(payload)? != parts.len() {
-                                return refuse(&format!("a tuple of {} parts", parts.len()), from, payload).map_err(under);
+                                return refuse(&format!("a tuple of {} parts", parts.len()), from, payload)
+                                    .map_err(under);
                             }
                             items(from, payload, |i| &parts[i], decls).map_err(under)?
                         }
                         Some(Payload::Named(fields)) => {
-                            let fields: Vec<(String, Term)> = fields.iter().map(|f| (f.name.clone(), subst(&f.ty))).collect();
+                            let fields: Vec<(String, Term)> =
+                                fields.iter().map(|f| (f.name.clone(), subst(&f.ty))).collect();
                             record_json(from, payload, &fields, decls).map_err(under)?
                         }
                     };

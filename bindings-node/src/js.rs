@@ -120,7 +120,9 @@ impl Js {
     pub fn string_latin1(self, bytes: &[u8]) -> Result<Raw> {
         let mut v = ptr::null_mut();
         check(
-            unsafe { sys::napi_create_string_latin1(self.env, bytes.as_ptr() as *const c_char, bytes.len() as isize, &mut v) },
+            unsafe {
+                sys::napi_create_string_latin1(self.env, bytes.as_ptr() as *const c_char, bytes.len() as isize, &mut v)
+            },
             "string",
         )?;
         Ok(v)
@@ -129,7 +131,10 @@ impl Js {
     /// A string of UTF-16 code units.
     pub fn string_utf16(self, units: &[u16]) -> Result<Raw> {
         let mut v = ptr::null_mut();
-        check(unsafe { sys::napi_create_string_utf16(self.env, units.as_ptr(), units.len() as isize, &mut v) }, "string")?;
+        check(
+            unsafe { sys::napi_create_string_utf16(self.env, units.as_ptr(), units.len() as isize, &mut v) },
+            "string",
+        )?;
         Ok(v)
     }
 
@@ -163,7 +168,10 @@ impl Js {
             }
         }
         let sign_bit = i32::from(sign == Sign::Minus);
-        check(unsafe { sys::napi_create_bigint_words(self.env, sign_bit, words.len(), words.as_ptr(), &mut v) }, "bigint")?;
+        check(
+            unsafe { sys::napi_create_bigint_words(self.env, sign_bit, words.len(), words.as_ptr(), &mut v) },
+            "bigint",
+        )?;
         Ok(v)
     }
 
@@ -172,7 +180,9 @@ impl Js {
         let mut data = ptr::null_mut();
         let mut v = ptr::null_mut();
         check(
-            unsafe { sys::napi_create_buffer_copy(self.env, bytes.len(), bytes.as_ptr() as *const _, &mut data, &mut v) },
+            unsafe {
+                sys::napi_create_buffer_copy(self.env, bytes.len(), bytes.as_ptr() as *const _, &mut data, &mut v)
+            },
             "buffer",
         )?;
         Ok(v)
@@ -300,7 +310,9 @@ impl Js {
         let mut buf: Vec<u8> = Vec::with_capacity(len + 1);
         let mut written = 0usize;
         check(
-            unsafe { sys::napi_get_value_string_utf8(self.env, v, buf.as_mut_ptr() as *mut c_char, len + 1, &mut written) },
+            unsafe {
+                sys::napi_get_value_string_utf8(self.env, v, buf.as_mut_ptr() as *mut c_char, len + 1, &mut written)
+            },
             "string value",
         )?;
         unsafe { buf.set_len(written) };
@@ -316,12 +328,17 @@ impl Js {
     /// size), not for strings that are kept.
     pub fn get_text(self, v: Raw) -> Result<String> {
         let mut units = 0usize;
-        check(unsafe { sys::napi_get_value_string_utf16(self.env, v, ptr::null_mut(), 0, &mut units) }, "string length")?;
+        check(
+            unsafe { sys::napi_get_value_string_utf16(self.env, v, ptr::null_mut(), 0, &mut units) },
+            "string length",
+        )?;
         let len = units * 3;
         let mut buf: Vec<u8> = Vec::with_capacity(len + 1);
         let mut written = 0usize;
         check(
-            unsafe { sys::napi_get_value_string_utf8(self.env, v, buf.as_mut_ptr() as *mut c_char, len + 1, &mut written) },
+            unsafe {
+                sys::napi_get_value_string_utf8(self.env, v, buf.as_mut_ptr() as *mut c_char, len + 1, &mut written)
+            },
             "string value",
         )?;
         unsafe { buf.set_len(written) };
@@ -393,7 +410,9 @@ impl Js {
         let mut buffer = ptr::null_mut();
         let mut offset = 0usize;
         check(
-            unsafe { sys::napi_get_typedarray_info(self.env, v, &mut kind, &mut len, &mut data, &mut buffer, &mut offset) },
+            unsafe {
+                sys::napi_get_typedarray_info(self.env, v, &mut kind, &mut len, &mut data, &mut buffer, &mut offset)
+            },
             "typed array info",
         )?;
         if kind != sys::TypedarrayType::uint8_array {

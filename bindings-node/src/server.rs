@@ -31,9 +31,12 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use flow_core::error::{Error, Rule};
 use flow_core::fingerprint::fingerprint;
 use flow_core::json::Json;
-use flow_core::plan::Plan;
 use flow_core::mcp::front::front_for;
-use flow_core::protocol::{CallKey, CallTypes, Event, Front, FrontKind, HandlerResult, InFlight, LineReader, ServedEntry, ServerCore, StartedCall, DEFAULT_IN_FLIGHT};
+use flow_core::plan::Plan;
+use flow_core::protocol::{
+    CallKey, CallTypes, Event, Front, FrontKind, HandlerResult, InFlight, LineReader, ServedEntry, ServerCore,
+    StartedCall, DEFAULT_IN_FLIGHT,
+};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{call_view_to_json, term_to_json, Listing};
 use flow_core::Limits;
@@ -124,7 +127,8 @@ unsafe impl Send for Tsfn {}
 impl Tsfn {
     fn send(&self, event: JsEvent) {
         let data = Box::into_raw(Box::new(event)) as *mut c_void;
-        let status = unsafe { sys::napi_call_threadsafe_function(self.0, data, sys::ThreadsafeFunctionCallMode::blocking) };
+        let status =
+            unsafe { sys::napi_call_threadsafe_function(self.0, data, sys::ThreadsafeFunctionCallMode::blocking) };
         if status != sys::Status::napi_ok {
             // Node is shutting down; nobody is left to run the handler.
             drop(unsafe { Box::from_raw(data as *mut JsEvent) });
@@ -274,7 +278,8 @@ impl Server {
                 }
             }
             _ => {
-                let text = if js.kind(value.0)? == Kind::String { js.get_string(value.0)? } else { "it threw".to_owned() };
+                let text =
+                    if js.kind(value.0)? == Kind::String { js.get_string(value.0)? } else { "it threw".to_owned() };
                 HandlerResult::Error(text)
             }
         };
@@ -296,7 +301,13 @@ impl Server {
 }
 
 impl Server {
-    fn convert(&self, js: Js, state: &CallState, value: Raw, failed: bool) -> std::result::Result<HandlerResult, Fault> {
+    fn convert(
+        &self,
+        js: Js,
+        state: &CallState,
+        value: Raw,
+        failed: bool,
+    ) -> std::result::Result<HandlerResult, Fault> {
         let classes = Classes::get(js)?;
         if state.generic {
             let decl = &self.shared.listing.tools[state.tool];
@@ -325,7 +336,10 @@ fn served_entries(tools: &Json, listing: &Listing) -> flow_core::Result<Vec<Serv
         let at = |e: Error| e.under_index(i);
         let member = |k: &str| item.as_object().and_then(|o| o.get(k));
         let text = |k: &str| {
-            member(k).and_then(Json::as_str).map(str::to_owned).ok_or_else(|| at(Error::new(Rule::Shape, format!("missing {k}"))))
+            member(k)
+                .and_then(Json::as_str)
+                .map(str::to_owned)
+                .ok_or_else(|| at(Error::new(Rule::Shape, format!("missing {k}"))))
         };
         let tool = text("tool")?;
         let claimed = text("fingerprint")?;
@@ -396,7 +410,12 @@ fn read(shared: &Arc<Shared>, tsfn: Tsfn) {
                         calls.by_key.insert(call.key.clone(), id);
                         calls.by_id.insert(
                             id,
-                            CallState { key: call.key.clone(), tool: call.tool, types: call.types.clone(), generic: call.generic.is_some() },
+                            CallState {
+                                key: call.key.clone(),
+                                tool: call.tool,
+                                types: call.types.clone(),
+                                generic: call.generic.is_some(),
+                            },
                         );
                         id
                     };

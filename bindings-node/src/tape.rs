@@ -137,7 +137,14 @@ impl Texts {
 /// others as [`decimal_ops`] does. `small` is the normalized coefficient and
 /// exponent when the coefficient fits; `digits` writes the coefficient's
 /// digits and returns the exponent.
-fn number_ops(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, small: Option<(i64, i64)>, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+fn number_ops(
+    ops: &mut Vec<i32>,
+    narrow: &mut Vec<u8>,
+    int64s: &mut Vec<i64>,
+    negative: bool,
+    small: Option<(i64, i64)>,
+    digits: impl FnOnce(&mut Vec<u8>) -> i64,
+) {
     match small {
         Some((coefficient, exponent)) if exponent >= 0 => {
             let mut value = Some(coefficient);
@@ -165,7 +172,14 @@ fn number_ops(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, n
 
 /// Writes a Decimal's ops (whole or not): `DECIMAL32` or `DECIMAL64` when
 /// the coefficient fits, else `DECIMAL` or `DECIMAL_X`.
-fn decimal_ops(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, small: Option<(i64, i64)>, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+fn decimal_ops(
+    ops: &mut Vec<i32>,
+    narrow: &mut Vec<u8>,
+    int64s: &mut Vec<i64>,
+    negative: bool,
+    small: Option<(i64, i64)>,
+    digits: impl FnOnce(&mut Vec<u8>) -> i64,
+) {
     match small.and_then(|(c, e)| Some((c, i32::try_from(e).ok()?))) {
         Some((c, e)) => match i32::try_from(c) {
             Ok(c) => ops.extend_from_slice(&[DECIMAL32, c, e]),
@@ -181,7 +195,14 @@ fn decimal_ops(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, 
 /// A number as decimal text: `BIGINT` (a whole number's digits, zeros
 /// appended) when `whole` allows it, else `DECIMAL`/`DECIMAL_X` (the
 /// coefficient's digits).
-fn text_number(ops: &mut Vec<i32>, narrow: &mut Vec<u8>, int64s: &mut Vec<i64>, negative: bool, whole: bool, digits: impl FnOnce(&mut Vec<u8>) -> i64) {
+fn text_number(
+    ops: &mut Vec<i32>,
+    narrow: &mut Vec<u8>,
+    int64s: &mut Vec<i64>,
+    negative: bool,
+    whole: bool,
+    digits: impl FnOnce(&mut Vec<u8>) -> i64,
+) {
     let start = narrow.len();
     if negative {
         narrow.push(b'-');
@@ -387,7 +408,14 @@ pub fn typed_to_js(js: Js, value: &Value) -> Result<Raw> {
 
 /// `fromTape`'s arguments: ops, the ASCII and UTF-16 texts, the key table,
 /// the BigInt64Array and the shape table.
-fn tape_args(js: Js, ops: Vec<i32>, texts: Texts, keys: Vec<i32>, int64s: Vec<i64>, shapes: Vec<i32>) -> Result<[Raw; 6]> {
+fn tape_args(
+    js: Js,
+    ops: Vec<i32>,
+    texts: Texts,
+    keys: Vec<i32>,
+    int64s: Vec<i64>,
+    shapes: Vec<i32>,
+) -> Result<[Raw; 6]> {
     Ok([
         handed_over(js, ops, sys::TypedarrayType::int32_array)?,
         external_string(js, texts.narrow)?,
@@ -403,7 +431,15 @@ trait Chars: Copy {
     fn copy(js: Js, text: &[Self]) -> Result<Raw>;
     /// # Safety
     /// As `node_api_create_external_string_*`: `text` lives until `free` is called.
-    unsafe fn external(env: sys::napi_env, text: *const Self, len: isize, free: sys::node_api_basic_finalize, hint: *mut std::ffi::c_void, out: *mut Raw, copied: *mut bool) -> sys::napi_status;
+    unsafe fn external(
+        env: sys::napi_env,
+        text: *const Self,
+        len: isize,
+        free: sys::node_api_basic_finalize,
+        hint: *mut std::ffi::c_void,
+        out: *mut Raw,
+        copied: *mut bool,
+    ) -> sys::napi_status;
 }
 
 impl Chars for u8 {
@@ -411,8 +447,26 @@ impl Chars for u8 {
         js.string_latin1(text)
     }
 
-    unsafe fn external(env: sys::napi_env, text: *const u8, len: isize, free: sys::node_api_basic_finalize, hint: *mut std::ffi::c_void, out: *mut Raw, copied: *mut bool) -> sys::napi_status {
-        unsafe { sys::node_api_create_external_string_latin1(env, text as *const std::ffi::c_char, len, free, hint, out, copied) }
+    unsafe fn external(
+        env: sys::napi_env,
+        text: *const u8,
+        len: isize,
+        free: sys::node_api_basic_finalize,
+        hint: *mut std::ffi::c_void,
+        out: *mut Raw,
+        copied: *mut bool,
+    ) -> sys::napi_status {
+        unsafe {
+            sys::node_api_create_external_string_latin1(
+                env,
+                text as *const std::ffi::c_char,
+                len,
+                free,
+                hint,
+                out,
+                copied,
+            )
+        }
     }
 }
 
@@ -421,7 +475,15 @@ impl Chars for u16 {
         js.string_utf16(text)
     }
 
-    unsafe fn external(env: sys::napi_env, text: *const u16, len: isize, free: sys::node_api_basic_finalize, hint: *mut std::ffi::c_void, out: *mut Raw, copied: *mut bool) -> sys::napi_status {
+    unsafe fn external(
+        env: sys::napi_env,
+        text: *const u16,
+        len: isize,
+        free: sys::node_api_basic_finalize,
+        hint: *mut std::ffi::c_void,
+        out: *mut Raw,
+        copied: *mut bool,
+    ) -> sys::napi_status {
         unsafe { sys::node_api_create_external_string_utf16(env, text, len, free, hint, out, copied) }
     }
 }
@@ -431,7 +493,11 @@ impl Chars for u16 {
 /// a parse's text then takes no room in the young generation, which the
 /// values built from it fill. A short one, or any where V8 declines, is copied.
 fn external_string<T: Chars>(js: Js, text: Vec<T>) -> Result<Raw> {
-    unsafe extern "C" fn free<T>(_env: sys::node_api_basic_env, _data: *mut std::ffi::c_void, hint: *mut std::ffi::c_void) {
+    unsafe extern "C" fn free<T>(
+        _env: sys::node_api_basic_env,
+        _data: *mut std::ffi::c_void,
+        hint: *mut std::ffi::c_void,
+    ) {
         drop(unsafe { Box::from_raw(hint as *mut Vec<T>) });
     }
     if text.len() < 4096 {
@@ -441,7 +507,17 @@ fn external_string<T: Chars>(js: Js, text: Vec<T>) -> Result<Raw> {
     let owner = Box::into_raw(Box::new(text));
     let mut out = std::ptr::null_mut();
     let mut copied = false;
-    let status = unsafe { T::external(js.env, (*owner).as_ptr(), len, Some(free::<T>), owner as *mut std::ffi::c_void, &mut out, &mut copied) };
+    let status = unsafe {
+        T::external(
+            js.env,
+            (*owner).as_ptr(),
+            len,
+            Some(free::<T>),
+            owner as *mut std::ffi::c_void,
+            &mut out,
+            &mut copied,
+        )
+    };
     if status != sys::Status::napi_ok {
         // Not taken (an older Node-API among them): still ours, copied.
         let text = unsafe { Box::from_raw(owner) };
@@ -466,7 +542,16 @@ fn handed_over<T: Copy>(js: Js, values: Vec<T>, kind: sys::napi_typedarray_type)
     let data = owner.as_mut_ptr() as *mut std::ffi::c_void;
     let owner = Box::into_raw(owner);
     let mut buffer = std::ptr::null_mut();
-    let status = unsafe { sys::napi_create_external_arraybuffer(js.env, data, bytes, Some(free::<T>), owner as *mut std::ffi::c_void, &mut buffer) };
+    let status = unsafe {
+        sys::napi_create_external_arraybuffer(
+            js.env,
+            data,
+            bytes,
+            Some(free::<T>),
+            owner as *mut std::ffi::c_void,
+            &mut buffer,
+        )
+    };
     if status != sys::Status::napi_ok {
         // Not taken: still ours.
         let values = unsafe { Box::from_raw(owner) };
@@ -531,7 +616,12 @@ const SEEN_ENTRIES: usize = 4096;
 
 impl Seen {
     fn new() -> Seen {
-        Seen { entries: vec![SeenEntry { start: 0, len: 0, op: 0, kept: false }; SEEN_ENTRIES], text: Vec::new(), keeps: Vec::new(), agains: Vec::new() }
+        Seen {
+            entries: vec![SeenEntry { start: 0, len: 0, op: 0, kept: false }; SEEN_ENTRIES],
+            text: Vec::new(),
+            keeps: Vec::new(),
+            agains: Vec::new(),
+        }
     }
 
     fn slot(text: &[u8]) -> usize {
@@ -554,7 +644,9 @@ impl Seen {
             return None;
         }
         let entry = &mut self.entries[Seen::slot(bytes)];
-        if entry.len as usize == bytes.len() && &self.text[entry.start as usize..(entry.start + entry.len) as usize] == bytes {
+        if entry.len as usize == bytes.len()
+            && &self.text[entry.start as usize..(entry.start + entry.len) as usize] == bytes
+        {
             if !entry.kept {
                 entry.kept = true;
                 ops[entry.op as usize] = KEEP;
@@ -767,9 +859,14 @@ impl Sink for JsonTape {
     }
 
     fn number(&mut self, number: &ScannedNumber<'_>) {
-        number_ops(&mut self.ops, &mut self.texts.narrow, &mut self.int64s, number.is_negative(), number.small(), |out| {
-            number.write_digits(out)
-        });
+        number_ops(
+            &mut self.ops,
+            &mut self.texts.narrow,
+            &mut self.int64s,
+            number.is_negative(),
+            number.small(),
+            |out| number.write_digits(out),
+        );
     }
 
     fn string(&mut self, text: &str) {
@@ -856,13 +953,31 @@ fn scratch_arrays(js: Js, scratch: Option<Raw>, ops: &[i32], int64s: &[i64]) -> 
     // `buffer`, which this call holds.
     unsafe {
         std::ptr::copy_nonoverlapping(ops.as_ptr() as *const u8, data as *mut u8, std::mem::size_of_val(ops));
-        std::ptr::copy_nonoverlapping(int64s.as_ptr() as *const u8, (data as *mut u8).add(int64s_at), std::mem::size_of_val(int64s));
+        std::ptr::copy_nonoverlapping(
+            int64s.as_ptr() as *const u8,
+            (data as *mut u8).add(int64s_at),
+            std::mem::size_of_val(int64s),
+        );
     }
     let mut ops_array = std::ptr::null_mut();
-    check(unsafe { sys::napi_create_typedarray(js.env, sys::TypedarrayType::int32_array, ops.len(), buffer, 0, &mut ops_array) }, "typed array")?;
+    check(
+        unsafe {
+            sys::napi_create_typedarray(js.env, sys::TypedarrayType::int32_array, ops.len(), buffer, 0, &mut ops_array)
+        },
+        "typed array",
+    )?;
     let mut int64s_array = std::ptr::null_mut();
     check(
-        unsafe { sys::napi_create_typedarray(js.env, sys::TypedarrayType::bigint64_array, int64s.len(), buffer, int64s_at, &mut int64s_array) },
+        unsafe {
+            sys::napi_create_typedarray(
+                js.env,
+                sys::TypedarrayType::bigint64_array,
+                int64s.len(),
+                buffer,
+                int64s_at,
+                &mut int64s_array,
+            )
+        },
         "typed array",
     )?;
     Ok((ops_array, int64s_array))
@@ -883,7 +998,10 @@ pub fn parse_tape(env: Env, text: In, limits: Option<In>, scratch: Option<In>) -
     // SAFETY: the text is read whole before any JavaScript value is made.
     let bytes = unsafe { input_bytes(js, text.0) }.map_err(|f| f.throw(js))?;
     if bytes.len() > i32::MAX as usize {
-        return Err(napi::Error::new(napi::Status::InvalidArg, "a text past 2 GiB is too large to parse into JavaScript".to_owned()));
+        return Err(napi::Error::new(
+            napi::Status::InvalidArg,
+            "a text past 2 GiB is too large to parse into JavaScript".to_owned(),
+        ));
     }
     // The text is read whole before any JavaScript value is made (it may be
     // a Uint8Array's bytes, read in place).
@@ -1079,7 +1197,8 @@ pub fn stringify_tape(env: Env, ops: In, text: In, limits: Option<In>) -> Result
     let limits = limits_of(js, limits)?;
     let ops = int32_slice(js, ops.0)?;
     let units = utf16(js, text.0)?;
-    let mut writer = Writer { ops, at: 0, units: &units, pos: 0, max_digits: limits.max_digits, scratch: String::new() };
+    let mut writer =
+        Writer { ops, at: 0, units: &units, pos: 0, max_digits: limits.max_digits, scratch: String::new() };
     let mut out = String::with_capacity(units.len() + ops.len());
     writer.value(&mut out).map_err(|e| throw_flow(js, &e))?;
     Ok(out)
@@ -1092,7 +1211,10 @@ fn int32_slice<'a>(js: Js, v: Raw) -> Result<&'a [i32]> {
     let mut data = std::ptr::null_mut();
     let mut buffer = std::ptr::null_mut();
     let mut offset = 0usize;
-    check(unsafe { sys::napi_get_typedarray_info(js.env, v, &mut kind, &mut len, &mut data, &mut buffer, &mut offset) }, "Int32Array")?;
+    check(
+        unsafe { sys::napi_get_typedarray_info(js.env, v, &mut kind, &mut len, &mut data, &mut buffer, &mut offset) },
+        "Int32Array",
+    )?;
     if kind != sys::TypedarrayType::int32_array {
         return Err(napi::Error::new(napi::Status::InvalidArg, "expected an Int32Array".to_owned()));
     }

@@ -8,9 +8,9 @@ use flow_core::time::{Duration, Instant, TimeError};
 use flow_core::Limits;
 use napi::bindgen_prelude::BigInt as JsBigInt;
 use napi::{Env, Result};
+use napi_derive::napi;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
-use napi_derive::napi;
 
 use crate::classes::throw_flow;
 use crate::from_js::Fault;
@@ -29,13 +29,19 @@ pub unsafe fn input_bytes<'a>(js: Js, v: Raw) -> std::result::Result<Cow<'a, [u8
         Kind::String => {
             let s = js.get_text(v)?;
             if s.contains('\u{FFFD}') && js.has_lone_surrogate(v)? {
-                return Err(Fault::Flow(Error::new(Rule::LoneSurrogate, "the text holds a lone surrogate, which is not UTF-8")));
+                return Err(Fault::Flow(Error::new(
+                    Rule::LoneSurrogate,
+                    "the text holds a lone surrogate, which is not UTF-8",
+                )));
             }
             Ok(Cow::Owned(s.into_bytes()))
         }
         Kind::Object => match unsafe { js.uint8_slice(v) }? {
             Some(bytes) => Ok(bytes),
-            None => Err(Fault::Napi(napi::Error::new(napi::Status::InvalidArg, "expected a string or a Uint8Array".to_owned()))),
+            None => Err(Fault::Napi(napi::Error::new(
+                napi::Status::InvalidArg,
+                "expected a string or a Uint8Array".to_owned(),
+            ))),
         },
         other => Err(Fault::Napi(napi::Error::new(
             napi::Status::InvalidArg,
@@ -62,7 +68,10 @@ pub fn limits_of(js: Js, v: Option<In>) -> Result<Limits> {
             Kind::Number => {
                 let n = js.get_f64(member)?;
                 if n < 0.0 || n.fract() != 0.0 || n > 9_007_199_254_740_991.0 {
-                    return Err(napi::Error::new(napi::Status::InvalidArg, format!("limits.{name} must be a whole number")));
+                    return Err(napi::Error::new(
+                        napi::Status::InvalidArg,
+                        format!("limits.{name} must be a whole number"),
+                    ));
                 }
                 Ok(Some(n as u64))
             }
@@ -137,8 +146,9 @@ pub fn instant_parse(env: Env, text: String) -> Result<JsBigInt> {
 pub fn instant_format(env: Env, nanoseconds: JsBigInt) -> Result<String> {
     let js = Js::new(env.raw());
     let n = nanos(js, &nanoseconds, "the Instant")?;
-    let instant = Instant::from_nanos(n)
-        .ok_or_else(|| throw_flow(js, &Error::new(Rule::Range, "the Instant is outside the range of decisions.md 1")))?;
+    let instant = Instant::from_nanos(n).ok_or_else(|| {
+        throw_flow(js, &Error::new(Rule::Range, "the Instant is outside the range of decisions.md 1"))
+    })?;
     Ok(instant.to_string())
 }
 
@@ -155,7 +165,8 @@ pub fn duration_parse(env: Env, text: String) -> Result<JsBigInt> {
 pub fn duration_format(env: Env, nanoseconds: JsBigInt) -> Result<String> {
     let js = Js::new(env.raw());
     let n = nanos(js, &nanoseconds, "the Duration")?;
-    let duration = Duration::from_nanos(n)
-        .ok_or_else(|| throw_flow(js, &Error::new(Rule::Range, "the Duration is outside the range of decisions.md 1")))?;
+    let duration = Duration::from_nanos(n).ok_or_else(|| {
+        throw_flow(js, &Error::new(Rule::Range, "the Duration is outside the range of decisions.md 1"))
+    })?;
     Ok(duration.to_string())
 }

@@ -127,7 +127,8 @@ impl Types {
     pub fn schema(&self, env: Env, term: In) -> Result<Out> {
         let js = Js::new(env.raw());
         let term = parse_term(js, term.0)?;
-        let json = schema_of(&term, &self.listing.declarations, SchemaForm::Describe, &[]).map_err(|e| throw_flow(js, &e))?;
+        let json =
+            schema_of(&term, &self.listing.declarations, SchemaForm::Describe, &[]).map_err(|e| throw_flow(js, &e))?;
         json_out(js, &json)
     }
 
@@ -238,8 +239,9 @@ impl Codec {
     pub fn value_to_json(&self, env: Env, value: In) -> Result<Out> {
         let js = Js::new(env.raw());
         let value = self.value_of(js, value.0)?;
-        let json = flow_core::json::parse_str(&value.to_canonical(), &Limits { max_bytes: usize::MAX, ..Limits::default() })
-            .map_err(|e| throw_flow(js, &e))?;
+        let json =
+            flow_core::json::parse_str(&value.to_canonical(), &Limits { max_bytes: usize::MAX, ..Limits::default() })
+                .map_err(|e| throw_flow(js, &e))?;
         json_out(js, &json)
     }
 

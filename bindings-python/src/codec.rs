@@ -15,9 +15,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 
 use crate::errors::decode_error;
-use crate::write_py::WritePy;
 use crate::pyplan::{Classes, PTerm, PyPlan, Side};
 use crate::to_py::ToPy;
+use crate::write_py::WritePy;
 
 /// Bytes of a `str` (UTF-8) or `bytes` argument.
 pub fn text_bytes<'a>(data: &'a Bound<'_, PyAny>) -> PyResult<&'a [u8]> {
@@ -118,19 +118,31 @@ impl Codec {
             })?;
             return self.compile(py, term);
         }
-        let text = ty.cast::<PyString>().map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected a class or a type term's JSON text"))?;
+        let text = ty
+            .cast::<PyString>()
+            .map_err(|_| pyo3::exceptions::PyTypeError::new_err("expected a class or a type term's JSON text"))?;
         let term_json = json::parse_str(text.to_str()?, &Limits::default()).map_err(|e| decode_error(py, &e))?;
         let term = term_from_json(&term_json).map_err(|e| decode_error(py, &e))?;
         self.compile(py, &term)
     }
 
     /// Decodes JSON text at `ty` (see `type_of`).
-    fn decode<'py>(&self, py: Python<'py>, ty: &Bound<'py, PyAny>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn decode<'py>(
+        &self,
+        py: Python<'py>,
+        ty: &Bound<'py, PyAny>,
+        data: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         self.type_of(py, ty)?.decode(py, data, None, None, None)
     }
 
     /// The canonical text of `value` at `ty` (see `type_of`).
-    fn encode<'py>(&self, py: Python<'py>, ty: &Bound<'py, PyAny>, value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
+    fn encode<'py>(
+        &self,
+        py: Python<'py>,
+        ty: &Bound<'py, PyAny>,
+        value: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyString>> {
         self.type_of(py, ty)?.encode(value)
     }
 
@@ -162,7 +174,8 @@ impl TypeCodec {
             max_depth: max_depth.unwrap_or(self.limits.max_depth),
             max_digits: max_digits.unwrap_or(self.limits.max_digits),
         };
-        let value = flow_core::decode::decode_with(bytes, &self.core, self.core_node, &limits).map_err(|e| decode_error(py, &e))?;
+        let value = flow_core::decode::decode_with(bytes, &self.core, self.core_node, &limits)
+            .map_err(|e| decode_error(py, &e))?;
         // The objects built here are new and acyclic: a cyclic collection
         // while building them would only traverse them in vain (and, for a
         // large value, many times over).
@@ -176,7 +189,9 @@ impl TypeCodec {
         let py = value.py();
         let hint = self.size_hint.load(Ordering::Relaxed);
         let mut out = String::with_capacity(hint + hint / 16);
-        WritePy { plan: &self.plan, limits: self.limits }.value(value, self.node, &mut out).map_err(|e| e.into_pyerr(py))?;
+        WritePy { plan: &self.plan, limits: self.limits }
+            .value(value, self.node, &mut out)
+            .map_err(|e| e.into_pyerr(py))?;
         self.size_hint.store(out.len(), Ordering::Relaxed);
         crate::pystr::new_str(py, &out)
     }

@@ -12,7 +12,9 @@ static ENCODE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 fn raise(py: Python<'_>, cell: &'static PyOnceLock<Py<PyType>>, name: &str, error: &flow_core::Error) -> PyErr {
     match cell.import(py, "flow_toolkit._errors", name) {
-        Ok(class) => PyErr::from_type(class.clone(), (error.path.to_string(), error.rule.code(), error.message.clone())),
+        Ok(class) => {
+            PyErr::from_type(class.clone(), (error.path.to_string(), error.rule.code(), error.message.clone()))
+        }
         Err(e) => e,
     }
 }

@@ -3,7 +3,6 @@
 //! coerced. A float is refused everywhere, since it is not an exact number; so
 //! are a NaN or infinite Decimal and numbers past the digit limit.
 
-
 use flow_core::json::{Json, Object};
 use flow_core::value::{EnumPayload, EnumValue, Value};
 use flow_core::{Error, Limits, Number, Rule};
@@ -12,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use crate::pyobjects::{decimal, flow_map, flow_set, some};
-use crate::pyplan::{PyNode, PyPayload, PyPlan, Id};
+use crate::pyplan::{Id, PyNode, PyPayload, PyPlan};
 use crate::time::{Duration, Instant};
 use crate::token::HostToken;
 use flow_core::types::Prim;
@@ -90,7 +89,10 @@ pub fn int(value: &Bound<'_, PyAny>, what: &str, limits: &Limits) -> Result<BigI
     // 4,300 digits are about 14,284 bits: count exactly only near the limit.
     let bits = big.bits();
     if bits as f64 * std::f64::consts::LOG10_2 > limits.max_digits as f64 + 1.0 {
-        return Err(refuse(Rule::NumberTooLarge, format!("an int of about {bits} bits has more than {} digits", limits.max_digits)));
+        return Err(refuse(
+            Rule::NumberTooLarge,
+            format!("an int of about {bits} bits has more than {} digits", limits.max_digits),
+        ));
     }
     check_digits(&Number::from_bigint(&big), limits.max_digits)?;
     Ok(big)
@@ -103,7 +105,10 @@ pub fn decimal_number(value: &Bound<'_, PyAny>, what: &str, limits: &Limits) -> 
         return Err(expected(what, value));
     }
     if !value.call_method0(pyo3::intern!(py, "is_finite"))?.extract::<bool>()? {
-        return Err(refuse(Rule::Encode, format!("expected {what}, found Decimal('{}'), which is no number", value.str()?)));
+        return Err(refuse(
+            Rule::Encode,
+            format!("expected {what}, found Decimal('{}'), which is no number", value.str()?),
+        ));
     }
     let text = value.str()?;
     let number = Number::parse_json(text.to_str()?)
@@ -237,9 +242,13 @@ impl FromPy<'_> {
                 sort_unique(entries, |(k, _)| k, "the Dict's keys").map(Value::Dict)
             }
             PyNode::Tuple(parts) => {
-                let tuple = value.cast::<PyTuple>().map_err(|_| expected(&format!("a tuple of {}", parts.len()), value))?;
+                let tuple =
+                    value.cast::<PyTuple>().map_err(|_| expected(&format!("a tuple of {}", parts.len()), value))?;
                 if tuple.len() != parts.len() {
-                    return Err(refuse(Rule::Encode, format!("expected a tuple of {}, found one of {}", parts.len(), tuple.len())));
+                    return Err(refuse(
+                        Rule::Encode,
+                        format!("expected a tuple of {}, found one of {}", parts.len(), tuple.len()),
+                    ));
                 }
                 let mut items = Vec::with_capacity(parts.len());
                 for (i, (part, v)) in parts.iter().zip(tuple.iter()).enumerate() {
@@ -277,8 +286,11 @@ impl FromPy<'_> {
                     }
                 };
                 let Some(index) = found else {
-                    let names: Vec<String> =
-                        plan.ctors.iter().map(|c| c.class.bind(py).qualname().map(|n| n.to_string()).unwrap_or_default()).collect();
+                    let names: Vec<String> = plan
+                        .ctors
+                        .iter()
+                        .map(|c| c.class.bind(py).qualname().map(|n| n.to_string()).unwrap_or_default())
+                        .collect();
                     return Err(expected(&format!("one of {} ({})", names.join(", "), plan.identity), value));
                 };
                 let ctor = &plan.ctors[index];
@@ -289,7 +301,9 @@ impl FromPy<'_> {
                         let mut items = Vec::with_capacity(parts.len());
                         for (i, part) in parts.iter().enumerate() {
                             let v = value.getattr(part.attr.bind(py))?;
-                            let v = self.value(&v, part.node).map_err(|e| if parts.len() == 1 { e } else { e.under_index(i) });
+                            let v =
+                                self.value(&v, part.node)
+                                    .map_err(|e| if parts.len() == 1 { e } else { e.under_index(i) });
                             items.push(v.map_err(under)?);
                         }
                         EnumPayload::Positional(items)
@@ -298,7 +312,8 @@ impl FromPy<'_> {
                         let mut items = Vec::with_capacity(fields.len());
                         for field in fields {
                             let v = value.getattr(field.attr.bind(py))?;
-                            let v = self.value(&v, field.node).map_err(|e| e.under_key(&field.flow_name)).map_err(under)?;
+                            let v =
+                                self.value(&v, field.node).map_err(|e| e.under_key(&field.flow_name)).map_err(under)?;
                             items.push((field.flow_name.clone(), v));
                         }
                         EnumPayload::Named(items)
@@ -326,18 +341,23 @@ impl FromPy<'_> {
             Prim::Decimal => Value::Decimal(decimal_number(value, "a decimal.Decimal", &self.limits)?),
             Prim::Text => Value::Text(text(value, "a str")?),
             Prim::Bool => Value::Bool(value.cast::<PyBool>().map_err(|_| expected("a bool", value))?.is_true()),
-            Prim::Bytes => Value::Bytes(value.cast::<PyBytes>().map_err(|_| expected("bytes", value))?.as_bytes().to_vec()),
+            Prim::Bytes => {
+                Value::Bytes(value.cast::<PyBytes>().map_err(|_| expected("bytes", value))?.as_bytes().to_vec())
+            }
             Prim::Unit => {
                 if !value.is_none() {
                     return Err(expected("None (Unit)", value));
                 }
                 Value::Unit
             }
-            Prim::Instant => Value::Instant(value.cast::<Instant>().map_err(|_| expected("an Instant", value))?.get().inner),
-            Prim::Duration => Value::Duration(value.cast::<Duration>().map_err(|_| expected("a Duration", value))?.get().inner),
+            Prim::Instant => {
+                Value::Instant(value.cast::<Instant>().map_err(|_| expected("an Instant", value))?.get().inner)
+            }
+            Prim::Duration => {
+                Value::Duration(value.cast::<Duration>().map_err(|_| expected("a Duration", value))?.get().inner)
+            }
             Prim::JsonValue => Value::Json(json(value, &self.limits)?),
             Prim::Never => return Err(refuse(Rule::Never, "Never has no values")),
         })
     }
 }
-

@@ -84,7 +84,9 @@ fn fingerprints(py: Python<'_>, listing: &Bound<'_, PyAny>) -> PyResult<Vec<(Str
 #[pyo3(signature = (listing, tool, *, stripped = false))]
 fn tool_signature(py: Python<'_>, listing: &Bound<'_, PyAny>, tool: &str, stripped: bool) -> PyResult<String> {
     let listing = read_listing(py, listing)?;
-    let decl = listing.tool(tool).ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no Tool {tool} in the listing")))?;
+    let decl = listing
+        .tool(tool)
+        .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no Tool {tool} in the listing")))?;
     let form = if stripped { SchemaForm::Canonical } else { SchemaForm::Describe };
     signature(decl, &listing.declarations, form).map(|j| j.to_canonical()).map_err(|e| decode_error(py, &e))
 }
@@ -93,7 +95,9 @@ fn tool_signature(py: Python<'_>, listing: &Bound<'_, PyAny>, tool: &str, stripp
 #[pyfunction]
 fn tool_fingerprint(py: Python<'_>, listing: &Bound<'_, PyAny>, tool: &str) -> PyResult<String> {
     let listing = read_listing(py, listing)?;
-    let decl = listing.tool(tool).ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no Tool {tool} in the listing")))?;
+    let decl = listing
+        .tool(tool)
+        .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no Tool {tool} in the listing")))?;
     fingerprint(decl, &listing.declarations).map_err(|e| decode_error(py, &e))
 }
 

@@ -65,7 +65,9 @@ fn rank(value: &Bound<'_, PyAny>) -> PyResult<Rank> {
     } else if value.is_instance_of::<Duration>() {
         Rank::Duration
     } else if value.is_instance_of::<PyFloat>() {
-        return Err(PyTypeError::new_err("a float has no place in a Flow value: floats are not exact; use int or decimal.Decimal"));
+        return Err(PyTypeError::new_err(
+            "a float has no place in a Flow value: floats are not exact; use int or decimal.Decimal",
+        ));
     } else if value.is_instance_of::<HostToken>() {
         return Err(PyTypeError::new_err("host tokens have no order: a FlowSet or FlowMap key cannot hold one"));
     } else if value.is_instance(decimal(py)?)? {
@@ -88,7 +90,10 @@ fn rank(value: &Bound<'_, PyAny>) -> PyResult<Rank> {
     })
 }
 
-fn seq<'py>(a: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>, b: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>) -> PyResult<Ordering> {
+fn seq<'py>(
+    a: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>,
+    b: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>,
+) -> PyResult<Ordering> {
     let mut b = b;
     for x in a {
         let Some(y) = b.next() else { return Ok(Ordering::Greater) };
@@ -102,7 +107,8 @@ fn seq<'py>(a: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>, b: impl Iterat
 
 fn slot_values<'py>(value: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let slots = value.get_type().getattr(pyo3::intern!(value.py(), "__slots__"))?;
-    let names: Vec<Bound<'py, PyAny>> = if slots.is_instance_of::<PyString>() { vec![slots] } else { slots.try_iter()?.collect::<PyResult<_>>()? };
+    let names: Vec<Bound<'py, PyAny>> =
+        if slots.is_instance_of::<PyString>() { vec![slots] } else { slots.try_iter()?.collect::<PyResult<_>>()? };
     names.iter().map(|n| value.getattr(n.cast::<PyString>()?)).collect()
 }
 
@@ -165,13 +171,14 @@ pub fn compare(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Ordering>
 
 /// A hash consistent with [`compare`]'s equality.
 pub fn hash(value: &Bound<'_, PyAny>) -> PyResult<isize> {
-    let combine = |items: Vec<isize>, seed: isize| {
-        items.into_iter().fold(seed, |h, x| h.wrapping_mul(1_000_003).wrapping_add(x))
-    };
+    let combine =
+        |items: Vec<isize>, seed: isize| items.into_iter().fold(seed, |h, x| h.wrapping_mul(1_000_003).wrapping_add(x));
     let py = value.py();
     Ok(match rank(value)? {
         // Python hashes equal ints and Decimals alike.
-        Rank::Null | Rank::Bool | Rank::Number | Rank::Text | Rank::Bytes | Rank::Instant | Rank::Duration => value.hash()?,
+        Rank::Null | Rank::Bool | Rank::Number | Rank::Text | Rank::Bytes | Rank::Instant | Rank::Duration => {
+            value.hash()?
+        }
         Rank::List | Rank::Tuple | Rank::Set | Rank::Map => {
             let items = if value.is_instance(flow_map(py)?)? {
                 value.call_method0(pyo3::intern!(py, "items"))?.try_iter()?.collect::<PyResult<Vec<_>>>()?
@@ -231,7 +238,10 @@ pub fn flow_sorted_map<'py>(pairs: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Py
     for pair in pairs.try_iter()? {
         let pair = pair?;
         let (k, v): (Bound<'py, PyAny>, Bound<'py, PyAny>) = pair.extract().map_err(|_| {
-            PyTypeError::new_err(format!("expected a (key, value) pair, found {}", pair.get_type().qualname().map(|q| q.to_string()).unwrap_or_default()))
+            PyTypeError::new_err(format!(
+                "expected a (key, value) pair, found {}",
+                pair.get_type().qualname().map(|q| q.to_string()).unwrap_or_default()
+            ))
         })?;
         all.push((k, Some(v)));
     }

@@ -132,7 +132,9 @@ pub fn instance<'a, 'py>(
     let object = unsafe {
         let tp = class.as_type_ptr();
         if is_exception_class(class) {
-            let new = (*tp).tp_new.ok_or_else(|| pyo3::exceptions::PyTypeError::new_err("an exception class without __new__"))?;
+            let new = (*tp)
+                .tp_new
+                .ok_or_else(|| pyo3::exceptions::PyTypeError::new_err("an exception class without __new__"))?;
             Bound::from_owned_ptr_or_err(py, new(tp, pyo3::types::PyTuple::empty(py).as_ptr(), std::ptr::null_mut()))?
         } else {
             let alloc = (*tp).tp_alloc.unwrap_or(ffi::PyType_GenericAlloc);

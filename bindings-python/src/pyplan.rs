@@ -43,12 +43,22 @@ pub enum PTerm {
     Set(Box<PTerm>),
     /// `wrap`: the Python form is `Some[T] | None`, because the item's Python
     /// values, as written, may themselves be None.
-    Option { item: Box<PTerm>, wrap: bool },
+    Option {
+        item: Box<PTerm>,
+        wrap: bool,
+    },
     Dict(Box<PTerm>, Box<PTerm>),
     Tuple(Vec<PTerm>),
-    Named { side: Side, id: String, args: Vec<PTerm> },
+    Named {
+        side: Side,
+        id: String,
+        args: Vec<PTerm>,
+    },
     /// A template's own parameter, before substitution.
-    Param { owner: String, index: usize },
+    Param {
+        owner: String,
+        index: usize,
+    },
     /// A Tool type parameter, as JSON; with the concrete term of a call's view
     /// when there is one.
     ParamJson(Option<Term>),
@@ -147,7 +157,10 @@ pub enum PyPayload {
     None,
     /// The parts, held in attributes `value`, or `_0`, `_1`, ...
     Positional(Vec<PyField>),
-    Named { fields: Vec<PyField>, sorted: Vec<usize> },
+    Named {
+        fields: Vec<PyField>,
+        sorted: Vec<usize>,
+    },
 }
 
 pub struct CtorPlan {
@@ -170,7 +183,10 @@ pub enum PyNode {
     Prim(Prim),
     List(Id),
     Set(Id),
-    Option { item: Id, wrap: bool },
+    Option {
+        item: Id,
+        wrap: bool,
+    },
     TextDict(Id),
     Dict(Id, Id),
     Tuple(Vec<Id>),
@@ -200,7 +216,8 @@ impl Classes {
         for (key, value) in dict.iter() {
             let identity: String = key.extract()?;
             if let Ok(tuple) = value.cast::<PyTuple>() {
-                let ctors = tuple.iter().map(|c| c.cast_into::<PyType>().map(Bound::unbind)).collect::<Result<Vec<_>, _>>()?;
+                let ctors =
+                    tuple.iter().map(|c| c.cast_into::<PyType>().map(Bound::unbind)).collect::<Result<Vec<_>, _>>()?;
                 classes.enums.insert(identity, ctors);
             } else {
                 classes.records.insert(identity, value.cast_into::<PyType>()?.unbind());
@@ -321,7 +338,12 @@ impl PyPlan {
                 if template.generic.len() != args.len() {
                     return Ok(Err(Error::new(
                         Rule::Arity,
-                        format!("{} takes {} type arguments, given {}", template.identity, template.generic.len(), args.len()),
+                        format!(
+                            "{} takes {} type arguments, given {}",
+                            template.identity,
+                            template.generic.len(),
+                            args.len()
+                        ),
                     )));
                 }
                 let id = self.push(PyNode::Pending);
@@ -355,7 +377,12 @@ impl PyPlan {
                         PyNode::Record(RecordPlan { identity, class, sorted: sorted_order(&plans), fields: plans })
                     }
                     Body::Enum { constructors } => {
-                        let Some(classes) = self.classes.enums.get(&template.identity).map(|cs| cs.iter().map(|c| c.clone_ref(py)).collect::<Vec<_>>()) else {
+                        let Some(classes) = self
+                            .classes
+                            .enums
+                            .get(&template.identity)
+                            .map(|cs| cs.iter().map(|c| c.clone_ref(py)).collect::<Vec<_>>())
+                        else {
                             return Err(pyo3::exceptions::PyKeyError::new_err(format!(
                                 "no constructor classes are registered for the enum {}",
                                 template.identity
@@ -381,7 +408,11 @@ impl PyPlan {
                                 return Err(class_error(
                                     class.bind(py),
                                     &template.identity,
-                                    format!("as constructor {} has {} slots; the constructor has {want} parts", c.name, attrs.len()),
+                                    format!(
+                                        "as constructor {} has {} slots; the constructor has {want} parts",
+                                        c.name,
+                                        attrs.len()
+                                    ),
                                 ));
                             }
                             let payload = match &c.payload {
@@ -415,7 +446,13 @@ impl PyPlan {
                             };
                             let mut name_json = String::new();
                             flow_core::json::write_string(&mut name_json, &c.name);
-                            ctors.push(CtorPlan { name: c.name.as_str().into(), name_json: name_json.into(), class, payload, singleton });
+                            ctors.push(CtorPlan {
+                                name: c.name.as_str().into(),
+                                name_json: name_json.into(),
+                                class,
+                                payload,
+                                singleton,
+                            });
                         }
                         PyNode::Enum(EnumPlan { identity, ctors })
                     }
@@ -430,4 +467,3 @@ impl PyPlan {
         Ok(Ok(id))
     }
 }
-

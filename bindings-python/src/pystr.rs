@@ -53,7 +53,10 @@ impl Unit for u8 {
 }
 
 #[cfg(target_arch = "x86_64")]
-use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi16, _mm_unpackhi_epi8, _mm_unpacklo_epi16, _mm_unpacklo_epi8};
+use std::arch::x86_64::{
+    __m128i, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi16,
+    _mm_unpackhi_epi8, _mm_unpacklo_epi16, _mm_unpacklo_epi8,
+};
 
 impl Unit for u16 {
     fn narrow(c: u32) -> u16 {
@@ -145,7 +148,10 @@ fn transcode<T: Unit>(text: &str, out: &mut [T]) {
         let (c, width) = match b {
             0..=0x7F => (u32::from(b), 1),
             0xC0..=0xDF => ((u32::from(b & 0x1F) << 6) | u32::from(bytes[i + 1] & 0x3F), 2),
-            0xE0..=0xEF => ((u32::from(b & 0x0F) << 12) | (u32::from(bytes[i + 1] & 0x3F) << 6) | u32::from(bytes[i + 2] & 0x3F), 3),
+            0xE0..=0xEF => (
+                (u32::from(b & 0x0F) << 12) | (u32::from(bytes[i + 1] & 0x3F) << 6) | u32::from(bytes[i + 2] & 0x3F),
+                3,
+            ),
             _ => {
                 let c = (u32::from(b & 0x07) << 18)
                     | (u32::from(bytes[i + 1] & 0x3F) << 12)

@@ -112,7 +112,10 @@ impl Instant {
     fn to_datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let nanos = self.inner.nanos();
         if nanos % NANOS_PER_MICRO != 0 {
-            return Err(PyValueError::new_err(format!("{} has nanoseconds, which a datetime cannot hold", self.text())));
+            return Err(PyValueError::new_err(format!(
+                "{} has nanoseconds, which a datetime cannot hold",
+                self.text()
+            )));
         }
         let out_of_range = || PyValueError::new_err(format!("{} is outside a datetime's years 1 to 9999", self.text()));
         let delta = make_timedelta(py, nanos / NANOS_PER_MICRO).map_err(|_| out_of_range())?;
@@ -174,7 +177,10 @@ impl Duration {
     fn to_timedelta<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let nanos = self.inner.nanos();
         if nanos % NANOS_PER_MICRO != 0 {
-            return Err(PyValueError::new_err(format!("{} has nanoseconds, which a timedelta cannot hold", self.text())));
+            return Err(PyValueError::new_err(format!(
+                "{} has nanoseconds, which a timedelta cannot hold",
+                self.text()
+            )));
         }
         make_timedelta(py, nanos / NANOS_PER_MICRO)
             .map_err(|_| PyValueError::new_err(format!("{} is outside a timedelta's range", self.text())))

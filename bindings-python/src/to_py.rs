@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 use crate::pyobjects::{decimal, flow_map, flow_set, instance, some};
-use crate::pyplan::{PyNode, PyPayload, PyPlan, Id};
+use crate::pyplan::{Id, PyNode, PyPayload, PyPlan};
 use crate::time::{Duration, Instant};
 use crate::token::HostToken;
 
@@ -105,7 +105,8 @@ impl ToPy<'_> {
 
 impl ToPy<'_> {
     pub fn value<'py>(&self, py: Python<'py>, value: &Value, node: Id) -> PyResult<Bound<'py, PyAny>> {
-        let mismatch = || pyo3::exceptions::PyRuntimeError::new_err("a decoded value does not fit its Python form (a bug)");
+        let mismatch =
+            || pyo3::exceptions::PyRuntimeError::new_err("a decoded value does not fit its Python form (a bug)");
         Ok(match (self.plan.node(node), value) {
             (PyNode::Prim(_), Value::Unit) => py.None().into_bound(py),
             (PyNode::Prim(_), Value::Bool(b)) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
@@ -122,7 +123,9 @@ impl ToPy<'_> {
                     let element = self.value(py, v, *item)?;
                     // SAFETY: `i` is below the length the list was made with,
                     // and its slot is still empty: SET_ITEM takes the reference.
-                    unsafe { pyo3::ffi::PyList_SET_ITEM(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, element.into_ptr()) };
+                    unsafe {
+                        pyo3::ffi::PyList_SET_ITEM(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, element.into_ptr())
+                    };
                 }
                 list
             }
@@ -150,7 +153,8 @@ impl ToPy<'_> {
                 collection(flow_map(py)?, "_pairs", PyTuple::new(py, pairs)?.into_any(), self.order(py, *key)?)?
             }
             (PyNode::Tuple(parts), Value::Tuple(items)) => {
-                let values = parts.iter().zip(items).map(|(p, v)| self.value(py, v, *p)).collect::<PyResult<Vec<_>>>()?;
+                let values =
+                    parts.iter().zip(items).map(|(p, v)| self.value(py, v, *p)).collect::<PyResult<Vec<_>>>()?;
                 PyTuple::new(py, values)?.into_any()
             }
             (PyNode::Record(record), Value::Record(fields)) => {

@@ -22,7 +22,8 @@ impl HostToken {
 
     pub fn json(&self) -> Json {
         // The text was canonical JSON when the token was made.
-        json::parse_str(&self.text, &Limits { max_bytes: usize::MAX, ..Limits::DEFAULT }).expect("a token holds canonical JSON")
+        json::parse_str(&self.text, &Limits { max_bytes: usize::MAX, ..Limits::DEFAULT })
+            .expect("a token holds canonical JSON")
     }
 }
 
@@ -31,7 +32,9 @@ impl HostToken {
     /// A token from its JSON text, read under the JSON rules and kept canonical.
     #[new]
     fn new(py: Python<'_>, json_text: &str) -> PyResult<HostToken> {
-        json::parse_str(json_text, &Limits::default()).map(|j| HostToken::from_json(&j)).map_err(|e| decode_error(py, &e))
+        json::parse_str(json_text, &Limits::default())
+            .map(|j| HostToken::from_json(&j))
+            .map_err(|e| decode_error(py, &e))
     }
 
     /// The token's canonical JSON text.

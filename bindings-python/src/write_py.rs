@@ -332,7 +332,8 @@ impl WritePy<'_> {
                 if !numbers::write_int(value, out, self.limits.max_digits) {
                     match self.big_int_text(value) {
                         Some(text) => out.push_str(&text),
-                        None => write!(out, "{}", from_py::int(value, "an int", &self.limits)?).expect("writing to a String"),
+                        None => write!(out, "{}", from_py::int(value, "an int", &self.limits)?)
+                            .expect("writing to a String"),
                     }
                 }
             }
@@ -353,7 +354,9 @@ impl WritePy<'_> {
                 Some(text) => write_string(out, text),
                 None => write_string(out, &from_py::text(value, "a str")?),
             },
-            Prim::Bool if value.is_instance_of::<PyBool>() => out.push_str(if value.is_truthy()? { "true" } else { "false" }),
+            Prim::Bool if value.is_instance_of::<PyBool>() => {
+                out.push_str(if value.is_truthy()? { "true" } else { "false" })
+            }
             Prim::Unit if value.is_none() => out.push_str("null"),
             Prim::Bytes if value.is_instance_of::<PyBytes>() => {
                 out.push('"');

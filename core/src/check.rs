@@ -50,7 +50,10 @@ pub fn check(value: &Value, plan: &Plan, id: NodeId) -> Result<()> {
         (Node::Record(record), Value::Record(fields)) => fields_of(fields, &record.fields, plan),
         (Node::Enum(e), Value::Enum(v)) => {
             let Some(ctor) = e.constructors.get(v.index as usize).filter(|c| c.name == v.name) else {
-                return Err(Error::new(Rule::Encode, format!("{} is not constructor {} of {}", v.name, v.index, e.identity)));
+                return Err(Error::new(
+                    Rule::Encode,
+                    format!("{} is not constructor {} of {}", v.name, v.index, e.identity),
+                ));
             };
             let under = |err: Error| err.under_key(&v.name);
             match (&ctor.payload, &v.payload) {
@@ -62,7 +65,9 @@ pub fn check(value: &Value, plan: &Plan, id: NodeId) -> Result<()> {
                     }
                     Ok(())
                 }
-                (PayloadPlan::Named(plans), EnumPayload::Named(fields)) => fields_of(fields, plans, plan).map_err(under),
+                (PayloadPlan::Named(plans), EnumPayload::Named(fields)) => {
+                    fields_of(fields, plans, plan).map_err(under)
+                }
                 _ => Err(Error::new(Rule::Encode, format!("wrong payload for constructor {}", v.name))),
             }
         }

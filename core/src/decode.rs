@@ -111,7 +111,9 @@ impl Decoder<'_> {
             (Prim::Bytes, Json::String(s)) => crate::base64::decode(&s)
                 .map(Value::Bytes)
                 .map_err(|why| Error::new(Rule::Base64, format!("not canonical padded base64: {why}"))),
-            (Prim::Instant, Json::String(s)) => Instant::parse(&s).map(Value::Instant).map_err(|e| time_error(e, Rule::Instant)),
+            (Prim::Instant, Json::String(s)) => {
+                Instant::parse(&s).map(Value::Instant).map_err(|e| time_error(e, Rule::Instant))
+            }
             (Prim::Duration, Json::String(s)) => {
                 Duration::parse(&s).map(Value::Duration).map_err(|e| time_error(e, Rule::Duration))
             }
@@ -166,7 +168,10 @@ impl Decoder<'_> {
     fn pair(&self, pair: Json, key: NodeId, value: NodeId) -> Result<(Value, Value)> {
         let items = self.array(pair, "a [key, value] pair")?;
         if items.len() != 2 {
-            return Err(Error::new(Rule::TupleLength, format!("expected a [key, value] pair, found {} items", items.len())));
+            return Err(Error::new(
+                Rule::TupleLength,
+                format!("expected a [key, value] pair, found {} items", items.len()),
+            ));
         }
         let mut items = items.into_iter();
         let k = self.value(items.next().expect("two items"), key).map_err(|e| e.under_index(0))?;
@@ -177,7 +182,10 @@ impl Decoder<'_> {
     fn option(&self, json: Json, item: NodeId) -> Result<Value> {
         match json {
             Json::String(s) if s == "None" => Ok(Value::none()),
-            Json::String(s) => Err(Error::new(Rule::Constructor, format!("expected \"None\" or {{\"Some\": v}}, found {}", quoted(&s)))),
+            Json::String(s) => Err(Error::new(
+                Rule::Constructor,
+                format!("expected \"None\" or {{\"Some\": v}}, found {}", quoted(&s)),
+            )),
             Json::Object(object) => {
                 if object.len() != 1 || object.get("Some").is_none() {
                     return Err(Error::new(
@@ -212,7 +220,10 @@ impl Decoder<'_> {
                 }
                 Err(_) if field.optional => Value::none(),
                 Err(_) => {
-                    return Err(Error::new(Rule::MissingField, format!("missing field {} of {owner}", quoted(&field.name))));
+                    return Err(Error::new(
+                        Rule::MissingField,
+                        format!("missing field {} of {owner}", quoted(&field.name)),
+                    ));
                 }
             };
             values.push((field.name.clone(), value));
@@ -225,7 +236,10 @@ impl Decoder<'_> {
         match json {
             Json::String(name) => {
                 let Some(index) = find(&name) else {
-                    return Err(Error::new(Rule::Constructor, format!("unknown constructor {} of {}", quoted(&name), plan.identity)));
+                    return Err(Error::new(
+                        Rule::Constructor,
+                        format!("unknown constructor {} of {}", quoted(&name), plan.identity),
+                    ));
                 };
                 let ctor = &plan.constructors[index];
                 if !matches!(ctor.payload, PayloadPlan::None) {
@@ -240,12 +254,18 @@ impl Decoder<'_> {
                 if object.len() != 1 {
                     return Err(Error::new(
                         Rule::Constructor,
-                        format!("expected an object with exactly one constructor member, found members {}", member_list(&object)),
+                        format!(
+                            "expected an object with exactly one constructor member, found members {}",
+                            member_list(&object)
+                        ),
                     ));
                 }
                 let (name, payload) = object.into_members().pop().expect("one member");
                 let Some(index) = find(&name) else {
-                    return Err(Error::new(Rule::Constructor, format!("unknown constructor {} of {}", quoted(&name), plan.identity)));
+                    return Err(Error::new(
+                        Rule::Constructor,
+                        format!("unknown constructor {} of {}", quoted(&name), plan.identity),
+                    ));
                 };
                 let ctor = &plan.constructors[index];
                 let payload = match &ctor.payload {
@@ -259,7 +279,9 @@ impl Decoder<'_> {
                         EnumPayload::Positional(vec![self.value(payload, parts[0]).map_err(|e| e.under_key(&name))?])
                     }
                     PayloadPlan::Positional(parts) => {
-                        let items = self.array(payload, "an array of the constructor's parts").map_err(|e| e.under_key(&name))?;
+                        let items = self
+                            .array(payload, "an array of the constructor's parts")
+                            .map_err(|e| e.under_key(&name))?;
                         EnumPayload::Positional(self.tuple(items, parts).map_err(|e| e.under_key(&name))?)
                     }
                     PayloadPlan::Named(fields) => {

@@ -92,7 +92,10 @@ impl Manifest {
         let mut tools = BTreeMap::new();
         for (key, value) in document.get_ref().iter() {
             if key.get_ref() != "tools" {
-                return Err(error(Some(&key.span()), format!("unknown key {:?}: flow.toml holds only [tools.\"FILE\"] tables", key.get_ref())));
+                return Err(error(
+                    Some(&key.span()),
+                    format!("unknown key {:?}: flow.toml holds only [tools.\"FILE\"] tables", key.get_ref()),
+                ));
             }
             let DeValue::Table(table) = value.get_ref() else {
                 return Err(error(Some(&key.span()), "tools must be a table of [tools.\"FILE\"] tables".to_owned()));
@@ -119,16 +122,25 @@ impl Manifest {
                     let text = match value.get_ref() {
                         DeValue::String(s) if !s.trim().is_empty() => s.to_string(),
                         _ => {
-                            return Err(error(Some(&member.span()), format!("{} in tools.{name:?} must be a non-empty string", member.get_ref())));
+                            return Err(error(
+                                Some(&member.span()),
+                                format!("{} in tools.{name:?} must be a non-empty string", member.get_ref()),
+                            ));
                         }
                     };
                     if runner.is_some() {
-                        return Err(error(Some(&member.span()), format!("tools.{name:?} names both command and mcp; it names exactly one")));
+                        return Err(error(
+                            Some(&member.span()),
+                            format!("tools.{name:?} names both command and mcp; it names exactly one"),
+                        ));
                     }
                     runner = Some(make(text));
                 }
                 let Some(runner) = runner else {
-                    return Err(error(Some(&span), format!("tools.{name:?} names neither command nor mcp; it names exactly one")));
+                    return Err(error(
+                        Some(&span),
+                        format!("tools.{name:?} names neither command nor mcp; it names exactly one"),
+                    ));
                 };
                 tools.insert(name.to_owned(), Entry { runner, line: line_of(text, &span) });
             }
@@ -243,8 +255,14 @@ mod tests {
     fn reads_command_and_mcp_tables() {
         let m = parse("[tools.\"openai.flow\"]\ncommand = \"acme-tools openai\"\n\n[tools.\"sub/search.flow\"]\nmcp = 'npx @acme/search-mcp'\n").unwrap();
         assert_eq!(m.dir, Path::new("/app"));
-        assert_eq!(m.entry("openai.flow"), Some(&Entry { runner: Runner::Command("acme-tools openai".into()), line: 1 }));
-        assert_eq!(m.entry("sub/search.flow"), Some(&Entry { runner: Runner::Mcp("npx @acme/search-mcp".into()), line: 4 }));
+        assert_eq!(
+            m.entry("openai.flow"),
+            Some(&Entry { runner: Runner::Command("acme-tools openai".into()), line: 1 })
+        );
+        assert_eq!(
+            m.entry("sub/search.flow"),
+            Some(&Entry { runner: Runner::Mcp("npx @acme/search-mcp".into()), line: 4 })
+        );
         assert!(parse("").unwrap().tools.is_empty());
     }
 
@@ -254,12 +272,18 @@ mod tests {
             refusal("[tools.\"a.flow\"]\ncommand = \"x\"\ntimeout = 3\n"),
             "/app/flow.toml:3: unknown key \"timeout\" in tools.\"a.flow\": a table names exactly one of command or mcp"
         );
-        assert_eq!(refusal("\n[tools.\"a.flow\"]\n"), "/app/flow.toml:2: tools.\"a.flow\" names neither command nor mcp; it names exactly one");
-        assert!(refusal("[tools.\"a.flow\"]\ncommand = \"x\"\nmcp = \"y\"\n").starts_with("/app/flow.toml:3: tools.\"a.flow\" names both"));
+        assert_eq!(
+            refusal("\n[tools.\"a.flow\"]\n"),
+            "/app/flow.toml:2: tools.\"a.flow\" names neither command nor mcp; it names exactly one"
+        );
+        assert!(refusal("[tools.\"a.flow\"]\ncommand = \"x\"\nmcp = \"y\"\n")
+            .starts_with("/app/flow.toml:3: tools.\"a.flow\" names both"));
         assert!(refusal("title = 1\n").starts_with("/app/flow.toml:1: unknown key \"title\""));
-        assert!(refusal("[tools.\"a.flow\"]\ncommand = 3\n").starts_with("/app/flow.toml:2: command in tools.\"a.flow\" must be a non-empty string"));
+        assert!(refusal("[tools.\"a.flow\"]\ncommand = 3\n")
+            .starts_with("/app/flow.toml:2: command in tools.\"a.flow\" must be a non-empty string"));
         assert!(refusal("[tools.\"a.flow\"]\ncommand = \" \"\n").contains("non-empty"));
-        assert!(refusal("[tools]\n\"a.flow\" = \"cmd\"\n").starts_with("/app/flow.toml:2: tools.\"a.flow\" must be a table"));
+        assert!(refusal("[tools]\n\"a.flow\" = \"cmd\"\n")
+            .starts_with("/app/flow.toml:2: tools.\"a.flow\" must be a table"));
         assert!(refusal("[tools.\"../a.flow\"]\ncommand = \"x\"\n").contains("has an empty, . or .. part"));
         assert!(refusal("[tools.\"/a.flow\"]\ncommand = \"x\"\n").contains("absolute"));
         assert!(refusal("[tools.\"a.flow\"\ncommand = \"x\"\n").starts_with("/app/flow.toml:1: "));

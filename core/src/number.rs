@@ -183,7 +183,15 @@ impl Number {
 
 impl Ord for Number {
     fn cmp(&self, other: &Number) -> Ordering {
-        let sign = |n: &Number| if n.is_zero() { 0 } else if n.negative { -1 } else { 1 };
+        let sign = |n: &Number| {
+            if n.is_zero() {
+                0
+            } else if n.negative {
+                -1
+            } else {
+                1
+            }
+        };
         match sign(self).cmp(&sign(other)) {
             Ordering::Equal => {}
             unequal => return unequal,
@@ -220,7 +228,12 @@ impl Number {
         if self.canonical_digit_count() <= 64 {
             self.to_canonical()
         } else {
-            format!("{}{}e{}", if self.negative { "-" } else { "" }, self.digits.chars().take(20).collect::<String>(), self.exponent)
+            format!(
+                "{}{}e{}",
+                if self.negative { "-" } else { "" },
+                self.digits.chars().take(20).collect::<String>(),
+                self.exponent
+            )
         }
     }
 }
@@ -425,13 +438,18 @@ fn eight_digits(bytes: &[u8], i: usize) -> Option<u32> {
     let chunk: [u8; 8] = bytes.get(i..i + 8)?.try_into().ok()?;
     let w = u64::from_le_bytes(chunk);
     // Every byte 0x30..=0x39 (Lemire's test and sum, "Fast numeric string to int").
-    if (w & 0xF0F0_F0F0_F0F0_F0F0) | ((w.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) != 0x3333_3333_3333_3333 {
+    if (w & 0xF0F0_F0F0_F0F0_F0F0) | ((w.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+        != 0x3333_3333_3333_3333
+    {
         return None;
     }
     let mut v = w.wrapping_sub(0x3030_3030_3030_3030);
     v = v.wrapping_mul(10).wrapping_add(v >> 8);
     let mask = 0x0000_00FF_0000_00FF;
-    v = ((v & mask).wrapping_mul(100 + (1_000_000 << 32)).wrapping_add(((v >> 16) & mask).wrapping_mul(1 + (10_000 << 32)))) >> 32;
+    v = ((v & mask)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & mask).wrapping_mul(1 + (10_000 << 32))))
+        >> 32;
     Some(v as u32)
 }
 
@@ -576,7 +594,18 @@ mod tests {
 
     #[test]
     fn to_bigint_agrees_on_both_sides_of_the_u64_fast_path() {
-        for text in ["0", "-0", "7", "-12e3", "9999999999999999999", "18446744073709551615", "1e18", "1e19", "-1e19", "12345678901234567890123"] {
+        for text in [
+            "0",
+            "-0",
+            "7",
+            "-12e3",
+            "9999999999999999999",
+            "18446744073709551615",
+            "1e18",
+            "1e19",
+            "-1e19",
+            "12345678901234567890123",
+        ] {
             let n = Number::parse_json(text).unwrap();
             let expected = BigInt::parse_bytes(n.to_canonical().as_bytes(), 10).unwrap();
             assert_eq!(n.to_bigint(), Some(expected), "{text}");
@@ -600,11 +629,40 @@ mod tests {
     #[test]
     fn scanned_views_agree_with_the_number() {
         let mut texts: Vec<String> = [
-            "0", "-0", "0.000", "-0.0e9", "7", "-7", "10", "1e3", "100e-2", "0.5", "-0.05", "1.50", "15e-1", "120.0300e2",
-            "999999999999999999", "1000000000000000000", "9999999999999999999", "123456789012345678.9", "0.000000000000000001",
-            "1e4299", "1e4300", "1e-4299", "1e-4300", "12.5e-4298", "1e99999999999999999999", "-1e-99999999999999999999",
-            "0e99999999999999999999", "123456789012345678901234567890", "10000000000000000000000",
-            "1234567890123456789000", "123456789012345678000", "-0.0000000000000000000001234500", "1234567890123456789", "9223372036854775807",
+            "0",
+            "-0",
+            "0.000",
+            "-0.0e9",
+            "7",
+            "-7",
+            "10",
+            "1e3",
+            "100e-2",
+            "0.5",
+            "-0.05",
+            "1.50",
+            "15e-1",
+            "120.0300e2",
+            "999999999999999999",
+            "1000000000000000000",
+            "9999999999999999999",
+            "123456789012345678.9",
+            "0.000000000000000001",
+            "1e4299",
+            "1e4300",
+            "1e-4299",
+            "1e-4300",
+            "12.5e-4298",
+            "1e99999999999999999999",
+            "-1e-99999999999999999999",
+            "0e99999999999999999999",
+            "123456789012345678901234567890",
+            "10000000000000000000000",
+            "1234567890123456789000",
+            "123456789012345678000",
+            "-0.0000000000000000000001234500",
+            "1234567890123456789",
+            "9223372036854775807",
         ]
         .iter()
         .map(|t| t.to_string())

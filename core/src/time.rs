@@ -75,7 +75,13 @@ impl Instant {
         let year = if sign == -1 { -magnitude } else { magnitude };
         let rest = &b[i..];
         // -MM-DDTHH:MM:SS
-        if rest.len() < 15 || rest[0] != b'-' || rest[3] != b'-' || rest[6] != b'T' || rest[9] != b':' || rest[12] != b':' {
+        if rest.len() < 15
+            || rest[0] != b'-'
+            || rest[3] != b'-'
+            || rest[6] != b'T'
+            || rest[9] != b':'
+            || rest[12] != b':'
+        {
             return Err(form("expected -MM-DDTHH:MM:SS after the year"));
         }
         let two = |at: usize| -> Result<i64, TimeError> {
@@ -118,7 +124,8 @@ impl Instant {
         let offset_minutes: i64 = match &rest[j..] {
             [b'Z'] => 0,
             [s @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
-                let digit = |c: &u8| if c.is_ascii_digit() { Ok((c - b'0') as i64) } else { Err(form("malformed offset")) };
+                let digit =
+                    |c: &u8| if c.is_ascii_digit() { Ok((c - b'0') as i64) } else { Err(form("malformed offset")) };
                 let (h, m) = (digit(h1)? * 10 + digit(h2)?, digit(m1)? * 10 + digit(m2)?);
                 if h > 23 || m > 59 {
                     return Err(form("offset out of 00:00..23:59"));
@@ -186,7 +193,8 @@ impl Duration {
             Some((w, f)) => (w, Some(f)),
             None => (digits, None),
         };
-        if whole.is_empty() || !whole.bytes().all(|c| c.is_ascii_digit()) || (whole.len() > 1 && whole.starts_with('0')) {
+        if whole.is_empty() || !whole.bytes().all(|c| c.is_ascii_digit()) || (whole.len() > 1 && whole.starts_with('0'))
+        {
             return Err(form("the seconds must be a plain decimal without leading zeros"));
         }
         let mut nanos_fraction: i128 = 0;

@@ -7,7 +7,9 @@ mod support;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{resolve, BigDecimal, BigInt, ContextDict, ContextSet, FromValue, GenericValue, IntoValue, Json};
+use flow_core::codec::{
+    resolve, BigDecimal, BigInt, ContextDict, ContextSet, FromValue, GenericValue, IntoValue, Json,
+};
 use flow_core::json;
 use flow_core::plan::Plan;
 use flow_core::types::Listing;
@@ -25,7 +27,8 @@ fn round_trip<T: FromValue + IntoValue>(term: &str, input: &str) -> String {
 
 /// The inline listing of tests/vectors/decode-custom.json (Box<T>, Shape, Opts...).
 fn listing_of_vectors() -> Listing {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/decode-custom.json")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/decode-custom.json")).unwrap();
     let file = json::parse_str(&text, &Limits::default()).unwrap();
     let inner = file.as_object().unwrap().get("listing").unwrap().to_canonical();
     listing(&inner)
@@ -36,14 +39,20 @@ fn containers_and_scalars_round_trip_to_canonical_text() {
     assert_eq!(round_trip::<Vec<BigInt>>(r#"{"List":"Int"}"#, "[3, 1e2, -0]"), "[3,100,0]");
     assert_eq!(round_trip::<BTreeSet<BigDecimal>>(r#"{"Set":"Decimal"}"#, "[2.50, -1, 0.001]"), "[-1,0.001,2.5]");
     assert_eq!(
-        round_trip::<BTreeMap<String, Option<BigInt>>>(r#"{"Dict":["Text",{"Option":"Int"}]}"#, r#"{"b":"None","a":{"Some":1}}"#),
+        round_trip::<BTreeMap<String, Option<BigInt>>>(
+            r#"{"Dict":["Text",{"Option":"Int"}]}"#,
+            r#"{"b":"None","a":{"Some":1}}"#
+        ),
         r#"{"a":{"Some":1},"b":"None"}"#
     );
     assert_eq!(
         round_trip::<BTreeMap<BigInt, String>>(r#"{"Dict":["Int","Text"]}"#, r#"[[2,"b"],[1,"a"]]"#),
         r#"[[1,"a"],[2,"b"]]"#
     );
-    assert_eq!(round_trip::<(BigInt, String, bool)>(r#"{"Tuple":["Int","Text","Bool"]}"#, r#"[1,"é",true]"#), r#"[1,"é",true]"#);
+    assert_eq!(
+        round_trip::<(BigInt, String, bool)>(r#"{"Tuple":["Int","Text","Bool"]}"#, r#"[1,"é",true]"#),
+        r#"[1,"é",true]"#
+    );
     assert_eq!(round_trip::<Vec<u8>>(r#""Bytes""#, r#""AQID""#), r#""AQID""#);
     assert_eq!(round_trip::<Option<()>>(r#"{"Option":"Unit"}"#, r#"{"Some":null}"#), r#"{"Some":null}"#);
     assert_eq!(
@@ -128,9 +137,12 @@ fn the_json_of_every_vector_value_is_its_canonical_text() {
     let weather = support::weather_model::weather();
     let custom = listing_of_vectors();
     let mut checked = 0;
-    for (file, listing) in
-        [("decode-weather", &weather), ("decode-compound", &weather), ("decode-primitives", &weather), ("decode-custom", &custom)]
-    {
+    for (file, listing) in [
+        ("decode-weather", &weather),
+        ("decode-compound", &weather),
+        ("decode-primitives", &weather),
+        ("decode-custom", &custom),
+    ] {
         let path = format!("{}/../tests/vectors/{file}.json", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).unwrap();
         let cases = json::parse_str(&text, &Limits::default()).unwrap();
@@ -140,7 +152,12 @@ fn the_json_of_every_vector_value_is_its_canonical_text() {
             let term = case.get("type").unwrap().to_canonical();
             let value = decode_at(listing, &term, input.as_str().unwrap());
             let json = GenericValue::from_value(value).unwrap().into_json();
-            assert_eq!(json.to_canonical(), canonical.as_str().unwrap(), "{file}: {}", case.get("name").unwrap().to_canonical());
+            assert_eq!(
+                json.to_canonical(),
+                canonical.as_str().unwrap(),
+                "{file}: {}",
+                case.get("name").unwrap().to_canonical()
+            );
             checked += 1;
         }
     }

@@ -10,7 +10,9 @@ mod support;
 use flow_core::fingerprint::fingerprint;
 use flow_core::plan::Plan;
 use flow_core::schema::{schema_of, SchemaForm};
-use flow_core::types::{crossing, listing_from_json, tool_crossing, Body, Declarations, Field, Listing, Template, Term};
+use flow_core::types::{
+    crossing, listing_from_json, tool_crossing, Body, Declarations, Field, Listing, Template, Term,
+};
 use flow_core::{json, Limits, Rule};
 use support::weather_model::term_text;
 
@@ -36,26 +38,45 @@ fn the_message_names_the_way_to_what_cannot_cross() {
     let holder = refusal(&l, &named("holder", &[]));
     assert_eq!(holder.rule, Rule::CannotCross);
     assert_eq!(holder.path.to_string(), "$");
-    assert!(holder.message.starts_with("Holder cannot cross: at field \"callback\" of Holder, fn(Int)->Text is a function"), "{}", holder.message);
+    assert!(
+        holder.message.starts_with("Holder cannot cross: at field \"callback\" of Holder, fn(Int)->Text is a function"),
+        "{}",
+        holder.message
+    );
 
     let tree = refusal(&l, &named("tree", &[r#"{"Option": {"Task": "Int"}}"#]));
     assert!(
-        tree.message.contains(r#"at field "value" of Tree<Option<Task<Int>>>, the payload of Option<Task<Int>>, Task<Int> is a Task"#),
+        tree.message.contains(
+            r#"at field "value" of Tree<Option<Task<Int>>>, the payload of Option<Task<Int>>, Task<Int> is a Task"#
+        ),
         "{}",
         tree.message
     );
 
     let event = refusal(&l, &format!(r#"{{"List": {}}}"#, named("event", &[])));
-    assert!(event.message.contains("the items of List<Event>, part 1 of constructor Running of Event, Task<Int> is a Task"), "{}", event.message);
+    assert!(
+        event.message.contains("the items of List<Event>, part 1 of constructor Running of Event, Task<Int> is a Task"),
+        "{}",
+        event.message
+    );
 
     let signal = refusal(&l, &named("signal", &[]));
     assert!(signal.message.contains(r#"field "then" of constructor Call of Signal"#), "{}", signal.message);
 
     let machine = refusal(&l, &format!(r#"{{"Dict": ["Text", {}]}}"#, named("machine", &[])));
-    assert!(machine.message.contains("the values of Dict<Text,Machine>, Machine is a nondata type"), "{}", machine.message);
+    assert!(
+        machine.message.contains("the values of Dict<Text,Machine>, Machine is a nondata type"),
+        "{}",
+        machine.message
+    );
 
     let keys = refusal(&l, &format!(r#"{{"Dict": [{}, "Int"]}}"#, named("keyed", &[])));
-    assert!(keys.message.contains("has keys that hold a host token (Token)") && keys.message.contains("Key the Dict by data"), "{}", keys.message);
+    assert!(
+        keys.message.contains("has keys that hold a host token (Token)")
+            && keys.message.contains("Key the Dict by data"),
+        "{}",
+        keys.message
+    );
 
     let set = refusal(&l, &format!(r#"{{"Option": {{"Set": {}}}}}"#, named("box", &[&named("token", &[])])));
     assert!(set.message.contains("Set<Box<Token>> has elements that hold a host token (Token)"), "{}", set.message);
@@ -85,7 +106,10 @@ fn schemas_and_fingerprints_refuse_what_cannot_cross() {
     let tokens = l.tool("github.com/example/crossing@1.0.0/cross.flow.tokens").unwrap();
     assert_eq!(fingerprint(tokens, &l.declarations).unwrap_err().rule, Rule::CannotCross);
     let set_of_keyed = term_text(&format!(r#"{{"Set": {}}}"#, named("keyed", &[])));
-    assert_eq!(schema_of(&set_of_keyed, &l.declarations, SchemaForm::Describe, &[]).unwrap_err().rule, Rule::CannotCross);
+    assert_eq!(
+        schema_of(&set_of_keyed, &l.declarations, SchemaForm::Describe, &[]).unwrap_err().rule,
+        Rule::CannotCross
+    );
     let fine = l.tool("github.com/example/crossing@1.0.0/cross.flow.fine").unwrap();
     assert!(fingerprint(fine, &l.declarations).is_ok());
 }
@@ -95,7 +119,13 @@ fn a_tool_is_refused_at_the_member_that_holds_the_term() {
     let l = listing();
     let error = tool_crossing(&l.tools[0], 0, &l.declarations).unwrap_err();
     assert_eq!((error.rule, error.path.to_string()), (Rule::CannotCross, "$.tools[0].params[0].type".to_owned()));
-    assert!(error.message.starts_with("github.com/example/crossing@1.0.0/cross.flow.everything: parameter p0: Holder cannot cross"), "{}", error.message);
+    assert!(
+        error
+            .message
+            .starts_with("github.com/example/crossing@1.0.0/cross.flow.everything: parameter p0: Holder cannot cross"),
+        "{}",
+        error.message
+    );
     let error = tool_crossing(&l.tools[1], 1, &l.declarations).unwrap_err();
     assert_eq!(error.path.to_string(), "$.tools[1].params[0].type");
     tool_crossing(&l.tools[2], 2, &l.declarations).unwrap();
@@ -105,7 +135,10 @@ fn a_tool_is_refused_at_the_member_that_holds_the_term() {
     assert_eq!(tool_crossing(&ok_holds_a_task, 2, &l.declarations).unwrap_err().path.to_string(), "$.tools[2].ok");
     let mut err_holds_a_set_of_tokens = l.tools[2].clone();
     err_holds_a_set_of_tokens.err = term_text(&format!(r#"{{"Set": {}}}"#, named("token", &[])));
-    assert_eq!(tool_crossing(&err_holds_a_set_of_tokens, 2, &l.declarations).unwrap_err().path.to_string(), "$.tools[2].err");
+    assert_eq!(
+        tool_crossing(&err_holds_a_set_of_tokens, 2, &l.declarations).unwrap_err().path.to_string(),
+        "$.tools[2].err"
+    );
 }
 
 #[test]

@@ -85,7 +85,8 @@ fn list_stations_names_its_instantiation() {
     let ok = sig.as_object().unwrap().get("ok").unwrap().to_canonical();
     let page = "github.com/acme/weather/weather.flow.Page<github.com/acme/weather/weather.flow.Station>";
     // The key as a JSON Pointer, then percent-encoded as a URI fragment.
-    let reference = "#/$defs/github.com~1acme~1weather~1weather.flow.Page%3Cgithub.com~1acme~1weather~1weather.flow.Station%3E";
+    let reference =
+        "#/$defs/github.com~1acme~1weather~1weather.flow.Page%3Cgithub.com~1acme~1weather~1weather.flow.Station%3E";
     assert!(ok.contains(&format!(r#""$ref":"{reference}""#)), "{ok}");
     assert!(ok.contains(&format!(r#""{page}":{{"properties":{{"items":{{"items":{{"$ref""#)), "{ok}");
 }

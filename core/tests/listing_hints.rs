@@ -46,7 +46,10 @@ fn a_declaration_name_gets_its_named_term() {
     );
     // A generic declaration with its argument.
     assert_eq!(
-        refusal(r#"{"Named":{"args":[{"Named":{"args":[],"declaration":"6"}}],"declaration":"5"}}"#, r#""Page<Station>""#),
+        refusal(
+            r#"{"Named":{"args":[{"Named":{"args":[],"declaration":"6"}}],"declaration":"5"}}"#,
+            r#""Page<Station>""#
+        ),
         r#"$.tools[1].ok: unknown primitive term "Page<Station>"; write {"Named":{"declaration":"5","args":[{"Named":{"declaration":"6","args":[]}}]}} [unknown-term]"#
     );
 }
@@ -54,7 +57,10 @@ fn a_declaration_name_gets_its_named_term() {
 #[test]
 fn a_declaration_name_as_a_local_id_gets_the_id() {
     assert_eq!(
-        refusal(r#""ok":{"Named":{"args":[],"declaration":"1"}}"#, r#""ok":{"Named":{"args":[],"declaration":"Forecast"}}"#),
+        refusal(
+            r#""ok":{"Named":{"args":[],"declaration":"1"}}"#,
+            r#""ok":{"Named":{"args":[],"declaration":"Forecast"}}"#
+        ),
         r#"$.tools[0].ok: Named declaration "Forecast" is not in declarations; "Forecast" is a declaration's name; its local id is "1" [unresolved]"#
     );
 }
@@ -138,7 +144,10 @@ fn a_term_on_the_command_line_is_taught_from_the_listing() {
     let listing = listing_from_text(WEATHER.as_bytes(), &Limits::default()).unwrap();
     let term = json::parse_str(r#""List<Day>""#, &Limits::default()).unwrap();
     let refused = flow_core::types::term_from_json_in(&term, &listing.declarations).unwrap_err().to_string();
-    assert_eq!(refused, r#"$: unknown primitive term "List<Day>"; write {"List":{"Named":{"declaration":"2","args":[]}}} [unknown-term]"#);
+    assert_eq!(
+        refused,
+        r#"$: unknown primitive term "List<Day>"; write {"List":{"Named":{"declaration":"2","args":[]}}} [unknown-term]"#
+    );
     let nested = json::parse_str(r#"{"Option":"Forecast"}"#, &Limits::default()).unwrap();
     let refused = flow_core::types::term_from_json_in(&nested, &listing.declarations).unwrap_err().to_string();
     assert!(refused.starts_with(r#"$.Option: unknown primitive term "Forecast"; "Forecast" names a declaration: write {"Named":{"declaration":"1","args":[]}}"#), "{refused}");

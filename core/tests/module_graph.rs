@@ -36,7 +36,10 @@ fn the_io_modules_import_in_one_direction() {
             for (n, line) in text.lines().enumerate() {
                 let code = line.split("//").next().unwrap_or("");
                 for other in *forbidden {
-                    if code.contains(&format!("crate::{other}::")) || code.contains(&format!("crate::{other};")) || code.contains(&format!("crate::{other}}}")) {
+                    if code.contains(&format!("crate::{other}::"))
+                        || code.contains(&format!("crate::{other};"))
+                        || code.contains(&format!("crate::{other}}}"))
+                    {
                         broken.push(format!("{}:{}: {module} imports {other}: {}", file.display(), n + 1, line.trim()));
                     }
                 }

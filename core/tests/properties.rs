@@ -4,10 +4,10 @@ use flow_core::decode::decode_with;
 use flow_core::plan::Plan;
 use flow_core::schema::{schema_of, SchemaForm};
 use flow_core::Limits;
-use proptest::prelude::*;
 use flow_testkit::random_types::random_type;
 use flow_testkit::random_values::random_value;
 use flow_testkit::Rng;
+use proptest::prelude::*;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
@@ -102,7 +102,6 @@ proptest! {
         }
     }
 }
-
 
 /// The validator is really asked: a value of another type is rejected.
 #[test]

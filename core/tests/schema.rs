@@ -298,7 +298,8 @@ fn instantiated_generic_keys_write_their_arguments_as_type_text() {
     let page_of_station = named("5", &[&named("6", &[])]);
     let text = canonical(&listing.declarations, &page_of_station);
     let key = "github.com/acme/weather/weather.flow.Page<github.com/acme/weather/weather.flow.Station>";
-    let reference = "#/$defs/github.com~1acme~1weather~1weather.flow.Page%3Cgithub.com~1acme~1weather~1weather.flow.Station%3E";
+    let reference =
+        "#/$defs/github.com~1acme~1weather~1weather.flow.Page%3Cgithub.com~1acme~1weather~1weather.flow.Station%3E";
     assert!(text.ends_with(&format!(r#""$ref":"{reference}"}}"#)), "{text}");
     assert!(text.contains(&format!(r##""{key}":{{"properties":{{"items":{{"items":{{"$ref":"#/$defs/github.com~1acme~1weather~1weather.flow.Station"}},"type":"array"}},"next":{{"type":"string"}}}},"required":["items"],"type":"object"}}"##)), "{text}");
     let described = describe(&listing.declarations, &page_of_station);

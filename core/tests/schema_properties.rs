@@ -194,9 +194,13 @@ fn refs(schema: &Json, at_root: bool, out: &mut Vec<String>) {
                             fragment.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@?%".contains(&b)),
                             "{reference}"
                         );
-                        assert!(!fragment.split('%').skip(1).any(|hex| {
-                            hex.len() < 2 || !hex.bytes().take(2).all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b))
-                        }), "{reference}");
+                        assert!(
+                            !fragment.split('%').skip(1).any(|hex| {
+                                hex.len() < 2
+                                    || !hex.bytes().take(2).all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b))
+                            }),
+                            "{reference}"
+                        );
                         out.push(key_of_reference(reference).expect("a reference this module writes"));
                     }
                     "$defs" => {

@@ -590,11 +590,7 @@ fn identities_are_unique_also_without_versions() {
     expect(&other_version, "identity", r#"$.declarations["8"].identity"#);
     // Tools too, and Tools come first.
     let echo = "github.com/acme/weather@1.2.0/weather.flow.echo";
-    expect(
-        &edit(&w, echo, "github.com/acme/weather@0.1/weather.flow.get_forecast"),
-        "identity",
-        "$.tools[3].tool",
-    );
+    expect(&edit(&w, echo, "github.com/acme/weather@0.1/weather.flow.get_forecast"), "identity", "$.tools[3].tool");
     // A declaration sharing a Tool's identity.
     let clash = edit(&w, units, "github.com/acme/weather@1.2.0/weather.flow.echo")
         .replace(r#""name":"Units""#, r#""name":"echo""#);

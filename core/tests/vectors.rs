@@ -36,10 +36,12 @@ fn hex(text: &str) -> Vec<u8> {
 fn limits(case: &Json) -> Limits {
     let mut limits = Limits::default();
     if let Some(Json::Object(o)) = member(case, "limits") {
-        let get = |k: &str| o.get(k).map(|v| match v {
-            Json::Number(n) => n.to_bigint().and_then(|i| u64::try_from(i).ok()).expect("limit"),
-            _ => panic!("limit {k}"),
-        });
+        let get = |k: &str| {
+            o.get(k).map(|v| match v {
+                Json::Number(n) => n.to_bigint().and_then(|i| u64::try_from(i).ok()).expect("limit"),
+                _ => panic!("limit {k}"),
+            })
+        };
         if let Some(v) = get("max_bytes") {
             limits.max_bytes = v as usize;
         }

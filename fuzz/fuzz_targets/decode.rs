@@ -52,7 +52,8 @@ fuzz_target!(|data: &[u8]| {
     // Canonical text is canonical JSON. A number's canonical text may be
     // longer than its input spelling (1e300), so size is not held against it.
     let text = value.to_canonical();
-    let tree = json::parse_str(&text, &unbounded()).unwrap_or_else(|e| panic!("encoded text is not JSON ({e}): {text}"));
+    let tree =
+        json::parse_str(&text, &unbounded()).unwrap_or_else(|e| panic!("encoded text is not JSON ({e}): {text}"));
     assert_eq!(check_canonical(&tree, &unbounded()), text, "encoded text is not canonical");
 
     let again = decode_with(text.as_bytes(), &plan, root, &unbounded())

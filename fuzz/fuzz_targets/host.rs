@@ -37,10 +37,12 @@ const SMALL: Limits = Limits { max_bytes: 400, max_depth: 12, max_digits: 40 };
 fn compile(listing: &Listing, tool: &str, bindings: &[Term]) -> CallTypes {
     let spec = TypeSpec::for_tool(listing, tool).expect("a fixture Tool");
     let bind = |t: &Term| t.substitute(TOOL_OWNER, bindings);
-    let params: Vec<_> = spec.params.iter().map(|p| flow_core::types::Param { name: p.name.clone(), ty: bind(&p.ty) }).collect();
+    let params: Vec<_> =
+        spec.params.iter().map(|p| flow_core::types::Param { name: p.name.clone(), ty: bind(&p.ty) }).collect();
     // The listing's declarations, not the TypeSpec's: a binding may name a
     // type the generic Tool itself does not reach.
-    CallTypes::compile(&listing.declarations, &params, &bind(&spec.ok), &bind(&spec.err)).expect("fixture types compile")
+    CallTypes::compile(&listing.declarations, &params, &bind(&spec.ok), &bind(&spec.err))
+        .expect("fixture types compile")
 }
 
 fn all_types() -> &'static [CallTypes] {
@@ -48,7 +50,8 @@ fn all_types() -> &'static [CallTypes] {
     CELL.get_or_init(|| {
         let w = weather();
         let region = Term::Named { declaration: "7".into(), args: vec![] };
-        let mut types: Vec<CallTypes> = w.tools.iter().map(|t| compile(w, &t.tool, std::slice::from_ref(&region))).collect();
+        let mut types: Vec<CallTypes> =
+            w.tools.iter().map(|t| compile(w, &t.tool, std::slice::from_ref(&region))).collect();
         let r = recursive();
         types.extend(r.tools.iter().map(|t| compile(r, &t.tool, &[])));
         types
@@ -80,7 +83,10 @@ fn round_trip(key: &CallKey, types: &CallTypes, admitted: &CallOutcome, node: No
 fn reply(key: CallKey, outcome: Json) {
     let types = types_for(&key);
     let admitted = admit(outcome, ReplyTypes { plan: &types.plan, ok: types.ok, err: types.err });
-    check_canonical(&json::parse_str(&admitted.to_canonical(), &unbounded()).expect("an outcome's text is JSON"), &unbounded());
+    check_canonical(
+        &json::parse_str(&admitted.to_canonical(), &unbounded()).expect("an outcome's text is JSON"),
+        &unbounded(),
+    );
     match &admitted {
         CallOutcome::Ok(v) => round_trip(&key, types, &admitted, types.ok, Outcome::ok(v)),
         CallOutcome::Failed(v) => round_trip(&key, types, &admitted, types.err, Outcome::failed(v)),
@@ -115,7 +121,11 @@ fn receive(incoming: Incoming) {
         }
         // The host answers a request with an error the process must be able to read.
         Incoming::Describe { id } => {
-            check_line(&write_error(&id, message::METHOD_NOT_FOUND, "Method not found: \"describe\" (the host serves none)"));
+            check_line(&write_error(
+                &id,
+                message::METHOD_NOT_FOUND,
+                "Method not found: \"describe\" (the host serves none)",
+            ));
         }
         Incoming::Refuse { id, code, message } => {
             check_line(&write_error(&id, code, &message));

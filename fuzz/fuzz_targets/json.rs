@@ -125,11 +125,18 @@ fuzz_target!(|data: &[u8]| {
             match e.rule {
                 Rule::Syntax => {
                     // A text cut short or otherwise broken is broken for any reader.
-                    assert!(serde_json::from_slice::<serde_json::Value>(data).is_err(), "serde_json accepts a syntax error: {e}");
+                    assert!(
+                        serde_json::from_slice::<serde_json::Value>(data).is_err(),
+                        "serde_json accepts a syntax error: {e}"
+                    );
                 }
                 Rule::Utf8 => assert!(std::str::from_utf8(data).is_err(), "refused valid UTF-8: {e}"),
                 Rule::ByteOrderMark => assert!(data.starts_with(BOM)),
-                Rule::TooDeep => assert!(bracket_depth(data) > Limits::default().max_depth, "too deep at depth {}", bracket_depth(data)),
+                Rule::TooDeep => assert!(
+                    bracket_depth(data) > Limits::default().max_depth,
+                    "too deep at depth {}",
+                    bracket_depth(data)
+                ),
                 Rule::NumberTooLarge | Rule::DuplicateKey | Rule::LoneSurrogate | Rule::TooLarge => {}
                 other => panic!("JSON reading refused with a rule that is not JSON's: {other:?}: {e}"),
             }

@@ -72,7 +72,8 @@ fuzz_target!(|data: &[u8]| {
         let spec = TypeSpec::for_tool(&listing, &tool.tool).expect("a Tool of the listing has a TypeSpec");
         validate_type_spec(&spec).unwrap_or_else(|e| panic!("{}: its TypeSpec is invalid: {e}", tool.tool));
         let spec_json = type_spec_to_json(&spec);
-        let spec_again = type_spec_from_json(&spec_json).unwrap_or_else(|e| panic!("{}: its TypeSpec does not read back: {e}", tool.tool));
+        let spec_again = type_spec_from_json(&spec_json)
+            .unwrap_or_else(|e| panic!("{}: its TypeSpec does not read back: {e}", tool.tool));
         assert_eq!(spec_again, spec, "{}: its TypeSpec reads back to another", tool.tool);
     }
     if all_served {

@@ -46,8 +46,13 @@ fn types(id: &str) -> &'static CallTypes {
             .map(|tool| {
                 let spec = TypeSpec::for_tool(w, &tool.tool).expect("a weather Tool");
                 let bind = |t: &Term| t.substitute(TOOL_OWNER, &region);
-                let params: Vec<_> = spec.params.iter().map(|p| flow_core::types::Param { name: p.name.clone(), ty: bind(&p.ty) }).collect();
-                CallTypes::compile(&w.declarations, &params, &bind(&spec.ok), &bind(&spec.err)).expect("weather types compile")
+                let params: Vec<_> = spec
+                    .params
+                    .iter()
+                    .map(|p| flow_core::types::Param { name: p.name.clone(), ty: bind(&p.ty) })
+                    .collect();
+                CallTypes::compile(&w.declarations, &params, &bind(&spec.ok), &bind(&spec.err))
+                    .expect("weather types compile")
             })
             .collect()
     });
@@ -87,10 +92,17 @@ impl Run {
                     let types = types(&id);
                     let outcome = map_answer(answer, types, &self.limits);
                     let text = outcome.to_canonical();
-                    check_canonical(&json::parse_str(&text, &unbounded()).expect("an outcome's text is JSON"), &unbounded());
+                    check_canonical(
+                        &json::parse_str(&text, &unbounded()).expect("an outcome's text is JSON"),
+                        &unbounded(),
+                    );
                     match &outcome {
-                        CallOutcome::Ok(v) => check(v, &types.plan, types.ok).expect("a mapped Ok value is of its type"),
-                        CallOutcome::Failed(v) => check(v, &types.plan, types.err).expect("a mapped Failed value is of its type"),
+                        CallOutcome::Ok(v) => {
+                            check(v, &types.plan, types.ok).expect("a mapped Ok value is of its type")
+                        }
+                        CallOutcome::Failed(v) => {
+                            check(v, &types.plan, types.err).expect("a mapped Failed value is of its type")
+                        }
                         _ => {}
                     }
                 }

@@ -32,7 +32,9 @@ use flow_core::fingerprint::describe_entry;
 use flow_core::json::Json;
 use flow_core::protocol::message::{parse_line, Incoming};
 use flow_core::protocol::outcome::{admit, ReplyTypes};
-use flow_core::protocol::{CallKey, CallOutcome, CallTypes, Event, HandlerResult, LineReader, ServedEntry, ServerCore, StartedCall};
+use flow_core::protocol::{
+    CallKey, CallOutcome, CallTypes, Event, HandlerResult, LineReader, ServedEntry, ServerCore, StartedCall,
+};
 use flow_core::types::Listing;
 use flow_core::Limits;
 use flow_fuzz::{check_line, recursive, unbounded, weather};
@@ -49,8 +51,13 @@ fn entries(listing: &Listing) -> Vec<ServedEntry> {
         .iter()
         .map(|tool| {
             let entry = describe_entry(tool, &listing.declarations).expect("a fixture Tool has a describe entry");
-            let fingerprint = entry.as_object().and_then(|o| o.get("fingerprint")).and_then(Json::as_str).expect("fingerprint");
-            ServedEntry { tool: tool.tool.clone(), fingerprint: fingerprint.to_owned(), signature: Json::Object(Default::default()) }
+            let fingerprint =
+                entry.as_object().and_then(|o| o.get("fingerprint")).and_then(Json::as_str).expect("fingerprint");
+            ServedEntry {
+                tool: tool.tool.clone(),
+                fingerprint: fingerprint.to_owned(),
+                signature: Json::Object(Default::default()),
+            }
         })
         .collect()
 }
@@ -102,7 +109,8 @@ impl Run {
         let types = &call.types;
         assert_eq!(call.args.len(), types.params.len());
         for (i, (arg, &node)) in call.args.iter().zip(&types.params).enumerate() {
-            check(arg, &types.plan, node).unwrap_or_else(|e| panic!("arg {i} of a started call is not of its type: {e}"));
+            check(arg, &types.plan, node)
+                .unwrap_or_else(|e| panic!("arg {i} of a started call is not of its type: {e}"));
         }
         if let Some(generic) = &call.generic {
             assert_eq!(generic.args_json.len(), call.args.len());

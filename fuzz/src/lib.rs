@@ -74,7 +74,8 @@ pub fn unbounded() -> Limits {
 pub fn check_line(line: &str) -> Json {
     let Some(text) = line.strip_suffix('\n') else { panic!("a line without its newline: {line:?}") };
     assert!(!text.contains('\n'), "a line with a newline inside: {line:?}");
-    let json = json::parse_str(text, &unbounded()).unwrap_or_else(|e| panic!("a written line is not JSON ({e}): {line:?}"));
+    let json =
+        json::parse_str(text, &unbounded()).unwrap_or_else(|e| panic!("a written line is not JSON ({e}): {line:?}"));
     assert_eq!(json.to_canonical(), text, "a written line is not canonical");
     json
 }
@@ -82,7 +83,8 @@ pub fn check_line(line: &str) -> Json {
 /// Canonical text reads back to the same tree and the same text.
 pub fn check_canonical(value: &Json, limits: &Limits) -> String {
     let text = value.to_canonical();
-    let again = json::parse_str(&text, limits).unwrap_or_else(|e| panic!("canonical text does not read back ({e}): {text}"));
+    let again =
+        json::parse_str(&text, limits).unwrap_or_else(|e| panic!("canonical text does not read back ({e}): {text}"));
     assert_eq!(&again, value, "canonical text reads back to another value: {text}");
     assert_eq!(again.to_canonical(), text, "canonical text is not a fixed point");
     text

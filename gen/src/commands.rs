@@ -70,6 +70,7 @@ pub fn decode(listing: &Path, ty: &str, file: Option<&Path>) -> Outcome {
     let term_json = json::parse_str(ty, &Limits::default()).map_err(|e| format!("--type: {e}"))?;
     let term = term_from_json_in(&term_json, &listing.declarations).map_err(|e| format!("--type: {e}"))?;
     let (name, bytes) = read_input(file)?;
-    let value = decoding::decode(&bytes, &term, &listing.declarations, &Limits::default()).map_err(|e| format!("{name}: {e}"))?;
+    let value = decoding::decode(&bytes, &term, &listing.declarations, &Limits::default())
+        .map_err(|e| format!("{name}: {e}"))?;
     Ok(value.to_canonical() + "\n")
 }

@@ -75,9 +75,13 @@ impl FlowCoreSource {
     pub fn comment(&self) -> String {
         let published = format!("`flow-core = {}`", Self::Published.dependency());
         match self {
-            Self::Told(_) => format!("# flow-core from the path given to flow-gen (--flow-core-path); from crates.io: {published}."),
+            Self::Told(_) => {
+                format!("# flow-core from the path given to flow-gen (--flow-core-path); from crates.io: {published}.")
+            }
             Self::Checkout(_) => {
-                format!("# flow-core from the flow-toolkit checkout flow-gen was built from; from crates.io: {published}.")
+                format!(
+                    "# flow-core from the flow-toolkit checkout flow-gen was built from; from crates.io: {published}."
+                )
             }
             Self::Published => format!("# flow-core ({PACKAGE}) from crates.io."),
         }

@@ -43,9 +43,8 @@ fn read_listing(listing: Option<&Path>) -> Result<(String, Vec<u8>), String> {
             return Ok(("stdin".to_owned(), bytes));
         }
     }
-    let bytes = std::fs::read(DEFAULT_LISTING).map_err(|e| {
-        format!("no listing given, none piped on stdin, and {DEFAULT_LISTING} cannot be read: {e}")
-    })?;
+    let bytes = std::fs::read(DEFAULT_LISTING)
+        .map_err(|e| format!("no listing given, none piped on stdin, and {DEFAULT_LISTING} cannot be read: {e}"))?;
     Ok((DEFAULT_LISTING.to_owned(), bytes))
 }
 

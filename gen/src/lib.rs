@@ -3,9 +3,9 @@
 //! packages ship the same command compiled into their native modules.
 
 pub mod cli;
-pub mod naming;
 pub mod commands;
 pub mod flow_core_source;
 pub mod generate;
 pub mod generate_command;
 pub mod manifest_update;
+pub mod naming;

@@ -137,7 +137,14 @@ mod tests {
     fn a_table_running_another_command_is_refused_without_rebind() {
         let typescript = "[tools.\"weather.flow\"]\ncommand = \"node weather-tools/dist/main.js\"\n";
         assert_eq!(
-            updated_with(typescript, false).unwrap_err().split(": pass").next().unwrap().rsplit_once("flow.toml: ").unwrap().1,
+            updated_with(typescript, false)
+                .unwrap_err()
+                .split(": pass")
+                .next()
+                .unwrap()
+                .rsplit_once("flow.toml: ")
+                .unwrap()
+                .1,
             "[tools.\"weather.flow\"] runs `node weather-tools/dist/main.js`, not `python -m weather_tools`"
         );
         let mcp = "[tools.\"weather.flow\"]\nmcp = \"npx weather-mcp\"\n";

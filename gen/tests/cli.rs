@@ -81,7 +81,10 @@ fn signature_prints_both_forms() {
 
 #[test]
 fn canonical_reads_stdin() {
-    assert_eq!(stdout(&flow_gen(&["canonical"], r#" {"b": 1.50, "a": ["\u00e9", 1e2]} "#)), "{\"a\":[\"é\",100],\"b\":1.5}\n");
+    assert_eq!(
+        stdout(&flow_gen(&["canonical"], r#" {"b": 1.50, "a": ["\u00e9", 1e2]} "#)),
+        "{\"a\":[\"é\",100],\"b\":1.5}\n"
+    );
     let stderr = refusal(&flow_gen(&["canonical"], r#"{"a": 1, "a": 2}"#));
     assert!(stderr.contains("[duplicate-key]"), "{stderr}");
 }
@@ -129,7 +132,10 @@ fn every_language_refuses_what_cannot_cross_alike() {
             let out = scratch.join(lang);
             let output = flow_gen(&["--lang", lang, "--out", out.to_str().unwrap(), "--no-manifest"], listing);
             let line = refusal(&output);
-            assert!(line.contains("$.tools[0].params[0].type: t.flow.f: parameter p: ") && line.contains(expected), "{lang}: {line}");
+            assert!(
+                line.contains("$.tools[0].params[0].type: t.flow.f: parameter p: ") && line.contains(expected),
+                "{lang}: {line}"
+            );
             assert!(line.trim_end().ends_with("[cannot-cross]"), "{lang}: {line}");
             assert!(!out.exists(), "{lang} wrote {}", out.display());
             lines.push(line);

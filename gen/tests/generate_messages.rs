@@ -47,7 +47,8 @@ fn a_second_run_is_up_to_date_and_says_so() {
 fn a_typescript_package_ignores_its_build_output() {
     let dir = scratch("gitignore");
     let listing = listing();
-    let made = flow_gen(&dir, &["--lang", "typescript", listing.to_str().unwrap(), "--out", "weather-tools", "--no-manifest"]);
+    let made =
+        flow_gen(&dir, &["--lang", "typescript", listing.to_str().unwrap(), "--out", "weather-tools", "--no-manifest"]);
     assert!(made.status.success(), "{}", stderr(&made));
     let ignore = std::fs::read_to_string(dir.join("weather-tools/.gitignore")).unwrap();
     let lines: Vec<&str> = ignore.lines().filter(|l| !l.starts_with('#')).collect();

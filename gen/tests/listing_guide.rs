@@ -20,8 +20,11 @@ fn block_for(dir: &Path, from: &str, to: &str) -> String {
     let canonical = flow_core::json::canonicalize(&weather, &flow_core::Limits::default()).unwrap();
     assert_eq!(canonical.matches(from).count(), 1, "the guide's edit target {from} must occur once in the listing");
     std::fs::write(dir.join("weather.tools.json"), canonical.replacen(from, to, 1)).unwrap();
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_flow-gen")).args(["check", "weather.tools.json"]).current_dir(dir).output().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_flow-gen"))
+        .args(["check", "weather.tools.json"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
     let status = output.status.code().unwrap();
     assert_ne!(status, 0, "the edit {from} => {to} is no mistake: flow-gen check accepts it");
     format!(
@@ -56,7 +59,10 @@ fn the_guide_shows_what_flow_gen_check_prints() {
         }
         let wanted = block_for(&dir, from, to);
         if shown != wanted {
-            stale.push(format!("after {}\n  the guide shows:\n{shown}  flow-gen check prints:\n{wanted}", line.trim_end()));
+            stale.push(format!(
+                "after {}\n  the guide shows:\n{shown}  flow-gen check prints:\n{wanted}",
+                line.trim_end()
+            ));
         }
         out.push_str("```text\n");
         out.push_str(&wanted);
@@ -67,7 +73,11 @@ fn the_guide_shows_what_flow_gen_check_prints() {
     if std::env::var_os("FLOW_BLESS").is_some() {
         std::fs::write(&path, out).unwrap();
     } else {
-        assert!(stale.is_empty(), "docs/writing-a-listing.md differs from flow-gen (FLOW_BLESS=1 rewrites it):\n{}", stale.join("\n"));
+        assert!(
+            stale.is_empty(),
+            "docs/writing-a-listing.md differs from flow-gen (FLOW_BLESS=1 rewrites it):\n{}",
+            stale.join("\n")
+        );
     }
 }
 
@@ -78,7 +88,9 @@ fn the_guide_shows_what_flow_gen_check_prints() {
 fn the_guide_snippets_are_the_weather_listing() {
     use flow_core::json::{parse_str, Json};
     let limits = flow_core::Limits::default();
-    let listing = parse_str(&std::fs::read_to_string(repo().join("tests/examples/weather.tools.json")).unwrap(), &limits).unwrap();
+    let listing =
+        parse_str(&std::fs::read_to_string(repo().join("tests/examples/weather.tools.json")).unwrap(), &limits)
+            .unwrap();
     let listing = listing.as_object().unwrap();
     let tools = listing.get("tools").and_then(Json::as_array).unwrap();
     let declarations = listing.get("declarations").and_then(Json::as_object).unwrap();
@@ -90,7 +102,8 @@ fn the_guide_snippets_are_the_weather_listing() {
         if text.starts_with("{\"tool\"") {
             let tool = parse_str(text, &limits).unwrap_or_else(|e| panic!("{e}\n{text}"));
             let id = tool.as_object().and_then(|o| o.get("tool")).and_then(Json::as_str).unwrap().to_owned();
-            let listed = tools.iter().find(|t| t.as_object().and_then(|o| o.get("tool")).and_then(Json::as_str) == Some(&id));
+            let listed =
+                tools.iter().find(|t| t.as_object().and_then(|o| o.get("tool")).and_then(Json::as_str) == Some(&id));
             assert_eq!(Some(&tool), listed, "the guide's {id} is not the listing's");
             seen_tools.push(id);
         } else if text.starts_with('"') {

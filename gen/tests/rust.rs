@@ -52,7 +52,16 @@ fn regenerates(name: &str) {
     let dir = scratch(name);
     let listing = repo().join(format!("tests/examples/{name}.tools.json"));
     let out = format!("generated-samples/rust/{name}");
-    let args = ["--lang", "rust", listing.to_str().unwrap(), "--out", &out, "--no-manifest", "--flow-core-path", "../../../core"];
+    let args = [
+        "--lang",
+        "rust",
+        listing.to_str().unwrap(),
+        "--out",
+        &out,
+        "--no-manifest",
+        "--flow-core-path",
+        "../../../core",
+    ];
     ok(&flow_gen(&dir, &args));
     let fresh = files(&dir.join(&out));
     let committed = files(&repo().join(&out));
@@ -170,7 +179,14 @@ fn nothing_is_written_for_a_listing_that_cannot_be_served() {
         "declarations":{"k":{"name":"K","identity":"t.flow.K","lexical_ordinal":1,"generic":[],"opaque":true,"kind":"host","doc":null}}}"#;
     std::fs::write(dir.join("tokens.tools.json"), tokens).unwrap();
     // Nor a Dict keyed by one, wherever the token sits inside the key.
-    std::fs::write(dir.join("keys.tools.json"), tokens.replace(r#"{"Set":{"Named":{"declaration":"k","args":[]}}}"#, r#"{"Dict":[{"Tuple":["Int",{"Named":{"declaration":"k","args":[]}}]},"Int"]}"#)).unwrap();
+    std::fs::write(
+        dir.join("keys.tools.json"),
+        tokens.replace(
+            r#"{"Set":{"Named":{"declaration":"k","args":[]}}}"#,
+            r#"{"Dict":[{"Tuple":["Int",{"Named":{"declaration":"k","args":[]}}]},"Int"]}"#,
+        ),
+    )
+    .unwrap();
     for (listing, expected) in [
         ("bad.tools.json", "[identity]"),
         ("tokens.tools.json", "$.tools[0].params[0].type: t.flow.f: parameter s: Set<K> cannot cross"),
@@ -207,6 +223,9 @@ fn with_no_arguments_a_tool_repository_gets_its_package_and_binding() {
     let cargo = String::from_utf8(package[Path::new("Cargo.toml")].clone()).unwrap();
     // Not on crates.io yet: this checkout's core/, which cargo resolves.
     let core = repo().join("core");
-    assert!(cargo.contains(&format!("flow-core = {{ package = \"flow-toolkit-core\", path = \"{}\" }}", core.display())), "{cargo}");
+    assert!(
+        cargo.contains(&format!("flow-core = {{ package = \"flow-toolkit-core\", path = \"{}\" }}", core.display())),
+        "{cargo}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -9,11 +9,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
+use flow_core::host::RefusalKind;
 use flow_core::host::{Connection, Host, HostOptions, ProcessSpec, Resolver};
 use flow_core::json::{self, Json};
 use flow_core::mcp::client::McpOptions;
 use flow_core::mcp::serve::serve_stdio;
-use flow_core::host::RefusalKind;
 use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::{listing_from_text, term_from_json_in};
 use flow_core::types::{Declarations, Listing, Term};
@@ -213,7 +213,14 @@ fn not_run(reason: String) -> ExitCode {
     outcome(&CallOutcome::NotRun(reason))
 }
 
-fn call(listing_path: &std::path::Path, tool: &str, args: &str, manifest: Option<PathBuf>, key: CallKey, type_args: &[String]) -> Result<ExitCode, Refused> {
+fn call(
+    listing_path: &std::path::Path,
+    tool: &str,
+    args: &str,
+    manifest: Option<PathBuf>,
+    key: CallKey,
+    type_args: &[String],
+) -> Result<ExitCode, Refused> {
     let listing = load_listing(listing_path).map_err(Refused::Usage)?;
     let decl = match listing.tool(tool) {
         Some(decl) => decl,
@@ -221,7 +228,9 @@ fn call(listing_path: &std::path::Path, tool: &str, args: &str, manifest: Option
             let mut named = listing.tools.iter().filter(|t| t.name() == tool);
             match (named.next(), named.next()) {
                 (Some(decl), None) => decl,
-                (Some(_), Some(_)) => return Ok(not_run(format!("{tool} names several Tools of the listing: give the identity"))),
+                (Some(_), Some(_)) => {
+                    return Ok(not_run(format!("{tool} names several Tools of the listing: give the identity")))
+                }
                 (None, _) => return Ok(not_run(format!("no Tool {tool} in {}", listing_path.display()))),
             }
         }
@@ -265,7 +274,9 @@ fn type_terms(generic: &[String], type_args: &[String], declarations: &Declarati
             Err(e) => {
                 let fix = match term_from_json_in(&Json::String(text.to_owned()), declarations) {
                     Ok(_) => format!("; write {name}='{}'", Json::String(text.to_owned()).to_canonical()),
-                    Err(refused) => refused.message.split_once("; ").map(|(_, fix)| format!("; {fix}")).unwrap_or_default(),
+                    Err(refused) => {
+                        refused.message.split_once("; ").map(|(_, fix)| format!("; {fix}")).unwrap_or_default()
+                    }
                 };
                 return Err(format!("--type-arg {name}: the term is not JSON ({e}){fix}"));
             }
@@ -279,7 +290,11 @@ fn type_terms(generic: &[String], type_args: &[String], declarations: &Declarati
     generic
         .iter()
         .map(|name| {
-            given.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()).ok_or_else(|| format!("the Tool is generic: give --type-arg {name}=TERM"))
+            given
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, t)| t.clone())
+                .ok_or_else(|| format!("the Tool is generic: give --type-arg {name}=TERM"))
         })
         .collect()
 }
@@ -288,7 +303,8 @@ fn mcp_adapter(listing_path: &std::path::Path, mut command: Vec<String>) -> Resu
     let listing = load_listing(listing_path)?;
     let program = command.remove(0);
     let dir = std::env::current_dir().map_err(|e| e.to_string())?;
-    let options = McpOptions { log: Arc::new(|line| eprintln!("flow-host mcp-adapter: {line}")), ..McpOptions::default() };
+    let options =
+        McpOptions { log: Arc::new(|line| eprintln!("flow-host mcp-adapter: {line}")), ..McpOptions::default() };
     serve_stdio(&listing, ProcessSpec::new(program, command, dir), options)?;
     Ok(ExitCode::SUCCESS)
 }

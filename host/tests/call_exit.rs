@@ -15,7 +15,8 @@ fn manifest_dir(name: &str, flags: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let tool = env!("CARGO_BIN_EXE_flow-fake-tool");
-    std::fs::write(dir.join("flow.toml"), format!("[tools.\"weather.flow\"]\ncommand = \"'{tool}' {flags}\"\n")).unwrap();
+    std::fs::write(dir.join("flow.toml"), format!("[tools.\"weather.flow\"]\ncommand = \"'{tool}' {flags}\"\n"))
+        .unwrap();
     dir
 }
 
@@ -78,7 +79,17 @@ fn a_call_refused_before_it_was_sent_is_not_run() {
     // A type argument the shell stripped of its quotes, and one by name: the fix is said.
     let echo = |type_arg: &str| {
         let output = Command::new(env!("CARGO_BIN_EXE_flow-host"))
-            .args(["call", LISTING, "echo", "--args", r#"{"value":1}"#, "--type-arg", type_arg, "--manifest", dir.to_str().unwrap()])
+            .args([
+                "call",
+                LISTING,
+                "echo",
+                "--args",
+                r#"{"value":1}"#,
+                "--type-arg",
+                type_arg,
+                "--manifest",
+                dir.to_str().unwrap(),
+            ])
             .output()
             .unwrap();
         outcome(&output)
@@ -101,14 +112,25 @@ fn only_the_tool_called_must_be_bound() {
     assert_eq!((code, out.starts_with(r#"{"Ok":"#)), (Some(0), true), "{out}");
 
     let list = Command::new(env!("CARGO_BIN_EXE_flow-host"))
-        .args(["call", LISTING, "list_stations", "--args", r#"{"region":{"name":"x"},"cursor":"None"}"#, "--manifest", dir.to_str().unwrap()])
+        .args([
+            "call",
+            LISTING,
+            "list_stations",
+            "--args",
+            r#"{"region":{"name":"x"},"cursor":"None"}"#,
+            "--manifest",
+            dir.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     let (code, out) = outcome(&list);
     assert_eq!(code, Some(2));
     assert!(out.starts_with(r#"{"NotRun":"not bound: "#) && out.contains("fingerprint mismatch"), "{out}");
 
-    let check = Command::new(env!("CARGO_BIN_EXE_flow-host")).args(["check", LISTING, "--manifest", dir.to_str().unwrap()]).output().unwrap();
+    let check = Command::new(env!("CARGO_BIN_EXE_flow-host"))
+        .args(["check", LISTING, "--manifest", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(check.status.code(), Some(1));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -132,7 +154,8 @@ fn usage_and_configuration_errors_exit_64_and_print_no_outcome() {
     let broken = std::env::temp_dir().join(format!("flow-host-exit-broken-{}", std::process::id()));
     std::fs::create_dir_all(&broken).unwrap();
     std::fs::write(broken.join("flow.toml"), "[tools.\"weather.flow\"\n").unwrap();
-    let (code, out, err) = run(&["call", LISTING, "get_forecast", "--args", ARGS, "--manifest", broken.to_str().unwrap()]);
+    let (code, out, err) =
+        run(&["call", LISTING, "get_forecast", "--args", ARGS, "--manifest", broken.to_str().unwrap()]);
     assert_eq!((code, out.as_str()), (Some(64), ""), "{err}");
     assert!(err.contains(": configuration: "), "{err}");
     let (code, out, _) = run(&["check", LISTING, "--manifest", broken.to_str().unwrap()]);

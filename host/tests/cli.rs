@@ -35,7 +35,10 @@ fn describe_prints_identities_and_fingerprints() {
     let text = stdout(&output);
     assert!(text.starts_with("data 0.1\n"));
     assert!(text.lines().any(|l| l.split_whitespace().collect::<Vec<_>>()
-        == ["github.com/acme/weather@1.2.0/weather.flow.get_forecast", "sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077"]));
+        == [
+            "github.com/acme/weather@1.2.0/weather.flow.get_forecast",
+            "sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077"
+        ]));
 
     let output = flow_host(&["describe", "--json", "--", env!("CARGO_BIN_EXE_flow-test-tool")]);
     let text = stdout(&output);
@@ -48,18 +51,55 @@ fn describe_prints_identities_and_fingerprints() {
 #[test]
 fn call_prints_the_outcome_and_exits_by_it() {
     let dir = manifest_dir("call", "weather.flow");
-    let ok = flow_host(&["call", LISTING, "get_forecast", "--args", r#"{"city":"Oslo","days":0,"units":"None"}"#, "--manifest", dir_arg(&dir)]);
-    assert_eq!(stdout(&ok), "{\"Ok\":{\"city\":\"Oslo\",\"days\":[],\"issued\":\"2024-06-01T06:00:00Z\",\"tags\":[\"test\"]}}\n");
+    let ok = flow_host(&[
+        "call",
+        LISTING,
+        "get_forecast",
+        "--args",
+        r#"{"city":"Oslo","days":0,"units":"None"}"#,
+        "--manifest",
+        dir_arg(&dir),
+    ]);
+    assert_eq!(
+        stdout(&ok),
+        "{\"Ok\":{\"city\":\"Oslo\",\"days\":[],\"issued\":\"2024-06-01T06:00:00Z\",\"tags\":[\"test\"]}}\n"
+    );
     assert!(ok.status.success());
 
-    let failed = flow_host(&["call", LISTING, "get_forecast", "--args", r#"{"city":"Nowhere","days":1,"units":"None"}"#, "--manifest", dir_arg(&dir)]);
+    let failed = flow_host(&[
+        "call",
+        LISTING,
+        "get_forecast",
+        "--args",
+        r#"{"city":"Nowhere","days":1,"units":"None"}"#,
+        "--manifest",
+        dir_arg(&dir),
+    ]);
     assert!(stdout(&failed).starts_with("{\"Failed\":{\"UnknownCity\""));
     assert_eq!(failed.status.code(), Some(1));
 
-    let generic = flow_host(&["call", LISTING, "echo", "--type-arg", r#"T={"Set":"Text"}"#, "--args", r#"{"value":["b","a"]}"#, "--manifest", dir_arg(&dir)]);
+    let generic = flow_host(&[
+        "call",
+        LISTING,
+        "echo",
+        "--type-arg",
+        r#"T={"Set":"Text"}"#,
+        "--args",
+        r#"{"value":["b","a"]}"#,
+        "--manifest",
+        dir_arg(&dir),
+    ]);
     assert_eq!(stdout(&generic), "{\"Ok\":[\"a\",\"b\"]}\n");
 
-    let bad_args = flow_host(&["call", LISTING, "get_forecast", "--args", r#"{"city":1,"days":1,"units":"None"}"#, "--manifest", dir_arg(&dir)]);
+    let bad_args = flow_host(&[
+        "call",
+        LISTING,
+        "get_forecast",
+        "--args",
+        r#"{"city":1,"days":1,"units":"None"}"#,
+        "--manifest",
+        dir_arg(&dir),
+    ]);
     assert_eq!(bad_args.status.code(), Some(2));
     assert!(stdout(&bad_args).starts_with(r#"{"NotRun":"$.args.city: "#), "{}", stdout(&bad_args));
     assert!(String::from_utf8_lossy(&bad_args.stderr).contains("$.args.city: "));
@@ -77,7 +117,10 @@ fn check_lists_what_is_not_bound() {
     assert_eq!(refused.status.code(), Some(1));
     let text = stdout(&refused);
     assert_eq!(text.lines().count(), 4);
-    assert!(text.lines().all(|l| l.contains(": unbound: ") && l.contains("has no [tools.\"weather.flow\"] table")), "{text}");
+    assert!(
+        text.lines().all(|l| l.contains(": unbound: ") && l.contains("has no [tools.\"weather.flow\"] table")),
+        "{text}"
+    );
 
     // A repository's Tools need the repository's manifest: a usage error,
     // naming the flag.

@@ -15,7 +15,10 @@ use flow_core::types::Term;
 fn the_test_tool_serves_every_tool_concurrently() {
     let setup = bind(&test_tool(), "happy");
     assert_forecast(&forecast(&setup, "1", "Oslo"), "Oslo");
-    assert_eq!(forecast(&setup, "2", "Nowhere").to_canonical(), r#"{"Failed":{"UnknownCity":{"query":"Nowhere","suggestions":["Oslo"]}}}"#);
+    assert_eq!(
+        forecast(&setup, "2", "Nowhere").to_canonical(),
+        r#"{"Failed":{"UnknownCity":{"query":"Nowhere","suggestions":["Oslo"]}}}"#
+    );
     assert!(reason(&forecast(&setup, "3", "panic"), "Unknown").contains("panicked: asked to panic"));
     assert!(reason(&forecast(&setup, "4", "wrong-type"), "Unknown").contains("not of the declared type"));
 
@@ -25,16 +28,27 @@ fn the_test_tool_serves_every_tool_concurrently() {
 
     // A generic call: the host sends the views, the Tool echoes JSON back,
     // decoded at the concrete type on both sides.
-    let page = term_from_json(&json(r#"{"Named":{"declaration":"5","args":[{"Named":{"declaration":"6","args":[]}}]}}"#)).unwrap();
+    let page =
+        term_from_json(&json(r#"{"Named":{"declaration":"5","args":[{"Named":{"declaration":"6","args":[]}}]}}"#))
+            .unwrap();
     let value = json(r#"{"value":{"items":[{"id":1,"position":[1,2],"readings":{},"raw":null}],"next":"n"}}"#);
     let echoed = setup.host.call_with(ECHO, CallKey::new("r", "6"), &value, &[page]).unwrap().wait();
-    assert_eq!(echoed.to_canonical(), r#"{"Ok":{"items":[{"id":1,"position":[1,2],"raw":null,"readings":{}}],"next":"n"}}"#);
-    let echoed = setup.host.call_with(ECHO, CallKey::new("r", "7"), &json(r#"{"value":3}"#), &[Term::Prim(flow_core::types::Prim::Int)]).unwrap().wait();
+    assert_eq!(
+        echoed.to_canonical(),
+        r#"{"Ok":{"items":[{"id":1,"position":[1,2],"raw":null,"readings":{}}],"next":"n"}}"#
+    );
+    let echoed = setup
+        .host
+        .call_with(ECHO, CallKey::new("r", "7"), &json(r#"{"value":3}"#), &[Term::Prim(flow_core::types::Prim::Int)])
+        .unwrap()
+        .wait();
     assert_eq!(echoed.to_canonical(), r#"{"Ok":3}"#);
 
     // 64 calls out at once, each answered with its own city.
     let handles: Vec<_> = (0..64)
-        .map(|i| setup.host.call(FORECAST, CallKey::new("many", i.to_string()), &forecast_args(&format!("city{i}"))).unwrap())
+        .map(|i| {
+            setup.host.call(FORECAST, CallKey::new("many", i.to_string()), &forecast_args(&format!("city{i}"))).unwrap()
+        })
         .collect();
     for (i, handle) in handles.into_iter().enumerate() {
         assert_forecast(&handle.wait(), &format!("city{i}"));
@@ -44,7 +58,11 @@ fn the_test_tool_serves_every_tool_concurrently() {
 #[test]
 fn args_that_do_not_decode_are_refused_before_sending() {
     let setup = bind(&test_tool(), "args");
-    let err = setup.host.call(FORECAST, CallKey::new("r", "1"), &json(r#"{"city":"Oslo","days":"two","units":"None"}"#)).err().unwrap();
+    let err = setup
+        .host
+        .call(FORECAST, CallKey::new("r", "1"), &json(r#"{"city":"Oslo","days":"two","units":"None"}"#))
+        .err()
+        .unwrap();
     assert_eq!(err.to_string(), "$.args.days: expected an Int (a number), found a string [type]");
     let err = setup.host.call(FORECAST, CallKey::new("r", "2"), &json(r#"{"city":"Oslo","days":1}"#)).err().unwrap();
     assert_eq!(err.to_string(), "$.args.units: missing argument [missing-field]");
@@ -117,7 +135,10 @@ fn a_garbage_line_is_logged_and_changes_nothing() {
 fn malformed_outcomes_and_values_of_another_type_are_bad_replies() {
     let setup = bind(&fake(""), "malformed");
     let malformed = reason(&forecast(&setup, "malformed-1", "Oslo"), "BadReply");
-    assert!(malformed.starts_with("$.params.outcome: malformed outcome") && malformed.ends_with("[shape]"), "{malformed}");
+    assert!(
+        malformed.starts_with("$.params.outcome: malformed outcome") && malformed.ends_with("[shape]"),
+        "{malformed}"
+    );
     let reason = reason(&forecast(&setup, "badvalue-1", "Oslo"), "BadReply");
     assert_eq!(reason, "$.params.outcome.Ok: expected an object, found a number [type]");
     assert_forecast(&forecast(&setup, "2", "Bergen"), "Bergen");
@@ -126,9 +147,14 @@ fn malformed_outcomes_and_values_of_another_type_are_bad_replies() {
 #[test]
 fn a_reply_whose_envelope_is_malformed_is_a_bad_reply_for_its_call() {
     let setup = bind(&fake(""), "envelope");
-    for (call, member) in [("envelope-id-null-1", "$.id"), ("envelope-extra-1", "$.extra"), ("envelope-1.0-1", "$.jsonrpc")] {
+    for (call, member) in
+        [("envelope-id-null-1", "$.id"), ("envelope-extra-1", "$.extra"), ("envelope-1.0-1", "$.jsonrpc")]
+    {
         let why = reason(&forecast(&setup, call, "Oslo"), "BadReply");
-        assert!(why.starts_with(&format!("malformed envelope: {member}: ")) && why.ends_with("[shape]"), "{call}: {why}");
+        assert!(
+            why.starts_with(&format!("malformed envelope: {member}: ")) && why.ends_with("[shape]"),
+            "{call}: {why}"
+        );
     }
     assert_forecast(&forecast(&setup, "2", "Bergen"), "Bergen");
 }
@@ -141,8 +167,14 @@ fn a_call_past_the_depth_limit_counted_from_the_message_is_not_sent() {
     // The message 1, params 2, args 3: a value in args may nest 125 levels.
     let echoed = setup.host.call_with(ECHO, CallKey::new("r", "d125"), &nested(125), &json_value).unwrap().wait();
     assert!(echoed.to_canonical().starts_with(r#"{"Ok":[[[["#), "{echoed:?}");
-    let why = reason(&setup.host.call_with(ECHO, CallKey::new("r", "d126"), &nested(126), &json_value).unwrap().wait(), "NotRun");
-    assert!(why.starts_with("the call was not sent: $: the message would nest") && why.ends_with("[too-deep]"), "{why}");
+    let why = reason(
+        &setup.host.call_with(ECHO, CallKey::new("r", "d126"), &nested(126), &json_value).unwrap().wait(),
+        "NotRun",
+    );
+    assert!(
+        why.starts_with("the call was not sent: $: the message would nest") && why.ends_with("[too-deep]"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -168,7 +200,10 @@ fn another_data_major_is_a_version_refusal() {
 #[test]
 fn a_fingerprint_mismatch_is_refused_by_name() {
     let (options, _) = options();
-    let refusals = Host::bind(&listing(), &resolver(&fake("--bad-fingerprint get_forecast"), &scratch("mismatch")), options).err().unwrap();
+    let refusals =
+        Host::bind(&listing(), &resolver(&fake("--bad-fingerprint get_forecast"), &scratch("mismatch")), options)
+            .err()
+            .unwrap();
     assert_eq!(refusals.len(), 1);
     assert_eq!((refusals[0].tool.as_str(), refusals[0].kind), (FORECAST, RefusalKind::Mismatch));
     assert!(refusals[0].reason.contains("sha256:0000"));
@@ -187,7 +222,8 @@ fn unbound_declarations_are_refused() {
 #[test]
 fn a_tool_no_longer_served_after_a_restart_is_not_run() {
     let state = scratch("drop-state");
-    let setup = bind(&fake(&format!("--state {} --drop-after-restart get_forecast", quote(state.to_str().unwrap()))), "drop");
+    let setup =
+        bind(&fake(&format!("--state {} --drop-after-restart get_forecast", quote(state.to_str().unwrap()))), "drop");
     assert_forecast(&forecast(&setup, "1", "Oslo"), "Oslo");
     assert_eq!(forecast(&setup, "crash-after-read-2", "Oslo").case(), "Unknown");
     let reason = reason(&forecast(&setup, "3", "Oslo"), "NotRun");
@@ -200,6 +236,10 @@ fn a_tool_no_longer_served_after_a_restart_is_not_run() {
 #[test]
 fn a_command_that_cannot_start_is_unavailable() {
     let (options, _) = options();
-    let refusals = Host::bind(&listing(), &resolver("/nonexistent/flow-tool --x", &scratch("nostart")), options).err().unwrap();
-    assert!(refusals.iter().all(|r| r.kind == RefusalKind::Unavailable && r.reason.contains("could not start")), "{refusals:?}");
+    let refusals =
+        Host::bind(&listing(), &resolver("/nonexistent/flow-tool --x", &scratch("nostart")), options).err().unwrap();
+    assert!(
+        refusals.iter().all(|r| r.kind == RefusalKind::Unavailable && r.reason.contains("could not start")),
+        "{refusals:?}"
+    );
 }

@@ -65,8 +65,12 @@ fn every_call_gets_an_outcome_whatever_the_server_writes() {
     let why = bad_reply(call(&setup, "big", "3"));
     assert!(why.contains("more than the message size limit of 65536 [too-large]"), "{why}");
     assert!(bad_reply(call(&setup, "dupe", "4")).contains("[duplicate-key]"));
-    assert_eq!(bad_reply(call(&setup, "error", "5")), "the MCP server answered error -32603: the fake broke, not a result");
-    assert!(bad_reply(call(&setup, "needs-input", "6")).contains("\"input_required\": the call waits for input the adapter cannot give"));
+    assert_eq!(
+        bad_reply(call(&setup, "error", "5")),
+        "the MCP server answered error -32603: the fake broke, not a result"
+    );
+    assert!(bad_reply(call(&setup, "needs-input", "6"))
+        .contains("\"input_required\": the call waits for input the adapter cannot give"));
 
     let silent = setup.host.call(&tool("silent"), CallKey::new("r", "7"), &json("{}")).unwrap();
     silent.cancel();
@@ -103,5 +107,8 @@ fn a_server_that_cannot_start_or_list_is_unavailable() {
     let listing = listing("fake.tools.json");
     let resolver = mcp_servers::resolver(&listing, "/nonexistent/mcp-server");
     let refusals = Host::bind(&listing, &resolver, options().0).err().expect("refused");
-    assert!(refusals.iter().all(|r| r.kind == RefusalKind::Unavailable && r.reason.contains("could not start")), "{refusals:#?}");
+    assert!(
+        refusals.iter().all(|r| r.kind == RefusalKind::Unavailable && r.reason.contains("could not start")),
+        "{refusals:#?}"
+    );
 }

@@ -100,7 +100,9 @@ fn end(call: &Receiver<CallEnd>) -> CallEnd {
 /// The `n` the fake answered with.
 fn answered(end: CallEnd) -> String {
     match end {
-        CallEnd::Answered(Answer::Result(result)) => result.as_object().and_then(|o| o.get("structuredContent")).expect("structured").to_canonical(),
+        CallEnd::Answered(Answer::Result(result)) => {
+            result.as_object().and_then(|o| o.get("structuredContent")).expect("structured").to_canonical()
+        }
         other => panic!("expected an answer, got {other:?}"),
     }
 }
@@ -126,7 +128,9 @@ fn bind(name: &str, flags: &str, grace: Duration) -> (Setup, PathBuf) {
     let command = format!("{} --state {} {flags}", quote(FAKE), quote(state.to_str().unwrap()));
     let listing = mcp_servers::listing("fake.tools.json");
     let (options, log) = mcp_servers::options();
-    let host = Host::bind(&listing, &mcp_servers::resolver(&listing, &command), HostOptions { stop_grace: grace, ..options }).unwrap_or_else(|r| panic!("{r:#?}"));
+    let host =
+        Host::bind(&listing, &mcp_servers::resolver(&listing, &command), HostOptions { stop_grace: grace, ..options })
+            .unwrap_or_else(|r| panic!("{r:#?}"));
     (Setup { host, log }, state)
 }
 
@@ -159,7 +163,11 @@ fn a_server_that_ignores_the_end_of_its_input_is_killed_after_the_grace() {
     connection.stop();
     let reason = unknown_outcome(held.wait_timeout(GENEROUS));
     assert!(reason.contains("after the call reached it") && reason.contains("signal: 9"), "{reason}");
-    assert!(setup.logged("did not exit within the stop grace of 200ms after its stdin was closed: killing it"), "{:?}", setup.log);
+    assert!(
+        setup.logged("did not exit within the stop grace of 200ms after its stdin was closed: killing it"),
+        "{:?}",
+        setup.log
+    );
     // Reaped before its calls were settled.
     assert!(gone(pid), "process {pid} is still there");
     // The next call starts another server.

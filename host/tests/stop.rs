@@ -48,7 +48,11 @@ fn a_process_that_ignores_the_end_of_its_input_is_killed_after_the_grace() {
     let outcome = held.wait_timeout(GENEROUS).expect("settled once the grace has run out");
     let reason = reason(&outcome, "Unknown");
     assert!(reason.contains("after the call reached it") && reason.contains("signal: 9"), "{reason}");
-    assert!(setup.logged("did not exit within the stop grace of 200ms after its stdin was closed: killing it"), "{:?}", setup.log);
+    assert!(
+        setup.logged("did not exit within the stop grace of 200ms after its stdin was closed: killing it"),
+        "{:?}",
+        setup.log
+    );
     // Reaped before its calls were settled.
     assert!(fake_gone(pid), "process {pid} is still there");
     // The next call starts another process.
@@ -130,7 +134,10 @@ fn stopping_leaves_no_thread_behind() {
     let setup = bind_with_grace(&command, "threads", SHORT_GRACE);
     let connection = setup.host.connection(FORECAST).unwrap();
     for round in 1..=4 {
-        let held = setup.host.call(FORECAST, CallKey::new("r", format!("hold-until=never-{round}")), &forecast_args("Oslo")).unwrap();
+        let held = setup
+            .host
+            .call(FORECAST, CallKey::new("r", format!("hold-until=never-{round}")), &forecast_args("Oslo"))
+            .unwrap();
         connection.stop();
         assert_eq!(held.wait_timeout(GENEROUS).expect("settled").case(), "Unknown");
     }

@@ -149,16 +149,23 @@ fn connection(mark: &str, tool: Vec<String>, grace: Duration) -> Connection {
     let mut words = with_grandchild(&tool).into_iter();
     let mut spec = ProcessSpec::new(words.next().unwrap(), words.collect(), std::env::temp_dir());
     spec.env.push((MARK.to_owned(), mark.to_owned()));
-    let options = HostOptions { stop_grace: grace, log: Arc::new(|_| {}), quiet_stderr: true, ..HostOptions::default() };
+    let options =
+        HostOptions { stop_grace: grace, log: Arc::new(|_| {}), quiet_stderr: true, ..HostOptions::default() };
     Connection::new(spec, options)
 }
 
 fn forecast_call(connection: &Connection, id: &str, city: &str) -> flow_core::host::CallHandle {
-    let listing = flow_core::types::parse::listing_from_text(include_bytes!("../../tests/examples/weather.tools.json"), &Default::default()).unwrap();
+    let listing = flow_core::types::parse::listing_from_text(
+        include_bytes!("../../tests/examples/weather.tools.json"),
+        &Default::default(),
+    )
+    .unwrap();
     let tool = listing.tools.iter().find(|t| t.tool == FORECAST).unwrap();
     let types = Arc::new(CallTypes::compile(&listing.declarations, &tool.params, &tool.ok, &tool.err).unwrap());
     let key = CallKey::new("run-1", id);
-    let args = flow_core::json::parse_str(&format!(r#"{{"city":"{city}","days":1,"units":"None"}}"#), &Default::default()).unwrap();
+    let args =
+        flow_core::json::parse_str(&format!(r#"{{"city":"{city}","days":1,"units":"None"}}"#), &Default::default())
+            .unwrap();
     let line = flow_core::protocol::message::write_call(&key, FORECAST, &args.to_canonical(), None);
     connection.send(key, line, types, |_| Ok(()))
 }
@@ -188,7 +195,12 @@ fn a_tool_that_outlives_the_grace_is_killed_with_its_group_and_its_calls_are_unk
     let mark = mark("grace-over");
     let state = std::env::temp_dir().join(format!("flow-survivors-ignore-eof-{}", std::process::id()));
     std::fs::create_dir_all(&state).unwrap();
-    let fake = vec![env!("CARGO_BIN_EXE_flow-fake-tool").to_owned(), "--state".to_owned(), state.to_str().unwrap().to_owned(), "--ignore-eof".to_owned()];
+    let fake = vec![
+        env!("CARGO_BIN_EXE_flow-fake-tool").to_owned(),
+        "--state".to_owned(),
+        state.to_str().unwrap().to_owned(),
+        "--ignore-eof".to_owned(),
+    ];
     let connection = connection(&mark, fake, Duration::from_millis(200));
     connection.describe().unwrap();
     running(&mark, &["flow-fake-tool", "sleep 300"]);
@@ -196,20 +208,22 @@ fn a_tool_that_outlives_the_grace_is_killed_with_its_group_and_its_calls_are_unk
     connection.stop();
     let outcome = never_answered.wait_timeout(GENEROUS).expect("settled once the grace ran out");
     match outcome {
-        CallOutcome::Unknown(why) => assert_eq!(why, "the Tool process ended (signal: 9 (SIGKILL)) after the call reached it"),
+        CallOutcome::Unknown(why) => {
+            assert_eq!(why, "the Tool process ended (signal: 9 (SIGKILL)) after the call reached it")
+        }
         other => panic!("expected Unknown, got {other:?}"),
     }
     let left = survivors(&mark);
     assert!(left.is_empty(), "{left:?}");
 }
 
-
 #[test]
 fn a_tool_that_crashes_while_what_it_started_holds_its_output_is_unknown_at_once_and_started_again() {
     let mark = mark("crash");
     let state = std::env::temp_dir().join(format!("flow-survivors-crash-{}", std::process::id()));
     std::fs::create_dir_all(&state).unwrap();
-    let fake = vec![env!("CARGO_BIN_EXE_flow-fake-tool").to_owned(), "--state".to_owned(), state.to_str().unwrap().to_owned()];
+    let fake =
+        vec![env!("CARGO_BIN_EXE_flow-fake-tool").to_owned(), "--state".to_owned(), state.to_str().unwrap().to_owned()];
     // The grace is never reached: the crash alone must settle the call.
     let connection = connection(&mark, fake, 10 * GENEROUS);
     connection.describe().unwrap();
@@ -219,7 +233,9 @@ fn a_tool_that_crashes_while_what_it_started_holds_its_output_is_unknown_at_once
     // host-boundary.md: a call out to a process that ended is Unknown if it
     // reached the process; the reason carries the Tool's own exit status.
     match outcome {
-        CallOutcome::Unknown(why) => assert_eq!(why, "the Tool process ended (exit status: 3) after the call reached it"),
+        CallOutcome::Unknown(why) => {
+            assert_eq!(why, "the Tool process ended (exit status: 3) after the call reached it")
+        }
         other => panic!("expected Unknown, got {other:?}"),
     }
     // Started again for the next call ("A process that ends is started again").

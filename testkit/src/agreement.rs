@@ -90,7 +90,10 @@ pub fn write_values(dir: &Path, seed: u64, count: usize) -> std::io::Result<Vec<
             let decoded = decode_with(text.as_bytes(), &plan, node, &Limits::default())
                 .unwrap_or_else(|e| panic!("type seed {type_seed}, value {v}: Rust refuses its own text {text}: {e}"));
             assert_eq!(decoded.to_canonical(), text, "type seed {type_seed}, value {v}: Rust re-encodes differently");
-            cases.push(Case { origin: format!("values.jsonl line {} (type seed {type_seed}) value {v}", i + 1), expected: Expected::Text(text.clone()) });
+            cases.push(Case {
+                origin: format!("values.jsonl line {} (type seed {type_seed}) value {v}", i + 1),
+                expected: Expected::Text(text.clone()),
+            });
             texts.push(Json::String(text));
         }
         let mut line = Object::new();
@@ -156,7 +159,13 @@ pub fn compare(lang: &str, output: &Path, expected: &[Vec<&Case>]) -> (usize, Ve
     let mut compared = 0;
     for (line, cases) in lines.iter().zip(expected) {
         let parsed = json::parse_str(line, &Limits { max_bytes: usize::MAX, ..Limits::default() });
-        let results = match parsed.as_ref().ok().and_then(|j| j.as_object()).and_then(|o| o.get("results")).and_then(|r| r.as_array()) {
+        let results = match parsed
+            .as_ref()
+            .ok()
+            .and_then(|j| j.as_object())
+            .and_then(|o| o.get("results"))
+            .and_then(|r| r.as_array())
+        {
             Some(r) => r.to_vec(),
             None => {
                 problems.push(format!("{lang}: an unreadable line for {}", cases[0].origin));
@@ -166,7 +175,12 @@ pub fn compare(lang: &str, output: &Path, expected: &[Vec<&Case>]) -> (usize, Ve
         // A checker may answer each case in several ways (Node decodes, and
         // also goes through parse/fromJson): results come case by case.
         if cases.is_empty() || results.len() % cases.len() != 0 {
-            problems.push(format!("{lang}: {} results for {} cases at {}", results.len(), cases.len(), cases[0].origin));
+            problems.push(format!(
+                "{lang}: {} results for {} cases at {}",
+                results.len(),
+                cases.len(),
+                cases[0].origin
+            ));
             continue;
         }
         let ways = results.len() / cases.len();

@@ -73,7 +73,12 @@ impl Case {
 }
 
 pub const CASES: [Case; 10] = [
-    Case { name: "too-large", tool: Tool::Text, rule: "too-large", what: "a message of 16 MiB + 1 byte (a long string)" },
+    Case {
+        name: "too-large",
+        tool: Tool::Text,
+        rule: "too-large",
+        what: "a message of 16 MiB + 1 byte (a long string)",
+    },
     Case { name: "too-deep", tool: Tool::Json, rule: "too-deep", what: "arrays nested 129 deep" },
     Case { name: "big-exponent", tool: Tool::Json, rule: "number-too-large", what: "`1e5000`" },
     Case { name: "small-exponent", tool: Tool::Json, rule: "number-too-large", what: "`-1e-5000`" },
@@ -85,9 +90,24 @@ pub const CASES: [Case; 10] = [
         rule: "duplicate-key",
         what: "500,000 keys, then each again (10^6 members)",
     },
-    Case { name: "huge-base64", tool: Tool::Bytes, rule: "base64", what: "12 MiB of base64 ending in a character outside its alphabet" },
-    Case { name: "invalid-utf8", tool: Tool::Text, rule: "utf8", what: "a 1 MiB string with an invalid UTF-8 byte at its end" },
-    Case { name: "lone-surrogate", tool: Tool::Text, rule: "lone-surrogate", what: "a 1 MiB string ending in an escaped lone surrogate" },
+    Case {
+        name: "huge-base64",
+        tool: Tool::Bytes,
+        rule: "base64",
+        what: "12 MiB of base64 ending in a character outside its alphabet",
+    },
+    Case {
+        name: "invalid-utf8",
+        tool: Tool::Text,
+        rule: "utf8",
+        what: "a 1 MiB string with an invalid UTF-8 byte at its end",
+    },
+    Case {
+        name: "lone-surrogate",
+        tool: Tool::Text,
+        rule: "lone-surrogate",
+        what: "a 1 MiB string ending in an escaped lone surrogate",
+    },
 ];
 
 /// The fixed part of every memory bound: allocator arenas, a reader
@@ -109,7 +129,14 @@ pub fn case(name: &str) -> Option<&'static Case> {
     CASES.iter().find(|c| c.name == name)
 }
 
-fn repeated(prefix: &[u8], item: impl Fn(usize, &mut Vec<u8>), count: usize, separator: u8, suffix: &[u8], capacity: usize) -> Vec<u8> {
+fn repeated(
+    prefix: &[u8],
+    item: impl Fn(usize, &mut Vec<u8>),
+    count: usize,
+    separator: u8,
+    suffix: &[u8],
+    capacity: usize,
+) -> Vec<u8> {
     let mut out = Vec::with_capacity(capacity);
     out.extend_from_slice(prefix);
     for i in 0..count {
@@ -139,7 +166,9 @@ pub fn value_text(case: &Case, around: usize) -> Vec<u8> {
         "big-exponent" => b"1e5000".to_vec(),
         "small-exponent" => b"-1e-5000".to_vec(),
         "huge-exponent" => b"1e999999999999999999999".to_vec(),
-        "duplicate-keys" => repeated(b"{", |_, out| out.extend_from_slice(b"\"a\":0"), 1_000_000, b',', b"}", 6_000_001),
+        "duplicate-keys" => {
+            repeated(b"{", |_, out| out.extend_from_slice(b"\"a\":0"), 1_000_000, b',', b"}", 6_000_001)
+        }
         "duplicate-keys-spread" => repeated(
             b"{",
             |i, out| {
@@ -192,7 +221,8 @@ pub fn call_line(case: &Case, run: &str, call: &str) -> Vec<u8> {
 
 /// A whole reply line (with its `\n`) answering Ok with the case's value.
 pub fn reply_line(case: &Case, run: &str, call: &str) -> Vec<u8> {
-    let head = format!("{{\"jsonrpc\":\"2.0\",\"method\":\"reply\",\"params\":{{\"call\":\"{call}\",\"outcome\":{{\"Ok\":");
+    let head =
+        format!("{{\"jsonrpc\":\"2.0\",\"method\":\"reply\",\"params\":{{\"call\":\"{call}\",\"outcome\":{{\"Ok\":");
     let tail = format!("}},\"run\":\"{run}\"}}}}");
     message(case, head.as_bytes(), tail.as_bytes())
 }

@@ -2,8 +2,8 @@
 //! Python and Node codecs). A listing refuses declarations no Tool reaches, so
 //! its one Tool takes the root as `input` and one parameter per declaration.
 
-use flow_core::types::write::{listing_to_json, term_to_json};
 use flow_core::types::parse::DATA_VERSION;
+use flow_core::types::write::{listing_to_json, term_to_json};
 use flow_core::types::{Declarations, Listing, Param, Prim, Term, ToolDecl};
 
 pub fn listing(declarations: &Declarations, root: &Term) -> Listing {

@@ -31,7 +31,21 @@ fn digits(rng: &mut Rng, count: usize, out: &mut Vec<u8>) {
 /// A number in any valid form: `-0`, `0.000`, `1E+3`, `12.50e-7`, long.
 fn number(rng: &mut Rng, out: &mut Vec<u8>) {
     if rng.chance(10) {
-        out.extend_from_slice(rng.pick(&[&b"0"[..], b"-0", b"0.0", b"-0.0e0", b"0e-999", b"1e0", b"1E+2", b"100e-2", b"9007199254740993", b"-9223372036854775809", b"18446744073709551616", b"1e4299", b"1e-4299"]));
+        out.extend_from_slice(rng.pick(&[
+            &b"0"[..],
+            b"-0",
+            b"0.0",
+            b"-0.0e0",
+            b"0e-999",
+            b"1e0",
+            b"1E+2",
+            b"100e-2",
+            b"9007199254740993",
+            b"-9223372036854775809",
+            b"18446744073709551616",
+            b"1e4299",
+            b"1e-4299",
+        ]));
         return;
     }
     if rng.chance(40) {
@@ -63,8 +77,26 @@ fn number(rng: &mut Rng, out: &mut Vec<u8>) {
 /// pairs included), raw non-ASCII.
 fn string(rng: &mut Rng, out: &mut Vec<u8>) {
     const PIECES: [&str; 20] = [
-        "a", "key", "Zürich", "東京", "🌧", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u0000", "\\u00e9",
-        "\\u00E9", "\\ud83c\\udf27", "\\u2028", "\u{7f}", "__proto__",
+        "a",
+        "key",
+        "Zürich",
+        "東京",
+        "🌧",
+        "\\\"",
+        "\\\\",
+        "\\/",
+        "\\b",
+        "\\f",
+        "\\n",
+        "\\r",
+        "\\t",
+        "\\u0000",
+        "\\u00e9",
+        "\\u00E9",
+        "\\ud83c\\udf27",
+        "\\u2028",
+        "\u{7f}",
+        "__proto__",
     ];
     out.push(b'"');
     for _ in 0..rng.below(5) {
@@ -143,9 +175,25 @@ fn hostile(rng: &mut Rng) -> Vec<u8> {
         4 => long_number(rng, MAX_DIGITS + 1),
         // 4,300 digits as a fraction: `0.` then zeros then a digit.
         5 => format!("0.{}1", "0".repeat(MAX_DIGITS - 2 + rng.below(3) as usize)).into_bytes(),
-        6 => rng.pick(&[&b"1e5000"[..], b"-1e-5000", b"1e4300", b"1e-4300", b"1E+999999999999999999999", b"0e999999999999999999999"]).to_vec(),
+        6 => rng
+            .pick(&[
+                &b"1e5000"[..],
+                b"-1e-5000",
+                b"1e4300",
+                b"1e-4300",
+                b"1E+999999999999999999999",
+                b"0e999999999999999999999",
+            ])
+            .to_vec(),
         // Equal keys once unescaped.
-        7 => rng.pick(&[&br#"{"a":1,"\u0061":2}"#[..], r#"{"\u00e9":1,"é":2}"#.as_bytes(), br#"{"b":{"a":1,"a":1}}"#, br#"[{"x":1},{"y":1,"x":2,"y":3}]"#]).to_vec(),
+        7 => rng
+            .pick(&[
+                &br#"{"a":1,"\u0061":2}"#[..],
+                r#"{"\u00e9":1,"é":2}"#.as_bytes(),
+                br#"{"b":{"a":1,"a":1}}"#,
+                br#"[{"x":1},{"y":1,"x":2,"y":3}]"#,
+            ])
+            .to_vec(),
         8 => {
             let mut out = b"{".to_vec();
             let n = 2 + rng.below(300);
@@ -160,7 +208,13 @@ fn hostile(rng: &mut Rng) -> Vec<u8> {
             // Long strings of escapes and non-ASCII.
             let mut out = b"\"".to_vec();
             for _ in 0..rng.below(2000) {
-                out.extend_from_slice(rng.pick(&[&b"\\u00e9"[..], "é".as_bytes(), b"\\n", b"\\ud83c\\udf27", "🌧".as_bytes()]));
+                out.extend_from_slice(rng.pick(&[
+                    &b"\\u00e9"[..],
+                    "é".as_bytes(),
+                    b"\\n",
+                    b"\\ud83c\\udf27",
+                    "🌧".as_bytes(),
+                ]));
             }
             out.push(b'"');
             out
@@ -186,7 +240,22 @@ fn broken(rng: &mut Rng) -> Vec<u8> {
         4 => b"{\"\xed\xa0\x80\":1}".to_vec(),
         5 => br#"["\ud800"]"#.to_vec(),
         6 => br#"{"a":"\udc00x"}"#.to_vec(),
-        7 => rng.pick(&[&b"NaN"[..], b"Infinity", b"-Infinity", b"[1,]", b"{\"a\":1,}", b"01", b"-", b"1.", b".5", b"1e", b"+1", b"0x10"]).to_vec(),
+        7 => rng
+            .pick(&[
+                &b"NaN"[..],
+                b"Infinity",
+                b"-Infinity",
+                b"[1,]",
+                b"{\"a\":1,}",
+                b"01",
+                b"-",
+                b"1.",
+                b".5",
+                b"1e",
+                b"+1",
+                b"0x10",
+            ])
+            .to_vec(),
         8 => rng.pick(&[&b""[..], b" ", b"\n", b"nul", b"tru", b"[", b"{", b"\"", b"\"\\x\"", b"\"\\u12\""]).to_vec(),
         9 => b"\"a\tb\"".to_vec(),
         10 => [&out, &b" x"[..]].concat(),

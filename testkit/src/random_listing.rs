@@ -33,28 +33,219 @@ fn file(seed: u64) -> String {
 /// names generated packages take for themselves.
 pub const HOSTILE_NAMES: &[&str] = &[
     // Python keywords, soft keywords, builtins and generated names.
-    "class", "def", "None", "True", "False", "lambda", "from", "import", "async", "await", "yield", "global", "nonlocal",
-    "match", "case", "type", "_", "int", "str", "list", "dict", "set", "tuple", "object", "bytes", "bool", "print", "len",
-    "typing", "dataclasses", "decimal", "flow_toolkit", "models", "metadata", "tools", "abc", "annotations", "Exception",
-    "BaseException", "ValueError", "args", "with_traceback", "add_note", "__init__", "__slots__", "__dict__", "__class__",
-    "_flow_index", "self", "ctx", "cls", "super", "TypeVar", "Generic", "Any", "Never", "Some", "FlowSet", "FlowMap",
+    "class",
+    "def",
+    "None",
+    "True",
+    "False",
+    "lambda",
+    "from",
+    "import",
+    "async",
+    "await",
+    "yield",
+    "global",
+    "nonlocal",
+    "match",
+    "case",
+    "type",
+    "_",
+    "int",
+    "str",
+    "list",
+    "dict",
+    "set",
+    "tuple",
+    "object",
+    "bytes",
+    "bool",
+    "print",
+    "len",
+    "typing",
+    "dataclasses",
+    "decimal",
+    "flow_toolkit",
+    "models",
+    "metadata",
+    "tools",
+    "abc",
+    "annotations",
+    "Exception",
+    "BaseException",
+    "ValueError",
+    "args",
+    "with_traceback",
+    "add_note",
+    "__init__",
+    "__slots__",
+    "__dict__",
+    "__class__",
+    "_flow_index",
+    "self",
+    "ctx",
+    "cls",
+    "super",
+    "TypeVar",
+    "Generic",
+    "Any",
+    "Never",
+    "Some",
+    "FlowSet",
+    "FlowMap",
     // TypeScript / JavaScript reserved words, contextual keywords and globals.
-    "function", "var", "let", "const", "enum", "interface", "implements", "package", "private", "protected", "public",
-    "static", "delete", "new", "this", "typeof", "void", "undefined", "null", "any", "unknown", "never", "string",
-    "number", "bigint", "boolean", "symbol", "keyof", "infer", "satisfies", "declare", "namespace", "module", "require",
-    "Array", "Promise", "Map", "Set", "Object", "Function", "Symbol", "JSON", "Math", "Date", "Error", "Record",
-    "Partial", "Readonly", "ReadonlyMap", "ReadonlySet", "Uint8Array", "globalThis", "constructor", "__proto__",
-    "prototype", "toString", "valueOf", "hasOwnProperty", "arguments", "eval", "context", "CallContext",
-    "GenericCallContext", "Failed", "HostToken", "JsonValue", "Decimal", "Duration", "Instant", "Option", "serve",
-    "implementation", "Implementation",
+    "function",
+    "var",
+    "let",
+    "const",
+    "enum",
+    "interface",
+    "implements",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "static",
+    "delete",
+    "new",
+    "this",
+    "typeof",
+    "void",
+    "undefined",
+    "null",
+    "any",
+    "unknown",
+    "never",
+    "string",
+    "number",
+    "bigint",
+    "boolean",
+    "symbol",
+    "keyof",
+    "infer",
+    "satisfies",
+    "declare",
+    "namespace",
+    "module",
+    "require",
+    "Array",
+    "Promise",
+    "Map",
+    "Set",
+    "Object",
+    "Function",
+    "Symbol",
+    "JSON",
+    "Math",
+    "Date",
+    "Error",
+    "Record",
+    "Partial",
+    "Readonly",
+    "ReadonlyMap",
+    "ReadonlySet",
+    "Uint8Array",
+    "globalThis",
+    "constructor",
+    "__proto__",
+    "prototype",
+    "toString",
+    "valueOf",
+    "hasOwnProperty",
+    "arguments",
+    "eval",
+    "context",
+    "CallContext",
+    "GenericCallContext",
+    "Failed",
+    "HostToken",
+    "JsonValue",
+    "Decimal",
+    "Duration",
+    "Instant",
+    "Option",
+    "serve",
+    "implementation",
+    "Implementation",
     // Rust keywords, prelude and std names, derives, and generated names.
-    "fn", "impl", "mod", "crate", "Self", "struct", "trait", "where", "dyn", "ref", "mut", "move", "unsafe", "extern",
-    "use", "loop", "box", "gen", "try", "union", "macro_rules", "Result", "Ok", "Err", "Vec", "String", "Box",
-    "BTreeMap", "BTreeSet", "BigInt", "BigDecimal", "Json", "GenericValue", "ContextSet", "ContextDict", "Call",
-    "PhantomData", "Send", "Sync", "Clone", "Debug", "Default", "Eq", "Ord", "Hash", "PartialEq", "PartialOrd", "Copy",
-    "Sized", "Drop", "Fn", "Iterator", "From", "Into", "Future", "i32", "u8", "char", "f64", "usize", "std", "core",
-    "alloc", "flow", "flow_core", "codec", "types", "main", "lib", "describe", "server", "Tools", "Handler", "FromValue",
-    "IntoValue", "value", "T", "A", "B",
+    "fn",
+    "impl",
+    "mod",
+    "crate",
+    "Self",
+    "struct",
+    "trait",
+    "where",
+    "dyn",
+    "ref",
+    "mut",
+    "move",
+    "unsafe",
+    "extern",
+    "use",
+    "loop",
+    "box",
+    "gen",
+    "try",
+    "union",
+    "macro_rules",
+    "Result",
+    "Ok",
+    "Err",
+    "Vec",
+    "String",
+    "Box",
+    "BTreeMap",
+    "BTreeSet",
+    "BigInt",
+    "BigDecimal",
+    "Json",
+    "GenericValue",
+    "ContextSet",
+    "ContextDict",
+    "Call",
+    "PhantomData",
+    "Send",
+    "Sync",
+    "Clone",
+    "Debug",
+    "Default",
+    "Eq",
+    "Ord",
+    "Hash",
+    "PartialEq",
+    "PartialOrd",
+    "Copy",
+    "Sized",
+    "Drop",
+    "Fn",
+    "Iterator",
+    "From",
+    "Into",
+    "Future",
+    "i32",
+    "u8",
+    "char",
+    "f64",
+    "usize",
+    "std",
+    "core",
+    "alloc",
+    "flow",
+    "flow_core",
+    "codec",
+    "types",
+    "main",
+    "lib",
+    "describe",
+    "server",
+    "Tools",
+    "Handler",
+    "FromValue",
+    "IntoValue",
+    "value",
+    "T",
+    "A",
+    "B",
 ];
 
 /// Names that are equal after case folding, NFKC or mangling, in groups.
@@ -71,14 +262,36 @@ pub const TWIN_NAMES: &[&[&str]] = &[
 
 /// Unicode identifiers and NAMEs that no language takes as they are.
 pub const UNICODE_NAMES: &[&str] = &[
-    "Z\u{FC}rich", "\u{65E5}\u{672C}", "\u{3A9}mega", "\u{F1}and\u{FA}", "stra\u{DF}e", "\u{1C5}ungla", "na\u{EF}ve",
-    "\u{1F600}", "\u{661}\u{662}",
+    "Z\u{FC}rich",
+    "\u{65E5}\u{672C}",
+    "\u{3A9}mega",
+    "\u{F1}and\u{FA}",
+    "stra\u{DF}e",
+    "\u{1C5}ungla",
+    "na\u{EF}ve",
+    "\u{1F600}",
+    "\u{661}\u{662}",
 ];
 
 /// NAMEs holding what breaks string literals and comments.
 pub const ESCAPE_NAMES: &[&str] = &[
-    "a\"b", "a\\b", "a\nb", "it's", "x\r\ny", "`tick`", "${x}", "{{x}}", "*\\", "\"\"\"", "<T>", "a,b", "#x", "a\u{2028}b",
-    "tab\there", "nul\u{1}", "end\\",
+    "a\"b",
+    "a\\b",
+    "a\nb",
+    "it's",
+    "x\r\ny",
+    "`tick`",
+    "${x}",
+    "{{x}}",
+    "*\\",
+    "\"\"\"",
+    "<T>",
+    "a,b",
+    "#x",
+    "a\u{2028}b",
+    "tab\there",
+    "nul\u{1}",
+    "end\\",
 ];
 
 /// Docs that hold comment closers, docstring quotes and template syntax.
@@ -256,12 +469,19 @@ fn term(rng: &mut Rng, depth: u32, scope: &Scope, hosting: &Hosting) -> Term {
                 return Term::Param { owner: owner.to_owned(), index: rng.below(count as u64) as usize };
             }
         }
-        let candidates: Vec<&(String, usize, bool)> =
-            scope.earlier.iter().filter(|(id, _, _)| !scope.keyed || !hosting.get(id).copied().unwrap_or(false)).collect();
+        let candidates: Vec<&(String, usize, bool)> = scope
+            .earlier
+            .iter()
+            .filter(|(id, _, _)| !scope.keyed || !hosting.get(id).copied().unwrap_or(false))
+            .collect();
         if !candidates.is_empty() && rng.chance(55) {
             let (id, count, _) = candidates[rng.below(candidates.len() as u64) as usize];
             // Arguments are one level shallower; at the bottom, primitives.
-            let args = if depth == 0 { (0..*count).map(|_| prim(rng)).collect() } else { args(rng, id, *count, depth - 1, scope, hosting) };
+            let args = if depth == 0 {
+                (0..*count).map(|_| prim(rng)).collect()
+            } else {
+                args(rng, id, *count, depth - 1, scope, hosting)
+            };
             return Term::Named { declaration: id.clone(), args };
         }
         return prim(rng);
@@ -313,7 +533,9 @@ fn phantom_only(rng: &mut Rng) -> Term {
 fn reaches_host(term: &Term, declarations: &Declarations, hosting: &Hosting, uses: &Uses) -> bool {
     match term {
         Term::List(t) | Term::Set(t) | Term::Option(t) => reaches_host(t, declarations, hosting, uses),
-        Term::Dict(k, v) => reaches_host(k, declarations, hosting, uses) || reaches_host(v, declarations, hosting, uses),
+        Term::Dict(k, v) => {
+            reaches_host(k, declarations, hosting, uses) || reaches_host(v, declarations, hosting, uses)
+        }
         Term::Tuple(items) => items.iter().any(|t| reaches_host(t, declarations, hosting, uses)),
         Term::Named { declaration, args } => {
             hosting.get(declaration).copied().unwrap_or(false)
@@ -335,7 +557,10 @@ fn uncrossable(kind: u64, token: &str, nondata: &str) -> Term {
     match kind {
         0 => Term::Set(Box::new(token())),
         1 => Term::Dict(Box::new(token()), Box::new(Term::Prim(Prim::Int))),
-        2 => Term::List(Box::new(Term::Function { params: vec![Term::Prim(Prim::Int)], result: Box::new(Term::Prim(Prim::Text)) })),
+        2 => Term::List(Box::new(Term::Function {
+            params: vec![Term::Prim(Prim::Int)],
+            result: Box::new(Term::Prim(Prim::Text)),
+        })),
         3 => Term::Option(Box::new(Term::Task(Box::new(Term::Prim(Prim::Int))))),
         4 => Term::Named { declaration: nondata.to_owned(), args: vec![] },
         _ => Term::Set(Box::new(Term::Tuple(vec![Term::Prim(Prim::Int), token()]))),
@@ -343,7 +568,15 @@ fn uncrossable(kind: u64, token: &str, nondata: &str) -> Term {
 }
 
 fn template(file: &str, id: usize, name: &str, generic: Vec<String>, body: Body, doc: Option<String>) -> Template {
-    Template { name: name.to_owned(), identity: format!("{file}.{name}"), lexical_ordinal: id as u64, generic, opaque: false, doc, body }
+    Template {
+        name: name.to_owned(),
+        identity: format!("{file}.{name}"),
+        lexical_ordinal: id as u64,
+        generic,
+        opaque: false,
+        doc,
+        body,
+    }
 }
 
 /// A NAME is non-empty text without `.`, `/` or `@`.
@@ -379,7 +612,8 @@ pub fn random_listing(seed: u64) -> RandomListing {
             &["Int", "Decimal", "Bool", "Text", "Bytes", "Duration", "Instant", "Unit", "Never", "json.Value"],
         );
         let scope = Scope { earlier: &earlier, uses: &uses, params: Some((&local, generic.len())), keyed: false };
-        let preferred: Vec<String> = type_names.iter().cloned().chain(generic.iter().cloned()).chain([name.clone()]).collect();
+        let preferred: Vec<String> =
+            type_names.iter().cloned().chain(generic.iter().cloned()).chain([name.clone()]).collect();
         let body = if kind < 10 {
             let field_count = rng.below(5) as usize;
             let field_names = Names { rng: &mut rng }.distinct(field_count, &preferred, &[]);
@@ -392,9 +626,17 @@ pub fn random_listing(seed: u64) -> RandomListing {
             // Recursion through a List at the same arguments.
             if rng.chance(20) {
                 let args = (0..generic.len()).map(|index| Term::Param { owner: local.clone(), index }).collect();
-                let name = Names { rng: &mut rng }.distinct(1, &preferred, &fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>());
+                let name = Names { rng: &mut rng }.distinct(
+                    1,
+                    &preferred,
+                    &fields.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(),
+                );
                 if let Some(name) = name.into_iter().next() {
-                    fields.push(Field { name, ty: Term::List(Box::new(Term::Named { declaration: local.clone(), args })), doc: None });
+                    fields.push(Field {
+                        name,
+                        ty: Term::List(Box::new(Term::Named { declaration: local.clone(), args })),
+                        doc: None,
+                    });
                 }
             }
             Body::Record { fields }
@@ -406,7 +648,9 @@ pub fn random_listing(seed: u64) -> RandomListing {
                 let payload = match rng.below(4) {
                     0 => None,
                     1 => Some(Payload::Positional(vec![term(&mut rng, 2, &scope, &hosting)])),
-                    2 => Some(Payload::Positional((0..2 + rng.below(2)).map(|_| term(&mut rng, 1, &scope, &hosting)).collect())),
+                    2 => Some(Payload::Positional(
+                        (0..2 + rng.below(2)).map(|_| term(&mut rng, 1, &scope, &hosting)).collect(),
+                    )),
                     _ => {
                         let n = rng.below(3) as usize;
                         let field_names = Names { rng: &mut rng }.distinct(n, &preferred, &[]);
@@ -536,7 +780,8 @@ fn unique_param(params: &[Param], base: &str) -> String {
 
 fn ensure_reachable(listing: &mut Listing) {
     let reached: std::collections::BTreeSet<String> = {
-        let roots: Vec<&Term> = listing.tools.iter().flat_map(|t| t.params.iter().map(|p| &p.ty).chain([&t.ok, &t.err])).collect();
+        let roots: Vec<&Term> =
+            listing.tools.iter().flat_map(|t| t.params.iter().map(|p| &p.ty).chain([&t.ok, &t.err])).collect();
         flow_core::types::reach::reachable(&listing.declarations, roots).into_iter().map(str::to_owned).collect()
     };
     let missing: Vec<(String, usize)> = listing

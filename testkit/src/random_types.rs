@@ -17,8 +17,30 @@ const REPO: &str = "github.com/example/props@0.3.0/types.flow";
 /// keywords, JavaScript's prototype members, Python's dunders and the names
 /// generated classes use themselves, case twins, non-identifiers.
 pub const FIELD_NAMES: [&str; 24] = [
-    "f0", "f1", "value", "class", "type", "self", "__proto__", "constructor", "toString", "hasOwnProperty", "__init__",
-    "__slots__", "_flow_index", "None", "async", "A", "a", "_", "x y", "Zürich", "0", "case", "then", "match",
+    "f0",
+    "f1",
+    "value",
+    "class",
+    "type",
+    "self",
+    "__proto__",
+    "constructor",
+    "toString",
+    "hasOwnProperty",
+    "__init__",
+    "__slots__",
+    "_flow_index",
+    "None",
+    "async",
+    "A",
+    "a",
+    "_",
+    "x y",
+    "Zürich",
+    "0",
+    "case",
+    "then",
+    "match",
 ];
 
 /// Constructor names: what an enum's JSON holds as a key or a string.
@@ -101,7 +123,11 @@ fn term(rng: &mut Rng, depth: u32, scope: Scope) -> Term {
                 _ => named(f.gtree, vec![term(rng, d, scope)]),
             };
         }
-        return if scope.plain > 0 && rng.chance(30) { named(1 + rng.below(scope.plain as u64) as usize, vec![]) } else { prim(rng) };
+        return if scope.plain > 0 && rng.chance(30) {
+            named(1 + rng.below(scope.plain as u64) as usize, vec![])
+        } else {
+            prim(rng)
+        };
     }
     let d = depth - 1;
     let key = Scope { keyed: true, ..scope };
@@ -155,7 +181,10 @@ fn enumeration(rng: &mut Rng, scope: Scope) -> Body {
                 _ => {
                     let count = rng.below(3) as usize;
                     Some(Payload::Named(
-                        names(rng, &FIELD_NAMES, count).into_iter().map(|name| Field { name, ty: term(rng, 2, scope), doc: None }).collect(),
+                        names(rng, &FIELD_NAMES, count)
+                            .into_iter()
+                            .map(|name| Field { name, ty: term(rng, 2, scope), doc: None })
+                            .collect(),
                     ))
                 }
             },
@@ -211,8 +240,16 @@ pub fn random_type(seed: u64) -> (Declarations, Term) {
             &[],
             Body::Enum {
                 constructors: vec![
-                    Constructor { name: "Lit".into(), doc: None, payload: Some(Payload::Positional(vec![term(&mut rng, 1, plain)])) },
-                    Constructor { name: "Neg".into(), doc: None, payload: Some(Payload::Positional(vec![named(f.expr, vec![])])) },
+                    Constructor {
+                        name: "Lit".into(),
+                        doc: None,
+                        payload: Some(Payload::Positional(vec![term(&mut rng, 1, plain)])),
+                    },
+                    Constructor {
+                        name: "Neg".into(),
+                        doc: None,
+                        payload: Some(Payload::Positional(vec![named(f.expr, vec![])])),
+                    },
                     Constructor {
                         name: "Add".into(),
                         doc: None,
@@ -256,7 +293,11 @@ pub fn random_type(seed: u64) -> (Declarations, Term) {
             &["A", "B"],
             Body::Enum {
                 constructors: vec![
-                    Constructor { name: "Left".into(), doc: None, payload: Some(Payload::Positional(vec![param(f.either, 0)])) },
+                    Constructor {
+                        name: "Left".into(),
+                        doc: None,
+                        payload: Some(Payload::Positional(vec![param(f.either, 0)])),
+                    },
                     Constructor {
                         name: "Right".into(),
                         doc: None,
@@ -281,7 +322,11 @@ pub fn random_type(seed: u64) -> (Declarations, Term) {
             Body::Record {
                 fields: vec![
                     Field { name: "item".into(), ty: param(f.gtree, 0), doc: None },
-                    Field { name: "kids".into(), ty: Term::List(Box::new(named(f.gtree, vec![param(f.gtree, 0)]))), doc: None },
+                    Field {
+                        name: "kids".into(),
+                        ty: Term::List(Box::new(named(f.gtree, vec![param(f.gtree, 0)]))),
+                        doc: None,
+                    },
                 ],
             },
             None,

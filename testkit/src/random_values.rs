@@ -18,8 +18,24 @@ use crate::Rng;
 /// Pieces of text: escapes JSON must write (`"`, `\`, controls), characters
 /// it must not escape (DEL, U+2028), non-ASCII in two, three and four UTF-8
 /// bytes, and text that looks like markup or code to some language.
-const PIECES: [&str; 16] =
-    ["a", "Zürich", "\"", "\\", "\n", "\u{1}", "東京", "🌧", "", "\u{7f}", "\u{2028}", "</script>", "${x}", "\u{feff}", "\t", "é"];
+const PIECES: [&str; 16] = [
+    "a",
+    "Zürich",
+    "\"",
+    "\\",
+    "\n",
+    "\u{1}",
+    "東京",
+    "🌧",
+    "",
+    "\u{7f}",
+    "\u{2028}",
+    "</script>",
+    "${x}",
+    "\u{feff}",
+    "\t",
+    "é",
+];
 
 pub fn text(rng: &mut Rng) -> String {
     (0..rng.below(5)).map(|_| rng.pick(&PIECES)).collect()
@@ -110,8 +126,9 @@ pub fn random_value(plan: &Plan, id: NodeId, rng: &mut Rng, depth: u32) -> Value
         }
         Node::Dict(key, value) => {
             let n = if never(plan, *key) { 0 } else { len(rng, *value) };
-            let mut entries: Vec<(Value, Value)> =
-                (0..n).map(|_| (random_value(plan, *key, rng, deeper), random_value(plan, *value, rng, deeper))).collect();
+            let mut entries: Vec<(Value, Value)> = (0..n)
+                .map(|_| (random_value(plan, *key, rng, deeper), random_value(plan, *value, rng, deeper)))
+                .collect();
             entries.sort_by(|a, b| a.0.flow_cmp(&b.0));
             entries.dedup_by(|a, b| a.0 == b.0);
             Value::Dict(entries)

@@ -10,7 +10,10 @@ use flow_core::Limits;
 use flow_testkit::hostile::{memory_bound, CASES};
 
 fn run(side: &str, case: &str) -> Json {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_flow-hostile")).args([side, case]).output().expect("flow-hostile runs");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_flow-hostile"))
+        .args([side, case])
+        .output()
+        .expect("flow-hostile runs");
     assert!(out.status.success(), "flow-hostile {side} {case}: {}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     parse_str(text.trim(), &Limits::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -36,9 +39,15 @@ fn check(side: &str, expected_outcome: &str) {
         }
         let (size, cost) = (bytes(&report, "size"), bytes(&report, "peak").saturating_sub(bytes(&report, "baseline")));
         let bound = memory_bound(case, size);
-        eprintln!("{side} {}: {size} bytes, peak {cost} bytes over the resident set before it (bound {bound})", case.name);
+        eprintln!(
+            "{side} {}: {size} bytes, peak {cost} bytes over the resident set before it (bound {bound})",
+            case.name
+        );
         if cost > bound {
-            failures.push(format!("{}: reading {size} bytes cost {cost} bytes of peak memory, over the bound {bound}", case.name));
+            failures.push(format!(
+                "{}: reading {size} bytes cost {cost} bytes of peak memory, over the bound {bound}",
+                case.name
+            ));
         }
     }
     assert!(failures.is_empty(), "{side}:\n{}", failures.join("\n"));

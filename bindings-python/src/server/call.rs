@@ -35,7 +35,9 @@ impl Call {
     fn encode(&self, py: Python<'_>, value: &Bound<'_, PyAny>, node: Id) -> Result<Value, String> {
         FromPy { plan: &self.roots.plan, limits: Limits::default() }.value(value, node).map_err(|e| match e {
             crate::from_py::Failure::Refused(e) => e.to_string(),
-            crate::from_py::Failure::Python(e) => format!("reading the value raised {}", e.value(py).repr().map(|r| r.to_string()).unwrap_or_default()),
+            crate::from_py::Failure::Python(e) => {
+                format!("reading the value raised {}", e.value(py).repr().map(|r| r.to_string()).unwrap_or_default())
+            }
         })
     }
 
@@ -203,7 +205,8 @@ impl Call {
                 .map(|i| self.roots.params[i])
                 .or_else(|| self.roots.bindings.iter().find(|(n, _)| n == name).map(|(_, id)| *id)),
         };
-        let node = node.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no root {root:?} in this call")))?;
+        let node =
+            node.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(format!("no root {root:?} in this call")))?;
         Py::new(py, ContextOrder { roots: self.roots.clone(), node })
     }
 
@@ -253,7 +256,9 @@ pub struct ContextOrder {
 
 impl ContextOrder {
     fn read(&self, value: &Bound<'_, PyAny>) -> PyResult<Value> {
-        FromPy { plan: &self.roots.plan, limits: Limits::default() }.value(value, self.node).map_err(|e| e.into_pyerr(value.py()))
+        FromPy { plan: &self.roots.plan, limits: Limits::default() }
+            .value(value, self.node)
+            .map_err(|e| e.into_pyerr(value.py()))
     }
 }
 
@@ -269,4 +274,3 @@ impl ContextOrder {
         Ok(self.read(value)?.to_canonical())
     }
 }
-

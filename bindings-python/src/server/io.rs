@@ -80,7 +80,13 @@ pub(super) fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, 
     let _ = dispatcher.join();
 }
 
-fn dispatch_loop(shared: Arc<Shared>, rx: std::sync::mpsc::Receiver<Handoff>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) {
+fn dispatch_loop(
+    shared: Arc<Shared>,
+    rx: std::sync::mpsc::Receiver<Handoff>,
+    dispatch: Py<PyAny>,
+    cancel: Py<PyAny>,
+    done: Py<PyAny>,
+) {
     let mut running: std::collections::HashMap<CallKey, Py<Call>> = std::collections::HashMap::new();
     while let Ok(first) = rx.recv() {
         let batch: Vec<Handoff> = std::iter::once(first).chain(rx.try_iter()).collect();
@@ -185,4 +191,3 @@ fn start<'py>(
     };
     Ok((Py::new(py, call)?, PyList::new(py, args)?))
 }
-

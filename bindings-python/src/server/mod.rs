@@ -33,8 +33,8 @@ mod roots;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use flow_core::protocol::server::{HandlerResult, ServedEntry, ServerCore};
 use flow_core::mcp::front::front_for;
+use flow_core::protocol::server::{HandlerResult, ServedEntry, ServerCore};
 use flow_core::protocol::{CallKey, Front, FrontKind, InFlight, DEFAULT_IN_FLIGHT};
 use flow_core::types::{Listing, ToolDecl};
 use flow_core::Limits;
@@ -104,13 +104,20 @@ impl Server {
     /// Tools are served to MCP clients rather than over the Flow protocol.
     #[new]
     #[pyo3(signature = (codec, entries, out_fd = None, *, mcp = false))]
-    fn new(py: Python<'_>, codec: Py<Codec>, entries: Vec<(String, String, String)>, out_fd: Option<i32>, mcp: bool) -> PyResult<Server> {
+    fn new(
+        py: Python<'_>,
+        codec: Py<Codec>,
+        entries: Vec<(String, String, String)>,
+        out_fd: Option<i32>,
+        mcp: bool,
+    ) -> PyResult<Server> {
         let c = codec.get();
         let listing: &Listing = &c.listing;
         let mut served_entries = Vec::with_capacity(entries.len());
         let mut tools = Vec::with_capacity(entries.len());
         for (tool, fingerprint, signature) in entries {
-            let signature = flow_core::json::parse_str(&signature, &Limits::default()).map_err(|e| decode_error(py, &e))?;
+            let signature =
+                flow_core::json::parse_str(&signature, &Limits::default()).map_err(|e| decode_error(py, &e))?;
             let decl = listing
                 .tool(&tool)
                 .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("{tool} is not a Tool of the listing")))?
@@ -126,7 +133,13 @@ impl Server {
             Some(fd) => protocol_output(fd)?,
             None => Box::new(std::io::stdout()),
         };
-        let shared = Arc::new(Shared { core: Mutex::new(core), in_flight: InFlight::new(DEFAULT_IN_FLIGHT), out: Mutex::new(out), codec, tools });
+        let shared = Arc::new(Shared {
+            core: Mutex::new(core),
+            in_flight: InFlight::new(DEFAULT_IN_FLIGHT),
+            out: Mutex::new(out),
+            codec,
+            tools,
+        });
         Ok(Server { shared, reader: Mutex::new(None) })
     }
 
@@ -173,4 +186,3 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(front_kind, m)?)?;
     Ok(())
 }
-

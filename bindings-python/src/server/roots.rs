@@ -22,10 +22,16 @@ pub struct RootPlans {
     pub bindings: Vec<(String, Id)>,
 }
 
-pub fn compile_roots(py: Python<'_>, codec: &Codec, decl: &ToolDecl, generic: Option<&GenericCall>) -> PyResult<RootPlans> {
+pub fn compile_roots(
+    py: Python<'_>,
+    codec: &Codec,
+    decl: &ToolDecl,
+    generic: Option<&GenericCall>,
+) -> PyResult<RootPlans> {
     let view = generic.map(|g| Arc::new(g.view.declarations.clone()));
     let mut plan = PyPlan::new(codec.declarations.clone(), view, codec.classes.clone());
-    let bindings: Vec<flow_core::types::Term> = generic.map(|g| g.view.bindings.iter().map(|(_, t)| t.clone()).collect()).unwrap_or_default();
+    let bindings: Vec<flow_core::types::Term> =
+        generic.map(|g| g.view.bindings.iter().map(|(_, t)| t.clone()).collect()).unwrap_or_default();
     let tool_param = |i: usize| PTerm::ParamJson(bindings.get(i).cloned());
     let root = |plan: &mut PyPlan, term| -> PyResult<Id> {
         let pterm = PTerm::from_term(term, Side::Listing, &tool_param);
@@ -41,4 +47,3 @@ pub fn compile_roots(py: Python<'_>, codec: &Codec, decl: &ToolDecl, generic: Op
     }
     Ok(RootPlans { plan, params, ok, err, bindings: named })
 }
-

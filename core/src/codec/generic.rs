@@ -220,7 +220,8 @@ pub fn resolve(value: Value, plan: &Plan, node: NodeId) -> Result<Value> {
                 let key = match k {
                     Value::Text(text) | Value::Json(Json::String(text)) => text,
                     other => {
-                        let e = Error::new(Rule::Encode, format!("expected a Text key, found {}", other.to_canonical()));
+                        let e =
+                            Error::new(Rule::Encode, format!("expected a Text key, found {}", other.to_canonical()));
                         return Err(e.under_index(0).under_index(i));
                     }
                 };
@@ -242,7 +243,9 @@ pub fn resolve(value: Value, plan: &Plan, node: NodeId) -> Result<Value> {
             }
             ascending(entries, |(k, _)| k, "the same key twice in a Dict").map(Value::Dict)
         }
-        (Node::Record(record), Value::Record(fields)) => resolve_fields(fields, &record.fields, plan).map(Value::Record),
+        (Node::Record(record), Value::Record(fields)) => {
+            resolve_fields(fields, &record.fields, plan).map(Value::Record)
+        }
         (Node::Enum(plan_enum), Value::Enum(EnumValue { index, name, payload })) => {
             let Some(ctor) = plan_enum.constructors.get(index as usize).filter(|c| c.name == name) else {
                 return Ok(Value::Enum(EnumValue { index, name, payload }));
@@ -317,7 +320,10 @@ fn standalone_option(json: Json, plan: &Plan, item: NodeId) -> Result<Value> {
         }
         other => Err(Error::new(
             Rule::Encode,
-            format!("a type parameter's JSON for an Option field is \"None\" or {{\"Some\": v}}, found {}", other.kind_name()),
+            format!(
+                "a type parameter's JSON for an Option field is \"None\" or {{\"Some\": v}}, found {}",
+                other.kind_name()
+            ),
         )),
     }
 }
@@ -344,19 +350,25 @@ pub(crate) fn json_of(value: &Value) -> Json {
             let text = value.to_canonical();
             Json::String(text[1..text.len() - 1].to_owned())
         }
-        Value::List(items) | Value::Set(items) | Value::Tuple(items) => Json::Array(items.iter().map(json_of).collect()),
+        Value::List(items) | Value::Set(items) | Value::Tuple(items) => {
+            Json::Array(items.iter().map(json_of).collect())
+        }
         Value::TextDict(entries) => {
             let members = entries.iter().map(|(k, v)| (k.clone(), json_of(v))).collect();
             Json::Object(Object::from_members(members).expect("dict keys are unique"))
         }
-        Value::Dict(entries) => Json::Array(entries.iter().map(|(k, v)| Json::Array(vec![json_of(k), json_of(v)])).collect()),
+        Value::Dict(entries) => {
+            Json::Array(entries.iter().map(|(k, v)| Json::Array(vec![json_of(k), json_of(v)])).collect())
+        }
         Value::Option(None) => Json::str("None"),
         Value::Option(Some(inner)) => Json::object([("Some", json_of(inner))]),
         Value::Record(fields) => fields_json(fields),
         Value::Enum(e) => match &e.payload {
             EnumPayload::None => Json::str(&*e.name),
             EnumPayload::Positional(parts) if parts.len() == 1 => Json::object([(&*e.name, json_of(&parts[0]))]),
-            EnumPayload::Positional(parts) => Json::object([(&*e.name, Json::Array(parts.iter().map(json_of).collect()))]),
+            EnumPayload::Positional(parts) => {
+                Json::object([(&*e.name, Json::Array(parts.iter().map(json_of).collect()))])
+            }
             EnumPayload::Named(fields) => Json::object([(&*e.name, fields_json(fields))]),
         },
         Value::Json(j) | Value::HostToken(j) => j.clone(),

@@ -70,4 +70,3 @@ pub trait IntoValue {
 pub(crate) fn mismatch(expected: &str, found: &Value) -> Error {
     Error::new(crate::error::Rule::Type, format!("expected {expected}, found {}", found.kind()))
 }
-

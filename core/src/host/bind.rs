@@ -32,12 +32,12 @@ use crate::types::{identity_name, Declarations, Listing, Param, Term, ToolDecl};
 use crate::value::Value;
 
 use super::connection::{CallHandle, Connection};
-use crate::process::ProcessSpec;
 use super::described::Described;
 use super::generic::views;
 use super::options::HostOptions;
 use super::resolve::{Resolution, Resolver};
 use super::shell_words;
+use crate::process::ProcessSpec;
 
 /// Why a declaration could not be bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,9 +83,13 @@ impl fmt::Display for Refusal {
 /// Whether a described process fits a declaration with `expected` fingerprint.
 pub fn fits(described: &Described, tool: &str, expected: &str) -> std::result::Result<(), (RefusalKind, String)> {
     check_data_version(&described.data).map_err(|e| (RefusalKind::Version, e.message))?;
-    let served = described.tools.get(tool).ok_or_else(|| (RefusalKind::Unbound, "its process does not serve it".to_owned()))?;
+    let served =
+        described.tools.get(tool).ok_or_else(|| (RefusalKind::Unbound, "its process does not serve it".to_owned()))?;
     if served.fingerprint != expected {
-        return Err((RefusalKind::Mismatch, format!("the declaration is {expected}, its process serves {}", served.fingerprint)));
+        return Err((
+            RefusalKind::Mismatch,
+            format!("the declaration is {expected}, its process serves {}", served.fingerprint),
+        ));
     }
     Ok(())
 }
@@ -148,7 +152,11 @@ type McpTools = Arc<std::collections::BTreeMap<String, crate::mcp::shapes::Tool>
 
 impl Host {
     /// Binds every declaration of `listing`, or refuses with every refusal.
-    pub fn bind(listing: &Listing, resolver: &Resolver, options: HostOptions) -> std::result::Result<Host, Vec<Refusal>> {
+    pub fn bind(
+        listing: &Listing,
+        resolver: &Resolver,
+        options: HostOptions,
+    ) -> std::result::Result<Host, Vec<Refusal>> {
         let mut refusals = Vec::new();
         let mut connections: Started<Connection, Arc<Described>> = HashMap::new();
         let mut adapters: Started<McpAdapter, McpTools> = HashMap::new();
@@ -179,7 +187,10 @@ impl Host {
                     continue;
                 }
                 Err(why) => {
-                    refusals.push(refuse(RefusalKind::Config, format!("{}: the command cannot be split: {why}", binding.origin)));
+                    refusals.push(refuse(
+                        RefusalKind::Config,
+                        format!("{}: the command cannot be split: {why}", binding.origin),
+                    ));
                     continue;
                 }
             };
@@ -199,13 +210,17 @@ impl Host {
                 let tools = match tools {
                     Ok(tools) => tools,
                     Err(why) => {
-                        refusals.push(refuse(RefusalKind::Unavailable, format!("{} (bound by {})", why, binding.origin)));
+                        refusals
+                            .push(refuse(RefusalKind::Unavailable, format!("{} (bound by {})", why, binding.origin)));
                         continue;
                     }
                 };
                 let name = identity_name(&decl.tool);
                 if !tools.contains_key(name) {
-                    refusals.push(refuse(RefusalKind::Unbound, format!("{} (bound by {})", no_tool(name, tools), binding.origin)));
+                    refusals.push(refuse(
+                        RefusalKind::Unbound,
+                        format!("{} (bound by {})", no_tool(name, tools), binding.origin),
+                    ));
                     continue;
                 }
                 Implementation::Mcp(adapter.clone())
@@ -218,7 +233,8 @@ impl Host {
                 let described = match described {
                     Ok(d) => d,
                     Err(why) => {
-                        refusals.push(refuse(RefusalKind::Unavailable, format!("{} (bound by {})", why, binding.origin)));
+                        refusals
+                            .push(refuse(RefusalKind::Unavailable, format!("{} (bound by {})", why, binding.origin)));
                         continue;
                     }
                 };
@@ -292,7 +308,8 @@ impl Host {
             }
             None => {
                 let v = views(&bound.decl, &self.declarations, type_args)?;
-                let types = Arc::new(CallTypes::compile(&v.view.declarations, &v.view.params, &v.view.ok, &v.view.err)?);
+                let types =
+                    Arc::new(CallTypes::compile(&v.view.declarations, &v.view.params, &v.view.ok, &v.view.err)?);
                 (types, v.view.params.clone(), Some((v.schema, v.types)))
             }
         };
@@ -303,7 +320,8 @@ impl Host {
                 let expected = bound.fingerprint.clone();
                 let identity = tool.to_owned();
                 Ok(connection.send(key, line, types, move |described| {
-                    fits(described, &identity, &expected).map_err(|(_, why)| format!("the restarted Tool process no longer fits: {why}"))
+                    fits(described, &identity, &expected)
+                        .map_err(|(_, why)| format!("the restarted Tool process no longer fits: {why}"))
                 }))
             }
             // The MCP request's id is the call's history id alone: MCP has no
@@ -328,7 +346,9 @@ impl Host {
 /// parameter present, no other member. Paths are `$.args.NAME...`.
 pub fn decode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<Vec<Value>> {
     let base = Path::root().key("args");
-    let object = args.as_object().ok_or_else(|| Error::at(base.clone(), Rule::Type, format!("expected an object, found {}", args.kind_name())))?;
+    let object = args.as_object().ok_or_else(|| {
+        Error::at(base.clone(), Rule::Type, format!("expected an object, found {}", args.kind_name()))
+    })?;
     if let Some(extra) = object.keys().find(|k| !params.iter().any(|p| p.name == *k)) {
         return Err(Error::at(base.key(extra), Rule::Shape, "not a parameter of the Tool"));
     }
@@ -337,7 +357,8 @@ pub fn decode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<V
         .zip(&types.params)
         .map(|(param, &node)| {
             let at = base.clone().key(param.name.as_str());
-            let json = object.get(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
+            let json =
+                object.get(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
             from_json(json.clone(), &types.plan, node).map_err(|e| e.under_path(&at))
         })
         .collect()
@@ -347,7 +368,8 @@ pub fn decode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<V
 /// decoding at its type, no other member.
 pub fn encode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<String> {
     let values = decode_args(args, params, types)?;
-    let mut members: Vec<(&str, String)> = params.iter().zip(&values).map(|(p, v)| (p.name.as_str(), v.to_canonical())).collect();
+    let mut members: Vec<(&str, String)> =
+        params.iter().zip(&values).map(|(p, v)| (p.name.as_str(), v.to_canonical())).collect();
     // Canonical text: keys in code-point order, which is byte order.
     members.sort_by(|a, b| a.0.cmp(b.0));
     let mut out = String::from("{");

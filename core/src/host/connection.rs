@@ -39,7 +39,7 @@ use crate::protocol::outgoing::past_limit;
 use crate::protocol::server::CallTypes;
 
 use crate::process::retire::{self, LastHandle, Retire, Retiring};
-use crate::process::{self as supervisor, ProcessSpec, StderrMode, Started, Supervised};
+use crate::process::{self as supervisor, ProcessSpec, Started, StderrMode, Supervised};
 
 use super::described::Described;
 use super::options::HostOptions;
@@ -144,7 +144,9 @@ impl CallHandle {
         match self.rx.recv_timeout(timeout) {
             Ok(outcome) => Some(outcome),
             Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => Some(CallOutcome::Unknown("the host lost track of the call".to_owned())),
+            Err(RecvTimeoutError::Disconnected) => {
+                Some(CallOutcome::Unknown("the host lost track of the call".to_owned()))
+            }
         }
     }
 
@@ -190,7 +192,13 @@ impl Connection {
     /// declared types its reply is admitted at; `check` judges the current
     /// process's describe (a declaration it no longer serves or fits makes the
     /// call NotRun with the returned reason).
-    pub fn send(&self, key: CallKey, line: String, types: Arc<CallTypes>, check: impl FnOnce(&Described) -> Result<(), String>) -> CallHandle {
+    pub fn send(
+        &self,
+        key: CallKey,
+        line: String,
+        types: Arc<CallTypes>,
+        check: impl FnOnce(&Described) -> Result<(), String>,
+    ) -> CallHandle {
         self.inner.send(key, line, types, check)
     }
 
@@ -293,7 +301,9 @@ impl Inner {
             Err(e) => Err(format!("could not send describe: {e}")),
             Ok(()) => match rx.recv_timeout(self.options.describe_timeout) {
                 Ok(answer) => answer,
-                Err(RecvTimeoutError::Timeout) => Err(format!("no answer to describe within {:?}", self.options.describe_timeout)),
+                Err(RecvTimeoutError::Timeout) => {
+                    Err(format!("no answer to describe within {:?}", self.options.describe_timeout))
+                }
                 Err(RecvTimeoutError::Disconnected) => Err("the process ended before it answered describe".to_owned()),
             },
         };
@@ -314,7 +324,13 @@ impl Inner {
         }
     }
 
-    fn send(self: &Arc<Self>, key: CallKey, line: String, types: Arc<CallTypes>, check: impl FnOnce(&Described) -> Result<(), String>) -> CallHandle {
+    fn send(
+        self: &Arc<Self>,
+        key: CallKey,
+        line: String,
+        types: Arc<CallTypes>,
+        check: impl FnOnce(&Described) -> Result<(), String>,
+    ) -> CallHandle {
         // The Tool reads the call under the same limits: a call it would
         // refuse is not sent (decisions.md section 2).
         if let Some(why) = past_limit(&line, &self.options.limits) {
@@ -322,7 +338,9 @@ impl Inner {
         }
         let (process, described) = match self.ensure_live() {
             Ok(live) => live,
-            Err(why) => return CallHandle::done(key, CallOutcome::NotRun(format!("the Tool process is not available: {why}"))),
+            Err(why) => {
+                return CallHandle::done(key, CallOutcome::NotRun(format!("the Tool process is not available: {why}")))
+            }
         };
         if let Err(why) = check(&described) {
             return CallHandle::done(key, CallOutcome::NotRun(why));
@@ -331,7 +349,10 @@ impl Inner {
         {
             let mut state = lock(&self.state);
             if state.pending.contains_key(&key) {
-                return CallHandle::done(key, CallOutcome::NotRun("a call with the same (run, call) pair is already open".to_owned()));
+                return CallHandle::done(
+                    key,
+                    CallOutcome::NotRun("a call with the same (run, call) pair is already open".to_owned()),
+                );
             }
             state.pending.insert(key.clone(), Pending { tx, types, generation: process.generation, written: false });
         }
@@ -353,7 +374,8 @@ impl Inner {
             return handle;
         }
         if let Some(pending) = state.pending.remove(&key) {
-            let _ = pending.tx.send(CallOutcome::NotRun("the Tool process ended before the call reached it".to_owned()));
+            let _ =
+                pending.tx.send(CallOutcome::NotRun("the Tool process ended before the call reached it".to_owned()));
         }
         if w.dead {
             // Already ended or retired: its end is handled elsewhere.
@@ -398,10 +420,16 @@ impl Inner {
     /// stop grace to end, then kills it.
     fn watch(self: &Arc<Self>, process: Arc<Process>) {
         let (inner, generation) = (self.clone(), process.generation);
-        retire::watch(&self.retiring, generation, self.options.stop_grace, format!("flow-host stop {generation}"), move |why| {
-            inner.log(why);
-            inner.ended(&process);
-        });
+        retire::watch(
+            &self.retiring,
+            generation,
+            self.options.stop_grace,
+            format!("flow-host stop {generation}"),
+            move |why| {
+                inner.log(why);
+                inner.ended(&process);
+            },
+        );
     }
 
     /// The reader thread of one process.
@@ -442,27 +470,42 @@ impl Inner {
                 let outcome = reply.outcome;
                 complete(
                     reply.key,
-                    Box::new(move |p| admit(outcome, ReplyTypes { plan: &p.types.plan, ok: p.types.ok, err: p.types.err })),
+                    Box::new(move |p| {
+                        admit(outcome, ReplyTypes { plan: &p.types.plan, ok: p.types.ok, err: p.types.err })
+                    }),
                 );
             }
             Incoming::BadReply { key, reason } => complete(key, Box::new(move |_| CallOutcome::BadReply(reason))),
             Incoming::Response { id, result } => {
                 let waiter = match &id {
-                    Json::Number(n) => n.to_bigint().and_then(|n| u64::try_from(n).ok()).and_then(|n| lock(&self.state).describe_waiters.remove(&n)),
+                    Json::Number(n) => n
+                        .to_bigint()
+                        .and_then(|n| u64::try_from(n).ok())
+                        .and_then(|n| lock(&self.state).describe_waiters.remove(&n)),
                     _ => None,
                 };
                 match waiter {
                     Some((_, tx)) => {
-                        let _ = tx.send(result.map_err(|e| format!("describe answered error {}: {}", e.code, e.message)));
+                        let _ =
+                            tx.send(result.map_err(|e| format!("describe answered error {}: {}", e.code, e.message)));
                     }
-                    None => self.log(&format!("dropped a response to id {}, which nobody asked for", id.to_canonical())),
+                    None => {
+                        self.log(&format!("dropped a response to id {}, which nobody asked for", id.to_canonical()))
+                    }
                 }
             }
             // The host serves no methods: a request gets its JSON-RPC error;
             // what is not a message is only logged, so two peers never
             // answer each other's errors forever.
-            Incoming::Describe { id } => self.answer(writer, &id, message::METHOD_NOT_FOUND, "Method not found: \"describe\" (the host serves none)"),
-            Incoming::Refuse { id, code, message } if code == message::METHOD_NOT_FOUND || code == message::INVALID_PARAMS => {
+            Incoming::Describe { id } => self.answer(
+                writer,
+                &id,
+                message::METHOD_NOT_FOUND,
+                "Method not found: \"describe\" (the host serves none)",
+            ),
+            Incoming::Refuse { id, code, message }
+                if code == message::METHOD_NOT_FOUND || code == message::INVALID_PARAMS =>
+            {
                 self.answer(writer, &id, code, &message)
             }
             Incoming::Refuse { message, .. } => self.log(&format!("dropped a line: {message}")),
@@ -498,7 +541,8 @@ impl Inner {
             }
             // A describe still waiting hears of the end by its channel closing.
             state.describe_waiters.retain(|_, (g, _)| *g != generation);
-            let keys: Vec<CallKey> = state.pending.iter().filter(|(_, p)| p.generation == generation).map(|(k, _)| k.clone()).collect();
+            let keys: Vec<CallKey> =
+                state.pending.iter().filter(|(_, p)| p.generation == generation).map(|(k, _)| k.clone()).collect();
             let settled: Vec<Pending> = keys.into_iter().filter_map(|k| state.pending.remove(&k)).collect();
             // Sent under the lock: the reader and the stop watchdog may both
             // handle this end, and the one that finds nothing left to settle

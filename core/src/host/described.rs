@@ -32,7 +32,9 @@ fn shape(path: Path, message: impl Into<String>) -> Error {
 }
 
 fn exact_members(json: &Json, path: &Path, names: &[&str]) -> Result<()> {
-    let object = json.as_object().ok_or_else(|| shape(path.clone(), format!("expected an object, found {}", json.kind_name())))?;
+    let object = json
+        .as_object()
+        .ok_or_else(|| shape(path.clone(), format!("expected an object, found {}", json.kind_name())))?;
     if let Some(extra) = object.keys().find(|k| !names.contains(k)) {
         return Err(shape(path.clone().key(extra), "unknown member"));
     }
@@ -68,7 +70,10 @@ impl Described {
             exact_members(entry, &at, &["tool", "fingerprint", "signature"])?;
             let o = entry.as_object().expect("checked");
             let text = |name: &str| {
-                o.get(name).and_then(Json::as_str).map(str::to_owned).ok_or_else(|| Error::at(at.clone().key(name), Rule::Type, "expected a string"))
+                o.get(name)
+                    .and_then(Json::as_str)
+                    .map(str::to_owned)
+                    .ok_or_else(|| Error::at(at.clone().key(name), Rule::Type, "expected a string"))
             };
             let tool = text("tool")?;
             let fingerprint = text("fingerprint")?;
@@ -102,13 +107,16 @@ mod tests {
 
     #[test]
     fn reads_exact_shapes() {
-        let d = read(&format!(r#"{{"data":"0.3","tools":[{{"tool":"a.flow.t","fingerprint":"{FP}","signature":{{}}}}]}}"#)).unwrap();
+        let d =
+            read(&format!(r#"{{"data":"0.3","tools":[{{"tool":"a.flow.t","fingerprint":"{FP}","signature":{{}}}}]}}"#))
+                .unwrap();
         assert_eq!(d.data, "0.3");
         assert_eq!(d.tools["a.flow.t"].fingerprint, FP);
         let err = |text: String| read(&text).unwrap_err().to_string();
         assert_eq!(err(r#"{"data":"0.1"}"#.into()), "$.tools: missing [missing-field]");
         assert_eq!(err(r#"{"data":"0.1","tools":[],"x":1}"#.into()), "$.x: unknown member [shape]");
-        assert!(err(r#"{"data":"0.1","tools":[{"tool":"a","fingerprint":"md5:00","signature":{}}]}"#.into()).starts_with("$.tools[0].fingerprint"));
+        assert!(err(r#"{"data":"0.1","tools":[{"tool":"a","fingerprint":"md5:00","signature":{}}]}"#.into())
+            .starts_with("$.tools[0].fingerprint"));
         let entry = format!(r#"{{"tool":"a","fingerprint":"{FP}","signature":{{}}}}"#);
         assert!(err(format!(r#"{{"data":"0.1","tools":[{entry},{entry}]}}"#)).ends_with("[duplicate-name]"));
     }

@@ -28,7 +28,13 @@ pub fn views(tool: &ToolDecl, declarations: &Declarations, bindings: &[Term]) ->
     if bindings.len() != tool.generic.len() {
         return Err(Error::new(
             Rule::Arity,
-            format!("{} takes {} type arguments ({}), not {}", tool.tool, tool.generic.len(), tool.generic.join(", "), bindings.len()),
+            format!(
+                "{} takes {} type arguments ({}), not {}",
+                tool.tool,
+                tool.generic.len(),
+                tool.generic.join(", "),
+                bindings.len()
+            ),
         ));
     }
     let concrete = |t: &Term| t.substitute(TOOL_OWNER, bindings);
@@ -36,13 +42,20 @@ pub fn views(tool: &ToolDecl, declarations: &Declarations, bindings: &[Term]) ->
     let ok = concrete(&tool.ok);
     let err = concrete(&tool.err);
     let keep: std::collections::BTreeSet<String> =
-        reachable(declarations, bindings.iter().chain(params.iter().map(|p| &p.ty)).chain([&ok, &err])).into_iter().map(str::to_owned).collect();
+        reachable(declarations, bindings.iter().chain(params.iter().map(|p| &p.ty)).chain([&ok, &err]))
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
     let view = CallView {
         bindings: tool.generic.iter().cloned().zip(bindings.iter().cloned()).collect(),
         params,
         ok,
         err,
-        declarations: declarations.iter().filter(|(id, _)| keep.contains(id.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect(),
+        declarations: declarations
+            .iter()
+            .filter(|(id, _)| keep.contains(id.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
     };
     validate_call_view(&view)?;
     let schema = schema_of(&view.ok, &view.declarations, SchemaForm::Describe, &[])?;
@@ -58,10 +71,13 @@ mod tests {
 
     #[test]
     fn views_agree_with_the_served_type_spec() {
-        let listing = listing_from_text(include_bytes!("../../../tests/examples/weather.tools.json"), &Limits::default()).unwrap();
+        let listing =
+            listing_from_text(include_bytes!("../../../tests/examples/weather.tools.json"), &Limits::default())
+                .unwrap();
         let echo = listing.tools.iter().find(|t| t.is_generic()).unwrap();
         let spec = TypeSpec::for_tool(&listing, &echo.tool).unwrap();
-        let page = Term::Named { declaration: "5".into(), args: vec![Term::Named { declaration: "6".into(), args: vec![] }] };
+        let page =
+            Term::Named { declaration: "5".into(), args: vec![Term::Named { declaration: "6".into(), args: vec![] }] };
         let v = views(echo, &listing.declarations, std::slice::from_ref(&page)).unwrap();
         check_call_view(&spec, &v.view).unwrap();
         crate::schema::check_call_schema(&v.view, &v.schema).unwrap();

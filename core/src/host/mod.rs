@@ -35,8 +35,8 @@ pub mod options;
 pub mod resolve;
 pub mod shell_words;
 
-pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};
 pub use crate::process::ProcessSpec;
+pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};
 pub use connection::{CallHandle, Connection};
 pub use described::{Described, DescribedTool};
 pub use generic::{views, GenericViews};

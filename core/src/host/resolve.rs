@@ -121,7 +121,10 @@ mod tests {
         let over = Binding { runner: Runner::Command("fake".into()), dir: root.clone(), origin: "override".into() };
         resolver.overrides.insert(id.to_owned(), over.clone());
         assert_eq!(resolver.resolve(id).unwrap(), Resolution::Bound(over));
-        assert!(matches!(resolver.resolve("github.com/acme/weather@1.2.0/nope.flow.t").unwrap(), Resolution::Unbound(_)));
+        assert!(matches!(
+            resolver.resolve("github.com/acme/weather@1.2.0/nope.flow.t").unwrap(),
+            Resolution::Unbound(_)
+        ));
 
         // Without a manifest directory: repository identities are unbound;
         // local ones use the nearest manifest, which is the boundary.

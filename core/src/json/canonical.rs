@@ -30,7 +30,12 @@ pub(crate) struct OpenObject {
 
 impl CanonicalText {
     pub(crate) fn with_capacity(capacity: usize) -> CanonicalText {
-        CanonicalText { out: String::with_capacity(capacity), comma: false, members: Vec::new(), scratch: String::new() }
+        CanonicalText {
+            out: String::with_capacity(capacity),
+            comma: false,
+            members: Vec::new(),
+            scratch: String::new(),
+        }
     }
 
     pub(crate) fn into_text(self) -> String {

@@ -275,7 +275,8 @@ impl Sink for Tree {
             // Text that is already canonical arrives sorted: nothing to move then.
             Order::Text => Json::Object(Object { members }),
             Order::Sorted(order) => {
-                let sorted = order.iter().map(|&i| std::mem::replace(&mut members[i], (String::new(), Json::Null))).collect();
+                let sorted =
+                    order.iter().map(|&i| std::mem::replace(&mut members[i], (String::new(), Json::Null))).collect();
                 Json::Object(Object { members: sorted })
             }
         }
@@ -429,7 +430,10 @@ mod tests {
 
     #[test]
     fn sorts_keys_and_strips_whitespace() {
-        assert_eq!(canon(r#" { "b" : [1.50, -0, 1e2], "a":"x\u00e9\n\u001F" } "#).unwrap(), "{\"a\":\"xé\\n\\u001f\",\"b\":[1.5,0,100]}");
+        assert_eq!(
+            canon(r#" { "b" : [1.50, -0, 1e2], "a":"x\u00e9\n\u001F" } "#).unwrap(),
+            "{\"a\":\"xé\\n\\u001f\",\"b\":[1.5,0,100]}"
+        );
     }
 
     #[test]
@@ -501,7 +505,9 @@ mod tests {
         for size in 1..40usize {
             // Descending keys: out of order from the second on.
             let keys: Vec<String> = (0..size).rev().map(|i| format!("k{i:02}")).collect();
-            let object = |keys: &[String]| format!("{{{}}}", keys.iter().map(|k| format!("\"{k}\":0")).collect::<Vec<_>>().join(","));
+            let object = |keys: &[String]| {
+                format!("{{{}}}", keys.iter().map(|k| format!("\"{k}\":0")).collect::<Vec<_>>().join(","))
+            };
             assert!(canon(&object(&keys)).is_ok(), "{size} distinct keys");
             for first in 0..size {
                 for at in first + 1..=size {

@@ -32,7 +32,8 @@ pub fn arguments(params: &[Param], args: &[Value], limits: &Limits) -> Result<Ob
             Value::Option(Some(inner)) => inner,
             other => other,
         };
-        let json: Json = parse_str(&value.to_canonical(), &limits).map_err(|e| format!("argument {}: {e}", param.name))?;
+        let json: Json =
+            parse_str(&value.to_canonical(), &limits).map_err(|e| format!("argument {}: {e}", param.name))?;
         out.insert(param.name.as_str(), json);
     }
     Ok(out)
@@ -51,7 +52,9 @@ pub fn decode_arguments(mut arguments: Object, params: &[Param], types: &CallTyp
         let member = arguments.remove(&param.name);
         let value = match (types.plan.node(node), member) {
             (Node::Option(_), None) => Value::none(),
-            (Node::Option(inner), Some(json)) => Value::some(from_json(json, &types.plan, *inner).map_err(|e| e.under_path(&at))?),
+            (Node::Option(inner), Some(json)) => {
+                Value::some(from_json(json, &types.plan, *inner).map_err(|e| e.under_path(&at))?)
+            }
             (_, None) => return Err(Error::at(at, Rule::MissingField, "missing argument")),
             (_, Some(json)) => from_json(json, &types.plan, node).map_err(|e| e.under_path(&at))?,
         };
@@ -77,7 +80,9 @@ mod tests {
             Value::Option(Some(Box::new(Value::Int(3.into())))),
             Value::Option(Some(Box::new(Value::Option(None)))),
         ];
-        let out = arguments(&[param("city"), param("units"), param("days"), param("nested")], &args, &Limits::default()).unwrap();
+        let out =
+            arguments(&[param("city"), param("units"), param("days"), param("nested")], &args, &Limits::default())
+                .unwrap();
         assert_eq!(Json::Object(out).to_canonical(), r#"{"city":"Oslo","days":3,"nested":"None"}"#);
     }
 
@@ -106,10 +111,22 @@ mod tests {
         assert_eq!(decode(r#"{"city":"Oslo"}"#).unwrap(), [Value::Text("Oslo".into()), Value::none(), Value::none()]);
         assert_eq!(decode(r#"{"city":"Oslo","days":1e1}"#).unwrap()[1], Value::some(Value::Int(10.into())));
         // The protocol's own Option encoding is no Int.
-        assert_eq!(decode(r#"{"city":"Oslo","days":{"Some":3}}"#).unwrap_err(), "$.params.arguments.days: expected an Int (a number), found an object [type]");
-        assert_eq!(decode(r#"{"city":"Oslo","days":null}"#).unwrap_err(), "$.params.arguments.days: expected an Int (a number), found null [type]");
+        assert_eq!(
+            decode(r#"{"city":"Oslo","days":{"Some":3}}"#).unwrap_err(),
+            "$.params.arguments.days: expected an Int (a number), found an object [type]"
+        );
+        assert_eq!(
+            decode(r#"{"city":"Oslo","days":null}"#).unwrap_err(),
+            "$.params.arguments.days: expected an Int (a number), found null [type]"
+        );
         assert_eq!(decode(r#"{"days":1}"#).unwrap_err(), "$.params.arguments.city: missing argument [missing-field]");
-        assert_eq!(decode(r#"{"city":"Oslo","extra":1}"#).unwrap_err(), "$.params.arguments.extra: not a parameter of the Tool [shape]");
-        assert_eq!(decode(r#"{"city":"Oslo","days":1.5}"#).unwrap_err(), "$.params.arguments.days: expected an Int, found 1.5 [not-whole]");
+        assert_eq!(
+            decode(r#"{"city":"Oslo","extra":1}"#).unwrap_err(),
+            "$.params.arguments.extra: not a parameter of the Tool [shape]"
+        );
+        assert_eq!(
+            decode(r#"{"city":"Oslo","days":1.5}"#).unwrap_err(),
+            "$.params.arguments.days: expected an Int, found 1.5 [not-whole]"
+        );
     }
 }

@@ -34,15 +34,15 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufReader, Write};
 use std::process::ChildStdin;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 use crate::json::Object;
 use crate::limits::Limits;
 use crate::process::retire::{self, LastHandle, Retire, Retiring};
-use crate::process::{self as supervisor, LogSink, DEFAULT_STOP_GRACE, ProcessSpec, StderrMode, Started, Supervised};
+use crate::process::{self as supervisor, LogSink, ProcessSpec, Started, StderrMode, Supervised, DEFAULT_STOP_GRACE};
 use crate::protocol::framing::LineReader;
 
 use super::session::{Action, Answer, Session};
@@ -192,7 +192,13 @@ pub struct Sent {
 impl McpConnection {
     /// A connection to a server not yet started: the first use starts it.
     pub fn new(spec: ProcessSpec, options: McpOptions) -> McpConnection {
-        let inner = Arc::new(Inner { spec, options, start: Mutex::new(()), state: Mutex::new(State::default()), retiring: Arc::default() });
+        let inner = Arc::new(Inner {
+            spec,
+            options,
+            start: Mutex::new(()),
+            state: Mutex::new(State::default()),
+            retiring: Arc::default(),
+        });
         McpConnection { _last: Arc::new(LastHandle(inner.clone())), inner }
     }
 
@@ -223,7 +229,13 @@ impl McpConnection {
     /// Sends a call: `tools/call` of `name` with JSON-RPC id `id`. `deliver`
     /// gets how it ended, exactly once, on some thread (at once, here, when
     /// the call cannot go out). `None` when it did not go out.
-    pub fn call(&self, id: &str, name: &str, arguments: Object, deliver: impl FnOnce(CallEnd) + Send + 'static) -> Option<Sent> {
+    pub fn call(
+        &self,
+        id: &str,
+        name: &str,
+        arguments: Object,
+        deliver: impl FnOnce(CallEnd) + Send + 'static,
+    ) -> Option<Sent> {
         self.inner.call(id, name, arguments, Box::new(deliver))
     }
 
@@ -380,7 +392,9 @@ impl Inner {
         }
         match waited {
             Ok(result) => result,
-            Err(RecvTimeoutError::Timeout) => Err(format!("the MCP server was not ready (era, tools) within {:?}", options.ready_timeout)),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(format!("the MCP server was not ready (era, tools) within {:?}", options.ready_timeout))
+            }
             Err(RecvTimeoutError::Disconnected) => Err("the MCP server ended before it was ready".to_owned()),
         }
     }
@@ -439,7 +453,10 @@ impl Inner {
                 Ok(line) if line.len() > self.options.limits.max_bytes + 1 => {
                     session.forget(id);
                     let max = self.options.limits.max_bytes;
-                    Err(format!("the tools/call request is {} bytes, more than the message size limit of {max}", line.len() - 1))
+                    Err(format!(
+                        "the tools/call request is {} bytes, more than the message size limit of {max}",
+                        line.len() - 1
+                    ))
                 }
                 other => other,
             }
@@ -464,7 +481,9 @@ impl Inner {
             }
             state.serial += 1;
             let serial = state.serial;
-            state.pending.insert(id.to_owned(), Pending { generation: process.generation, serial, deliver, written: false });
+            state
+                .pending
+                .insert(id.to_owned(), Pending { generation: process.generation, serial, deliver, written: false });
             serial
         };
         // A writer that is gone has stopped with its process, whose end
@@ -553,7 +572,9 @@ impl Inner {
             }
         });
         if let Some(pending) = unwritten {
-            (pending.deliver)(CallEnd::NotRun(format!("the MCP server's stdin failed ({e}) before the call reached it")));
+            (pending.deliver)(CallEnd::NotRun(format!(
+                "the MCP server's stdin failed ({e}) before the call reached it"
+            )));
         }
     }
 
@@ -598,10 +619,16 @@ impl Inner {
         // write, or, blocked on a server that does not read, at the kill.
         let _ = process.jobs.try_send(Job::Close);
         let (inner, generation, watched) = (self.clone(), process.generation, process.clone());
-        retire::watch(&self.retiring, generation, self.options.stop_grace, format!("mcp stop {generation}"), move |why| {
-            inner.log(why);
-            inner.ended(&watched);
-        });
+        retire::watch(
+            &self.retiring,
+            generation,
+            self.options.stop_grace,
+            format!("mcp stop {generation}"),
+            move |why| {
+                inner.log(why);
+                inner.ended(&watched);
+            },
+        );
     }
 
     /// The process ended (or its output did, or it is to be ended now): end
@@ -622,7 +649,12 @@ impl Inner {
             if state.live.as_ref().is_some_and(|l| l.process.generation == process.generation) {
                 state.live = None;
             }
-            let ids: Vec<String> = state.pending.iter().filter(|(_, p)| p.generation == process.generation).map(|(k, _)| k.clone()).collect();
+            let ids: Vec<String> = state
+                .pending
+                .iter()
+                .filter(|(_, p)| p.generation == process.generation)
+                .map(|(k, _)| k.clone())
+                .collect();
             ids.into_iter().filter_map(|id| state.pending.remove(&id)).collect()
         };
         let _ = process.jobs.try_send(Job::Close);

@@ -64,9 +64,14 @@ use crate::Number;
 use super::arguments::decode_arguments;
 use super::jsonrpc::{self, Message, RpcError, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use super::outcome::call_result;
-use super::shapes::{CallToolParams, CallToolResult, CancelledParams, Content, DiscoverResult, InitializeParams, InitializeResult, ListToolsResult};
+use super::shapes::{
+    CallToolParams, CallToolResult, CancelledParams, Content, DiscoverResult, InitializeParams, InitializeResult,
+    ListToolsResult,
+};
 use super::tools::{mcp_tools, McpTool};
-use super::version::{Implementation, HANDSHAKE, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, MODERN};
+use super::version::{
+    Implementation, HANDSHAKE, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, MODERN,
+};
 
 /// The run id of every MCP call: MCP has no runs.
 pub const MCP_RUN: &str = "mcp";
@@ -191,14 +196,20 @@ impl McpFront {
             Message::Request { id, method, params } => self.request(id, &method, params),
             Message::Notification { method, params } => self.notification(&method, params),
             Message::Response { id, .. } => {
-                vec![Event::Log(format!("ignored a response (id {}): this server sends no requests", id.to_canonical()))]
+                vec![Event::Log(format!(
+                    "ignored a response (id {}): this server sends no requests",
+                    id.to_canonical()
+                ))]
             }
             Message::Invalid { id, why } => refuse(&id.unwrap_or(Json::Null), invalid_request(why)),
         }
     }
 
     fn too_long(&self, length: u64, skim: Skim) -> Vec<Event> {
-        let why = format!("a line of {length} bytes, more than the message size limit of {} [too-large]", self.core.limits().max_bytes);
+        let why = format!(
+            "a line of {length} bytes, more than the message size limit of {} [too-large]",
+            self.core.limits().max_bytes
+        );
         refuse(&skim.id.map_or(Json::Null, Json::String), RpcError::new(PARSE_ERROR, format!("Parse error: {why}")))
     }
 
@@ -248,26 +259,46 @@ impl McpFront {
     }
 
     fn initialize(&mut self, params: Option<Json>) -> Answer {
-        let requested = params.as_ref().and_then(Json::as_object).and_then(|p| p.get("protocolVersion")).and_then(Json::as_str).map(str::to_owned);
+        let requested = params
+            .as_ref()
+            .and_then(Json::as_object)
+            .and_then(|p| p.get("protocolVersion"))
+            .and_then(Json::as_str)
+            .map(str::to_owned);
         if self.era == Era::Modern {
             let mut data = Object::new();
             data.insert("supported", Json::Array(vec![Json::str(MODERN)]));
             if let Some(requested) = requested {
                 data.insert("requested", Json::String(requested));
             }
-            let message = format!("this connection serves the {MODERN} era: the initialize handshake is not accepted on it");
+            let message =
+                format!("this connection serves the {MODERN} era: the initialize handshake is not accepted on it");
             return Err(RpcError { code: UNSUPPORTED_PROTOCOL_VERSION, message, data: Some(Json::Object(data)) });
         }
         let params = params.unwrap_or(Json::Null);
         let asked = InitializeParams::from_json(&params, &params_path()).map_err(|e| invalid_params(e.to_string()))?;
-        let version = if HANDSHAKE.contains(&asked.protocol_version.as_str()) { asked.protocol_version } else { HANDSHAKE[0].to_owned() };
+        let version = if HANDSHAKE.contains(&asked.protocol_version.as_str()) {
+            asked.protocol_version
+        } else {
+            HANDSHAKE[0].to_owned()
+        };
         self.era = Era::Handshake(version.clone());
-        let result = InitializeResult { protocol_version: version, capabilities: capabilities(), server_info: Some(self.server.clone()), instructions: None };
+        let result = InitializeResult {
+            protocol_version: version,
+            capabilities: capabilities(),
+            server_info: Some(self.server.clone()),
+            instructions: None,
+        };
         Ok(result.to_json())
     }
 
     fn discover(&self) -> Json {
-        let result = DiscoverResult { supported_versions: vec![MODERN.to_owned()], capabilities: capabilities(), instructions: None }.to_json();
+        let result = DiscoverResult {
+            supported_versions: vec![MODERN.to_owned()],
+            capabilities: capabilities(),
+            instructions: None,
+        }
+        .to_json();
         let Json::Object(mut o) = result else { unreachable!("a discover result is an object") };
         o.insert("_meta", Json::object([(META_SERVER_INFO, self.server.to_json())]));
         Json::Object(o)
@@ -279,9 +310,16 @@ impl McpFront {
             Some(Json::Object(p)) => match p.get("cursor") {
                 None | Some(Json::Null) => None,
                 Some(Json::String(c)) => Some(c.as_str()),
-                Some(other) => return Err(invalid_params(format!("$.params.cursor: expected a string, found {}", other.kind_name()))),
+                Some(other) => {
+                    return Err(invalid_params(format!(
+                        "$.params.cursor: expected a string, found {}",
+                        other.kind_name()
+                    )))
+                }
             },
-            Some(other) => return Err(invalid_params(format!("$.params: expected an object, found {}", other.kind_name()))),
+            Some(other) => {
+                return Err(invalid_params(format!("$.params: expected an object, found {}", other.kind_name())))
+            }
         };
         let start = match cursor {
             None => 0,
@@ -316,10 +354,17 @@ impl McpFront {
         if self.calls.contains_key(&key) {
             return refuse(&id, invalid_request(format!("a request with id {} is running", id.to_canonical())));
         }
-        let answer = |result: CallToolResult| vec![Event::Write(jsonrpc::write_result(&id, completed(result.to_json(), modern)))];
-        let not_run = |e: Error| answer(call_result(&crate::protocol::Outcome::NotRun(e.to_string()), false, &Limits::default()));
+        let answer = |result: CallToolResult| {
+            vec![Event::Write(jsonrpc::write_result(&id, completed(result.to_json(), modern)))]
+        };
+        let not_run =
+            |e: Error| answer(call_result(&crate::protocol::Outcome::NotRun(e.to_string()), false, &Limits::default()));
         let Some(&tool) = self.by_name.get(&call.name) else {
-            return not_run(Error::at(params_path().key("name"), crate::Rule::Unresolved, format!("no tool is named {:?} ({})", call.name, self.offered())));
+            return not_run(Error::at(
+                params_path().key("name"),
+                crate::Rule::Unresolved,
+                format!("no tool is named {:?} ({})", call.name, self.offered()),
+            ));
         };
         let mcp = &self.tools[tool];
         let args = match decode_arguments(call.arguments, &mcp.params, &mcp.types) {
@@ -401,7 +446,12 @@ impl McpFront {
         // ending, depth from the message's object): send nothing it refuses.
         let Some(fault) = crate::protocol::outgoing::past_limit(&line, &limits) else { return vec![line] };
         let why = format!("Unknown: the result could not be sent: {fault}");
-        let result = CallToolResult { content: vec![Content::Text(why)], structured_content: None, is_error: true, result_type: None };
+        let result = CallToolResult {
+            content: vec![Content::Text(why)],
+            structured_content: None,
+            is_error: true,
+            result_type: None,
+        };
         vec![jsonrpc::write_result(&pending.id, completed(result.to_json(), pending.modern))]
     }
 
@@ -466,13 +516,18 @@ fn envelope(params: &Option<Json>) -> std::result::Result<bool, RpcError> {
         }
         return Err(RpcError {
             code: UNSUPPORTED_PROTOCOL_VERSION,
-            message: format!("Unsupported protocol version {}: this server serves {MODERN}, or a handshake version after initialize", version.to_canonical()),
+            message: format!(
+                "Unsupported protocol version {}: this server serves {MODERN}, or a handshake version after initialize",
+                version.to_canonical()
+            ),
             data: Some(Json::Object(data)),
         });
     }
     match meta.and_then(|m| m.get(META_CLIENT_CAPABILITIES)) {
         Some(Json::Object(_)) => Ok(true),
-        _ => Err(invalid_params(format!("$.params._meta[{META_CLIENT_CAPABILITIES:?}]: expected the client's capabilities, an object [shape]"))),
+        _ => Err(invalid_params(format!(
+            "$.params._meta[{META_CLIENT_CAPABILITIES:?}]: expected the client's capabilities, an object [shape]"
+        ))),
     }
 }
 

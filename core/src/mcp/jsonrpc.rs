@@ -55,7 +55,9 @@ impl RpcError {
     fn from_json(json: Json) -> Result<RpcError, String> {
         let Json::Object(mut o) = json else { return Err(format!("error is {}, not an object", json.kind_name())) };
         let code = match o.remove("code") {
-            Some(Json::Number(n)) => n.to_bigint().and_then(|c| i64::try_from(c).ok()).ok_or("error.code is not a 64-bit integer")?,
+            Some(Json::Number(n)) => {
+                n.to_bigint().and_then(|c| i64::try_from(c).ok()).ok_or("error.code is not a 64-bit integer")?
+            }
             _ => return Err("error.code is missing or not a number".to_owned()),
         };
         let message = match o.remove("message") {
@@ -95,7 +97,10 @@ pub fn read_frame(frame: Frame, limits: &Limits) -> Option<Message> {
         Frame::Line(line) => Some(read(&line, limits)),
         Frame::TooLong { length, skim } => Some(Message::Invalid {
             id: skim.id.map(Json::String),
-            why: format!("a line of {length} bytes, more than the message size limit of {} [too-large]", limits.max_bytes),
+            why: format!(
+                "a line of {length} bytes, more than the message size limit of {} [too-large]",
+                limits.max_bytes
+            ),
         }),
         Frame::Unterminated(_) => None,
     }
@@ -105,17 +110,25 @@ pub fn read_frame(frame: Frame, limits: &Limits) -> Option<Message> {
 pub fn read(line: &[u8], limits: &Limits) -> Message {
     match json::parse(line, limits) {
         Ok(json) => message(json),
-        Err(e) => Message::Invalid { id: Skim::of(line).id.map(Json::String), why: format!("not a readable JSON text: {e}") },
+        Err(e) => {
+            Message::Invalid { id: Skim::of(line).id.map(Json::String), why: format!("not a readable JSON text: {e}") }
+        }
     }
 }
 
 /// What a JSON text already read is.
 pub fn message(json: Json) -> Message {
     let Json::Object(mut o) = json else {
-        return Message::Invalid { id: None, why: format!("a message is a JSON-RPC 2.0 object, not {}", json.kind_name()) };
+        return Message::Invalid {
+            id: None,
+            why: format!("a message is a JSON-RPC 2.0 object, not {}", json.kind_name()),
+        };
     };
     let id = o.remove("id");
-    let invalid = |why: String| Message::Invalid { id: id.clone().filter(|id| matches!(id, Json::String(_) | Json::Number(_))), why };
+    let invalid = |why: String| Message::Invalid {
+        id: id.clone().filter(|id| matches!(id, Json::String(_) | Json::Number(_))),
+        why,
+    };
     match o.remove("jsonrpc") {
         Some(Json::String(v)) if v == "2.0" => {}
         _ => return invalid("jsonrpc is not \"2.0\"".to_owned()),
@@ -126,8 +139,12 @@ pub fn message(json: Json) -> Message {
     };
     match (o.remove("method"), id.clone()) {
         (Some(Json::String(method)), None) => Message::Notification { method, params },
-        (Some(Json::String(method)), Some(id @ (Json::String(_) | Json::Number(_)))) => Message::Request { id, method, params },
-        (Some(Json::String(_)), Some(other)) => invalid(format!("a request's id is {}, not a string or number", other.kind_name())),
+        (Some(Json::String(method)), Some(id @ (Json::String(_) | Json::Number(_)))) => {
+            Message::Request { id, method, params }
+        }
+        (Some(Json::String(_)), Some(other)) => {
+            invalid(format!("a request's id is {}, not a string or number", other.kind_name()))
+        }
         (Some(other), _) => invalid(format!("method is {}, not a string", other.kind_name())),
         (None, Some(id)) => match (o.remove("result"), o.remove("error")) {
             (Some(result), None) => Message::Response { id, result: Ok(result) },
@@ -194,13 +211,22 @@ mod tests {
         let params = Json::object([("name", Json::str("a\nb"))]);
         let line = write_request(&Json::str("c1"), "tools/call", params.clone());
         assert!(line.ends_with('\n') && line.matches('\n').count() == 1);
-        assert_eq!(read_str(line.trim_end()), Message::Request { id: Json::str("c1"), method: "tools/call".into(), params: Some(params) });
+        assert_eq!(
+            read_str(line.trim_end()),
+            Message::Request { id: Json::str("c1"), method: "tools/call".into(), params: Some(params) }
+        );
         let line = write_notification("notifications/initialized", None);
         assert_eq!(line, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
-        assert_eq!(read_str(line.trim_end()), Message::Notification { method: "notifications/initialized".into(), params: None });
+        assert_eq!(
+            read_str(line.trim_end()),
+            Message::Notification { method: "notifications/initialized".into(), params: None }
+        );
         let error = RpcError { code: -32601, message: "Method not found".into(), data: Some(Json::Null) };
         assert_eq!(read_str(write_error(&n(3), &error).trim_end()), Message::Response { id: n(3), result: Err(error) });
-        assert_eq!(read_str(write_result(&n(4), Json::Null).trim_end()), Message::Response { id: n(4), result: Ok(Json::Null) });
+        assert_eq!(
+            read_str(write_result(&n(4), Json::Null).trim_end()),
+            Message::Response { id: n(4), result: Ok(Json::Null) }
+        );
     }
 
     #[test]
@@ -215,13 +241,18 @@ mod tests {
         let (id, why) = invalid(r#"{"id":"c1","result":{"a":1,"a":2},"jsonrpc":"2.0"}"#);
         assert_eq!(id, Some(Json::str("c1")));
         assert!(why.contains("[duplicate-key]"), "{why}");
-        assert_eq!(invalid(r#"{"id":"c1","result":1,"error":{"code":1,"message":"m"},"jsonrpc":"2.0"}"#).0, Some(Json::str("c1")));
+        assert_eq!(
+            invalid(r#"{"id":"c1","result":1,"error":{"code":1,"message":"m"},"jsonrpc":"2.0"}"#).0,
+            Some(Json::str("c1"))
+        );
         assert_eq!(invalid(r#"{"id":2,"jsonrpc":"2.0"}"#).0, Some(n(2)));
         assert!(invalid(r#"{"id":2,"error":{"code":1.5,"message":"m"},"jsonrpc":"2.0"}"#).1.contains("error.code"));
         assert!(invalid(r#"{"id":2,"result":1,"jsonrpc":"1.0"}"#).1.contains("jsonrpc"));
         assert_eq!(invalid(r#"{"id":[],"method":"ping","jsonrpc":"2.0"}"#).0, None);
         let long = Frame::TooLong { length: 99, skim: Skim { id: Some("c9".into()), ..Skim::default() } };
-        assert!(matches!(read_frame(long, &Limits::default()), Some(Message::Invalid { id: Some(Json::String(c)), .. }) if c == "c9"));
+        assert!(
+            matches!(read_frame(long, &Limits::default()), Some(Message::Invalid { id: Some(Json::String(c)), .. }) if c == "c9")
+        );
         assert_eq!(read_frame(Frame::Unterminated(b"{".to_vec()), &Limits::default()), None);
     }
 

@@ -51,7 +51,9 @@ pub fn map_answer(answer: Answer, types: &CallTypes, limits: &Limits) -> CallOut
     let result = match answer {
         Answer::Result(result) => result,
         Answer::Error(e) => return CallOutcome::BadReply(format!("the MCP server answered {e}, not a result")),
-        Answer::Unreadable(why) => return CallOutcome::BadReply(format!("the MCP server's answer cannot be read: {why}")),
+        Answer::Unreadable(why) => {
+            return CallOutcome::BadReply(format!("the MCP server's answer cannot be read: {why}"))
+        }
     };
     let at = Path::root().key("result");
     let result = match CallToolResult::from_json(&result, &at) {
@@ -59,7 +61,10 @@ pub fn map_answer(answer: Answer, types: &CallTypes, limits: &Limits) -> CallOut
         Err(e) => return CallOutcome::BadReply(format!("not a tools/call result: {e}")),
     };
     if let Some(kind) = result.result_type.as_deref().filter(|k| *k != "complete") {
-        return CallOutcome::BadReply(format!("{}: {kind:?}: the call waits for input the adapter cannot give [shape]", at.key("resultType")));
+        return CallOutcome::BadReply(format!(
+            "{}: {kind:?}: the call waits for input the adapter cannot give [shape]",
+            at.key("resultType")
+        ));
     }
     let (json, path) = match structured(result.structured_content, &result.content, &at, limits) {
         Ok(found) => found,
@@ -75,21 +80,38 @@ pub fn map_answer(answer: Answer, types: &CallTypes, limits: &Limits) -> CallOut
 
 /// The structured result and its path: `structuredContent`, else the JSON of
 /// the one text block.
-fn structured(structured: Option<Json>, content: &[Content], at: &Path, limits: &Limits) -> Result<(Json, Path), String> {
+fn structured(
+    structured: Option<Json>,
+    content: &[Content],
+    at: &Path,
+    limits: &Limits,
+) -> Result<(Json, Path), String> {
     if let Some(json) = structured {
         return Ok((json, at.clone().key("structuredContent")));
     }
-    let texts: Vec<(usize, &str)> =
-        content.iter().enumerate().filter_map(|(i, c)| if let Content::Text(t) = c { Some((i, t.as_str())) } else { None }).collect();
+    let texts: Vec<(usize, &str)> = content
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| if let Content::Text(t) = c { Some((i, t.as_str())) } else { None })
+        .collect();
     match texts[..] {
         [(i, text)] => {
             let path = at.clone().key("content").index(i).key("text");
             parse_str(text, limits).map(|json| (json, path.clone())).map_err(|e| {
-                format!("{path}: no structuredContent, and the one text block is not JSON: {} [{}]: {}", e.message, e.rule.code(), quoted(text))
+                format!(
+                    "{path}: no structuredContent, and the one text block is not JSON: {} [{}]: {}",
+                    e.message,
+                    e.rule.code(),
+                    quoted(text)
+                )
             })
         }
         [] => Err(format!("{}: no structuredContent and no text block [shape]", at.clone().key("content"))),
-        _ => Err(format!("{}: no structuredContent and {} text blocks, not one [shape]", at.clone().key("content"), texts.len())),
+        _ => Err(format!(
+            "{}: no structuredContent and {} text blocks, not one [shape]",
+            at.clone().key("content"),
+            texts.len()
+        )),
     }
 }
 
@@ -103,15 +125,29 @@ fn structured(structured: Option<Json>, content: &[Content], at: &Path, limits: 
 /// result), so the error's JSON is the one text block, where [`map_answer`]
 /// finds it when there is no `structuredContent`.
 pub fn call_result(outcome: &Outcome, wrapped: bool, limits: &Limits) -> CallToolResult {
-    let error = |text: String| CallToolResult { content: vec![Content::Text(text)], structured_content: None, is_error: true, result_type: None };
+    let error = |text: String| CallToolResult {
+        content: vec![Content::Text(text)],
+        structured_content: None,
+        is_error: true,
+        result_type: None,
+    };
     match outcome {
         Outcome::Ok(value) => {
-            let text = if wrapped { format!("{{{}:{value}}}", Json::str(RESULT_MEMBER).to_canonical()) } else { value.clone() };
+            let text = if wrapped {
+                format!("{{{}:{value}}}", Json::str(RESULT_MEMBER).to_canonical())
+            } else {
+                value.clone()
+            };
             // The value was checked at its type, so its text reads back; only
             // a value nested deeper than a client may read is refused here.
             // The line's size is its writer's to check.
             match parse_str(&text, &Limits { max_bytes: usize::MAX, ..*limits }) {
-                Ok(json) => CallToolResult { content: vec![Content::Text(text)], structured_content: Some(json), is_error: false, result_type: None },
+                Ok(json) => CallToolResult {
+                    content: vec![Content::Text(text)],
+                    structured_content: Some(json),
+                    is_error: false,
+                    result_type: None,
+                },
                 Err(e) => error(format!("Unknown: the result cannot be sent: {e}")),
             }
         }
@@ -146,28 +182,55 @@ mod tests {
 
     #[test]
     fn structured_content_or_the_one_text_block_decodes() {
-        assert_eq!(map(r#"{"content":[{"type":"text","text":"[9]"}],"structuredContent":[1,2e0]}"#).to_canonical(), r#"{"Ok":[1,2]}"#);
-        assert_eq!(map(r#"{"content":[{"type":"image","data":"","mimeType":"image/png"},{"type":"text","text":" [3] "}]}"#).to_canonical(), r#"{"Ok":[3]}"#);
-        assert_eq!(map(r#"{"content":[],"structuredContent":"no","isError":true}"#).to_canonical(), r#"{"Failed":"no"}"#);
-        assert_eq!(map(r#"{"content":[{"type":"text","text":"\"late\""}],"isError":true,"resultType":"complete"}"#).to_canonical(), r#"{"Failed":"late"}"#);
+        assert_eq!(
+            map(r#"{"content":[{"type":"text","text":"[9]"}],"structuredContent":[1,2e0]}"#).to_canonical(),
+            r#"{"Ok":[1,2]}"#
+        );
+        assert_eq!(
+            map(r#"{"content":[{"type":"image","data":"","mimeType":"image/png"},{"type":"text","text":" [3] "}]}"#)
+                .to_canonical(),
+            r#"{"Ok":[3]}"#
+        );
+        assert_eq!(
+            map(r#"{"content":[],"structuredContent":"no","isError":true}"#).to_canonical(),
+            r#"{"Failed":"no"}"#
+        );
+        assert_eq!(
+            map(r#"{"content":[{"type":"text","text":"\"late\""}],"isError":true,"resultType":"complete"}"#)
+                .to_canonical(),
+            r#"{"Failed":"late"}"#
+        );
     }
 
     #[test]
     fn what_cannot_be_mapped_is_bad_reply_with_the_reason() {
-        assert_eq!(bad(r#"{"content":[],"structuredContent":[1,"x"]}"#), "$.result.structuredContent[1]: expected an Int (a number), found a string [type]");
+        assert_eq!(
+            bad(r#"{"content":[],"structuredContent":[1,"x"]}"#),
+            "$.result.structuredContent[1]: expected an Int (a number), found a string [type]"
+        );
         assert_eq!(bad(r#"{"content":[{"type":"text","text":"Echo: hi"}]}"#), "$.result.content[0].text: no structuredContent, and the one text block is not JSON: invalid JSON at byte 0: expected a JSON value [syntax]: \"Echo: hi\"");
         assert_eq!(bad(r#"{"content":[]}"#), "$.result.content: no structuredContent and no text block [shape]");
-        assert_eq!(bad(r#"{"content":[{"type":"text","text":"[1]"},{"type":"text","text":"[2]"}]}"#), "$.result.content: no structuredContent and 2 text blocks, not one [shape]");
+        assert_eq!(
+            bad(r#"{"content":[{"type":"text","text":"[1]"},{"type":"text","text":"[2]"}]}"#),
+            "$.result.content: no structuredContent and 2 text blocks, not one [shape]"
+        );
         assert!(bad(r#"{"content":"x"}"#).starts_with("not a tools/call result: $.result.content: expected an array"));
-        assert!(bad(r#"{"content":[],"structuredContent":[],"resultType":"input_required"}"#).contains("\"input_required\""));
+        assert!(bad(r#"{"content":[],"structuredContent":[],"resultType":"input_required"}"#)
+            .contains("\"input_required\""));
         // An error result is decoded at the error type, and refused there.
         assert!(bad(r#"{"content":[{"type":"text","text":"Unknown tool: x"}],"isError":true}"#).contains("is not JSON"));
-        assert_eq!(bad(r#"{"content":[],"structuredContent":[1],"isError":true}"#), "$.result.structuredContent: expected a string, found an array [type]");
+        assert_eq!(
+            bad(r#"{"content":[],"structuredContent":[1],"isError":true}"#),
+            "$.result.structuredContent: expected a string, found an array [type]"
+        );
         let long = format!(r#"{{"content":[{{"type":"text","text":"{}"}}]}}"#, "x".repeat(1000));
         assert!(bad(&long).ends_with("xxx\"..."));
 
         let error = map_answer(Answer::Error(RpcError::new(-32602, "Invalid params")), &types(), &Limits::default());
-        assert_eq!(error, CallOutcome::BadReply("the MCP server answered error -32602: Invalid params, not a result".into()));
+        assert_eq!(
+            error,
+            CallOutcome::BadReply("the MCP server answered error -32602: Invalid params, not a result".into())
+        );
         let unreadable = map_answer(Answer::Unreadable("a line of 99 bytes".into()), &types(), &Limits::default());
         assert!(matches!(unreadable, CallOutcome::BadReply(r) if r.contains("cannot be read: a line of 99 bytes")));
     }
@@ -181,23 +244,42 @@ mod tests {
         };
         let ok = Outcome::Ok("[1,2]".into());
         let result = call_result(&ok, false, &limits);
-        assert_eq!(result.to_json().to_canonical(), r#"{"content":[{"text":"[1,2]","type":"text"}],"structuredContent":[1,2]}"#);
+        assert_eq!(
+            result.to_json().to_canonical(),
+            r#"{"content":[{"text":"[1,2]","type":"text"}],"structuredContent":[1,2]}"#
+        );
         assert_eq!(back(&ok, false, &types()).to_canonical(), r#"{"Ok":[1,2]}"#);
         let failed = Outcome::Failed("\"no\"".into());
-        assert_eq!(call_result(&failed, false, &limits).to_json().to_canonical(), r#"{"content":[{"text":"\"no\"","type":"text"}],"isError":true}"#);
+        assert_eq!(
+            call_result(&failed, false, &limits).to_json().to_canonical(),
+            r#"{"content":[{"text":"\"no\"","type":"text"}],"isError":true}"#
+        );
         assert_eq!(back(&failed, false, &types()).to_canonical(), r#"{"Failed":"no"}"#);
         // Wrapped: the adapter reads it back at a record holding `result`.
         let wrapped = call_result(&ok, true, &limits).to_json().to_canonical();
-        assert_eq!(wrapped, r#"{"content":[{"text":"{\"result\":[1,2]}","type":"text"}],"structuredContent":{"result":[1,2]}}"#);
+        assert_eq!(
+            wrapped,
+            r#"{"content":[{"text":"{\"result\":[1,2]}","type":"text"}],"structuredContent":{"result":[1,2]}}"#
+        );
         // NotRun and Unknown are errors whose text is no JSON: BadReply to an adapter.
-        let not_run = call_result(&Outcome::NotRun("$.params.arguments.a: missing argument [missing-field]".into()), false, &limits);
-        assert_eq!(not_run.to_json().to_canonical(), r#"{"content":[{"text":"NotRun: $.params.arguments.a: missing argument [missing-field]","type":"text"}],"isError":true}"#);
+        let not_run = call_result(
+            &Outcome::NotRun("$.params.arguments.a: missing argument [missing-field]".into()),
+            false,
+            &limits,
+        );
+        assert_eq!(
+            not_run.to_json().to_canonical(),
+            r#"{"content":[{"text":"NotRun: $.params.arguments.a: missing argument [missing-field]","type":"text"}],"isError":true}"#
+        );
         assert!(matches!(back(&Outcome::Unknown("it broke".into()), false, &types()), CallOutcome::BadReply(_)));
         // A value nested past the depth limit is not sent as structured content.
         let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
         assert!(!call_result(&Outcome::Ok(deep.clone()), false, &limits).is_error);
         let too_deep = call_result(&Outcome::Ok(deep), true, &limits);
         assert!(too_deep.is_error && too_deep.structured_content.is_none());
-        assert!(matches!(&too_deep.content[0], Content::Text(t) if t.starts_with("Unknown: the result cannot be sent: ") && t.ends_with("[too-deep]")), "{too_deep:?}");
+        assert!(
+            matches!(&too_deep.content[0], Content::Text(t) if t.starts_with("Unknown: the result cannot be sent: ") && t.ends_with("[too-deep]")),
+            "{too_deep:?}"
+        );
     }
 }

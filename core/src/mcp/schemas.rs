@@ -185,11 +185,24 @@ mod tests {
         let (schema, wrapped) = output_schema(&forecast.err, &listing.declarations).unwrap();
         assert!(wrapped);
         let o = schema.as_object().unwrap();
-        assert!(o.get("$defs").unwrap().as_object().unwrap().get("github.com/acme/weather@1.2.0/weather.flow.WeatherError").is_some());
-        assert_eq!(o.get("properties").unwrap().to_canonical(), r##"{"result":{"$ref":"#/$defs/github.com~1acme~1weather@1.2.0~1weather.flow.WeatherError"}}"##);
+        assert!(o
+            .get("$defs")
+            .unwrap()
+            .as_object()
+            .unwrap()
+            .get("github.com/acme/weather@1.2.0/weather.flow.WeatherError")
+            .is_some());
+        assert_eq!(
+            o.get("properties").unwrap().to_canonical(),
+            r##"{"result":{"$ref":"#/$defs/github.com~1acme~1weather@1.2.0~1weather.flow.WeatherError"}}"##
+        );
         // A Text-keyed dict is an object already.
-        let dict = Term::Dict(Box::new(Term::Prim(crate::types::Prim::Text)), Box::new(Term::Prim(crate::types::Prim::Int)));
-        assert_eq!(output_schema(&dict, &listing.declarations).unwrap(), (j(r#"{"type":"object","additionalProperties":{"type":"integer"}}"#), false));
+        let dict =
+            Term::Dict(Box::new(Term::Prim(crate::types::Prim::Text)), Box::new(Term::Prim(crate::types::Prim::Int)));
+        assert_eq!(
+            output_schema(&dict, &listing.declarations).unwrap(),
+            (j(r#"{"type":"object","additionalProperties":{"type":"integer"}}"#), false)
+        );
     }
 
     #[test]
@@ -204,7 +217,10 @@ mod tests {
         let history = listing.tool("github.com/acme/weather@1.2.0/weather.flow.station_history").unwrap();
         let schema = input_schema(&history.params, &listing.declarations).unwrap();
         let window = schema.as_object().unwrap().get("properties").unwrap().as_object().unwrap().get("window").unwrap();
-        assert_eq!(window.to_canonical(), format!(r#"{{"pattern":{},"type":"string"}}"#, Json::str(DURATION_PATTERN).to_canonical()));
+        assert_eq!(
+            window.to_canonical(),
+            format!(r#"{{"pattern":{},"type":"string"}}"#, Json::str(DURATION_PATTERN).to_canonical())
+        );
     }
 
     #[test]

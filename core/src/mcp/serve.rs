@@ -51,7 +51,9 @@ pub fn handler_result(outcome: CallOutcome) -> HandlerResult {
 pub fn adapter_server(listing: &Listing, adapter: &McpAdapter) -> Result<StdioServer, String> {
     let connection = adapter.connection();
     let log = |text: &str| (connection.options().log)(text);
-    let tools = connection.tools().map_err(|why| format!("the MCP server `{}` cannot be used: {why}", connection.spec().display()))?;
+    let tools = connection
+        .tools()
+        .map_err(|why| format!("the MCP server `{}` cannot be used: {why}", connection.spec().display()))?;
     let split = offered(listing, &tools);
     for (tool, why) in &split.unbound {
         log(&format!("{tool} is unbound: {why}"));
@@ -61,7 +63,8 @@ pub fn adapter_server(listing: &Listing, adapter: &McpAdapter) -> Result<StdioSe
         let decl = listing.tool(identity).expect("offered from the listing");
         match describe_entry(decl, &listing.declarations) {
             Ok(entry) => {
-                let member = |k: &str| entry.as_object().and_then(|o| o.get(k)).cloned().expect("describe entry member");
+                let member =
+                    |k: &str| entry.as_object().and_then(|o| o.get(k)).cloned().expect("describe entry member");
                 let fingerprint = member("fingerprint").as_str().expect("fingerprint text").to_owned();
                 entries.push(ServedEntry { tool: identity.clone(), fingerprint, signature: member("signature") });
             }
@@ -113,7 +116,13 @@ fn handle(adapter: &McpAdapter, decl: &crate::types::ToolDecl, call: StartedCall
 /// until `input` ends and every call has replied, then stops the server and
 /// waits until it has ended (killed after `options.stop_grace`), so that it
 /// does not outlive the adapter process.
-pub fn serve<R: Read, W: Write + Send + 'static>(listing: &Listing, spec: ProcessSpec, options: McpOptions, input: R, output: W) -> Result<(), String> {
+pub fn serve<R: Read, W: Write + Send + 'static>(
+    listing: &Listing,
+    spec: ProcessSpec,
+    options: McpOptions,
+    input: R,
+    output: W,
+) -> Result<(), String> {
     let adapter = McpAdapter::new(spec, options);
     let server = adapter_server(listing, &adapter);
     let result = server.and_then(|server| server.serve(input, output).map_err(|e| e.to_string()));
@@ -125,4 +134,3 @@ pub fn serve<R: Read, W: Write + Send + 'static>(listing: &Listing, spec: Proces
 pub fn serve_stdio(listing: &Listing, spec: ProcessSpec, options: McpOptions) -> Result<(), String> {
     serve(listing, spec, options, std::io::stdin().lock(), std::io::stdout())
 }
-

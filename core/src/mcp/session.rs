@@ -26,7 +26,10 @@ use crate::limits::Limits;
 use crate::protocol::framing::Frame;
 
 use super::jsonrpc::{self, Message, RpcError, METHOD_NOT_FOUND};
-use super::shapes::{list_tools_params, CallToolParams, CancelledParams, DiscoverResult, InitializeParams, InitializeResult, ListToolsResult, Tool};
+use super::shapes::{
+    list_tools_params, CallToolParams, CancelledParams, DiscoverResult, InitializeParams, InitializeResult,
+    ListToolsResult, Tool,
+};
 use super::version::{request_meta, Era, Implementation, HANDSHAKE, MODERN};
 
 /// At most this many `tools/list` pages: a server that pages forever fails
@@ -213,7 +216,10 @@ impl Session {
             "ping" => jsonrpc::write_result(id, Json::Object(Object::new())),
             other => jsonrpc::write_error(
                 id,
-                &RpcError::new(METHOD_NOT_FOUND, format!("Method not found: {other:?} (the Flow MCP adapter declares no client capabilities)")),
+                &RpcError::new(
+                    METHOD_NOT_FOUND,
+                    format!("Method not found: {other:?} (the Flow MCP adapter declares no client capabilities)"),
+                ),
             ),
         }
     }
@@ -249,9 +255,10 @@ impl Session {
                     actions.extend(self.list(None, 0, HashSet::new()));
                     actions
                 }
-                Ok(Ok(discover)) => {
-                    self.initialize(format!("server/discover supports {} but not {MODERN}", discover.supported_versions.join(", ")))
-                }
+                Ok(Ok(discover)) => self.initialize(format!(
+                    "server/discover supports {} but not {MODERN}",
+                    discover.supported_versions.join(", ")
+                )),
                 Ok(Err(e)) => self.initialize(format!("server/discover answered a result that is not one: {e}")),
                 Err(answer) => self.initialize(format!("server/discover {}", why_not(answer))),
             },
@@ -265,7 +272,10 @@ impl Session {
                     actions.extend(self.list(None, 0, HashSet::new()));
                     actions
                 }
-                Ok(Ok(init)) => self.fail(format!("initialize answered protocol version {:?}, which this adapter does not speak", init.protocol_version)),
+                Ok(Ok(init)) => self.fail(format!(
+                    "initialize answered protocol version {:?}, which this adapter does not speak",
+                    init.protocol_version
+                )),
                 Ok(Err(e)) => self.fail(format!("initialize answered a result that is not one: {e}")),
                 Err(answer) => self.fail(format!("initialize {}", why_not(answer))),
             },
@@ -275,10 +285,17 @@ impl Session {
                     Ok(Err(e)) => return self.fail(format!("tools/list answered a result that is not one: {e}")),
                     Err(answer) => return self.fail(format!("tools/list {}", why_not(answer))),
                 };
-                let mut actions: Vec<Action> = page.skipped.iter().map(|why| Action::Log(format!("tools/list: skipped an entry: {why}"))).collect();
+                let mut actions: Vec<Action> = page
+                    .skipped
+                    .iter()
+                    .map(|why| Action::Log(format!("tools/list: skipped an entry: {why}")))
+                    .collect();
                 for tool in page.tools {
                     if self.tools.contains_key(&tool.name) {
-                        actions.push(Action::Log(format!("tools/list: {:?} is listed twice; the first is kept", tool.name)));
+                        actions.push(Action::Log(format!(
+                            "tools/list: {:?} is listed twice; the first is kept",
+                            tool.name
+                        )));
                     } else {
                         self.tools.insert(tool.name.clone(), tool);
                     }
@@ -289,7 +306,9 @@ impl Session {
                         actions.push(Action::Ready);
                     }
                     Some(cursor) if !cursors.insert(cursor.clone()) => {
-                        actions.extend(self.fail(format!("tools/list: the cursor {cursor:?} came twice: its pages go round in a loop")));
+                        actions.extend(self.fail(format!(
+                            "tools/list: the cursor {cursor:?} came twice: its pages go round in a loop"
+                        )));
                     }
                     Some(_) if pages + 1 >= MAX_PAGES => {
                         actions.extend(self.fail(format!("tools/list: more than {MAX_PAGES} pages")));

@@ -21,14 +21,17 @@ fn writes(actions: &[Action]) -> Vec<Json> {
 }
 
 fn get<'j>(json: &'j Json, path: &[&str]) -> &'j Json {
-    path.iter().fold(json, |j, k| j.as_object().and_then(|o| o.get(k)).unwrap_or_else(|| panic!("no {k} in {}", json.to_canonical())))
+    path.iter().fold(json, |j, k| {
+        j.as_object().and_then(|o| o.get(k)).unwrap_or_else(|| panic!("no {k} in {}", json.to_canonical()))
+    })
 }
 
 fn feed(session: &mut Session, line: &str) -> Vec<Action> {
     session.receive(line.as_bytes())
 }
 
-const TOOLS: &str = r#"{"tools":[{"name":"add","inputSchema":{"type":"object"}},{"name":"echo","inputSchema":{"type":"object"}}]}"#;
+const TOOLS: &str =
+    r#"{"tools":[{"name":"add","inputSchema":{"type":"object"}},{"name":"echo","inputSchema":{"type":"object"}}]}"#;
 
 /// A session that went through the handshake era and is ready.
 fn handshake_session() -> Session {
@@ -46,9 +49,15 @@ fn modern_servers_stay_modern_with_meta_on_every_request() {
     let probe = &writes(&actions)[0];
     assert_eq!(get(probe, &["method"]), &Json::str("server/discover"));
     assert_eq!(get(probe, &["params", "_meta", "io.modelcontextprotocol/protocolVersion"]), &Json::str("2026-07-28"));
-    assert!(get(probe, &["params", "_meta", "io.modelcontextprotocol/clientCapabilities"]).as_object().unwrap().is_empty());
+    assert!(get(probe, &["params", "_meta", "io.modelcontextprotocol/clientCapabilities"])
+        .as_object()
+        .unwrap()
+        .is_empty());
 
-    let actions = feed(&mut s, r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete"}}"#);
+    let actions = feed(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete"}}"#,
+    );
     assert_eq!(s.era(), Some(&Era::Modern));
     let list = &writes(&actions)[0];
     assert_eq!(get(list, &["method"]), &Json::str("tools/list"));
@@ -66,7 +75,8 @@ fn modern_servers_stay_modern_with_meta_on_every_request() {
 fn any_error_or_a_timeout_falls_back_to_the_handshake() {
     let s = handshake_session();
     assert_eq!(s.era(), Some(&Era::Handshake("2025-06-18".into())));
-    let call = parse_str(handshake_session().call("c1", "add", Object::new()).unwrap().trim_end(), &Limits::default()).unwrap();
+    let call = parse_str(handshake_session().call("c1", "add", Object::new()).unwrap().trim_end(), &Limits::default())
+        .unwrap();
     assert!(get(&call, &["params"]).as_object().unwrap().get("_meta").is_none());
 
     // The initialize request, then initialized before tools/list.
@@ -77,9 +87,11 @@ fn any_error_or_a_timeout_falls_back_to_the_handshake() {
     assert_eq!(get(init, &["params", "protocolVersion"]), &Json::str("2025-11-25"));
     assert_eq!(get(init, &["params", "clientInfo", "name"]), &Json::str("flow-mcp-adapter"));
     // The probe's late answer is dropped, not taken for initialize's.
-    let late = feed(&mut s, r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}}"#);
+    let late =
+        feed(&mut s, r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}}"#);
     assert!(matches!(&late[..], [Action::Log(l)] if l.contains("not open")), "{late:?}");
-    let actions = feed(&mut s, r#"{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}"#);
+    let actions =
+        feed(&mut s, r#"{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}"#);
     let lines = writes(&actions);
     assert_eq!(get(&lines[0], &["method"]), &Json::str("notifications/initialized"));
     assert_eq!(get(&lines[1], &["method"]), &Json::str("tools/list"));
@@ -117,11 +129,19 @@ fn every_page_is_read_and_loops_fail() {
     let (mut s, _) = start();
     s.probe_timed_out();
     feed(&mut s, r#"{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}"#);
-    let actions = feed(&mut s, r#"{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"a","inputSchema":{}}],"nextCursor":"p2"}}"#);
+    let actions = feed(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"a","inputSchema":{}}],"nextCursor":"p2"}}"#,
+    );
     assert_eq!(get(&writes(&actions)[0], &["params", "cursor"]), &Json::str("p2"));
-    let actions = feed(&mut s, r#"{"jsonrpc":"2.0","id":4,"result":{"tools":[{"name":"b","inputSchema":{}},{"name":"a","inputSchema":{"x":1}},{"bad":1}],"nextCursor":"p3"}}"#);
+    let actions = feed(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":4,"result":{"tools":[{"name":"b","inputSchema":{}},{"name":"a","inputSchema":{"x":1}},{"bad":1}],"nextCursor":"p3"}}"#,
+    );
     assert!(actions.iter().any(|a| matches!(a, Action::Log(l) if l.contains("listed twice"))));
-    assert!(actions.iter().any(|a| matches!(a, Action::Log(l) if l.contains("skipped an entry: $.result.tools[2].name: missing"))));
+    assert!(actions
+        .iter()
+        .any(|a| matches!(a, Action::Log(l) if l.contains("skipped an entry: $.result.tools[2].name: missing"))));
     let actions = feed(&mut s, r#"{"jsonrpc":"2.0","id":5,"result":{"tools":[{"name":"c","inputSchema":{}}]}}"#);
     assert!(actions.contains(&Action::Ready));
     assert_eq!(s.tools().keys().collect::<Vec<_>>(), ["a", "b", "c"]);
@@ -144,7 +164,13 @@ fn calls_are_answered_by_their_id_and_cancels_close_them() {
     assert!(s.call("c1", "add", Object::new()).unwrap_err().contains("still out"));
     assert!(s.call("c2", "nope", Object::new()).unwrap_err().contains("no longer offers"));
     let actions = feed(&mut s, r#"{"jsonrpc":"2.0","id":"c1","result":{"content":[]}}"#);
-    assert_eq!(actions, vec![Action::Answered { id: "c1".into(), answer: Answer::Result(parse_str(r#"{"content":[]}"#, &Limits::default()).unwrap()) }]);
+    assert_eq!(
+        actions,
+        vec![Action::Answered {
+            id: "c1".into(),
+            answer: Answer::Result(parse_str(r#"{"content":[]}"#, &Limits::default()).unwrap())
+        }]
+    );
     // Answered once: a second answer is dropped.
     let again = feed(&mut s, r#"{"jsonrpc":"2.0","id":"c1","result":{"content":[]}}"#);
     assert!(matches!(&again[..], [Action::Log(l)] if l.contains("not open")));
@@ -166,7 +192,8 @@ fn calls_are_answered_by_their_id_and_cancels_close_them() {
 fn hostile_lines_never_break_the_session() {
     let mut s = handshake_session();
     s.call("c1", "add", Object::new()).unwrap();
-    let huge_number = format!(r#"{{"jsonrpc":"2.0","id":"c1","result":{{"structuredContent":{{"n":1{}}}}}}}"#, "0".repeat(5000));
+    let huge_number =
+        format!(r#"{{"jsonrpc":"2.0","id":"c1","result":{{"structuredContent":{{"n":1{}}}}}}}"#, "0".repeat(5000));
     let lines: Vec<Vec<u8>> = vec![
         b"".to_vec(),
         b"\xff\xfe\x00garbage".to_vec(),
@@ -186,11 +213,17 @@ fn hostile_lines_never_break_the_session() {
     assert!(s.is_ready());
     // An unreadable answer that names its call is that call's answer.
     let actions = feed(&mut s, &huge_number);
-    assert!(matches!(&actions[..], [Action::Answered { id, answer: Answer::Unreadable(w) }] if id == "c1" && w.contains("[number-too-large]")), "{actions:?}");
+    assert!(
+        matches!(&actions[..], [Action::Answered { id, answer: Answer::Unreadable(w) }] if id == "c1" && w.contains("[number-too-large]")),
+        "{actions:?}"
+    );
 
     // Requests: ping is answered, anything else refused with -32601.
     let actions = feed(&mut s, r#"{"jsonrpc":"2.0","id":"p","method":"ping"}"#);
-    assert_eq!(writes(&actions), vec![parse_str(r#"{"id":"p","jsonrpc":"2.0","result":{}}"#, &Limits::default()).unwrap()]);
+    assert_eq!(
+        writes(&actions),
+        vec![parse_str(r#"{"id":"p","jsonrpc":"2.0","result":{}}"#, &Limits::default()).unwrap()]
+    );
     let actions = feed(&mut s, r#"{"jsonrpc":"2.0","id":5,"method":"sampling/createMessage","params":{}}"#);
     assert_eq!(get(&writes(&actions)[0], &["error", "code"]).to_canonical(), "-32601");
 }

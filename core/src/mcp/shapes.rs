@@ -70,7 +70,10 @@ impl InitializeParams {
 
     pub fn from_json(json: &Json, at: &Path) -> Result<InitializeParams> {
         let o = object(json, at)?;
-        let client_info = o.get("clientInfo").and_then(Implementation::from_json).ok_or_else(|| shape(&at.clone().key("clientInfo"), "expected {\"name\", \"version\"}"))?;
+        let client_info = o
+            .get("clientInfo")
+            .and_then(Implementation::from_json)
+            .ok_or_else(|| shape(&at.clone().key("clientInfo"), "expected {\"name\", \"version\"}"))?;
         Ok(InitializeParams {
             protocol_version: text(o, "protocolVersion", at)?,
             capabilities: optional_object(o, "capabilities", at)?.unwrap_or(Json::Object(Object::new())),
@@ -122,7 +125,10 @@ pub struct DiscoverResult {
 impl DiscoverResult {
     pub fn to_json(&self) -> Json {
         let mut o = Object::new();
-        o.insert("supportedVersions", Json::Array(self.supported_versions.iter().map(|v| Json::str(v.as_str())).collect()));
+        o.insert(
+            "supportedVersions",
+            Json::Array(self.supported_versions.iter().map(|v| Json::str(v.as_str())).collect()),
+        );
         o.insert("capabilities", self.capabilities.clone());
         o.insert("resultType", Json::str("complete"));
         o.insert("cacheScope", Json::str("private"));
@@ -139,7 +145,11 @@ impl DiscoverResult {
             Some(Json::Array(items)) => items
                 .iter()
                 .enumerate()
-                .map(|(i, v)| v.as_str().map(str::to_owned).ok_or_else(|| shape(&versions_at.clone().index(i), "expected a string")))
+                .map(|(i, v)| {
+                    v.as_str()
+                        .map(str::to_owned)
+                        .ok_or_else(|| shape(&versions_at.clone().index(i), "expected a string"))
+                })
                 .collect::<Result<Vec<_>>>()?,
             Some(other) => return Err(shape(&versions_at, format!("expected an array, found {}", other.kind_name()))),
             None => return Err(Error::at(versions_at, Rule::MissingField, "missing")),
@@ -182,7 +192,8 @@ impl Tool {
             name: text(o, "name", at)?,
             title: optional_text(o, "title", at)?,
             description: optional_text(o, "description", at)?,
-            input_schema: optional_object(o, "inputSchema", at)?.ok_or_else(|| Error::at(at.clone().key("inputSchema"), Rule::MissingField, "missing"))?,
+            input_schema: optional_object(o, "inputSchema", at)?
+                .ok_or_else(|| Error::at(at.clone().key("inputSchema"), Rule::MissingField, "missing"))?,
             output_schema: optional_object(o, "outputSchema", at)?,
         })
     }
@@ -256,7 +267,12 @@ impl CallToolParams {
         let arguments = match o.get("arguments") {
             None | Some(Json::Null) => Object::new(),
             Some(Json::Object(a)) => a.clone(),
-            Some(other) => return Err(shape(&at.clone().key("arguments"), format!("expected an object, found {}", other.kind_name()))),
+            Some(other) => {
+                return Err(shape(
+                    &at.clone().key("arguments"),
+                    format!("expected an object, found {}", other.kind_name()),
+                ))
+            }
         };
         Ok(CallToolParams { name: text(o, "name", at)?, arguments })
     }
@@ -321,9 +337,11 @@ impl CallToolResult {
         let o = object(json, at)?;
         let content_at = at.clone().key("content");
         let content = match o.get("content") {
-            Some(Json::Array(blocks)) => {
-                blocks.iter().enumerate().map(|(i, b)| Content::from_json(b, &content_at.clone().index(i))).collect::<Result<Vec<_>>>()?
-            }
+            Some(Json::Array(blocks)) => blocks
+                .iter()
+                .enumerate()
+                .map(|(i, b)| Content::from_json(b, &content_at.clone().index(i)))
+                .collect::<Result<Vec<_>>>()?,
             Some(other) => return Err(shape(&content_at, format!("expected an array, found {}", other.kind_name()))),
             // Required by every version; a result without it may still carry
             // structuredContent, and the mapping says what is missing.
@@ -332,7 +350,12 @@ impl CallToolResult {
         let is_error = match o.get("isError") {
             None | Some(Json::Null) => false,
             Some(Json::Bool(b)) => *b,
-            Some(other) => return Err(shape(&at.clone().key("isError"), format!("expected a boolean, found {}", other.kind_name()))),
+            Some(other) => {
+                return Err(shape(
+                    &at.clone().key("isError"),
+                    format!("expected a boolean, found {}", other.kind_name()),
+                ))
+            }
         };
         Ok(CallToolResult {
             content,
@@ -394,17 +417,33 @@ mod tests {
         let page = ListToolsResult { tools: vec![tool], next_cursor: Some("2".into()), skipped: vec![] };
         assert_eq!(ListToolsResult::from_json(&page.to_json(), &at()).unwrap(), page);
         let result = CallToolResult {
-            content: vec![Content::Text("{}".into()), Content::Other { kind: "image".into(), block: j(r#"{"type":"image","data":"","mimeType":"image/png"}"#) }],
+            content: vec![
+                Content::Text("{}".into()),
+                Content::Other {
+                    kind: "image".into(),
+                    block: j(r#"{"type":"image","data":"","mimeType":"image/png"}"#),
+                },
+            ],
             structured_content: Some(j("{}")),
             is_error: true,
             result_type: Some("complete".into()),
         };
         assert_eq!(CallToolResult::from_json(&result.to_json(), &at()).unwrap(), result);
-        let init = InitializeParams { protocol_version: "2025-11-25".into(), capabilities: j("{}"), client_info: Implementation::flow_adapter() };
+        let init = InitializeParams {
+            protocol_version: "2025-11-25".into(),
+            capabilities: j("{}"),
+            client_info: Implementation::flow_adapter(),
+        };
         assert_eq!(InitializeParams::from_json(&init.to_json(), &at()).unwrap(), init);
-        let r = InitializeResult { protocol_version: "2025-06-18".into(), capabilities: j(r#"{"tools":{}}"#), server_info: None, instructions: Some("x".into()) };
+        let r = InitializeResult {
+            protocol_version: "2025-06-18".into(),
+            capabilities: j(r#"{"tools":{}}"#),
+            server_info: None,
+            instructions: Some("x".into()),
+        };
         assert_eq!(InitializeResult::from_json(&r.to_json(), &at()).unwrap(), r);
-        let d = DiscoverResult { supported_versions: vec!["2026-07-28".into()], capabilities: j("{}"), instructions: None };
+        let d =
+            DiscoverResult { supported_versions: vec!["2026-07-28".into()], capabilities: j("{}"), instructions: None };
         assert_eq!(DiscoverResult::from_json(&d.to_json(), &at()).unwrap(), d);
         let c = CancelledParams { request_id: Json::str("c1"), reason: None };
         assert_eq!(CancelledParams::from_json(&c.to_json(), &at()).unwrap(), c);
@@ -415,13 +454,26 @@ mod tests {
     #[test]
     fn refusals_name_the_path() {
         let err = |r: Result<CallToolResult>| r.unwrap_err().to_string();
-        assert_eq!(err(CallToolResult::from_json(&j(r#"{"content":[{"type":"text","text":1}]}"#), &at())), "$.result.content[0].text: expected a string, found a number [shape]");
-        assert_eq!(err(CallToolResult::from_json(&j(r#"{"content":[],"isError":"yes"}"#), &at())), "$.result.isError: expected a boolean, found a string [shape]");
+        assert_eq!(
+            err(CallToolResult::from_json(&j(r#"{"content":[{"type":"text","text":1}]}"#), &at())),
+            "$.result.content[0].text: expected a string, found a number [shape]"
+        );
+        assert_eq!(
+            err(CallToolResult::from_json(&j(r#"{"content":[],"isError":"yes"}"#), &at())),
+            "$.result.isError: expected a boolean, found a string [shape]"
+        );
         assert!(err(CallToolResult::from_json(&j("[]"), &at())).starts_with("$.result: expected an object"));
         // A page keeps its good tools and says which entries it skipped.
-        let page = ListToolsResult::from_json(&j(r#"{"tools":[{"name":"a","inputSchema":{}},{"name":7},3]}"#), &at()).unwrap();
+        let page =
+            ListToolsResult::from_json(&j(r#"{"tools":[{"name":"a","inputSchema":{}},{"name":7},3]}"#), &at()).unwrap();
         assert_eq!(page.tools.len(), 1);
-        assert_eq!(page.skipped, ["$.result.tools[1].name: expected a string, found a number [shape]", "$.result.tools[2]: expected an object, found a number [shape]"]);
+        assert_eq!(
+            page.skipped,
+            [
+                "$.result.tools[1].name: expected a string, found a number [shape]",
+                "$.result.tools[2]: expected an object, found a number [shape]"
+            ]
+        );
         assert!(ListToolsResult::from_json(&j(r#"{"tools":{}}"#), &at()).is_err());
     }
 }

@@ -125,8 +125,14 @@ mod tests {
         assert_eq!(by_name["echo"], 3);
         let echo = &tools[3];
         assert_eq!(echo.listed.description.as_deref(), Some("Returns its argument."));
-        assert_eq!(echo.listed.input_schema.to_canonical(), r#"{"additionalProperties":false,"properties":{"value":{}},"required":["value"],"type":"object"}"#);
-        assert_eq!(echo.listed.output_schema.as_ref().unwrap().to_canonical(), r#"{"properties":{"result":{}},"required":["result"],"type":"object"}"#);
+        assert_eq!(
+            echo.listed.input_schema.to_canonical(),
+            r#"{"additionalProperties":false,"properties":{"value":{}},"required":["value"],"type":"object"}"#
+        );
+        assert_eq!(
+            echo.listed.output_schema.as_ref().unwrap().to_canonical(),
+            r#"{"properties":{"result":{}},"required":["result"],"type":"object"}"#
+        );
         assert!(echo.wrapped);
         let view = &echo.generic.as_ref().unwrap().view;
         assert_eq!(view.bindings, [("T".to_owned(), Term::Prim(Prim::JsonValue))]);
@@ -136,7 +142,9 @@ mod tests {
 
     #[test]
     fn two_tools_with_one_name_are_refused() {
-        let text = String::from_utf8(WEATHER.to_vec()).unwrap().replace("weather.flow.list_stations", "other.flow.get_forecast");
+        let text = String::from_utf8(WEATHER.to_vec())
+            .unwrap()
+            .replace("weather.flow.list_stations", "other.flow.get_forecast");
         let listing = listing_from_text(text.as_bytes(), &Limits::default()).unwrap();
         let core = ServerCore::from_listing(&listing).unwrap();
         let err = mcp_tools(&core).unwrap_err().to_string();

@@ -77,7 +77,10 @@ impl Implementation {
     /// for display and ignored.
     pub fn from_json(json: &Json) -> Option<Implementation> {
         let o = json.as_object()?;
-        Some(Implementation { name: o.get("name")?.as_str()?.to_owned(), version: o.get("version")?.as_str()?.to_owned() })
+        Some(Implementation {
+            name: o.get("name")?.as_str()?.to_owned(),
+            version: o.get("version")?.as_str()?.to_owned(),
+        })
     }
 }
 

@@ -194,7 +194,8 @@ mod tests {
     #[test]
     fn ending_kills_what_the_child_started() {
         // The grandchild holds stdout open; it ends only if the group is killed.
-        let Started { mut child, mut stdin, mut stdout } = start(&sh("sleep 300 & echo started; read line"), &StderrMode::Discard).unwrap();
+        let Started { mut child, mut stdin, mut stdout } =
+            start(&sh("sleep 300 & echo started; read line"), &StderrMode::Discard).unwrap();
         let mut first = [0u8; 8];
         stdout.read_exact(&mut first).unwrap();
         assert_eq!(&first, b"started\n");
@@ -210,7 +211,8 @@ mod tests {
     #[test]
     fn a_child_that_exits_takes_what_it_started_along() {
         // The grandchild holds stdout; its end is seen only once it is killed.
-        let Started { mut child, mut stdout, .. } = start(&sh("sleep 300 & echo started; exit 4"), &StderrMode::Discard).unwrap();
+        let Started { mut child, mut stdout, .. } =
+            start(&sh("sleep 300 & echo started; exit 4"), &StderrMode::Discard).unwrap();
         let mut out = String::new();
         stdout.read_to_string(&mut out).unwrap();
         assert_eq!(out, "started\n");
@@ -219,7 +221,8 @@ mod tests {
 
     #[test]
     fn the_child_leads_its_own_group() {
-        let Started { mut child, mut stdout, .. } = start(&sh("cut -d' ' -f5 /proc/$$/stat"), &StderrMode::Discard).unwrap();
+        let Started { mut child, mut stdout, .. } =
+            start(&sh("cut -d' ' -f5 /proc/$$/stat"), &StderrMode::Discard).unwrap();
         let mut out = String::new();
         stdout.read_to_string(&mut out).unwrap();
         assert_eq!(out.trim(), child.id().to_string());
@@ -228,7 +231,8 @@ mod tests {
 
     #[test]
     fn a_program_that_is_not_there_names_itself() {
-        let err = start(&ProcessSpec::new("/nonexistent/flow-tool", Vec::new(), "/"), &StderrMode::Discard).err().unwrap();
+        let err =
+            start(&ProcessSpec::new("/nonexistent/flow-tool", Vec::new(), "/"), &StderrMode::Discard).err().unwrap();
         assert!(err.starts_with("could not start `/nonexistent/flow-tool` in /: "), "{err}");
     }
 }

@@ -28,7 +28,7 @@ pub mod spec;
 pub mod stderr;
 
 pub use child::{start, Started, Supervised};
-pub use retire::DEFAULT_STOP_GRACE;
 pub use log::LogSink;
+pub use retire::DEFAULT_STOP_GRACE;
 pub use spec::ProcessSpec;
 pub use stderr::StderrMode;

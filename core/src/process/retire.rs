@@ -51,7 +51,8 @@ impl Retiring {
     /// Waits up to `grace` for `generation` to end; whether it still runs.
     fn outlives(&self, generation: u64, grace: Duration) -> bool {
         let retired = |g: &mut Vec<u64>| g.contains(&generation);
-        let (mut generations, _) = self.ended.wait_timeout_while(self.lock(), grace, retired).unwrap_or_else(|e| e.into_inner());
+        let (mut generations, _) =
+            self.ended.wait_timeout_while(self.lock(), grace, retired).unwrap_or_else(|e| e.into_inner());
         retired(&mut generations)
     }
 }
@@ -69,7 +70,9 @@ where
     let (watched, killer) = (retiring.clone(), kill.clone());
     let spawned = std::thread::Builder::new().name(thread_name).spawn(move || {
         if watched.outlives(generation, grace) {
-            killer(&format!("it did not exit within the stop grace of {grace:?} after its stdin was closed: killing it"));
+            killer(&format!(
+                "it did not exit within the stop grace of {grace:?} after its stdin was closed: killing it"
+            ));
         }
     });
     if let Err(e) = spawned {

@@ -66,7 +66,8 @@ impl<W: Write> BatchWriter<W> {
     /// ready, unless someone else is writing. Waits while too much is unwritten.
     pub fn write(&self, line: &str) {
         let mut p = lock(&self.pending);
-        while !p.broken && p.lines > 0 && (p.lines >= self.bounds.lines || p.buf.len() + line.len() > self.bounds.bytes) {
+        while !p.broken && p.lines > 0 && (p.lines >= self.bounds.lines || p.buf.len() + line.len() > self.bounds.bytes)
+        {
             p.waiting += 1;
             p = self.room.wait(p).unwrap_or_else(|e| e.into_inner());
             p.waiting -= 1;
@@ -141,7 +142,10 @@ mod tests {
     fn lines_added_while_writing_go_out_together_and_adders_wait_past_the_bound() {
         let (writes_tx, writes) = mpsc::channel();
         let (open, open_rx) = mpsc::channel();
-        let writer = Arc::new(BatchWriter::new(Gate { writes: writes_tx, open: open_rx }, WriterBounds { lines: 3, bytes: 1 << 20 }));
+        let writer = Arc::new(BatchWriter::new(
+            Gate { writes: writes_tx, open: open_rx },
+            WriterBounds { lines: 3, bytes: 1 << 20 },
+        ));
         // The first adder becomes the writer and is held in `write`.
         let first = {
             let writer = writer.clone();

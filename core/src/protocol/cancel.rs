@@ -81,11 +81,8 @@ impl CancelToken {
     /// the call is cancelled.
     pub fn sleep(&self, duration: Duration) -> bool {
         let state = lock(&self.inner);
-        let (state, _) = self
-            .inner
-            .changed
-            .wait_timeout_while(state, duration, |s| !s.cancelled)
-            .unwrap_or_else(|e| e.into_inner());
+        let (state, _) =
+            self.inner.changed.wait_timeout_while(state, duration, |s| !s.cancelled).unwrap_or_else(|e| e.into_inner());
         state.cancelled
     }
 

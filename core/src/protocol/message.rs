@@ -85,19 +85,34 @@ pub struct RpcError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Incoming {
     /// A `describe` request.
-    Describe { id: Json },
+    Describe {
+        id: Json,
+    },
     /// A response to one of our requests (`describe`).
-    Response { id: Json, result: Result<Json, RpcError> },
+    Response {
+        id: Json,
+        result: Result<Json, RpcError>,
+    },
     Call(CallMessage),
     /// A call that names its pair but cannot run: answer NotRun with `reason`.
-    BadCall { key: CallKey, reason: String },
+    BadCall {
+        key: CallKey,
+        reason: String,
+    },
     Cancel(CallKey),
     Reply(ReplyMessage),
     /// A reply for `key` that is malformed, past a limit or over the size
     /// limit: the host admits BadReply with `reason`.
-    BadReply { key: CallKey, reason: String },
+    BadReply {
+        key: CallKey,
+        reason: String,
+    },
     /// Answer with this JSON-RPC error (-32700, -32600, -32601, -32602).
-    Refuse { id: Json, code: i64, message: String },
+    Refuse {
+        id: Json,
+        code: i64,
+        message: String,
+    },
     /// Nothing to answer (an unknown notification, a response nobody asked
     /// for, a call without a pair): log the reason.
     Ignore(String),
@@ -171,7 +186,11 @@ fn reply_envelope_fault(o: &Object) -> Option<(CallKey, String)> {
     } else if o.get("jsonrpc").and_then(Json::as_str) != Some("2.0") {
         at(Path::root().key("jsonrpc"), Rule::Shape, "jsonrpc must be \"2.0\"")
     } else if let Some(extra) = o.keys().find(|k| !matches!(*k, "jsonrpc" | "method" | "params")) {
-        at(Path::root().key(extra), Rule::Shape, "unknown member of a reply's envelope (only jsonrpc, method and params)")
+        at(
+            Path::root().key(extra),
+            Rule::Shape,
+            "unknown member of a reply's envelope (only jsonrpc, method and params)",
+        )
     } else {
         return None;
     };
@@ -186,7 +205,9 @@ fn envelope(mut o: Object) -> Incoming {
     let id = match o.remove("id") {
         None => None,
         Some(id @ (Json::String(_) | Json::Number(_) | Json::Null)) => Some(id),
-        Some(other) => return invalid(Json::Null, format!("id is {}, not a string, number or null", other.kind_name())),
+        Some(other) => {
+            return invalid(Json::Null, format!("id is {}, not a string, number or null", other.kind_name()))
+        }
     };
     let echo = id.clone().unwrap_or(Json::Null);
     match o.remove("jsonrpc") {
@@ -227,11 +248,9 @@ fn request(id: Json, method: &str, params: Option<Json>) -> Incoming {
         "describe" => match params {
             None => Incoming::Describe { id },
             Some(Json::Object(p)) if p.is_empty() => Incoming::Describe { id },
-            Some(_) => Incoming::Refuse {
-                id,
-                code: INVALID_PARAMS,
-                message: "Invalid params: describe takes {}".to_owned(),
-            },
+            Some(_) => {
+                Incoming::Refuse { id, code: INVALID_PARAMS, message: "Invalid params: describe takes {}".to_owned() }
+            }
         },
         other => Incoming::Refuse { id, code: METHOD_NOT_FOUND, message: format!("Method not found: {other:?}") },
     }
@@ -262,7 +281,9 @@ fn response(id: Json, result: Option<Json>, error: Option<Json>) -> Incoming {
 fn take_pair(p: &mut Object) -> Result<CallKey, String> {
     let mut get = |name: &str| match p.remove(name) {
         Some(Json::String(s)) => Ok(s),
-        Some(other) => Err(at(params_path().key(name), Rule::Type, format!("expected a string, found {}", other.kind_name()))),
+        Some(other) => {
+            Err(at(params_path().key(name), Rule::Type, format!("expected a string, found {}", other.kind_name())))
+        }
         None => Err(at(params_path().key(name), Rule::MissingField, "missing")),
     };
     let run = get("run")?;
@@ -274,7 +295,9 @@ fn notification(method: &str, params: Option<Json>) -> Incoming {
     let mut p = match (method, params) {
         ("call" | "cancel" | "reply", Some(Json::Object(p))) => p,
         ("call" | "cancel" | "reply", _) => {
-            return Incoming::Ignore(format!("a {method} notification whose params are not an object cannot be answered"));
+            return Incoming::Ignore(format!(
+                "a {method} notification whose params are not an object cannot be answered"
+            ));
         }
         (other, _) => return Incoming::Ignore(format!("ignored unknown notification {other:?}")),
     };
@@ -286,7 +309,11 @@ fn notification(method: &str, params: Option<Json>) -> Incoming {
         "call" => call(key, p),
         "cancel" => match p.keys().next() {
             None => Incoming::Cancel(key),
-            Some(k) => Incoming::Ignore(at(params_path().key(k), Rule::Shape, format!("cancel of {key} has an unknown member"))),
+            Some(k) => Incoming::Ignore(at(
+                params_path().key(k),
+                Rule::Shape,
+                format!("cancel of {key} has an unknown member"),
+            )),
         },
         _ => reply(key, p),
     }
@@ -296,12 +323,24 @@ fn call(key: CallKey, mut p: Object) -> Incoming {
     let bad = |reason: String| Incoming::BadCall { key: key.clone(), reason };
     let tool = match p.remove("tool") {
         Some(Json::String(t)) => t,
-        Some(other) => return bad(at(params_path().key("tool"), Rule::Type, format!("expected a string, found {}", other.kind_name()))),
+        Some(other) => {
+            return bad(at(
+                params_path().key("tool"),
+                Rule::Type,
+                format!("expected a string, found {}", other.kind_name()),
+            ))
+        }
         None => return bad(at(params_path().key("tool"), Rule::MissingField, "missing")),
     };
     let args = match p.remove("args") {
         Some(Json::Object(a)) => a,
-        Some(other) => return bad(at(params_path().key("args"), Rule::Type, format!("expected an object, found {}", other.kind_name()))),
+        Some(other) => {
+            return bad(at(
+                params_path().key("args"),
+                Rule::Type,
+                format!("expected an object, found {}", other.kind_name()),
+            ))
+        }
         None => return bad(at(params_path().key("args"), Rule::MissingField, "missing")),
     };
     let schema = p.remove("schema");
@@ -434,7 +473,12 @@ mod tests {
             write_result(&num(7), &Json::object([("data", Json::str("0.1")), ("tools", Json::Array(vec![]))])),
             write_error(&Json::Null, PARSE_ERROR, "Parse error"),
             write_call(&key, "a.flow.t", r#"{"x":1}"#, None),
-            write_call(&key, "a.flow.t", r#"{"x":1}"#, Some((&Json::object([("type", Json::str("integer"))]), &Json::Null))),
+            write_call(
+                &key,
+                "a.flow.t",
+                r#"{"x":1}"#,
+                Some((&Json::object([("type", Json::str("integer"))]), &Json::Null)),
+            ),
             write_cancel(&key),
             write_reply(&key, &Outcome::Ok("[1]".into())),
         ];
@@ -470,15 +514,25 @@ mod tests {
         assert_eq!(refused(r#"{"jsonrpc":"2.0","id":3,"method":"describe","extra":1}"#), (num(3), INVALID_REQUEST));
         assert_eq!(refused(r#"{"jsonrpc":"2.0","id":[],"method":"describe"}"#), (Json::Null, INVALID_REQUEST));
         assert_eq!(refused(r#"{"jsonrpc":"2.0","id":"a","method":"tools/list"}"#), (Json::str("a"), METHOD_NOT_FOUND));
-        assert_eq!(refused(r#"{"jsonrpc":"2.0","id":"a","method":"describe","params":{"x":1}}"#), (Json::str("a"), INVALID_PARAMS));
+        assert_eq!(
+            refused(r#"{"jsonrpc":"2.0","id":"a","method":"describe","params":{"x":1}}"#),
+            (Json::str("a"), INVALID_PARAMS)
+        );
         assert_eq!(parse(r#"{"jsonrpc":"2.0","id":null,"method":"describe"}"#), Incoming::Describe { id: Json::Null });
     }
 
     #[test]
     fn unknown_notifications_and_pairless_calls_are_only_logged() {
-        assert!(matches!(parse(r#"{"jsonrpc":"2.0","method":"progress","params":{}}"#), Incoming::Ignore(m) if m.contains("unknown notification")));
-        assert!(matches!(parse(r#"{"jsonrpc":"2.0","method":"call","params":{"call":"c","tool":"t","args":{}}}"#), Incoming::Ignore(m) if m.contains("$.params.run")));
-        assert!(matches!(parse(r#"{"jsonrpc":"2.0","method":"call","params":{"run":1,"call":"c"}}"#), Incoming::Ignore(_)));
+        assert!(
+            matches!(parse(r#"{"jsonrpc":"2.0","method":"progress","params":{}}"#), Incoming::Ignore(m) if m.contains("unknown notification"))
+        );
+        assert!(
+            matches!(parse(r#"{"jsonrpc":"2.0","method":"call","params":{"call":"c","tool":"t","args":{}}}"#), Incoming::Ignore(m) if m.contains("$.params.run"))
+        );
+        assert!(matches!(
+            parse(r#"{"jsonrpc":"2.0","method":"call","params":{"run":1,"call":"c"}}"#),
+            Incoming::Ignore(_)
+        ));
     }
 
     #[test]
@@ -492,8 +546,14 @@ mod tests {
         };
         let base = r#"{"jsonrpc":"2.0","method":"call","params":{"run":"r","call":"c""#;
         assert_eq!(reason(&format!("{base},\"args\":{{}}}}}}")), "$.params.tool: missing [missing-field]");
-        assert_eq!(reason(&format!("{base},\"tool\":\"t\",\"args\":[]}}}}")), "$.params.args: expected an object, found an array [type]");
-        assert_eq!(reason(&format!("{base},\"tool\":\"t\",\"args\":{{}},\"x\":1}}}}")), "$.params.x: unknown member of a call [shape]");
+        assert_eq!(
+            reason(&format!("{base},\"tool\":\"t\",\"args\":[]}}}}")),
+            "$.params.args: expected an object, found an array [type]"
+        );
+        assert_eq!(
+            reason(&format!("{base},\"tool\":\"t\",\"args\":{{}},\"x\":1}}}}")),
+            "$.params.x: unknown member of a call [shape]"
+        );
         // Past a limit: no tree, but the pair is found.
         let deep = format!("{base},\"tool\":\"t\",\"args\":{{\"v\":{}{}}}}}}}", "[".repeat(200), "]".repeat(200));
         assert!(reason(&deep).ends_with("[too-deep]"));
@@ -502,7 +562,10 @@ mod tests {
     #[test]
     fn oversized_lines_are_attributed_without_a_tree() {
         let limits = Limits { max_bytes: 64, ..Limits::default() };
-        let line = format!(r#"{{"jsonrpc":"2.0","method":"reply","params":{{"call":"c","outcome":{{"Ok":"{}"}},"run":"r"}}}}"#, "x".repeat(100));
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","method":"reply","params":{{"call":"c","outcome":{{"Ok":"{}"}},"run":"r"}}}}"#,
+            "x".repeat(100)
+        );
         match parse_line(line.as_bytes(), &limits) {
             Incoming::BadReply { key, reason } => {
                 assert_eq!(key, CallKey::new("r", "c"));
@@ -510,17 +573,23 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        assert_eq!(too_long(1 << 40, Skim::default(), &limits), Incoming::Refuse {
-            id: Json::Null,
-            code: PARSE_ERROR,
-            message: "Parse error: $: the message is 1099511627776 bytes, more than the limit of 64 [too-large]".to_owned()
-        });
+        assert_eq!(
+            too_long(1 << 40, Skim::default(), &limits),
+            Incoming::Refuse {
+                id: Json::Null,
+                code: PARSE_ERROR,
+                message: "Parse error: $: the message is 1099511627776 bytes, more than the limit of 64 [too-large]"
+                    .to_owned()
+            }
+        );
     }
 
     #[test]
     fn malformed_replies_are_bad_replies() {
         let base = r#"{"jsonrpc":"2.0","method":"reply","params":{"run":"r","call":"c""#;
-        assert!(matches!(parse(&format!("{base}}}}}")), Incoming::BadReply { reason, .. } if reason.contains("$.params.outcome")));
+        assert!(
+            matches!(parse(&format!("{base}}}}}")), Incoming::BadReply { reason, .. } if reason.contains("$.params.outcome"))
+        );
         assert!(matches!(parse(&format!("{base},\"outcome\":{{\"Ok\":1}},\"more\":1}}}}")), Incoming::BadReply { .. }));
     }
 
@@ -528,11 +597,17 @@ mod tests {
     fn a_reply_with_a_malformed_envelope_is_a_bad_reply_for_its_call() {
         let params = r#""params":{"call":"c","outcome":{"Ok":1},"run":"r""#;
         let cases = [
-            (format!(r#"{{"id":null,"jsonrpc":"2.0","method":"reply",{params}}}}}"#), "$.id: a reply is a notification"),
+            (
+                format!(r#"{{"id":null,"jsonrpc":"2.0","method":"reply",{params}}}}}"#),
+                "$.id: a reply is a notification",
+            ),
             (format!(r#"{{"id":7,"jsonrpc":"2.0","method":"reply",{params}}}}}"#), "$.id: a reply is a notification"),
             (format!(r#"{{"jsonrpc":"1.0","method":"reply",{params}}}}}"#), "$.jsonrpc: jsonrpc must be \"2.0\""),
             (format!(r#"{{"method":"reply",{params}}}}}"#), "$.jsonrpc: jsonrpc must be \"2.0\""),
-            (format!(r#"{{"extra":1,"jsonrpc":"2.0","method":"reply",{params}}}}}"#), "$.extra: unknown member of a reply's envelope"),
+            (
+                format!(r#"{{"extra":1,"jsonrpc":"2.0","method":"reply",{params}}}}}"#),
+                "$.extra: unknown member of a reply's envelope",
+            ),
         ];
         for (line, why) in cases {
             match parse(&line) {

@@ -122,9 +122,8 @@ pub struct ReplyTypes<'p> {
 /// types, or BadReply naming the path (from the message root) and the rule.
 pub fn admit(outcome: Json, types: ReplyTypes<'_>) -> CallOutcome {
     let at = Path::root().key("params").key("outcome");
-    let malformed = |why: String| {
-        CallOutcome::BadReply(format!("{at}: malformed outcome: {why} [{}]", Rule::Shape.code()))
-    };
+    let malformed =
+        |why: String| CallOutcome::BadReply(format!("{at}: malformed outcome: {why} [{}]", Rule::Shape.code()));
     let members = match outcome {
         Json::Object(o) if o.len() == 1 => o.into_members(),
         Json::Object(o) => return malformed(format!("an object with {} members, not one", o.len())),
@@ -177,7 +176,10 @@ mod tests {
             CallOutcome::BadReply(r) => r,
             other => panic!("{other:?}"),
         };
-        assert_eq!(bad(r#"{"Ok":[1,"x"]}"#), "$.params.outcome.Ok[1]: expected an Int (a number), found a string [type]");
+        assert_eq!(
+            bad(r#"{"Ok":[1,"x"]}"#),
+            "$.params.outcome.Ok[1]: expected an Int (a number), found a string [type]"
+        );
         assert!(bad(r#"{"Ok":[1],"Failed":"x"}"#).ends_with("[shape]"));
         assert!(bad(r#"{"Maybe":1}"#).contains("unknown case"));
         assert!(bad(r#"{"NotRun":1}"#).contains("not a string"));

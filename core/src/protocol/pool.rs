@@ -290,7 +290,8 @@ mod tests {
     fn past_the_queue_the_submitter_waits() {
         let (release_tx, release_rx) = mpsc::channel::<()>();
         let release = Mutex::new(release_rx);
-        let mut pool = Pool::new(PoolBounds { workers: 1, queue: 2 }, "test", move |_: u32| lock(&release).recv().unwrap());
+        let mut pool =
+            Pool::new(PoolBounds { workers: 1, queue: 2 }, "test", move |_: u32| lock(&release).recv().unwrap());
         // One runs (blocked), two wait: the queue is full.
         for n in 0..3 {
             pool.submit(n).unwrap_or_else(|_| panic!("no thread"));

@@ -68,7 +68,12 @@ pub struct CallTypes {
 
 impl CallTypes {
     /// Compiles `params`, `ok` and `err` over `declarations`.
-    pub fn compile(declarations: &crate::types::Declarations, params: &[Param], ok: &crate::types::Term, err: &crate::types::Term) -> Result<CallTypes> {
+    pub fn compile(
+        declarations: &crate::types::Declarations,
+        params: &[Param],
+        ok: &crate::types::Term,
+        err: &crate::types::Term,
+    ) -> Result<CallTypes> {
         let mut plan = Plan::new();
         let params = params.iter().map(|p| plan.add(declarations, &p.ty)).collect::<Result<Vec<_>>>()?;
         let ok = plan.add(declarations, ok)?;
@@ -210,7 +215,9 @@ impl ServerCore {
             let at = |e: Error| e.under_index(i);
             let decl = listing
                 .tool(&entry.tool)
-                .ok_or_else(|| at(Error::new(Rule::Unresolved, format!("{} is not a Tool of the listing", entry.tool))))?
+                .ok_or_else(|| {
+                    at(Error::new(Rule::Unresolved, format!("{} is not a Tool of the listing", entry.tool)))
+                })?
                 .clone();
             let spec = TypeSpec::for_tool(listing, &entry.tool).expect("the Tool is in the listing");
             let types = if decl.is_generic() {
@@ -295,7 +302,10 @@ impl ServerCore {
         match incoming {
             Incoming::Describe { id } => vec![Event::Write(write_result(&id, &self.describe))],
             Incoming::Refuse { id, code, message } => {
-                vec![Event::Log(format!("answered error {code}: {message}")), Event::Write(write_error(&id, code, &message))]
+                vec![
+                    Event::Log(format!("answered error {code}: {message}")),
+                    Event::Write(write_error(&id, code, &message)),
+                ]
             }
             Incoming::Call(call) => {
                 let key = call.key.clone();
@@ -310,17 +320,28 @@ impl ServerCore {
                 }
             }
             Incoming::Reply(r) => vec![Event::Log(format!("ignored a reply for {} sent to a Tool process", r.key))],
-            Incoming::BadReply { key, .. } => vec![Event::Log(format!("ignored a reply for {key} sent to a Tool process"))],
-            Incoming::Response { id, .. } => vec![Event::Log(format!("ignored a response (id {}) nobody asked for", id.to_canonical()))],
+            Incoming::BadReply { key, .. } => {
+                vec![Event::Log(format!("ignored a reply for {key} sent to a Tool process"))]
+            }
+            Incoming::Response { id, .. } => {
+                vec![Event::Log(format!("ignored a response (id {}) nobody asked for", id.to_canonical()))]
+            }
             Incoming::Ignore(why) => vec![Event::Log(why)],
         }
     }
 
     /// A pair seen before is answered from memory (or left to its running
     /// handler); a new one is started, or answered NotRun with the reason.
-    fn seen_or(&mut self, key: CallKey, start: impl FnOnce(&mut ServerCore) -> std::result::Result<StartedCall, String>) -> Vec<Event> {
+    fn seen_or(
+        &mut self,
+        key: CallKey,
+        start: impl FnOnce(&mut ServerCore) -> std::result::Result<StartedCall, String>,
+    ) -> Vec<Event> {
         if let Some(line) = self.finished.get(&key) {
-            return vec![Event::Log(format!("{key} was seen before: sent its outcome again")), Event::Write(line.clone())];
+            return vec![
+                Event::Log(format!("{key} was seen before: sent its outcome again")),
+                Event::Write(line.clone()),
+            ];
         }
         if self.running.contains_key(&key) {
             return vec![Event::Log(format!("{key} is running: its reply goes out when it ends"))];
@@ -342,7 +363,8 @@ impl ServerCore {
     fn start(&self, call: CallMessage) -> std::result::Result<StartedCall, String> {
         let CallMessage { key, tool, args, schema, types } = call;
         let index = *self.by_identity.get(&tool).ok_or_else(|| {
-            Error::at(params_path().key("tool"), Rule::Unresolved, format!("this process serves no Tool {tool}")).to_string()
+            Error::at(params_path().key("tool"), Rule::Unresolved, format!("this process serves no Tool {tool}"))
+                .to_string()
         })?;
         let served = &self.tools[index];
         let (call_types, params, generic) = match &served.types {
@@ -356,7 +378,8 @@ impl ServerCore {
                 (call_types.clone(), &served.decl.params, None)
             }
             None => {
-                let (view, schema, call_types) = self.generic_views(served, schema, types).map_err(|e| e.to_string())?;
+                let (view, schema, call_types) =
+                    self.generic_views(served, schema, types).map_err(|e| e.to_string())?;
                 (call_types, &served.decl.params, Some((view, schema)))
             }
         };
@@ -367,7 +390,11 @@ impl ServerCore {
                 view,
                 schema,
                 types: call_types.clone(),
-                args_json: args.iter().map(|v| value_json(v, &self.limits)).collect::<Result<_>>().map_err(|e| e.to_string())?,
+                args_json: args
+                    .iter()
+                    .map(|v| value_json(v, &self.limits))
+                    .collect::<Result<_>>()
+                    .map_err(|e| e.to_string())?,
             }),
         };
         Ok(StartedCall {
@@ -384,7 +411,12 @@ impl ServerCore {
     /// A generic call's `types` and `schema`, both required and non-null,
     /// validated and checked against the served TypeSpec, and its concrete
     /// roots compiled.
-    fn generic_views(&self, served: &ServedTool, schema: Option<Json>, types: Option<Json>) -> Result<(CallView, Json, Arc<CallTypes>)> {
+    fn generic_views(
+        &self,
+        served: &ServedTool,
+        schema: Option<Json>,
+        types: Option<Json>,
+    ) -> Result<(CallView, Json, Arc<CallTypes>)> {
         let required = |member: Option<Json>, name: &str| match member {
             None | Some(Json::Null) => Err(Error::at(
                 params_path().key(name),
@@ -519,7 +551,8 @@ fn decode_args(mut args: Object, params: &[Param], types: &CallTypes) -> Result<
     let mut values = Vec::with_capacity(params.len());
     for (param, &node) in params.iter().zip(&types.params) {
         let at = base.clone().key(param.name.as_str());
-        let json = args.remove(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
+        let json =
+            args.remove(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
         values.push(from_json(json, &types.plan, node).map_err(|e| e.under_path(&at))?);
     }
     if let Some(extra) = args.keys().next() {
@@ -537,7 +570,8 @@ pub(crate) fn value_json(value: &Value, limits: &Limits) -> Result<Json> {
 }
 
 fn encode(result: HandlerResult, types: &CallTypes) -> Outcome {
-    let unknown = |what: &str, e: Error| Outcome::Unknown(format!("the handler's {what} is not of the declared type: {e}"));
+    let unknown =
+        |what: &str, e: Error| Outcome::Unknown(format!("the handler's {what} is not of the declared type: {e}"));
     match result {
         HandlerResult::Ok(v) => match check(&v, &types.plan, types.ok) {
             Ok(()) => Outcome::ok(&v),

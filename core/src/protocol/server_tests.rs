@@ -17,7 +17,9 @@ fn core() -> ServerCore {
 }
 
 fn call_line(run: &str, call: &str, tool: &str, args: &str) -> String {
-    format!(r#"{{"jsonrpc":"2.0","method":"call","params":{{"run":"{run}","call":"{call}","tool":"{tool}","args":{args}}}}}"#)
+    format!(
+        r#"{{"jsonrpc":"2.0","method":"call","params":{{"run":"{run}","call":"{call}","tool":"{tool}","args":{args}}}}}"#
+    )
 }
 
 fn forecast(call: &str, days: &str) -> String {
@@ -56,7 +58,9 @@ fn started(events: Vec<Event>) -> StartedCall {
 }
 
 fn member<'a>(json: &'a Json, path: &[&str]) -> &'a Json {
-    path.iter().fold(json, |j, k| j.as_object().and_then(|o| o.get(k)).unwrap_or_else(|| panic!("no {k} in {}", j.to_canonical())))
+    path.iter().fold(json, |j, k| {
+        j.as_object().and_then(|o| o.get(k)).unwrap_or_else(|| panic!("no {k} in {}", j.to_canonical()))
+    })
 }
 
 /// The NotRun reason of a single reply.
@@ -78,9 +82,14 @@ fn describe_answers_with_data_version_fingerprints_and_signatures() {
         member(&tools[0], &["fingerprint"]),
         &Json::str("sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077")
     );
-    assert_eq!(member(&tools[3], &["fingerprint"]), &Json::str("sha256:f0c47b163440554ce0fde4a4817bdfe8b3caaa2407160dfab854468af3778ff7"));
+    assert_eq!(
+        member(&tools[3], &["fingerprint"]),
+        &Json::str("sha256:f0c47b163440554ce0fde4a4817bdfe8b3caaa2407160dfab854468af3778ff7")
+    );
     // The describe form keeps docs.
-    assert!(member(&tools[0], &["signature"]).to_canonical().contains("\"description\":\"One entry per day, today first.\""));
+    assert!(member(&tools[0], &["signature"])
+        .to_canonical()
+        .contains("\"description\":\"One entry per day, today first.\""));
 }
 
 #[test]
@@ -111,12 +120,16 @@ fn args_that_do_not_decode_are_not_run_with_path_and_rule() {
         not_run(&core.receive(forecast("c1", "\"three\"").as_bytes())),
         "$.params.args.days: expected an Int (a number), found a string [type]"
     );
-    assert_eq!(not_run(&core.receive(forecast("c2", "1.5").as_bytes())), "$.params.args.days: expected an Int, found 1.5 [not-whole]");
+    assert_eq!(
+        not_run(&core.receive(forecast("c2", "1.5").as_bytes())),
+        "$.params.args.days: expected an Int, found 1.5 [not-whole]"
+    );
     let missing = call_line("r1", "c3", FORECAST, r#"{"city":"Oslo","days":1}"#);
     assert_eq!(not_run(&core.receive(missing.as_bytes())), "$.params.args.units: missing argument [missing-field]");
     let extra = call_line("r1", "c4", FORECAST, r#"{"city":"Oslo","days":1,"units":"None","x":1}"#);
     assert_eq!(not_run(&core.receive(extra.as_bytes())), "$.params.args.x: not a parameter of the Tool [shape]");
-    let history = call_line("r1", "c5", HISTORY, r#"{"station":1,"since":"2024-13-01T00:00:00Z","window":"PT1S","counts":[]}"#);
+    let history =
+        call_line("r1", "c5", HISTORY, r#"{"station":1,"since":"2024-13-01T00:00:00Z","window":"PT1S","counts":[]}"#);
     assert!(not_run(&core.receive(history.as_bytes())).starts_with("$.params.args.since: "));
     let unknown = call_line("r1", "c6", "github.com/acme/weather@1.2.0/weather.flow.nope", "{}");
     assert!(not_run(&core.receive(unknown.as_bytes())).ends_with("[unresolved]"));
@@ -176,7 +189,8 @@ fn a_pair_seen_again_never_runs_twice() {
     // Finished: the same line again, even with other args.
     for again in [line.clone(), forecast("c1", "\"bad\"")] {
         let events = core.receive(again.as_bytes());
-        let lines: Vec<&String> = events.iter().filter_map(|e| if let Event::Write(l) = e { Some(l) } else { None }).collect();
+        let lines: Vec<&String> =
+            events.iter().filter_map(|e| if let Event::Write(l) = e { Some(l) } else { None }).collect();
         assert_eq!(lines, vec![&reply[0]]);
         assert!(!events.iter().any(|e| matches!(e, Event::Start(_))));
     }
@@ -236,12 +250,16 @@ fn generic_calls_need_valid_views() {
     let bad_view = INT_VIEW.replace(r#""ok":"Int""#, r#""ok":"Text""#);
     let reason = not_run(&core.receive(echo_call("g4", Some(r#"{"type":"string"}"#), Some(&bad_view), "1").as_bytes()));
     assert!(reason.starts_with("$.params.types") && reason.ends_with("[view-mismatch]"), "{reason}");
-    let reason = not_run(&core.receive(echo_call("g5", Some(r#"{"type":"integer"}"#), Some(INT_VIEW), "\"one\"").as_bytes()));
+    let reason =
+        not_run(&core.receive(echo_call("g5", Some(r#"{"type":"integer"}"#), Some(INT_VIEW), "\"one\"").as_bytes()));
     assert!(reason.starts_with("$.params.args.value: ") && reason.ends_with("[type]"), "{reason}");
 
     // A nongeneric call carrying a view is refused too.
     let line = forecast("g6", "1").replace(r#""args""#, r#""types":{},"args""#);
-    assert_eq!(not_run(&core.receive(line.as_bytes())), format!("$.params.types: a call of the nongeneric Tool {FORECAST} carries no types [shape]"));
+    assert_eq!(
+        not_run(&core.receive(line.as_bytes())),
+        format!("$.params.types: a call of the nongeneric Tool {FORECAST} carries no types [shape]")
+    );
 
     let call = started(core.receive(echo_call("g7", Some(r#"{"type":"integer"}"#), Some(INT_VIEW), "10.0").as_bytes()));
     let generic = call.generic.as_ref().unwrap();
@@ -261,7 +279,9 @@ fn oversized_calls_are_not_run_and_oversized_replies_unknown() {
     let lines = core.finish(&call.key, HandlerResult::OkJson(Json::str("y".repeat(500))));
     // Not of the type anyway; a big value of the right type:
     assert!(lines[0].contains("Unknown"));
-    let call = started(core.receive(echo_call("g", Some(r#"{"type":"string"}"#), Some(&INT_VIEW.replace("Int", "Text")), "\"a\"").as_bytes()));
+    let call = started(core.receive(
+        echo_call("g", Some(r#"{"type":"string"}"#), Some(&INT_VIEW.replace("Int", "Text")), "\"a\"").as_bytes(),
+    ));
     let lines = core.finish(&call.key, HandlerResult::OkJson(Json::str("y".repeat(500))));
     assert!(lines[0].len() <= 401);
     assert!(lines[0].contains("more than the message size limit of 400 [too-large]"), "{}", lines[0]);
@@ -287,7 +307,12 @@ fn a_reply_of_exactly_the_size_limit_is_sent_one_more_byte_is_unknown() {
     assert_eq!(at.len(), limit + 1, "the line is the limit plus its \\n");
     assert!(at.contains(r#""outcome":{"Ok":"yyy"#), "{at}");
     let over = reply_of(&mut core, "size2", schema, &view, Json::str("y".repeat(limit - base + 1)));
-    assert!(over.contains(r#""outcome":{"Unknown":"the handler's reply could not be sent: $: the message would be 401 bytes"#), "{over}");
+    assert!(
+        over.contains(
+            r#""outcome":{"Unknown":"the handler's reply could not be sent: $: the message would be 401 bytes"#
+        ),
+        "{over}"
+    );
     assert!(over.contains("more than the message size limit of 400 [too-large]"), "{over}");
 }
 
@@ -301,6 +326,11 @@ fn a_reply_deeper_than_the_limit_counted_from_the_message_is_unknown() {
     assert!(fits.contains(r#""outcome":{"Ok":[[[["#), "{fits}");
     assert_eq!(crate::protocol::outgoing::depth(fits.trim_end().as_bytes()), 128);
     let deep = reply_of(&mut core, "d126", "{}", view, nested(126));
-    assert!(deep.contains(r#""outcome":{"Unknown":"the handler's reply could not be sent: $: the message would nest 129 levels deep"#), "{deep}");
+    assert!(
+        deep.contains(
+            r#""outcome":{"Unknown":"the handler's reply could not be sent: $: the message would nest 129 levels deep"#
+        ),
+        "{deep}"
+    );
     assert!(deep.contains(r#"[too-deep]"},"run":"r"}}"#), "{deep}");
 }

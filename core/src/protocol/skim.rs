@@ -261,7 +261,8 @@ mod tests {
     #[test]
     fn ignores_members_of_other_objects_and_long_strings() {
         let long = "x".repeat(MAX_CAPTURE + 1);
-        let line = format!(r#"{{"run":"top","other":{{"run":"a","call":"b"}},"params":{{"run":"{long}","call":"c"}}}}"#);
+        let line =
+            format!(r#"{{"run":"top","other":{{"run":"a","call":"b"}},"params":{{"run":"{long}","call":"c"}}}}"#);
         let skim = Skim::of(line.as_bytes());
         assert_eq!(skim.run, None);
         assert_eq!(skim.call.as_deref(), Some("c"));

@@ -91,13 +91,20 @@ impl StdioServer {
     /// Serves through the front `speak` makes of the current one (nothing
     /// has been read yet): how a toolkit chooses MCP or the Flow protocol
     /// (`crate::mcp::front::front_for`) without this module naming MCP.
-    pub fn speak<E: std::fmt::Display>(self, speak: impl FnOnce(Box<dyn Front>) -> Result<Box<dyn Front>, E>) -> io::Result<StdioServer> {
+    pub fn speak<E: std::fmt::Display>(
+        self,
+        speak: impl FnOnce(Box<dyn Front>) -> Result<Box<dyn Front>, E>,
+    ) -> io::Result<StdioServer> {
         let front = speak(self.front).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
         Ok(StdioServer { front, ..self })
     }
 
     /// Sets the handler of the Tool with this identity.
-    pub fn handle(mut self, identity: &str, handler: impl Fn(StartedCall) -> HandlerResult + Send + Sync + 'static) -> StdioServer {
+    pub fn handle(
+        mut self,
+        identity: &str,
+        handler: impl Fn(StartedCall) -> HandlerResult + Send + Sync + 'static,
+    ) -> StdioServer {
         self.handlers.insert(identity.to_owned(), Arc::new(handler));
         self
     }
@@ -126,7 +133,10 @@ impl StdioServer {
             by_index.push(handler);
         }
         if let Some(identity) = handlers.keys().next() {
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("a handler for {identity}, which is not served")));
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("a handler for {identity}, which is not served"),
+            ));
         }
         let limit = core.limits().max_bytes;
         let shared = Arc::new(Shared { core: Mutex::new(core), out: BatchWriter::new(output, bounds.writer) });
@@ -281,7 +291,8 @@ mod tests {
             HandlerResult::FailedJson(Json::str("RateLimited"))
         });
         let taken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let input = Counted { lines: (0..50).map(|n| forecast(&n.to_string(), "Oslo")).collect(), taken: taken.clone() };
+        let input =
+            Counted { lines: (0..50).map(|n| forecast(&n.to_string(), "Oslo")).collect(), taken: taken.clone() };
         let (tx, rx) = mpsc::channel();
         let serving = std::thread::spawn(move || server.serve(input, Lines(tx)));
         std::thread::sleep(std::time::Duration::from_millis(300));
@@ -301,7 +312,8 @@ mod tests {
     #[test]
     fn refuses_to_start_without_every_handler() {
         let listing = listing_from_text(WEATHER, &Limits::default()).unwrap();
-        let server = StdioServer::new(ServerCore::from_listing(&listing).unwrap()).handle(FORECAST, |_| HandlerResult::Error("x".into()));
+        let server = StdioServer::new(ServerCore::from_listing(&listing).unwrap())
+            .handle(FORECAST, |_| HandlerResult::Error("x".into()));
         let err = server.serve(&b""[..], io::sink()).unwrap_err();
         assert!(err.to_string().contains("no handler for the served Tool"));
     }

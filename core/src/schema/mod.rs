@@ -83,12 +83,20 @@ pub fn schema_of(term: &Term, declarations: &Declarations, form: SchemaForm, too
 /// required and has its payload's schema. Not part of the contract's schemas:
 /// how a front that takes a Tool's args as a record (MCP's `arguments`)
 /// describes them.
-pub fn object_schema(members: &[(String, Term)], declarations: &Declarations, form: SchemaForm, tool_generic: &[String]) -> Result<Json> {
+pub fn object_schema(
+    members: &[(String, Term)],
+    declarations: &Declarations,
+    form: SchemaForm,
+    tool_generic: &[String],
+) -> Result<Json> {
     for (name, ty) in members {
-        crate::types::crossing(ty, declarations, tool_generic).map_err(|e| Error { message: format!("{name}: {}", e.message), ..e })?;
+        crate::types::crossing(ty, declarations, tool_generic)
+            .map_err(|e| Error { message: format!("{name}: {}", e.message), ..e })?;
     }
-    let fields: Vec<crate::types::Field> =
-        members.iter().map(|(name, ty)| crate::types::Field { name: name.clone(), ty: ty.clone(), doc: None }).collect();
+    let fields: Vec<crate::types::Field> = members
+        .iter()
+        .map(|(name, ty)| crate::types::Field { name: name.clone(), ty: ty.clone(), doc: None })
+        .collect();
     generate::Generator::new(declarations, form, tool_generic).standalone_object(&fields)
 }
 

@@ -24,12 +24,16 @@ use super::call::Call;
 /// flow-core would otherwise answer describe with fingerprints that are not
 /// the declarations' own.
 pub fn server(listing: &str, describe: &str) -> io::Result<StdioServer> {
-    let invalid = |what: &str, e: &dyn std::fmt::Display| io::Error::new(io::ErrorKind::InvalidData, format!("{what}: {e}"));
-    let listing = listing_from_text(listing.as_bytes(), &Limits::default()).map_err(|e| invalid("the embedded listing", &e))?;
-    let describe = json::parse_str(describe, &Limits::default()).map_err(|e| invalid("the embedded describe result", &e))?;
+    let invalid =
+        |what: &str, e: &dyn std::fmt::Display| io::Error::new(io::ErrorKind::InvalidData, format!("{what}: {e}"));
+    let listing =
+        listing_from_text(listing.as_bytes(), &Limits::default()).map_err(|e| invalid("the embedded listing", &e))?;
+    let describe =
+        json::parse_str(describe, &Limits::default()).map_err(|e| invalid("the embedded describe result", &e))?;
     let entries = served_entries(&describe).map_err(|e| invalid("the embedded describe result", &e))?;
     for entry in &entries {
-        let tool = listing.tool(&entry.tool).ok_or_else(|| invalid(&entry.tool, &"not a Tool of the embedded listing"))?;
+        let tool =
+            listing.tool(&entry.tool).ok_or_else(|| invalid(&entry.tool, &"not a Tool of the embedded listing"))?;
         let expected = describe_entry(tool, &listing.declarations).map_err(|e| invalid(&entry.tool, &e))?;
         let actual = Json::object([
             ("tool", Json::str(entry.tool.as_str())),
@@ -61,7 +65,8 @@ pub fn serve_process(server: StdioServer) -> io::Result<()> {
 
 fn served_entries(describe: &Json) -> std::result::Result<Vec<ServedEntry>, String> {
     let object = describe.as_object().ok_or("not an object")?;
-    check_data_version(object.get("data").and_then(Json::as_str).ok_or("no data version")?).map_err(|e| e.to_string())?;
+    check_data_version(object.get("data").and_then(Json::as_str).ok_or("no data version")?)
+        .map_err(|e| e.to_string())?;
     let tools = object.get("tools").and_then(Json::as_array).ok_or("no tools array")?;
     tools
         .iter()

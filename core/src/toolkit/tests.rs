@@ -25,7 +25,9 @@ fn start(line: &str) -> StartedCall {
 
 fn forecast() -> StartedCall {
     let args = r#"{"city":"Oslo","days":2,"units":"None"}"#;
-    start(&format!(r#"{{"jsonrpc":"2.0","method":"call","params":{{"run":"r","call":"c","tool":"{FORECAST}","args":{args}}}}}"#))
+    start(&format!(
+        r#"{{"jsonrpc":"2.0","method":"call","params":{{"run":"r","call":"c","tool":"{FORECAST}","args":{args}}}}}"#
+    ))
 }
 
 /// echo<T> at `T = Set<Int>`.

@@ -52,10 +52,8 @@ pub fn crossing(term: &Term, declarations: &Declarations, tool_generic: &[String
 pub fn tool_crossing(tool: &ToolDecl, index: usize, declarations: &Declarations) -> Result<()> {
     let at = Path::root().key("tools").index(index);
     let check = |term: &Term, path: Path, what: String| {
-        crossing(term, declarations, &tool.generic).map_err(|e| Error {
-            message: format!("{}: {what}: {}", tool.tool, e.message),
-            ..e.under_path(&path)
-        })
+        crossing(term, declarations, &tool.generic)
+            .map_err(|e| Error { message: format!("{}: {what}: {}", tool.tool, e.message), ..e.under_path(&path) })
     };
     for (i, param) in tool.params.iter().enumerate() {
         check(&param.ty, at.clone().key("params").index(i).key("type"), format!("parameter {}", param.name))?;
@@ -107,10 +105,16 @@ enum Step {
     Part(usize),
     /// Field `field` of the record that is the parent, or of its
     /// constructor `constructor`'s named payload.
-    Field { constructor: Option<usize>, field: usize },
+    Field {
+        constructor: Option<usize>,
+        field: usize,
+    },
     /// Part `part` of the positional payload of the parent's constructor
     /// `constructor`.
-    Positional { constructor: usize, part: usize },
+    Positional {
+        constructor: usize,
+        part: usize,
+    },
 }
 
 /// One term looked at, with where it came from.
@@ -370,7 +374,9 @@ impl<'d> Walk<'d> {
             Step::Field { constructor: Some(c), field } => {
                 let (ctor, name) = match constructor(*c) {
                     Some(ctor) => match &ctor.payload {
-                        Some(Payload::Named(fields)) => (ctor.name.as_str(), fields.get(*field).map_or("?", |f| f.name.as_str())),
+                        Some(Payload::Named(fields)) => {
+                            (ctor.name.as_str(), fields.get(*field).map_or("?", |f| f.name.as_str()))
+                        }
                         _ => (ctor.name.as_str(), "?"),
                     },
                     None => ("?", "?"),

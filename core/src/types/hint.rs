@@ -49,7 +49,10 @@ pub(crate) fn teach(document: &Json, error: Error) -> Error {
 /// declaration's name gets its local id, type text its term.
 pub(crate) fn teach_term(term: &Json, declarations: &Json, error: Error) -> Error {
     let document = Json::object([("declarations", declarations.clone()), ("term", term.clone())]);
-    let inside = Error { path: crate::error::Path(std::iter::once(Seg::Key("term".to_owned())).chain(error.path.0).collect()), ..error };
+    let inside = Error {
+        path: crate::error::Path(std::iter::once(Seg::Key("term".to_owned())).chain(error.path.0).collect()),
+        ..error
+    };
     let taught = teach(&document, inside);
     Error { path: crate::error::Path(taught.path.0.into_iter().skip(1).collect()), ..taught }
 }
@@ -196,7 +199,11 @@ impl<'a> Scope<'a> {
 }
 
 fn generic_names(object: &Object) -> Vec<&str> {
-    object.get("generic").and_then(Json::as_array).map(|g| g.iter().filter_map(Json::as_str).collect()).unwrap_or_default()
+    object
+        .get("generic")
+        .and_then(Json::as_array)
+        .map(|g| g.iter().filter_map(Json::as_str).collect())
+        .unwrap_or_default()
 }
 
 /// `Name<A, B>` as `("Name", ["A", "B"])`, splitting only at top-level commas.

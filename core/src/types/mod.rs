@@ -46,8 +46,8 @@
 //!   order, declarations in key order, reachability, expanding recursion.
 
 pub mod crossing;
-pub mod identity;
 mod hint;
+pub mod identity;
 pub mod model;
 pub mod parse;
 pub mod reach;

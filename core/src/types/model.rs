@@ -64,12 +64,21 @@ pub enum Term {
     Dict(Box<Term>, Box<Term>),
     /// At least two items.
     Tuple(Vec<Term>),
-    Function { params: Vec<Term>, result: Box<Term> },
+    Function {
+        params: Vec<Term>,
+        result: Box<Term>,
+    },
     /// A declaration by local id, with its arguments in declaration order.
-    Named { declaration: String, args: Vec<Term> },
+    Named {
+        declaration: String,
+        args: Vec<Term>,
+    },
     /// Parameter `index` of `owner`: a declaration's local id, or `tool` for a
     /// Tool's own type parameters.
-    Param { owner: String, index: usize },
+    Param {
+        owner: String,
+        index: usize,
+    },
 }
 
 /// The owner name that a Tool's roots use for the Tool's own type parameters.
@@ -144,9 +153,13 @@ pub struct Constructor {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Body {
-    Record { fields: Vec<Field> },
+    Record {
+        fields: Vec<Field>,
+    },
     /// At least one constructor.
-    Enum { constructors: Vec<Constructor> },
+    Enum {
+        constructors: Vec<Constructor>,
+    },
     /// A host token type.
     Host,
     /// A type with no data encoding.

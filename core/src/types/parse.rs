@@ -383,7 +383,8 @@ fn term(json: &Json, depth: usize) -> Result<Term> {
                 .enumerate()
                 .map(|(i, t)| term(t, depth).map_err(|e| e.under_index(i).under_key("params").under_key(tag)))
                 .collect::<Result<_>>()?;
-            let result = term(o.get("result").expect("term_object checked it"), depth).map_err(|e| e.under_key("result").under_key(tag))?;
+            let result = term(o.get("result").expect("term_object checked it"), depth)
+                .map_err(|e| e.under_key("result").under_key(tag))?;
             Ok(Term::Function { params, result: Box::new(result) })
         }
         "Named" => {
@@ -424,9 +425,13 @@ fn term_object<'a>(json: &'a Json, tag: &str, members: &[&str]) -> Result<&'a Ob
         return Err(shape(format!("{tag} holds an object with {listed}, found {}", json.kind_name())).under_key(tag));
     };
     if let Some(key) = object.keys().find(|k| !members.contains(k)) {
-        return Err(shape(format!("{tag} holds exactly {listed}; {} is unknown{}", quote(key), did_you_mean(object, key, members)))
-            .under_key(key)
-            .under_key(tag));
+        return Err(shape(format!(
+            "{tag} holds exactly {listed}; {} is unknown{}",
+            quote(key),
+            did_you_mean(object, key, members)
+        ))
+        .under_key(key)
+        .under_key(tag));
     }
     if let Some(key) = members.iter().find(|m| object.get(m).is_none()) {
         return Err(shape(format!("{tag} holds exactly {listed}; \"{key}\" is missing")).under_key(tag));

@@ -32,7 +32,13 @@ fn issued() -> Instant {
 }
 
 impl WeatherTools for Weather {
-    async fn get_forecast(&self, ctx: &Call, city: String, days: BigInt, units: Option<Units>) -> Result<Forecast, WeatherError> {
+    async fn get_forecast(
+        &self,
+        ctx: &Call,
+        city: String,
+        days: BigInt,
+        units: Option<Units>,
+    ) -> Result<Forecast, WeatherError> {
         let run = self.runs.fetch_add(1, Ordering::SeqCst) + 1;
         match city.as_str() {
             "panic" => panic!("asked to panic"),
@@ -60,7 +66,12 @@ impl WeatherTools for Weather {
         })
     }
 
-    async fn list_stations(&self, _ctx: &Call, region: Region, cursor: Option<String>) -> Result<Page<Station>, WeatherError> {
+    async fn list_stations(
+        &self,
+        _ctx: &Call,
+        region: Region,
+        cursor: Option<String>,
+    ) -> Result<Page<Station>, WeatherError> {
         let first = cursor.as_deref().map_or(Ok(0), u32::from_str).map_err(|_| WeatherError::RateLimited)?;
         let items = (first..first + 2)
             .map(|id| Station {

@@ -66,7 +66,8 @@ fn ok_and_failed_replies_are_the_declared_types() {
         forecast(&host, "2", "Nowhere").to_canonical(),
         r#"{"Failed":{"UnknownCity":{"query":"Nowhere","suggestions":["Oslo"]}}}"#
     );
-    let too_many = Json::object([("city", Json::str("Oslo")), ("days", json("1e30")), ("units", json(r#"{"Some":"Imperial"}"#))]);
+    let too_many =
+        Json::object([("city", Json::str("Oslo")), ("days", json("1e30")), ("units", json(r#"{"Some":"Imperial"}"#))]);
     let outcome = host.call(FORECAST, CallKey::new("run", "3"), &too_many).unwrap().wait();
     assert_eq!(outcome.to_canonical(), r#"{"Failed":{"Unavailable":"PT3600S"}}"#);
 
@@ -124,7 +125,8 @@ fn a_panic_is_unknown_and_the_process_goes_on() {
 #[test]
 fn a_cancel_reaches_the_method() {
     let host = bind("cancel");
-    let args = Json::object([("city", Json::str("wait-for-cancel")), ("days", json("1")), ("units", Json::str("None"))]);
+    let args =
+        Json::object([("city", Json::str("wait-for-cancel")), ("days", json("1")), ("units", Json::str("None"))]);
     let waiting = host.call(FORECAST, CallKey::new("run", "held"), &args).unwrap();
     // The held call blocks no other call.
     assert!(forecast(&host, "other", "Bergen").is_ok());
@@ -165,5 +167,8 @@ fn a_generic_call_carries_its_view_and_echoes_at_its_type() {
     );
     // Option in a generic record field follows the substituted type.
     let page_of_option = r#"{"Named":{"declaration":"5","args":[{"Option":"Int"}]}}"#;
-    assert_eq!(echo("5", r#"{"items":["None",{"Some":4}]}"#, page_of_option), r#"{"Ok":{"items":["None",{"Some":4}]}}"#);
+    assert_eq!(
+        echo("5", r#"{"items":["None",{"Some":4}]}"#, page_of_option),
+        r#"{"Ok":{"items":["None",{"Some":4}]}}"#
+    );
 }

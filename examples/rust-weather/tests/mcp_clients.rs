@@ -25,7 +25,11 @@ fn repo() -> PathBuf {
 }
 
 fn installed(path: PathBuf, what: &str) -> String {
-    assert!(path.exists(), "{} is missing: {what} is installed by `make mcp-servers` (run it from the repository root)", path.display());
+    assert!(
+        path.exists(),
+        "{} is missing: {what} is installed by `make mcp-servers` (run it from the repository root)",
+        path.display()
+    );
     path.to_str().unwrap().to_owned()
 }
 
@@ -75,7 +79,8 @@ fn the_flow_mcp_adapter_reads_back_what_the_tool_serves() {
     use flow_core::protocol::{CallKey, CallOutcome};
     use flow_core::types::parse::listing_from_text;
 
-    let listing = listing_from_text(include_bytes!("../../../tests/examples/weather.tools.json"), &Limits::default()).unwrap();
+    let listing =
+        listing_from_text(include_bytes!("../../../tests/examples/weather.tools.json"), &Limits::default()).unwrap();
     let command = format!("'{}' --mcp", env!("CARGO_BIN_EXE_rust-weather").replace('\'', r"'\''"));
     let mut resolver = Resolver::default();
     for tool in &listing.tools {
@@ -98,7 +103,9 @@ fn the_flow_mcp_adapter_reads_back_what_the_tool_serves() {
     let page = call("list_stations", "3", r#"{"region":{"name":"north","children":[]},"cursor":"None"}"#);
     assert!(page.to_canonical().ends_with(r#""next":"2"}}"#), "{}", page.to_canonical());
     match call("station_history", "4", r#"{"station":1,"since":"2026-01-01T00:00:00Z","window":"PT1S","counts":[]}"#) {
-        CallOutcome::BadReply(why) => assert!(why == "$.result.structuredContent: expected an array, found an object [type]", "{why}"),
+        CallOutcome::BadReply(why) => {
+            assert!(why == "$.result.structuredContent: expected an array, found an object [type]", "{why}")
+        }
         other => panic!("{other:?}"),
     }
 }

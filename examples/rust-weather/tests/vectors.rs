@@ -31,7 +31,10 @@ fn weather_types() -> BTreeMap<&'static str, RoundTrip> {
         (named("4"), through::<WeatherError>),
         (named("7"), through::<Region>),
         (named("8"), through::<Units>),
-        (r#"{"Named":{"args":[{"Named":{"args":[],"declaration":"6"}}],"declaration":"5"}}"#.into(), through::<Page<Station>>),
+        (
+            r#"{"Named":{"args":[{"Named":{"args":[],"declaration":"6"}}],"declaration":"5"}}"#.into(),
+            through::<Page<Station>>,
+        ),
         (r#"{"Named":{"args":["Int"],"declaration":"5"}}"#.into(), through::<Page<BigInt>>),
         (r#"{"Named":{"args":[{"Option":"Int"}],"declaration":"5"}}"#.into(), through::<Page<Option<BigInt>>>),
         (
@@ -144,8 +147,9 @@ fn run(file: &str, listing: &Listing, types: &BTreeMap<&'static str, RoundTrip>)
         let term = term_from_json(case.get("type").unwrap()).unwrap();
         let key = term_to_json(&term).to_canonical();
         let round_trip = types.get(key.as_str()).unwrap_or_else(|| panic!("{file} {name}: no Rust type for {key}"));
-        let value = decode::decode(input.as_str().unwrap().as_bytes(), &term, &listing.declarations, &Limits::default())
-            .unwrap_or_else(|e| panic!("{file} {name}: {e}"));
+        let value =
+            decode::decode(input.as_str().unwrap().as_bytes(), &term, &listing.declarations, &Limits::default())
+                .unwrap_or_else(|e| panic!("{file} {name}: {e}"));
         assert_eq!(round_trip(value).to_canonical(), canonical.as_str().unwrap(), "{file} {name}");
         ran += 1;
     }
@@ -156,7 +160,8 @@ fn run(file: &str, listing: &Listing, types: &BTreeMap<&'static str, RoundTrip>)
 fn every_canonical_weather_vector_survives_the_generated_types() {
     let weather = listing_from_json(&read("tests/examples/weather.tools.json")).unwrap();
     let types = weather_types();
-    let ran: usize = ["decode-weather", "decode-compound", "decode-primitives"].iter().map(|f| run(f, &weather, &types)).sum();
+    let ran: usize =
+        ["decode-weather", "decode-compound", "decode-primitives"].iter().map(|f| run(f, &weather, &types)).sum();
     assert!(ran > 150, "only {ran} cases");
 }
 

@@ -151,7 +151,9 @@ pub fn check(out: &Path, output: &Output) -> Vec<String> {
         .files
         .iter()
         .filter(|(_, (kind, _))| *kind == FileKind::Generated)
-        .filter(|(relative, (_, contents))| std::fs::read(out.join(relative)).ok().as_deref() != Some(contents.as_bytes()))
+        .filter(|(relative, (_, contents))| {
+            std::fs::read(out.join(relative)).ok().as_deref() != Some(contents.as_bytes())
+        })
         .map(|(relative, _)| format!("not up to date: {}", out.join(relative).display()))
         .collect()
 }

@@ -487,7 +487,17 @@ fn main() {
     }
     let mut seed = None;
     let mut log_path = None;
-    let mut rates = Rates { dup_call: 0.0, dup_reply: 0.0, delay: 0.0, max_delay_ms: 20, kill: 0.0, kill_describe: 0.0, swap_replies: 0.0, stall: 0.0, stall_ms: 500 };
+    let mut rates = Rates {
+        dup_call: 0.0,
+        dup_reply: 0.0,
+        delay: 0.0,
+        max_delay_ms: 20,
+        kill: 0.0,
+        kill_describe: 0.0,
+        swap_replies: 0.0,
+        stall: 0.0,
+        stall_ms: 500,
+    };
     let mut it = flags.iter();
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| usage(&format!("{flag} takes a value")));
@@ -503,7 +513,9 @@ fn main() {
             "--kill-describe" => rates.kill_describe = p(),
             "--stall" => rates.stall = p(),
             "--stall-ms" => rates.stall_ms = value.parse().unwrap_or_else(|_| usage("--stall-ms: not a number")),
-            "--max-delay-ms" => rates.max_delay_ms = value.parse().unwrap_or_else(|_| usage("--max-delay-ms: not a number")),
+            "--max-delay-ms" => {
+                rates.max_delay_ms = value.parse().unwrap_or_else(|_| usage("--max-delay-ms: not a number"))
+            }
             other => usage(&format!("unknown flag {other}")),
         }
     }
@@ -513,12 +525,21 @@ fn main() {
     // One log for every process the host starts: each takes the next
     // generation, and its own stream of random numbers.
     let gen_path = format!("{log_path}.gen");
-    let generation = std::fs::read_to_string(&gen_path).ok().and_then(|t| t.trim().parse::<u64>().ok()).unwrap_or(0) + 1;
+    let generation =
+        std::fs::read_to_string(&gen_path).ok().and_then(|t| t.trim().parse::<u64>().ok()).unwrap_or(0) + 1;
     std::fs::write(&gen_path, generation.to_string()).unwrap_or_else(|e| usage(&format!("{gen_path}: {e}")));
-    let log = OpenOptions::new().create(true).append(true).open(&log_path).unwrap_or_else(|e| usage(&format!("{log_path}: {e}")));
+    let log = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log_path)
+        .unwrap_or_else(|e| usage(&format!("{log_path}: {e}")));
 
     // The Tool's stderr goes to FILE.stderr, where a crash can be read.
-    let stderr = OpenOptions::new().create(true).append(true).open(format!("{log_path}.stderr")).map_or_else(|_| Stdio::inherit(), Stdio::from);
+    let stderr = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(format!("{log_path}.stderr"))
+        .map_or_else(|_| Stdio::inherit(), Stdio::from);
     let mut child = Command::new(&command[0])
         .args(&command[1..])
         .stdin(Stdio::piped())
@@ -547,7 +568,9 @@ fn main() {
         unanswered: Mutex::new(HashSet::new()),
     });
     chaos.log(&format!("start {generation} {} {child_pid}", std::process::id()));
-    let rng = |stream: u64| Rng(seed ^ generation.wrapping_mul(0xA076_1D64_78BD_642F) ^ stream.wrapping_mul(0xE703_7ED1_A0B4_28DB));
+    let rng = |stream: u64| {
+        Rng(seed ^ generation.wrapping_mul(0xA076_1D64_78BD_642F) ^ stream.wrapping_mul(0xE703_7ED1_A0B4_28DB))
+    };
 
     let threads = [
         {

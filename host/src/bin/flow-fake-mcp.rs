@@ -35,7 +35,8 @@ use flow_core::json::{Json, Object};
 use flow_core::mcp::jsonrpc::{self, Message, RpcError};
 use flow_core::Limits;
 
-const TOOLS: [&str; 10] = ["ok", "ping-first", "big", "dupe", "error", "needs-input", "silent", "exit", "held", "close-stdin"];
+const TOOLS: [&str; 10] =
+    ["ok", "ping-first", "big", "dupe", "error", "needs-input", "silent", "exit", "held", "close-stdin"];
 /// How long it waits, at most, for what a test should do: bounded, so that
 /// a client that fails to kill it leaves no process behind for long.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -52,7 +53,8 @@ struct Flags {
 
 fn flags() -> Flags {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok());
+    let value =
+        |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok());
     Flags {
         modern: args.iter().any(|a| a == "--modern"),
         silent_probe: args.iter().any(|a| a == "--silent-probe"),
@@ -101,7 +103,10 @@ fn junk() {
 fn structured(n: i64) -> Json {
     let value = Json::object([("n", Json::Number(flow_core::Number::from_i64(n)))]);
     Json::object([
-        ("content", Json::Array(vec![Json::object([("type", Json::str("text")), ("text", Json::str(value.to_canonical()))])])),
+        (
+            "content",
+            Json::Array(vec![Json::object([("type", Json::str("text")), ("text", Json::str(value.to_canonical()))])]),
+        ),
         ("structuredContent", value),
     ])
 }
@@ -112,7 +117,9 @@ fn tools_page(page: usize, pages: usize) -> Json {
         .iter()
         .skip(page * per)
         .take(per)
-        .map(|name| Json::object([("name", Json::str(*name)), ("inputSchema", Json::object([("type", Json::str("object"))]))]))
+        .map(|name| {
+            Json::object([("name", Json::str(*name)), ("inputSchema", Json::object([("type", Json::str("object"))]))])
+        })
         .collect();
     let mut o = Object::new();
     o.insert("tools", Json::Array(tools));
@@ -134,7 +141,14 @@ fn main() {
     while let Some(Ok(line)) = lines.next() {
         let Message::Request { id, method, params } = jsonrpc::read(line.as_bytes(), &limits) else { continue };
         junk();
-        let param = |name: &str| params.as_ref().and_then(Json::as_object).and_then(|o| o.get(name)).and_then(Json::as_str).map(str::to_owned);
+        let param = |name: &str| {
+            params
+                .as_ref()
+                .and_then(Json::as_object)
+                .and_then(|o| o.get(name))
+                .and_then(Json::as_str)
+                .map(str::to_owned)
+        };
         match method.as_str() {
             "server/discover" if flags.silent_probe => {}
             "server/discover" if flags.modern => out(&jsonrpc::write_result(

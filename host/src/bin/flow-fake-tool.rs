@@ -125,7 +125,10 @@ fn main() {
                 Event::Write(text) => {
                     let describe = text.contains("\"result\":");
                     let text = match (&flags.data, describe) {
-                        (Some(data), true) => text.replace("\"data\":\"0.1\"", &format!("\"data\":{}", Json::str(data.as_str()).to_canonical())),
+                        (Some(data), true) => text.replace(
+                            "\"data\":\"0.1\"",
+                            &format!("\"data\":{}", Json::str(data.as_str()).to_canonical()),
+                        ),
                         _ => text,
                     };
                     if describe && start == 1 && flags.close_stdin_on_first_start {
@@ -152,7 +155,13 @@ fn main() {
                     if id.starts_with("twice") {
                         replies.push(replies[0].clone());
                     } else if id.starts_with("stray") {
-                        replies.insert(0, write_reply(&CallKey::new(key.run.clone(), "stray-unknown"), &Outcome::NotRun("nobody asked".into())));
+                        replies.insert(
+                            0,
+                            write_reply(
+                                &CallKey::new(key.run.clone(), "stray-unknown"),
+                                &Outcome::NotRun("nobody asked".into()),
+                            ),
+                        );
                     } else if id.starts_with("oversized") {
                         let big = "x".repeat(16 * 1024 * 1024 + 1024);
                         replies = vec![write_reply(&key, &Outcome::Ok(Json::str(big).to_canonical()))];
@@ -165,9 +174,13 @@ fn main() {
                     } else if id.starts_with("envelope-extra") {
                         replies = replies.iter().map(|r| r.replacen('{', "{\"extra\":true,", 1)).collect();
                     } else if id.starts_with("envelope-1.0") {
-                        replies = replies.iter().map(|r| r.replacen("\"jsonrpc\":\"2.0\"", "\"jsonrpc\":\"1.0\"", 1)).collect();
+                        replies = replies
+                            .iter()
+                            .map(|r| r.replacen("\"jsonrpc\":\"2.0\"", "\"jsonrpc\":\"1.0\"", 1))
+                            .collect();
                     } else if id.starts_with("malformed") {
-                        replies = vec![write_reply(&key, &Outcome::Ok("0".into())).replace("{\"Ok\":0}", "{\"Maybe\":1}")];
+                        replies =
+                            vec![write_reply(&key, &Outcome::Ok("0".into())).replace("{\"Ok\":0}", "{\"Maybe\":1}")];
                     }
                     if let Some(awaited) = id.strip_prefix("hold-until=") {
                         held.push((awaited.to_owned(), replies.concat()));

@@ -178,28 +178,53 @@ fn listing_of(lang: Lang) -> (&'static [u8], &'static str) {
 /// a declared error, and a cancelled call.
 fn plan_mcp(i: usize, rng: &mut Rng) -> Plan {
     let big = |rng: &mut Rng| format!("{}{:019}", 1 + rng.below(1_000_000), rng.next() % 10_000_000_000_000_000_000);
-    let exact = |tool: &'static str, args: String, outcome: String| Plan { tool, args: json(&args), type_args: Vec::new(), expect: Expect::Exact(outcome) };
+    let exact = |tool: &'static str, args: String, outcome: String| Plan {
+        tool,
+        args: json(&args),
+        type_args: Vec::new(),
+        expect: Expect::Exact(outcome),
+    };
     match rng.below(100) {
         0..=59 => {
             let (a, b) = (big(rng), big(rng));
             let total = add_decimal(&a, &b);
-            exact(MCP_ADD, format!(r#"{{"a":{a},"b":{b}}}"#), format!(r#"{{"Ok":{{"terms":[{a},{b}],"total":{total}}}}}"#))
+            exact(
+                MCP_ADD,
+                format!(r#"{{"a":{a},"b":{b}}}"#),
+                format!(r#"{{"Ok":{{"terms":[{a},{b}],"total":{total}}}}}"#),
+            )
         }
         60..=84 => {
             let name = format!("n{i}-{:x}", rng.next() >> 40);
             if rng.below(2) == 0 {
-                exact(MCP_GREET, format!(r#"{{"name":"{name}","greeting":"None"}}"#), format!(r#"{{"Ok":{{"text":"Hello, {name}!"}}}}"#))
+                exact(
+                    MCP_GREET,
+                    format!(r#"{{"name":"{name}","greeting":"None"}}"#),
+                    format!(r#"{{"Ok":{{"text":"Hello, {name}!"}}}}"#),
+                )
             } else {
-                exact(MCP_GREET, format!(r#"{{"name":"{name}","greeting":{{"Some":"Hi"}}}}"#), format!(r#"{{"Ok":{{"text":"Hi, {name}!"}}}}"#))
+                exact(
+                    MCP_GREET,
+                    format!(r#"{{"name":"{name}","greeting":{{"Some":"Hi"}}}}"#),
+                    format!(r#"{{"Ok":{{"text":"Hi, {name}!"}}}}"#),
+                )
             }
         }
         85..=96 => {
             let a = 1 + rng.below(1_000_000);
             if rng.below(2) == 0 {
-                exact(MCP_DIVIDE, format!(r#"{{"a":{a},"b":0}}"#), format!(r#"{{"Failed":{{"DivisionByZero":{{"dividend":{a}}}}}}}"#))
+                exact(
+                    MCP_DIVIDE,
+                    format!(r#"{{"a":{a},"b":0}}"#),
+                    format!(r#"{{"Failed":{{"DivisionByZero":{{"dividend":{a}}}}}}}"#),
+                )
             } else {
                 let b = 1 + rng.below(1000);
-                exact(MCP_DIVIDE, format!(r#"{{"a":{a},"b":{b}}}"#), format!(r#"{{"Ok":{{"quotient":{},"remainder":{}}}}}"#, a / b, a % b))
+                exact(
+                    MCP_DIVIDE,
+                    format!(r#"{{"a":{a},"b":{b}}}"#),
+                    format!(r#"{{"Ok":{{"quotient":{},"remainder":{}}}}}"#, a / b, a % b),
+                )
             }
         }
         _ => Plan { tool: MCP_SLOW, args: json("{}"), type_args: Vec::new(), expect: Expect::CancelledUnknown },
@@ -209,7 +234,8 @@ fn plan_mcp(i: usize, rng: &mut Rng) -> Plan {
 /// The sum of two non-negative decimal integers, digit by digit (they are
 /// beyond 64 bits).
 fn add_decimal(a: &str, b: &str) -> String {
-    let (a, b): (Vec<u8>, Vec<u8>) = (a.bytes().rev().map(|d| d - b'0').collect(), b.bytes().rev().map(|d| d - b'0').collect());
+    let (a, b): (Vec<u8>, Vec<u8>) =
+        (a.bytes().rev().map(|d| d - b'0').collect(), b.bytes().rev().map(|d| d - b'0').collect());
     let (mut out, mut carry) = (Vec::new(), 0u8);
     for k in 0..a.len().max(b.len()) {
         let sum = a.get(k).copied().unwrap_or(0) + b.get(k).copied().unwrap_or(0) + carry;
@@ -284,7 +310,8 @@ fn owed(expect: &Expect, outcome: &CallOutcome) -> Result<(), String> {
     let text = outcome.to_canonical();
     let good = match expect {
         Expect::Forecast(city, days) => {
-            text.starts_with(&format!(r#"{{"Ok":{{"city":{},"days":["#, quoted(city))) && text.matches(r#""date":"#).count() == *days
+            text.starts_with(&format!(r#"{{"Ok":{{"city":{},"days":["#, quoted(city)))
+                && text.matches(r#""date":"#).count() == *days
         }
         Expect::Echo(want) => &text == want,
         Expect::Since(since) => text.starts_with(&format!(r#"{{"Ok":[["{since}","#)),
@@ -293,7 +320,9 @@ fn owed(expect: &Expect, outcome: &CallOutcome) -> Result<(), String> {
         Expect::Throws => outcome.case() == "Unknown",
         Expect::Cancelled => outcome.case() == "Failed",
         Expect::Exact(want) => &text == want,
-        Expect::CancelledUnknown => outcome.case() == "Unknown" && outcome.reason().is_some_and(|r| r.starts_with("cancelled")),
+        Expect::CancelledUnknown => {
+            outcome.case() == "Unknown" && outcome.reason().is_some_and(|r| r.starts_with("cancelled"))
+        }
     };
     if good {
         Ok(())
@@ -352,7 +381,11 @@ fn read_log(path: &Path) -> Log {
             "fwd" => log.calls.entry(words[2].to_owned()).or_default().forwarded += 1,
             "reply" => log.calls.entry(words[2].to_owned()).or_default().replies.push(words[3].to_owned()),
             "out" => log.calls.entry(words[2].to_owned()).or_default().outs.push(words[3].to_owned()),
-            "rss" => log.rss.push((words[1].parse().unwrap_or(0), words[2].parse().unwrap_or(0), words[3].parse().unwrap_or(0))),
+            "rss" => log.rss.push((
+                words[1].parse().unwrap_or(0),
+                words[2].parse().unwrap_or(0),
+                words[3].parse().unwrap_or(0),
+            )),
             _ => {}
         }
     }
@@ -388,7 +421,13 @@ fn shell_quote(text: &str) -> String {
 
 /// The Tool's command and the directory it runs in.
 fn tool_command(lang: Lang, s: &Settings) -> Result<(String, PathBuf), String> {
-    let need = |path: PathBuf, how: &str| if path.exists() { Ok(path) } else { Err(format!("{} is missing: {how}", path.display())) };
+    let need = |path: PathBuf, how: &str| {
+        if path.exists() {
+            Ok(path)
+        } else {
+            Err(format!("{} is missing: {how}", path.display()))
+        }
+    };
     Ok(match lang {
         Lang::Rust => {
             let exe = need(s.bin_dir.join("rust-weather"), "cargo build -p rust-weather")?;
@@ -400,7 +439,10 @@ fn tool_command(lang: Lang, s: &Settings) -> Result<(String, PathBuf), String> {
         }
         Lang::Python => {
             let python = need(s.repo.join(".venv/bin/python"), "make python-env")?;
-            (format!("{} -m weather_tools", shell_quote(python.to_str().unwrap_or_default())), s.repo.join("examples/python"))
+            (
+                format!("{} -m weather_tools", shell_quote(python.to_str().unwrap_or_default())),
+                s.repo.join("examples/python"),
+            )
         }
         Lang::Node => {
             need(s.repo.join("examples/typescript/weather-tools/dist/main.js"), "make soak (builds it with tsc)")?;
@@ -412,7 +454,10 @@ fn tool_command(lang: Lang, s: &Settings) -> Result<(String, PathBuf), String> {
             let listing = s.repo.join("tests/mcp/python-server.tools.json");
             let server = s.repo.join("tests/mcp/python_server.py");
             let words = [adapter.as_path(), Path::new("mcp-adapter"), &listing, Path::new("--"), &python, &server];
-            (words.iter().map(|w| shell_quote(w.to_str().unwrap_or_default())).collect::<Vec<_>>().join(" "), s.repo.clone())
+            (
+                words.iter().map(|w| shell_quote(w.to_str().unwrap_or_default())).collect::<Vec<_>>().join(" "),
+                s.repo.clone(),
+            )
         }
     })
 }
@@ -474,12 +519,17 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     let listing = listing_from_text(listing_bytes, &Limits::default()).map_err(|e| e.to_string())?;
     let mut resolver = Resolver::default();
     for t in &listing.tools {
-        let binding = Binding { runner: Runner::Command(command.clone()), dir: dir.clone(), origin: "flow-soak".into() };
+        let binding =
+            Binding { runner: Runner::Command(command.clone()), dir: dir.clone(), origin: "flow-soak".into() };
         resolver.overrides.insert(t.tool.clone(), binding);
     }
     let host_log = Arc::new(Mutex::new(Vec::<String>::new()));
     let sink = host_log.clone();
-    let options = HostOptions { log: Arc::new(move |l| sink.lock().unwrap_or_else(|e| e.into_inner()).push(l.to_owned())), quiet_stderr: true, ..HostOptions::default() };
+    let options = HostOptions {
+        log: Arc::new(move |l| sink.lock().unwrap_or_else(|e| e.into_inner()).push(l.to_owned())),
+        quiet_stderr: true,
+        ..HostOptions::default()
+    };
     let host = Host::bind(&listing, &resolver, options).map_err(|r| format!("not bound: {r:?}"))?;
 
     // Each call's plan is made when it is sent, from the seed and its index,
@@ -500,13 +550,15 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
                     break;
                 }
                 let plan = plan_of(i);
-                let handle = match host.call_with(plan.tool, CallKey::new("soak", format!("c{i}")), &plan.args, &plan.type_args) {
-                    Ok(handle) => handle,
-                    Err(e) => {
-                        violate(format!("c{i}: refused before sending: {e}"));
-                        continue;
-                    }
-                };
+                let handle =
+                    match host.call_with(plan.tool, CallKey::new("soak", format!("c{i}")), &plan.args, &plan.type_args)
+                    {
+                        Ok(handle) => handle,
+                        Err(e) => {
+                            violate(format!("c{i}: refused before sending: {e}"));
+                            continue;
+                        }
+                    };
                 if let Expect::Cancelled | Expect::CancelledUnknown = plan.expect {
                     handle.cancel();
                 }
@@ -567,7 +619,8 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     let mut extra_outs = 0u64;
     let empty = Seen::default();
     for (i, record) in results.into_iter().enumerate() {
-        let Some(Record { case, reason, hash, owed, text }) = record.into_inner().unwrap_or_else(|e| e.into_inner()) else {
+        let Some(Record { case, reason, hash, owed, text }) = record.into_inner().unwrap_or_else(|e| e.into_inner())
+        else {
             continue; // already a violation
         };
         let seen = log.calls.get(&format!(r#"["soak","c{i}"]"#)).unwrap_or(&empty);
@@ -599,9 +652,15 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
             }
         } else {
             match case {
-                "Unknown" if reason.contains("after the call reached it") => "Unknown, written to the pipe, never read (killed first)",
-                "NotRun" if reason.contains("before the call reached it") => "NotRun, the process had ended before the host wrote it",
-                "NotRun" if reason.contains("is not available") => "NotRun, the restarted process was killed before its describe",
+                "Unknown" if reason.contains("after the call reached it") => {
+                    "Unknown, written to the pipe, never read (killed first)"
+                }
+                "NotRun" if reason.contains("before the call reached it") => {
+                    "NotRun, the process had ended before the host wrote it"
+                }
+                "NotRun" if reason.contains("is not available") => {
+                    "NotRun, the restarted process was killed before its describe"
+                }
                 _ => {
                     violations.push(format!("c{i}: never read by the process, ended {text}"));
                     "violation"
@@ -610,7 +669,9 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         };
         *count.entry(class).or_default() += 1;
     }
-    let drops = host_log.lock().unwrap_or_else(|e| e.into_inner()).iter().filter(|l| l.contains("dropped a reply for")).count() as u64;
+    let drops =
+        host_log.lock().unwrap_or_else(|e| e.into_inner()).iter().filter(|l| l.contains("dropped a reply for")).count()
+            as u64;
     if drops != extra_outs {
         violations.push(format!("the host dropped {drops} replies; {extra_outs} were second replies"));
     }
@@ -624,7 +685,11 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
     let host_rss = host_rss.into_inner().unwrap_or_else(|e| e.into_inner());
     let (h_first, h_last) = (quarter_max(&host_rss, true), quarter_max(&host_rss, false));
     if !flat(h_first, h_last) {
-        violations.push(format!("host memory grew: first quarter's peak {}, last quarter's {}", mib(h_first), mib(h_last)));
+        violations.push(format!(
+            "host memory grew: first quarter's peak {}, last quarter's {}",
+            mib(h_first),
+            mib(h_last)
+        ));
     }
     let mut by_gen: HashMap<u64, Vec<(u64, u64)>> = HashMap::new();
     for &(g, replies, bytes) in &log.rss {
@@ -637,7 +702,10 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
         if warm.len() >= 8 {
             checked += 1;
             if !flat(quarter_max(&warm, true), quarter_max(&warm, false)) {
-                violations.push(format!("Tool process {g}: memory grew once warm: {}", warm.iter().map(|&b| mib(b)).collect::<Vec<_>>().join(", ")));
+                violations.push(format!(
+                    "Tool process {g}: memory grew once warm: {}",
+                    warm.iter().map(|&b| mib(b)).collect::<Vec<_>>().join(", ")
+                ));
             }
         }
         let replies = samples.last().map_or(0, |&(r, _)| r);
@@ -711,7 +779,11 @@ fn survivors(mark: &str) -> Vec<String> {
             let Ok(environ) = std::fs::read(entry.path().join("environ")) else { continue };
             if environ.windows(needle.len()).any(|w| w == needle.as_slice()) {
                 let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-                left.push(format!("{} {}", entry.file_name().to_string_lossy(), String::from_utf8_lossy(&cmdline).replace('\0', " ").trim()));
+                left.push(format!(
+                    "{} {}",
+                    entry.file_name().to_string_lossy(),
+                    String::from_utf8_lossy(&cmdline).replace('\0', " ").trim()
+                ));
             }
         }
         if left.is_empty() || guard.elapsed() > GUARD {

@@ -51,7 +51,11 @@ impl Setup {
 pub fn options() -> (HostOptions, Arc<Mutex<Vec<String>>>) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = log.clone();
-    let options = HostOptions { log: Arc::new(move |l| sink.lock().unwrap().push(l.to_owned())), quiet_stderr: true, ..HostOptions::default() };
+    let options = HostOptions {
+        log: Arc::new(move |l| sink.lock().unwrap().push(l.to_owned())),
+        quiet_stderr: true,
+        ..HostOptions::default()
+    };
     (options, log)
 }
 
@@ -59,7 +63,11 @@ pub fn options() -> (HostOptions, Arc<Mutex<Vec<String>>>) {
 pub fn resolver(command: &str, dir: &Path) -> Resolver {
     let mut resolver = Resolver::default();
     for tool in listing().tools {
-        let binding = Binding { runner: Runner::Command(command.to_owned()), dir: dir.to_path_buf(), origin: "test override".into() };
+        let binding = Binding {
+            runner: Runner::Command(command.to_owned()),
+            dir: dir.to_path_buf(),
+            origin: "test override".into(),
+        };
         resolver.overrides.insert(tool.tool, binding);
     }
     resolver
@@ -120,7 +128,9 @@ pub fn forecast(setup: &Setup, call: &str, city: &str) -> CallOutcome {
 /// Ok, with the forecast for `city` (so replies are matched to their calls).
 pub fn assert_forecast(outcome: &CallOutcome, city: &str) {
     match outcome {
-        CallOutcome::Ok(v) => assert!(v.to_canonical().starts_with(&format!("{{\"city\":\"{city}\"")), "{}", v.to_canonical()),
+        CallOutcome::Ok(v) => {
+            assert!(v.to_canonical().starts_with(&format!("{{\"city\":\"{city}\"")), "{}", v.to_canonical())
+        }
         other => panic!("expected Ok for {city}: {other:?}"),
     }
 }
@@ -129,4 +139,3 @@ pub fn reason(outcome: &CallOutcome, case: &str) -> String {
     assert_eq!(outcome.case(), case, "{outcome:?}");
     outcome.reason().unwrap().to_owned()
 }
-

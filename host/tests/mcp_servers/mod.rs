@@ -18,7 +18,11 @@ pub fn repo() -> PathBuf {
 }
 
 fn installed(path: PathBuf, what: &str) -> String {
-    assert!(path.exists(), "{} is missing: {what} is installed by `make mcp-servers` (run it from the repository root)", path.display());
+    assert!(
+        path.exists(),
+        "{} is missing: {what} is installed by `make mcp-servers` (run it from the repository root)",
+        path.display()
+    );
     path.to_str().unwrap().to_owned()
 }
 
@@ -30,7 +34,10 @@ pub fn python_server_words() -> Vec<String> {
 
 /// The program and arguments that start @modelcontextprotocol/server-everything on stdio.
 pub fn everything_words() -> Vec<String> {
-    let bin = installed(repo().join("tests/mcp/node_modules/.bin/mcp-server-everything"), "@modelcontextprotocol/server-everything");
+    let bin = installed(
+        repo().join("tests/mcp/node_modules/.bin/mcp-server-everything"),
+        "@modelcontextprotocol/server-everything",
+    );
     vec![bin, "stdio".to_owned()]
 }
 
@@ -86,7 +93,8 @@ impl Setup {
 pub fn options() -> (HostOptions, Arc<Mutex<Vec<String>>>) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = log.clone();
-    let options = HostOptions { log: Arc::new(move |l| sink.lock().unwrap().push(l.to_owned())), ..HostOptions::default() };
+    let options =
+        HostOptions { log: Arc::new(move |l| sink.lock().unwrap().push(l.to_owned())), ..HostOptions::default() };
     (options, log)
 }
 

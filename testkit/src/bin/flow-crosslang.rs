@@ -90,7 +90,11 @@ fn main() -> ExitCode {
         }
     }
     let total_values: usize = values.iter().map(Vec::len).sum();
-    eprintln!("flow-crosslang: {total_values} values and {} JSON texts; answers compared: {}", texts.len(), counts.join(", "));
+    eprintln!(
+        "flow-crosslang: {total_values} values and {} JSON texts; answers compared: {}",
+        texts.len(),
+        counts.join(", ")
+    );
     if problems.is_empty() {
         if o.dir.is_none() {
             let _ = std::fs::remove_dir_all(&dir);
@@ -101,7 +105,12 @@ fn main() -> ExitCode {
         for p in problems.iter().take(30) {
             eprintln!("{p}");
         }
-        eprintln!("flow-crosslang: {} disagreements (seed {}); inputs kept in {}", problems.len(), o.seed, dir.display());
+        eprintln!(
+            "flow-crosslang: {} disagreements (seed {}); inputs kept in {}",
+            problems.len(),
+            o.seed,
+            dir.display()
+        );
         ExitCode::FAILURE
     }
 }

@@ -121,7 +121,12 @@ fn check(name: &str, command: &mut Command, seeds: &[u64], failures: &mut Failur
     let started = Instant::now();
     let output = command.output().unwrap_or_else(|e| panic!("{name} could not be started: {e}"));
     let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    eprintln!("flow-genprop: {name} over {} packages: {} ({:.1} s)", seeds.len(), output.status, started.elapsed().as_secs_f64());
+    eprintln!(
+        "flow-genprop: {name} over {} packages: {} ({:.1} s)",
+        seeds.len(),
+        output.status,
+        started.elapsed().as_secs_f64()
+    );
     if output.status.success() {
         return;
     }
@@ -155,7 +160,8 @@ fn main() -> ExitCode {
     std::fs::create_dir_all(&dir).expect("the run's folder");
     eprintln!("flow-genprop: seed {} count {} in {}", o.seed, o.count, dir.display());
     let flow_core = o.repo.join("core");
-    let languages: Vec<(String, Box<dyn Language>)> = o.langs.iter().map(|l| (l.clone(), language(l, &flow_core))).collect();
+    let languages: Vec<(String, Box<dyn Language>)> =
+        o.langs.iter().map(|l| (l.clone(), language(l, &flow_core))).collect();
     let mut failures = Failures::default();
     let mut generated: BTreeMap<String, Vec<u64>> = BTreeMap::new();
     let mut listings: BTreeMap<u64, String> = BTreeMap::new();
@@ -189,7 +195,9 @@ fn main() -> ExitCode {
                     generated.entry(lang.clone()).or_default().push(seed);
                 }
                 (Err(e), false) => failures.add(seed, format!("{lang}: generation refused a valid listing: {e}")),
-                (Ok(_), true) => failures.add(seed, format!("{lang}: generated a package for a type that cannot cross")),
+                (Ok(_), true) => {
+                    failures.add(seed, format!("{lang}: generated a package for a type that cannot cross"))
+                }
                 (Err(e), true) => {
                     refused += 1;
                     if o.keep {
@@ -216,7 +224,10 @@ fn main() -> ExitCode {
     }
     let checked = generated.values().map(Vec::len).sum::<usize>();
     if failures.by_seed.is_empty() {
-        eprintln!("flow-genprop: {} listings, {checked} packages, all clean (seed {}, count {})", o.count, o.seed, o.count);
+        eprintln!(
+            "flow-genprop: {} listings, {checked} packages, all clean (seed {}, count {})",
+            o.count, o.seed, o.count
+        );
         if !o.keep {
             let _ = std::fs::remove_dir_all(&dir);
         }
@@ -231,7 +242,13 @@ fn main() -> ExitCode {
             eprintln!("    {line}");
         }
     }
-    eprintln!("flow-genprop: {} of {} listings failed (seed {}, count {})", failures.by_seed.len(), o.count, o.seed, o.count);
+    eprintln!(
+        "flow-genprop: {} of {} listings failed (seed {}, count {})",
+        failures.by_seed.len(),
+        o.count,
+        o.seed,
+        o.count
+    );
     ExitCode::FAILURE
 }
 
@@ -245,7 +262,10 @@ fn check_python(o: &Options, dir: &Path, seeds: &[u64], failures: &mut Failures)
     }
     check("mypy --strict", &mut mypy, seeds, failures);
     let mut ruff = Command::new(&o.python);
-    ruff.args(["-m", "ruff", "check", "--no-cache", "--output-format", "concise", "--config"]).arg(o.repo.join("ruff.toml")).arg(".").current_dir(&root);
+    ruff.args(["-m", "ruff", "check", "--no-cache", "--output-format", "concise", "--config"])
+        .arg(o.repo.join("ruff.toml"))
+        .arg(".")
+        .current_dir(&root);
     check("ruff", &mut ruff, seeds, failures);
 }
 
@@ -289,7 +309,18 @@ fn check_rust(o: &Options, dir: &Path, seeds: &[u64], failures: &mut Failures) {
     std::fs::copy(o.repo.join("Cargo.lock"), root.join("Cargo.lock")).expect("copying Cargo.lock");
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command
-        .args(["clippy", "--workspace", "--all-targets", "--keep-going", "--quiet", "--message-format", "short", "--", "-D", "warnings"])
+        .args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--keep-going",
+            "--quiet",
+            "--message-format",
+            "short",
+            "--",
+            "-D",
+            "warnings",
+        ])
         .env("CARGO_TARGET_DIR", o.repo.join("target/genprop"))
         .current_dir(&root);
     check("cargo clippy -D warnings", &mut command, seeds, failures);

@@ -16,7 +16,8 @@ use flow_core::Limits;
 use flow_testkit::hostile::{self, reply_line};
 
 fn main() -> ExitCode {
-    let listing = listing_from_text(hostile::LISTING.as_bytes(), &Limits::default()).expect("the hostile listing is valid");
+    let listing =
+        listing_from_text(hostile::LISTING.as_bytes(), &Limits::default()).expect("the hostile listing is valid");
     let core = ServerCore::from_listing(&listing).expect("servable");
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {

@@ -102,9 +102,16 @@ fn server(case: &'static Case, command: &[String]) -> Report {
     drop(writer.join());
     let _ = child.wait();
     let reply = flow_core::json::parse_str(line.trim_end(), &Limits::default()).expect("a reply line is JSON");
-    let outcome = reply.as_object().and_then(|o| o.get("params")).and_then(|p| p.as_object()).and_then(|p| p.get("outcome")).cloned();
+    let outcome = reply
+        .as_object()
+        .and_then(|o| o.get("params"))
+        .and_then(|p| p.as_object())
+        .and_then(|p| p.get("outcome"))
+        .cloned();
     let (outcome, reason) = match outcome.as_ref().and_then(|o| o.as_object()).and_then(|o| o.iter().next()) {
-        Some((case, value)) => (case.to_owned(), value.as_str().map(str::to_owned).unwrap_or_else(|| value.to_canonical())),
+        Some((case, value)) => {
+            (case.to_owned(), value.as_str().map(str::to_owned).unwrap_or_else(|| value.to_canonical()))
+        }
         None => ("none".to_owned(), line.clone()),
     };
     Report { side: "server", case, size, baseline, peak, outcome, reason }
@@ -115,7 +122,8 @@ fn server(case: &'static Case, command: &[String]) -> Report {
 fn host(case: &'static Case) -> Report {
     let listing = listing_from_text(hostile::LISTING.as_bytes(), &Limits::default()).expect("valid");
     let tool = listing.tools.iter().find(|t| t.tool == case.tool.identity()).expect("the case's Tool");
-    let types = Arc::new(CallTypes::compile(&listing.declarations, &tool.params, &tool.ok, &tool.err).expect("compiles"));
+    let types =
+        Arc::new(CallTypes::compile(&listing.declarations, &tool.params, &tool.ok, &tool.err).expect("compiles"));
     let spec = ProcessSpec {
         program: tool_path().to_string_lossy().into_owned(),
         args: vec!["--reply".into(), case.name.into()],

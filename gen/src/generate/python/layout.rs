@@ -16,10 +16,7 @@ pub fn isort_order(a: &str, b: &str) -> std::cmp::Ordering {
             2
         }
     };
-    kind(a)
-        .cmp(&kind(b))
-        .then_with(|| natural_order(&a.to_lowercase(), &b.to_lowercase()))
-        .then_with(|| a.cmp(b))
+    kind(a).cmp(&kind(b)).then_with(|| natural_order(&a.to_lowercase(), &b.to_lowercase())).then_with(|| a.cmp(b))
 }
 
 /// Natural order as the `natord` crate (ruff's) has it, after strnatcmp:
@@ -121,12 +118,20 @@ mod tests {
 
     #[test]
     fn imported_names_are_in_isorts_order() {
-        let mut names = vec!["u65E5u672Cu210C", "u65E5u672Cu65E5u672C", "FooBaru0661u0662", "FOOBARu65E5u672C", "HX", "A", "x10", "x9"];
+        let mut names = vec![
+            "u65E5u672Cu210C",
+            "u65E5u672Cu65E5u672C",
+            "FooBaru0661u0662",
+            "FOOBARu65E5u672C",
+            "HX",
+            "A",
+            "x10",
+            "x9",
+        ];
         names.sort_by(|a, b| isort_order(a, b));
         assert_eq!(
             names,
             ["HX", "A", "FooBaru0661u0662", "FOOBARu65E5u672C", "u65E5u672Cu65E5u672C", "u65E5u672Cu210C", "x9", "x10"]
         );
     }
-
 }

@@ -43,8 +43,8 @@ mod layout;
 mod literals;
 
 use layout::{fit_lines, isort_order};
-pub use literals::{docstring, string_body, string_literal};
 use literals::pretty_json;
+pub use literals::{docstring, string_body, string_literal};
 
 use super::{GenInput, Language, Output};
 use crate::naming::{ordered, pascal_case, render, snake_case, Lang, Scope, Style};
@@ -91,8 +91,12 @@ fn class_name(name: &str) -> String {
 /// exports beside them (the Tools class), which a declaration must not take.
 fn model_names(declarations: &Declarations, reserved: &[&str]) -> ModelNames {
     let mut module = Scope::new(Style::Python).refer(reserved.iter().copied()).numbering_referred();
-    let mut names =
-        ModelNames { types: HashMap::new(), ctors: HashMap::new(), type_vars: BTreeMap::new(), module: Scope::new(Style::Python) };
+    let mut names = ModelNames {
+        types: HashMap::new(),
+        ctors: HashMap::new(),
+        type_vars: BTreeMap::new(),
+        module: Scope::new(Style::Python),
+    };
     for (id, decl) in ordered(declarations) {
         match &decl.body {
             Body::Record { .. } => {
@@ -100,7 +104,8 @@ fn model_names(declarations: &Declarations, reserved: &[&str]) -> ModelNames {
             }
             Body::Enum { constructors } => {
                 let alias = module.claim(&class_name(&decl.name));
-                let ctors = constructors.iter().map(|c| module.claim(&format!("{alias}{}", pascal_case(&c.name)))).collect();
+                let ctors =
+                    constructors.iter().map(|c| module.claim(&format!("{alias}{}", pascal_case(&c.name)))).collect();
                 names.types.insert(id.clone(), alias);
                 names.ctors.insert(id.clone(), ctors);
             }
@@ -148,7 +153,6 @@ impl<'a> Annotations<'a> {
         format!("{}{name}", self.qualify)
     }
 
-
     /// `owner`: the declaration whose Params are in scope (None at a Tool's roots).
     fn of(&self, term: &Term, owner: Option<&Decl>) -> String {
         let of = |t: &Term| self.of(t, owner);
@@ -167,7 +171,9 @@ impl<'a> Annotations<'a> {
             },
             Term::List(t) => format!("list[{}]", of(t)),
             Term::Set(t) => format!("{}[{}]", self.from("flow_toolkit", "flow_toolkit.FlowSet"), of(t)),
-            Term::Option(t) if may_be_none(t) => format!("{}[{}] | None", self.from("flow_toolkit", "flow_toolkit.Some"), of(t)),
+            Term::Option(t) if may_be_none(t) => {
+                format!("{}[{}] | None", self.from("flow_toolkit", "flow_toolkit.Some"), of(t))
+            }
             Term::Option(t) => format!("{} | None", of(t)),
             Term::Dict(k, v) if **k == Term::Prim(Prim::Text) => format!("dict[str, {}]", of(v)),
             Term::Dict(k, v) => format!("{}[{}, {}]", self.from("flow_toolkit", "flow_toolkit.FlowMap"), of(k), of(v)),
@@ -345,7 +351,12 @@ fn with_identity(doc: &Option<String>, line: String) -> String {
 const EXCEPTION_NAMES: &[&str] = &["args", "with_traceback", "add_note"];
 
 /// The fields of a record or a named payload (`raisable`: of an exception class).
-fn fields(fields: &[flow_core::types::Field], decl: &Decl, annotations: &Annotations, raisable: bool) -> Vec<FieldView> {
+fn fields(
+    fields: &[flow_core::types::Field],
+    decl: &Decl,
+    annotations: &Annotations,
+    raisable: bool,
+) -> Vec<FieldView> {
     // A field spelled like a module-level class would hide it from the
     // annotations in its class body: the body refers to every one.
     let mut scope = Scope::new(Style::Python).refer(["_flow_index"]);
@@ -489,9 +500,11 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
                                 .collect();
                             ("frozen=True, slots=True", views, parts.iter().collect())
                         }
-                        Some(Payload::Named(fs)) => {
-                            ("frozen=True, slots=True, kw_only=True", fields(fs, decl, &annotations, raisable), fs.iter().map(|f| &f.ty).collect())
-                        }
+                        Some(Payload::Named(fs)) => (
+                            "frozen=True, slots=True, kw_only=True",
+                            fields(fs, decl, &annotations, raisable),
+                            fs.iter().map(|f| &f.ty).collect(),
+                        ),
                     };
                     let mut vars = Vec::new();
                     params_used(&parts, decl, names, &mut vars);
@@ -522,7 +535,9 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
     // class; typing for an enum's alias and constructor index, and generics.
     let mut modules: BTreeSet<&str> = annotations.modules.into_inner();
     let declares = |enums_only: bool| {
-        declarations.values().any(|d| matches!(d.body, Body::Enum { .. }) || (!enums_only && matches!(d.body, Body::Record { .. })))
+        declarations
+            .values()
+            .any(|d| matches!(d.body, Body::Enum { .. }) || (!enums_only && matches!(d.body, Body::Record { .. })))
     };
     if declares(false) {
         modules.insert("dataclasses");
@@ -531,7 +546,10 @@ fn models(input: &GenInput, names: &ModelNames) -> Result<String, String> {
         modules.insert("typing");
     }
     // `@flow_toolkit.raisable` on the classes of an error type.
-    if errors.iter().any(|id| declarations.get(id).is_some_and(|d| matches!(d.body, Body::Record { .. } | Body::Enum { .. }))) {
+    if errors
+        .iter()
+        .any(|id| declarations.get(id).is_some_and(|d| matches!(d.body, Body::Record { .. } | Body::Enum { .. })))
+    {
         modules.insert("flow_toolkit");
     }
     let imports: Vec<String> = ["dataclasses", "decimal", "typing"]
@@ -708,7 +726,11 @@ impl Language for Python {
                     .iter()
                     .map(|m| MethodView {
                         name: m.name.clone(),
-                        params: m.params.iter().map(|p| ParamView { name: p.name.clone(), annotation: p.annotation.clone() }).collect(),
+                        params: m
+                            .params
+                            .iter()
+                            .map(|p| ParamView { name: p.name.clone(), annotation: p.annotation.clone() })
+                            .collect(),
                         returns: m.returns.clone(),
                         returns_plain: m.returns_plain.clone(),
                         doc: m.doc.clone(),
@@ -729,7 +751,9 @@ impl Language for Python {
                     .map(|t| ToolMeta {
                         identity: string_literal(&t.decl.tool),
                         fingerprint: t.fingerprint.clone(),
-                        signature: pretty_json(t.describe.as_object().and_then(|o| o.get("signature")).unwrap_or(&Json::Null)),
+                        signature: pretty_json(
+                            t.describe.as_object().and_then(|o| o.get("signature")).unwrap_or(&Json::Null),
+                        ),
                     })
                     .collect(),
                 classes: class_entries(input, &names),
@@ -752,7 +776,14 @@ impl Language for Python {
         all.sort();
         output.generated(
             "__init__.py",
-            file(&InitTemplate { header: header(), all, project: input.project.clone(), class_name: class_name.clone(), command, exports })?,
+            file(&InitTemplate {
+                header: header(),
+                all,
+                project: input.project.clone(),
+                class_name: class_name.clone(),
+                command,
+                exports,
+            })?,
         );
         output.scaffold(
             "implementation.py",

@@ -149,7 +149,6 @@ impl<'a> Facts<'a> {
         self.traits.get(id).copied().unwrap_or(Traits::ALL)
     }
 
-
     /// Value positions: not inside a function or a Task.
     fn mark_used(&mut self, id: &'a str, term: &'a Term, changed: &mut bool) {
         match term {
@@ -303,7 +302,10 @@ impl<'a> Facts<'a> {
                 // `owner` holds this declaration inline here, so it holds
                 // `owner` back exactly when the two share a component.
                 declaration == owner
-                    || self.inline_component.get(declaration.as_str()).is_some_and(|c| self.inline_component.get(owner) == Some(c))
+                    || self
+                        .inline_component
+                        .get(declaration.as_str())
+                        .is_some_and(|c| self.inline_component.get(owner) == Some(c))
                     || args
                         .iter()
                         .enumerate()

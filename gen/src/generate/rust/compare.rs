@@ -38,8 +38,11 @@ pub struct Generics<'a> {
 impl Generics<'_> {
     /// `<T: Ord, U>`: the used parameters bounded by `bound`.
     fn header(&self, bound: &str) -> String {
-        let params: Vec<String> =
-            self.params.iter().map(|(name, used)| if *used { format!("{name}: {bound}") } else { (*name).to_owned() }).collect();
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|(name, used)| if *used { format!("{name}: {bound}") } else { (*name).to_owned() })
+            .collect();
         format!("<{}>", params.join(", "))
     }
 }
@@ -127,7 +130,9 @@ fn rank(variants: &[VariantShape], marker: &str) -> String {
 }
 
 /// Variants with parts, each with its arm's patterns and bindings.
-fn with_parts<'v>(variants: &'v [VariantShape<'v>]) -> impl Iterator<Item = (String, String, Vec<String>, Vec<String>)> + 'v {
+fn with_parts<'v>(
+    variants: &'v [VariantShape<'v>],
+) -> impl Iterator<Item = (String, String, Vec<String>, Vec<String>)> + 'v {
     variants.iter().filter(|v| !pattern(v, "a").1.is_empty()).map(|v| {
         let (left, lefts) = pattern(v, "a");
         let (right, rights) = pattern(v, "b");
@@ -191,7 +196,9 @@ impl Compare {
         let last = compares.pop().expect("at least one part");
         match self {
             Compare::Total => {
-                compares.iter().map(|c| format!("{c}.then_with(|| ")).collect::<String>() + &last + &")".repeat(compares.len())
+                compares.iter().map(|c| format!("{c}.then_with(|| ")).collect::<String>()
+                    + &last
+                    + &")".repeat(compares.len())
             }
             Compare::Partial if compares.is_empty() => last,
             Compare::Partial => {
@@ -213,7 +220,9 @@ fn order(shape: &Shape, compare: Compare) -> String {
     let method = compare.method();
     match shape {
         Shape::Struct { fields } if fields.is_empty() => format!("let _ = other;\n{}", compare.equal()),
-        Shape::Struct { fields } => compare.chain(fields.iter().map(|f| (format!("self.{f}"), format!("&other.{f}"))).collect()),
+        Shape::Struct { fields } => {
+            compare.chain(fields.iter().map(|f| (format!("self.{f}"), format!("&other.{f}"))).collect())
+        }
         Shape::Enum { variants, marker } => {
             let mut out = rank(variants, marker);
             let arms: Vec<String> = with_parts(variants)
@@ -248,7 +257,8 @@ fn hash(shape: &Shape) -> String {
                 .filter_map(|v| {
                     let (left, lefts) = pattern(v, "a");
                     (!lefts.is_empty()).then(|| {
-                        let hashes: Vec<String> = lefts.iter().map(|a| format!("std::hash::Hash::hash({a}, state);")).collect();
+                        let hashes: Vec<String> =
+                            lefts.iter().map(|a| format!("std::hash::Hash::hash({a}, state);")).collect();
                         (left, hashes.join("\n"))
                     })
                 })

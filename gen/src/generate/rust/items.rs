@@ -127,8 +127,9 @@ impl Variant {
         } else if self.fields.is_empty() {
             format!("constructor.named().map(|_| Self::{ident} {{}}),")
         } else {
-            let mut out =
-                format!("{{\n                let mut fields = constructor.named()?;\n                Ok(Self::{ident} {{\n");
+            let mut out = format!(
+                "{{\n                let mut fields = constructor.named()?;\n                Ok(Self::{ident} {{\n"
+            );
             for field in &self.fields {
                 out.push_str(&format!("                    {}: fields.field({})?,\n", field.ident, field.name));
             }
@@ -161,7 +162,8 @@ impl Variant {
         layout::match_arm(12, &pattern, |column| {
             // Broken, the call's arguments sit at 16 and the payload's items at 20.
             let payload = layout::list(16, column, head, "[", "])", &values, "");
-            let payload = if payload.contains('\n') { layout::list(16, 16, head, "[", "])", &values, "") } else { payload };
+            let payload =
+                if payload.contains('\n') { layout::list(16, 16, head, "[", "])", &values, "") } else { payload };
             layout::list(12, column, "flow::constructor", "(", ")", &[index.to_string(), name.clone(), payload], "")
         })
     }
@@ -170,7 +172,8 @@ impl Variant {
 impl Record {
     /// The body of `into_value` (indented by 8): the record value.
     pub fn encoding(&self) -> String {
-        let values: Vec<String> = self.fields.iter().map(|f| format!("({}, self.{}.into_value())", f.name, f.ident)).collect();
+        let values: Vec<String> =
+            self.fields.iter().map(|f| format!("({}, self.{}.into_value())", f.name, f.ident)).collect();
         layout::list(8, 8, "flow::record(vec!", "[", "])", &values, "")
     }
 }
@@ -202,7 +205,8 @@ pub fn names(declarations: &Declarations, facts: &Facts, reserved: &[&str]) -> N
     let mut params = BTreeMap::new();
     for id in &facts.generated {
         let mut local = Scope::new(Style::RustUpper);
-        let names = declarations[*id].generic.iter().map(|name| local.claim_beside(&pascal(name), Some(&scope))).collect();
+        let names =
+            declarations[*id].generic.iter().map(|name| local.claim_beside(&pascal(name), Some(&scope))).collect();
         params.insert(id.to_string(), names);
     }
     Names { types, params }
@@ -240,7 +244,8 @@ pub fn items(
                 let marker = common.marker_type.as_ref().map(|_| idents.claim("phantom"));
                 if marker.is_some() {
                     let shape = Shape::Struct { fields: fields.iter().map(|f| f.ident.as_str()).collect() };
-                    common.compare_impls = compare::impls(&generics(id, facts, names, &common), &shape, facts.traits(id));
+                    common.compare_impls =
+                        compare::impls(&generics(id, facts, names, &common), &shape, facts.traits(id));
                 }
                 Item { record: Some(Record { common, fields, marker }), enumeration: None, host: None }
             }
@@ -257,7 +262,11 @@ pub fn items(
                         }
                         Some(Payload::Named(fields)) => {
                             let mut idents = Scope::new(Style::RustSnake);
-                            (Vec::new(), true, field_items(fields, id, "        ", terms, scope, &mut idents).map_err(within)?)
+                            (
+                                Vec::new(),
+                                true,
+                                field_items(fields, id, "        ", terms, scope, &mut idents).map_err(within)?,
+                            )
                         }
                     };
                     variants.push(Variant {
@@ -288,7 +297,8 @@ pub fn items(
                         })
                         .collect();
                     let shape = Shape::Enum { variants: shapes, marker };
-                    common.compare_impls = compare::impls(&generics(id, facts, names, &common), &shape, facts.traits(id));
+                    common.compare_impls =
+                        compare::impls(&generics(id, facts, names, &common), &shape, facts.traits(id));
                 }
                 Item { record: None, enumeration: Some(Enum { common, variants, marker }), host: None }
             }
@@ -323,7 +333,9 @@ fn field_items(
             Ok(FieldItem {
                 ident: idents.claim(&snake(&f.name)),
                 name: string_literal(&f.name),
-                ty: terms.render(&f.ty, Place::Member { owner }, scope).map_err(|e| format!("field {}: {e}", f.name))?,
+                ty: terms
+                    .render(&f.ty, Place::Member { owner }, scope)
+                    .map_err(|e| format!("field {}: {e}", f.name))?,
                 doc: doc_lines(f.doc.as_deref(), indent),
             })
         })
@@ -352,7 +364,8 @@ fn common(id: &str, template: &Template, facts: &Facts, names: &Names) -> Common
         (true, true) => format!("{name}: flow::FromValue + std::cmp::Ord"),
         (true, false) => format!("{name}: flow::FromValue"),
     });
-    let into_generics = list(&|i, name| if facts.used(id, i) { format!("{name}: flow::IntoValue") } else { name.to_owned() });
+    let into_generics =
+        list(&|i, name| if facts.used(id, i) { format!("{name}: flow::IntoValue") } else { name.to_owned() });
     let unused: Vec<&str> = params.iter().filter(|(i, _)| !facts.used(id, *i)).map(|(_, n)| n.as_str()).collect();
     // `fn() -> U`: the marker holds no U, so it leaves `Send` and `Sync` alone.
     let marker_type = match unused.as_slice() {

@@ -116,7 +116,9 @@ pub fn methods(
             let within = |what: &str, e: String| format!("{}: {what}: {e}", tool.tool);
             let mut params = vec![(CONTEXT.to_owned(), format!("&{}", scope.builtin(Builtin::Call)))];
             for (param, name) in tool.params.iter().zip(&names.params) {
-                let ty = terms.render(&param.ty, place, scope).map_err(|e| within(&format!("parameter {}", param.name), e))?;
+                let ty = terms
+                    .render(&param.ty, place, scope)
+                    .map_err(|e| within(&format!("parameter {}", param.name), e))?;
                 params.push((name.clone(), ty));
             }
             let ok = terms.render(&tool.ok, place, scope).map_err(|e| within("the success type", e))?;
@@ -141,7 +143,8 @@ pub fn methods(
             let mut args = vec!["tools".to_owned(), CONTEXT.to_owned()];
             args.extend(tool.params.iter().map(|p| format!("args.next({})?", string_literal(&p.name))));
             let callee = format!("{trait_name}::{}", names.method);
-            let handler_call = layout::let_statement(8, "reply", |column| layout::list(8, column, &callee, "(", ")", &args, ""));
+            let handler_call =
+                layout::let_statement(8, "reply", |column| layout::list(8, column, &callee, "(", ")", &args, ""));
             Ok(Method {
                 handler_call,
                 args_binding: if tool.params.is_empty() { "_" } else { "args" }.to_owned(),

@@ -37,7 +37,6 @@ mod terms;
 
 use std::path::{Path, PathBuf};
 
-
 use flow_core::json::Json;
 
 use super::{GenInput, Language, Output};
@@ -130,8 +129,15 @@ impl Language for Rust {
         )?;
         let types_module = format!("{lib_name}::types");
         let stub_scope = FileScope::new(all_types.clone(), &[IMPLEMENTATION, &trait_name], Some(&types_module));
-        let stubs =
-            methods::methods(&listing.tools, &tool_names, &fingerprints, &terms, &stub_scope, methods::Form::Stub, &trait_name)?;
+        let stubs = methods::methods(
+            &listing.tools,
+            &tool_names,
+            &fingerprints,
+            &terms,
+            &stub_scope,
+            methods::Form::Stub,
+            &trait_name,
+        )?;
 
         let handler_pairs: Vec<String> =
             trait_methods.iter().map(|m| format!("(metadata::{}.identity, {})", m.constant, m.handler)).collect();
@@ -140,7 +146,10 @@ impl Language for Rust {
             "src/types.rs",
             render(&TypesFile { header: &header, project, imports: types_scope.imports(&[]), items: &items })?,
         );
-        output.generated("src/codec.rs", render(&CodecFile { header: &header, items: &items, converts: items.iter().any(|i| i.host.is_none()) })?);
+        output.generated(
+            "src/codec.rs",
+            render(&CodecFile { header: &header, items: &items, converts: items.iter().any(|i| i.host.is_none()) })?,
+        );
         output.generated(
             "src/tools.rs",
             render(&ToolsFile {
@@ -158,7 +167,15 @@ impl Language for Rust {
                 project,
                 trait_name: &trait_name,
                 methods: &trait_methods,
-                handlers: layout::list(4, 4 + "let handlers: [(&str, Handler<T>); N] = ".len(), "", "[", "]", &handler_pairs, ""),
+                handlers: layout::list(
+                    4,
+                    4 + "let handlers: [(&str, Handler<T>); N] = ".len(),
+                    "",
+                    "[",
+                    "]",
+                    &handler_pairs,
+                    "",
+                ),
             })?,
         );
         let constants: Vec<&str> = trait_methods.iter().map(|m| m.constant.as_str()).collect();
@@ -194,7 +211,12 @@ impl Language for Rust {
         if !out.join("Cargo.toml").exists() {
             let source = FlowCoreSource::find(self.flow_core_path.as_deref())?;
             let (flow_core, flow_core_comment) = (source.dependency(), source.comment());
-            let cargo = CargoFile { project, crate_name: &crate_name, flow_core: &flow_core, flow_core_comment: &flow_core_comment };
+            let cargo = CargoFile {
+                project,
+                crate_name: &crate_name,
+                flow_core: &flow_core,
+                flow_core_comment: &flow_core_comment,
+            };
             output.scaffold("Cargo.toml", render(&cargo)?);
         }
         Ok(output)
@@ -226,7 +248,8 @@ mod tests {
 
     #[test]
     fn pretty_json_keeps_canonical_values() {
-        let json = flow_core::json::parse_str(r#"{"b":[1.50,{}],"a":"é\n","c":[]}"#, &flow_core::Limits::default()).unwrap();
+        let json =
+            flow_core::json::parse_str(r#"{"b":[1.50,{}],"a":"é\n","c":[]}"#, &flow_core::Limits::default()).unwrap();
         assert_eq!(pretty_json(&json), "{\n  \"a\": \"é\\n\",\n  \"b\": [\n    1.5,\n    {}\n  ],\n  \"c\": []\n}\n");
     }
 }

@@ -7,8 +7,8 @@
 //! pass's ([`crate::naming::Scope`] with the Rust styles): `r#type`,
 //! `self_`, `Item2`, `item_2`.
 
-pub use crate::naming::{Scope, Style};
 use crate::naming::{pascal_case, snake_case};
+pub use crate::naming::{Scope, Style};
 
 /// A field, parameter or method name: snake_case, all lower case (the `uXXXX`
 /// of a non-ASCII letter too, which the snake_case lint would flag).

@@ -111,7 +111,11 @@ pub struct FileScope {
 impl FileScope {
     /// `type_names`: every declaration's Rust name; `locals`: the file's own
     /// items; `types_module`: the path declarations are imported from.
-    pub fn new<'n>(type_names: impl IntoIterator<Item = &'n String>, locals: &[&str], types_module: Option<&str>) -> FileScope {
+    pub fn new<'n>(
+        type_names: impl IntoIterator<Item = &'n String>,
+        locals: &[&str],
+        types_module: Option<&str>,
+    ) -> FileScope {
         let locals: BTreeSet<String> = locals.iter().map(|s| s.to_string()).collect();
         let mut taken: BTreeSet<String> = type_names.into_iter().cloned().collect();
         taken.extend(locals.iter().cloned());
@@ -275,7 +279,10 @@ impl Terms<'_> {
                 }
             }
             Term::Tuple(items) if items.len() > MAX_TUPLE => {
-                return Err(format!("a tuple of {} items: Rust orders and prints tuples of at most {MAX_TUPLE}", items.len()))
+                return Err(format!(
+                    "a tuple of {} items: Rust orders and prints tuples of at most {MAX_TUPLE}",
+                    items.len()
+                ))
             }
             Term::Tuple(items) => {
                 let items = items.iter().map(|t| self.term(t, place, scope, inline)).collect::<Result<Vec<_>, _>>()?;
@@ -322,7 +329,10 @@ impl Terms<'_> {
         if matches!(template.body, Body::Nondata) {
             return Err(format!("{} is a nondata type, which has no encoding, so it cannot cross", template.identity));
         }
-        let name = self.type_names.get(declaration).ok_or_else(|| format!("{} has no generated Rust type", template.identity))?;
+        let name = self
+            .type_names
+            .get(declaration)
+            .ok_or_else(|| format!("{} has no generated Rust type", template.identity))?;
         let mut rendered = Vec::new();
         // The declaration keeps an argument in a set or as a key: a generic
         // Tool's JSON values there have no Rust order, so the whole value

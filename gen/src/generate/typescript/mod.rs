@@ -41,9 +41,30 @@ pub struct TypeScript;
 
 /// Names the generated files use: a declaration spelled like one would hide it.
 const USED: &[&str] = &[
-    "Array", "CallContext", "Decimal", "Duration", "Error", "Failed", "GenericCallContext", "HostToken", "Implementation",
-    "Instant", "JsonValue", "Map", "Option", "Promise", "ReadonlyMap", "ReadonlySet", "ServedMetadata", "Set", "Some",
-    "Uint8Array", "implementation", "metadata", "serve", "tools",
+    "Array",
+    "CallContext",
+    "Decimal",
+    "Duration",
+    "Error",
+    "Failed",
+    "GenericCallContext",
+    "HostToken",
+    "Implementation",
+    "Instant",
+    "JsonValue",
+    "Map",
+    "Option",
+    "Promise",
+    "ReadonlyMap",
+    "ReadonlySet",
+    "ServedMetadata",
+    "Set",
+    "Some",
+    "Uint8Array",
+    "implementation",
+    "metadata",
+    "serve",
+    "tools",
 ];
 
 fn header() -> String {
@@ -129,7 +150,10 @@ fn names(input: &GenInput) -> Names {
     for (id, decl) in declarations {
         // A type parameter must not hide a type its declaration's body names.
         let mut scope = Scope::new(Style::TypeScript);
-        generics.insert(id.clone(), decl.generic.iter().map(|g| scope.claim_beside(&pascal_case(g), Some(&module))).collect());
+        generics.insert(
+            id.clone(),
+            decl.generic.iter().map(|g| scope.claim_beside(&pascal_case(g), Some(&module))).collect(),
+        );
     }
     Names { types, generics, functions, handlers }
 }
@@ -156,7 +180,8 @@ impl<'a> Types<'a> {
     /// The `import type` lines for what was written: the toolkit's types
     /// (with `extra`), and the package's own from `./types.js`.
     fn imports(&self, extra: &[String]) -> (String, String) {
-        let mut toolkit: Vec<String> = self.toolkit.borrow().iter().map(|s| s.to_string()).chain(extra.iter().cloned()).collect();
+        let mut toolkit: Vec<String> =
+            self.toolkit.borrow().iter().map(|s| s.to_string()).chain(extra.iter().cloned()).collect();
         toolkit.sort();
         toolkit.dedup();
         let declared: Vec<String> = self.declared.borrow().iter().cloned().collect();
@@ -427,24 +452,41 @@ impl TypeScript {
                         .map(|c| {
                             let (value, multiline) = match &c.payload {
                                 None => (String::new(), false),
-                                Some(Payload::Positional(parts)) if parts.len() == 1 => (types.of(&parts[0]).text, false),
+                                Some(Payload::Positional(parts)) if parts.len() == 1 => {
+                                    (types.of(&parts[0]).text, false)
+                                }
                                 Some(Payload::Positional(parts)) => (types.of(&Term::Tuple(parts.clone())).text, false),
                                 Some(Payload::Named(fields)) if fields.is_empty() => ("{}".to_owned(), false),
-                                Some(Payload::Named(fields)) => (format!("{{\n{}      }}", types.members(fields, 8)), true),
+                                Some(Payload::Named(fields)) => {
+                                    (format!("{{\n{}      }}", types.members(fields, 8)), true)
+                                }
                             };
-                            Variant { doc: doc_comment(c.doc.as_deref(), &[], 2), case: string_literal(&c.name), value, multiline }
+                            Variant {
+                                doc: doc_comment(c.doc.as_deref(), &[], 2),
+                                case: string_literal(&c.name),
+                                value,
+                                multiline,
+                            }
                         })
                         .collect();
                     render(&EnumTemplate { doc, name, params, variants })?
                 }
                 Body::Host => render(&AliasTemplate {
-                    doc: doc_comment(decl.doc.as_deref(), &[format!("`{}`, a host token: handed back unchanged.", decl.identity)], 0),
+                    doc: doc_comment(
+                        decl.doc.as_deref(),
+                        &[format!("`{}`, a host token: handed back unchanged.", decl.identity)],
+                        0,
+                    ),
                     name,
                     params,
                     target: types.toolkit("HostToken").text,
                 })?,
                 Body::Nondata => render(&AliasTemplate {
-                    doc: doc_comment(decl.doc.as_deref(), &[format!("`{}`, which has no data encoding.", decl.identity)], 0),
+                    doc: doc_comment(
+                        decl.doc.as_deref(),
+                        &[format!("`{}`, which has no data encoding.", decl.identity)],
+                        0,
+                    ),
                     name,
                     params,
                     target: "never".to_owned(),
@@ -539,7 +581,11 @@ impl Language for TypeScript {
         );
         output.generated(
             "src/main.ts",
-            render(&MainModule { header: header(), project: input.project.clone(), functions: names.functions.clone() })?,
+            render(&MainModule {
+                header: header(),
+                project: input.project.clone(),
+                functions: names.functions.clone(),
+            })?,
         );
         // The scaffold also imports what failing takes: Failed and the
         // declared error types, which the stubs' docs mention.
