@@ -65,9 +65,22 @@ pub enum Answer {
 
 #[derive(Debug, Clone, PartialEq)]
 enum Phase {
-    Probing { id: u64 },
-    Initializing { id: u64 },
-    Listing { id: u64, pages: usize, cursors: HashSet<String> },
+    Probing {
+        id: u64,
+    },
+    /// `late_probe`: the id of a `server/discover` that timed out. A server
+    /// still starting when the probe timed out answers it late, and having
+    /// chosen the modern era it refuses the `initialize` that followed; its
+    /// late answer is then taken as the era's answer.
+    Initializing {
+        id: u64,
+        late_probe: Option<u64>,
+    },
+    Listing {
+        id: u64,
+        pages: usize,
+        cursors: HashSet<String>,
+    },
     Ready,
     Failed,
 }
@@ -154,14 +167,41 @@ impl Session {
     /// The probe got no answer in time: fall back to the handshake.
     pub fn probe_timed_out(&mut self) -> Vec<Action> {
         match self.phase {
-            Phase::Probing { .. } => self.initialize("server/discover got no answer in time".to_owned()),
+            Phase::Probing { id } => {
+                let actions = self.initialize("server/discover got no answer in time".to_owned());
+                if let Phase::Initializing { late_probe, .. } = &mut self.phase {
+                    *late_probe = Some(id);
+                }
+                actions
+            }
             _ => Vec::new(),
+        }
+    }
+
+    /// The answer to a `server/discover` that timed out, while `initialize`
+    /// is out: a server that speaks the modern era is spoken to in it (the
+    /// `initialize` it refuses is then no longer open); any other answer
+    /// leaves the handshake to go on.
+    fn late_probe_answer(&mut self, result: Result<Json, Answer>) -> Vec<Action> {
+        match result.map(|r| DiscoverResult::from_json(&r, &result_path())) {
+            Ok(Ok(discover)) if discover.supported_versions.iter().any(|v| v == MODERN) => {
+                self.era = Some(Era::Modern);
+                let mut actions = vec![Action::Log(format!("server/discover answered late: speaking {MODERN}"))];
+                actions.extend(self.list(None, 0, HashSet::new()));
+                actions
+            }
+            _ => {
+                if let Phase::Initializing { late_probe, .. } = &mut self.phase {
+                    *late_probe = None;
+                }
+                vec![Action::Log("server/discover answered late without the modern era: initialize goes on".to_owned())]
+            }
         }
     }
 
     fn initialize(&mut self, why: String) -> Vec<Action> {
         let id = self.take_id();
-        self.phase = Phase::Initializing { id };
+        self.phase = Phase::Initializing { id, late_probe: None };
         let params = InitializeParams {
             protocol_version: HANDSHAKE[0].to_owned(),
             capabilities: Json::Object(Object::new()),
@@ -235,8 +275,13 @@ impl Session {
                 return vec![Action::Answered { id: call.clone(), answer }];
             }
         }
+        if let Phase::Initializing { late_probe: Some(probe), .. } = self.phase {
+            if id_number(&id) == Some(probe) {
+                return self.late_probe_answer(result);
+            }
+        }
         let current = match &self.phase {
-            Phase::Probing { id } | Phase::Initializing { id } | Phase::Listing { id, .. } => Some(*id),
+            Phase::Probing { id } | Phase::Initializing { id, .. } | Phase::Listing { id, .. } => Some(*id),
             Phase::Ready | Phase::Failed => None,
         };
         if current.is_none() || id_number(&id) != current {

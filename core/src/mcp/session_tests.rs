@@ -86,15 +86,27 @@ fn any_error_or_a_timeout_falls_back_to_the_handshake() {
     assert_eq!(get(init, &["method"]), &Json::str("initialize"));
     assert_eq!(get(init, &["params", "protocolVersion"]), &Json::str("2025-11-25"));
     assert_eq!(get(init, &["params", "clientInfo", "name"]), &Json::str("flow-mcp-adapter"));
-    // The probe's late answer is dropped, not taken for initialize's.
+    // A late answer without the modern era is not taken for initialize's.
     let late =
-        feed(&mut s, r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}}"#);
-    assert!(matches!(&late[..], [Action::Log(l)] if l.contains("not open")), "{late:?}");
+        feed(&mut s, r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2027-01-01"],"capabilities":{}}}"#);
+    assert!(matches!(&late[..], [Action::Log(l)] if l.contains("initialize goes on")), "{late:?}");
     let actions =
         feed(&mut s, r#"{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}"#);
     let lines = writes(&actions);
     assert_eq!(get(&lines[0], &["method"]), &Json::str("notifications/initialized"));
     assert_eq!(get(&lines[1], &["method"]), &Json::str("tools/list"));
+
+    // A server still starting when the probe timed out answers it late in
+    // the modern era, then refuses the initialize: the late answer decides.
+    let (mut s, _) = start();
+    s.probe_timed_out();
+    let late =
+        feed(&mut s, r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}}"#);
+    assert_eq!(get(&writes(&late)[0], &["method"]), &Json::str("tools/list"), "{late:?}");
+    let refused = feed(&mut s, r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32022,"message":"modern only"}}"#);
+    assert!(matches!(&refused[..], [Action::Log(l)] if l.contains("not open")), "{refused:?}");
+    let listed = feed(&mut s, r#"{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"a","inputSchema":{}}]}}"#);
+    assert!(listed.contains(&Action::Ready), "{listed:?}");
 
     // A result that is not a discover result, or one without the modern
     // version, falls back too; so does an unreadable answer.
