@@ -366,15 +366,20 @@ impl<'a> ScannedNumber<'a> {
     /// exponent, as the [`Number`] of this text would hold them.
     pub fn write_digits(&self, out: &mut Vec<u8>) -> i64 {
         let n = self.normal();
+        let (int, frac) = self.significant(n);
+        out.extend_from_slice(int);
+        out.extend_from_slice(frac);
+        n.exponent
+    }
+
+    /// The `n.len` significant digits, which may span the integer and the
+    /// fraction parts: the integer part's share, then the fraction's.
+    fn significant(&self, n: Normal) -> (&'a [u8], &'a [u8]) {
         let (lead, end) = (n.lead, n.lead + n.len);
         let int = self.int.len();
-        if lead < int {
-            out.extend_from_slice(&self.int[lead..end.min(int)]);
-        }
-        if end > int {
-            out.extend_from_slice(&self.frac[lead.max(int) - int..end - int]);
-        }
-        n.exponent
+        let from_int = if lead < int { &self.int[lead..end.min(int)] } else { &[][..] };
+        let from_frac = if end > int { &self.frac[lead.max(int) - int..end - int] } else { &[][..] };
+        (from_int, from_frac)
     }
 
     /// Appends the canonical text, as [`Number::write_canonical`] writes the
@@ -406,17 +411,11 @@ impl<'a> ScannedNumber<'a> {
         }
     }
 
-    /// Appends the `n.len` significant digits, which may span the integer
-    /// and the fraction parts.
+    /// Appends the `n.len` significant digits.
     fn write_significant(&self, out: &mut String, n: Normal) {
-        let (lead, end) = (n.lead, n.lead + n.len);
-        let int = self.int.len();
-        if lead < int {
-            out.push_str(ascii(&self.int[lead..end.min(int)]));
-        }
-        if end > int {
-            out.push_str(ascii(&self.frac[lead.max(int) - int..end - int]));
-        }
+        let (int, frac) = self.significant(n);
+        out.push_str(ascii(int));
+        out.push_str(ascii(frac));
     }
 
     /// The number, normalized.
