@@ -19,15 +19,16 @@ demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
 	./scripts/demo
 
+# Each step says how long it took (scripts/timed), so CI's log shows where the time goes.
 test: lint mcp-servers
-	$(CARGO) test --workspace --locked
+	./scripts/timed $(CARGO) test --workspace --locked
 	$(CARGO) build --locked -p flow-toolkit-gen -p flow-toolkit-host -p flow-testkit
-	$(MAKE) python-test
-	$(MAKE) node-test
-	$(MAKE) toolform-test
-	$(MAKE) crosslang-run
-	$(MAKE) genprop-run
-	$(MAKE) soak-run
+	./scripts/timed $(MAKE) python-test
+	./scripts/timed $(MAKE) node-test
+	./scripts/timed $(MAKE) toolform-test
+	./scripts/timed $(MAKE) crosslang-run
+	./scripts/timed $(MAKE) genprop-run
+	./scripts/timed $(MAKE) soak-run
 
 # Cross-language agreement (README, "Hardening"): random values of random
 # types and random JSON texts from Rust, decoded and re-encoded by the Python

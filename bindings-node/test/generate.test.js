@@ -8,9 +8,8 @@ const { test } = require('node:test')
 const assert = require('node:assert/strict')
 const { spawnSync, execFileSync } = require('node:child_process')
 const fs = require('node:fs')
-const os = require('node:os')
 const path = require('node:path')
-const { repo, weatherListing, tsc } = require('./helpers.js')
+const { repo, weatherListing, tsc, scratchDir } = require('./helpers.js')
 
 const bin = path.join(__dirname, '..', 'bin', 'flow-gen.js')
 const sample = path.join(repo, 'generated-samples', 'typescript', 'weather')
@@ -21,7 +20,7 @@ function flowGen(args, options = {}) {
 }
 
 function tmp() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'flow-gen-ts-'))
+  return scratchDir('flow-gen-ts-')
 }
 
 function files(dir) {

@@ -2,6 +2,7 @@
 // Shared by the tests: paths, building the example, a raw protocol peer.
 const { spawn, execFileSync } = require('node:child_process')
 const fs = require('node:fs')
+const os = require('node:os')
 const path = require('node:path')
 const readline = require('node:readline')
 
@@ -9,6 +10,20 @@ const repo = path.join(__dirname, '..', '..')
 const example = path.join(repo, 'examples', 'typescript')
 const weatherListing = path.join(repo, 'tests', 'examples', 'weather.tools.json')
 const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc')
+
+const scratchDirs = []
+
+/** A fresh directory in the system's temp folder, removed when this test file's process exits. */
+function scratchDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  // node --test runs each file in a process of its own: its exit ends the file's tests.
+  if (scratchDirs.push(dir) === 1) {
+    process.on('exit', () => {
+      for (const made of scratchDirs) fs.rmSync(made, { recursive: true, force: true })
+    })
+  }
+  return dir
+}
 
 function targetDir() {
   const metadata = execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], {
@@ -79,8 +94,7 @@ class Peer {
  * `tools`, and calls `t.serve({ listing, tools }, [...])`.
  */
 function weatherScript(prefix, body) {
-  const os = require('node:os')
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  const dir = scratchDir(prefix)
   const script = path.join(dir, 'tool.js')
   fs.writeFileSync(
     script,
@@ -93,4 +107,4 @@ ${body}`,
   return new Peer('node', [script], dir)
 }
 
-module.exports = { repo, example, weatherListing, tsc, binary, buildExample, Peer, weatherScript }
+module.exports = { repo, example, weatherListing, tsc, binary, buildExample, Peer, weatherScript, scratchDir }

@@ -14,7 +14,7 @@ const { execFileSync } = require('node:child_process')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
-const { repo, tsc, binary } = require('./helpers.js')
+const { repo, tsc, binary, scratchDir } = require('./helpers.js')
 
 // The fixed part of each bound: V8's heap pages and Node's buffers.
 const BASELINE = 4 * 1024 * 1024
@@ -47,7 +47,7 @@ for (const [name, rule, term, level, factor] of cases) {
 let tool
 function hostileTool() {
   if (tool) return tool
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-hostile-ts-'))
+  const dir = scratchDir('flow-hostile-ts-')
   const listing = path.join(dir, 'hostile.tools.json')
   execFileSync(hostile, ['listing', listing])
   const out = path.join(dir, 'hostile-tools')

@@ -5,13 +5,13 @@ const { test } = require('node:test')
 const assert = require('node:assert/strict')
 const { execFileSync } = require('node:child_process')
 const fs = require('node:fs')
-const os = require('node:os')
 const path = require('node:path')
+const { scratchDir } = require('./helpers.js')
 
 const root = path.join(__dirname, '..')
 
 test('index.js and index.d.ts have not drifted from the Rust sources', () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-napi-'))
+  const out = scratchDir('flow-napi-')
   execFileSync(process.execPath, [path.join(root, 'scripts', 'napi.js'), '--out', out], { stdio: 'inherit' })
   for (const file of ['index.js', 'index.d.ts']) {
     assert.equal(

@@ -11,7 +11,7 @@ const ARGS: &str = r#"{"city":"Oslo","days":0,"units":"None"}"#;
 
 /// A directory whose flow.toml binds weather.flow to flow-fake-tool with `flags`.
 fn manifest_dir(name: &str, flags: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("flow-host-exit-{name}-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("flow-host-exit-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let tool = env!("CARGO_BIN_EXE_flow-fake-tool");
@@ -151,7 +151,7 @@ fn usage_and_configuration_errors_exit_64_and_print_no_outcome() {
     assert!(err.starts_with("flow-host: --manifest /nonexistent/dir: no flow.toml there"), "{err}");
 
     // A flow.toml that is not TOML, for call and check alike.
-    let broken = std::env::temp_dir().join(format!("flow-host-exit-broken-{}", std::process::id()));
+    let broken = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-host-exit-broken");
     std::fs::create_dir_all(&broken).unwrap();
     std::fs::write(broken.join("flow.toml"), "[tools.\"weather.flow\"\n").unwrap();
     let (code, out, err) =

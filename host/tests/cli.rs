@@ -16,7 +16,7 @@ fn stdout(output: &Output) -> String {
 
 /// A directory with a flow.toml binding weather.flow to the test Tool.
 fn manifest_dir(name: &str, table: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("flow-host-cli-{name}-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("flow-host-cli-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let tool = env!("CARGO_BIN_EXE_flow-test-tool");

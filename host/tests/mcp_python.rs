@@ -180,7 +180,7 @@ fn flow_host_binds_mcp_in_flow_toml_and_serves_the_adapter_as_a_command() {
 fn the_adapter_process_describes_only_what_the_server_offers() {
     let mut listing = listing_with_vanished();
     listing.push('\n');
-    let path = std::env::temp_dir().join(format!("flow-mcp-extra-{}.tools.json", std::process::id()));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-mcp-extra.tools.json");
     std::fs::write(&path, listing).unwrap();
     let server = python_server_words();
     let mut args = vec!["describe", "--", env!("CARGO_BIN_EXE_flow-host"), "mcp-adapter", path.to_str().unwrap(), "--"];

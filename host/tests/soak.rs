@@ -10,7 +10,7 @@ use std::process::Command;
 
 #[test]
 fn every_call_ends_once_as_prescribed_under_chaos() {
-    let work = std::env::temp_dir().join(format!("flow-soak-test-{}", std::process::id()));
+    let work = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-soak-test");
     let out = Command::new(env!("CARGO_BIN_EXE_flow-soak"))
         .args(["--calls", "3000", "--kills", "10", "--work"])
         .arg(&work)
@@ -29,7 +29,7 @@ fn every_call_ends_once_as_prescribed_under_chaos() {
 /// replies): the Tool's bounds push back, and every call still ends once.
 #[test]
 fn every_call_ends_once_when_the_host_stops_reading_for_a_while() {
-    let work = std::env::temp_dir().join(format!("flow-soak-stall-{}", std::process::id()));
+    let work = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-soak-stall");
     let out = Command::new(env!("CARGO_BIN_EXE_flow-soak"))
         .args(["--calls", "3000", "--kills", "2", "--stalls", "4", "--stall-ms", "200", "--seed", "7", "--work"])
         .arg(&work)
@@ -50,7 +50,7 @@ fn every_call_ends_once_when_the_host_stops_reading_for_a_while() {
 /// lie is told whatever the timing; the seed fixes which replies are drawn.
 #[test]
 fn replies_given_to_the_wrong_calls_are_caught() {
-    let work = std::env::temp_dir().join(format!("flow-soak-lie-{}", std::process::id()));
+    let work = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-soak-lie");
     let out = Command::new(env!("CARGO_BIN_EXE_flow-soak"))
         .args(["--calls", "500", "--kills", "0", "--swap-replies", "0.2", "--seed", "1", "--work"])
         .arg(&work)
@@ -72,7 +72,7 @@ fn the_first_process_answers_describe_before_any_kill() {
     use std::io::{BufRead, BufReader, Write};
     use std::process::Stdio;
 
-    let dir = std::env::temp_dir().join(format!("flow-chaos-first-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-chaos-first");
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("chaos.log");
     let mut chaos = Command::new(env!("CARGO_BIN_EXE_flow-chaos"))

@@ -118,7 +118,7 @@ fn a_sigkilled_adapter_leaves_no_mcp_server_nor_what_it_started() {
 #[test]
 fn a_sigkilled_host_leaves_no_tool_nor_what_it_started() {
     let mark = mark("host");
-    let dir = std::env::temp_dir().join(format!("flow-survivors-host-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-survivors-host");
     std::fs::create_dir_all(&dir).unwrap();
     let tool = with_grandchild(&[env!("CARGO_BIN_EXE_flow-test-tool").to_owned()]);
     let command = tool.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ");
@@ -193,7 +193,7 @@ fn a_tool_that_exits_within_the_grace_ends_as_it_chose_and_its_group_goes_with_i
 #[test]
 fn a_tool_that_outlives_the_grace_is_killed_with_its_group_and_its_calls_are_unknown() {
     let mark = mark("grace-over");
-    let state = std::env::temp_dir().join(format!("flow-survivors-ignore-eof-{}", std::process::id()));
+    let state = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-survivors-ignore-eof");
     std::fs::create_dir_all(&state).unwrap();
     let fake = vec![
         env!("CARGO_BIN_EXE_flow-fake-tool").to_owned(),
@@ -220,7 +220,7 @@ fn a_tool_that_outlives_the_grace_is_killed_with_its_group_and_its_calls_are_unk
 #[test]
 fn a_tool_that_crashes_while_what_it_started_holds_its_output_is_unknown_at_once_and_started_again() {
     let mark = mark("crash");
-    let state = std::env::temp_dir().join(format!("flow-survivors-crash-{}", std::process::id()));
+    let state = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flow-survivors-crash");
     std::fs::create_dir_all(&state).unwrap();
     let fake =
         vec![env!("CARGO_BIN_EXE_flow-fake-tool").to_owned(), "--state".to_owned(), state.to_str().unwrap().to_owned()];

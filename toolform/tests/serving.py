@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -57,7 +58,10 @@ class Server:
         self.log = tempfile.NamedTemporaryFile(prefix="toolform-serve-", suffix=".log", delete=False)
         environment = {k: v for k, v in os.environ.items() if not k.startswith("TOOLFORM_")}
         # Each server gets an empty local evidence store of its own unless a test gives one.
-        environment.setdefault("TOOLFORM_EVIDENCE_DIR", tempfile.mkdtemp(prefix="toolform-store-"))
+        self._store: str | None = None
+        if "TOOLFORM_EVIDENCE_DIR" not in (env or {}):
+            self._store = tempfile.mkdtemp(prefix="toolform-store-")
+            environment["TOOLFORM_EVIDENCE_DIR"] = self._store
         environment.update(env or {})
         command = [str(executable), "serve", "--host", "127.0.0.1", "--port", str(self.port), *(arguments or [])]
         self.process = subprocess.Popen(
@@ -91,6 +95,8 @@ class Server:
                 self.process.wait()
         self.log.close()
         Path(self.log.name).unlink(missing_ok=True)
+        if self._store is not None:
+            shutil.rmtree(self._store, ignore_errors=True)
 
     def __enter__(self) -> Server:
         return self

@@ -30,7 +30,7 @@ fn json(text: &str) -> Json {
 
 /// A Tool repository whose flow.toml runs the binary, bound by fingerprint.
 fn bind(name: &str) -> Host {
-    let dir = std::env::temp_dir().join(format!("rust-weather-{name}-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("rust-weather-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let binary = env!("CARGO_BIN_EXE_rust-weather").replace('\'', r"'\''");

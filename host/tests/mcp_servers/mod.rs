@@ -109,7 +109,7 @@ pub fn bind(listing: &Listing, command: &str) -> Setup {
 
 /// A scratch directory holding a flow.toml with `text`.
 pub fn manifest(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("flow-mcp-{name}-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("flow-mcp-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("flow.toml"), text).unwrap();
