@@ -94,6 +94,7 @@ hostile-report: python-env node-env
 	$(PY) scripts/hostile_report.py
 
 lint: python-env
+	$(PYTHON3) scripts/check-doc-links
 	$(CARGO) fmt --check $(FMT_PACKAGES)
 	$(CARGO) fmt --check --manifest-path fuzz/Cargo.toml
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
@@ -111,7 +112,7 @@ bench: python-bench node-bench
 	$(CARGO) bench --locked -p flow-benches
 
 # Every benchmark beside its peers, RUNS rounds (default 5) in one run, into one table:
-# benches/RESULTS.md and its copy in the README (README, "Benchmarks").
+# benches/RESULTS.md and its copy in docs/benchmarks.md.
 # QUICK=1: one round of shortened benchmarks, written under target/ instead.
 # Release builds of both bindings, as python-bench and node-bench use; the
 # root node_modules (TypeScript, for the generated Node Tool) after the
@@ -123,7 +124,7 @@ bench-table: $(VENV)/.tools $(VENV)/.toolform $(TOOLFORM_REF_VENV)/.installed
 	node bindings-node/scripts/build.js --force --release
 	$(NPM) ci --no-audit --no-fund --loglevel=error
 	cd benches/node && $(NPM) ci --no-audit --no-fund --loglevel=error
-	$(PY) benches/table.py $(if $(RUNS),--runs $(RUNS)) $(if $(QUICK),--quick,--readme README.md)
+	$(PY) benches/table.py $(if $(RUNS),--runs $(RUNS)) $(if $(QUICK),--quick,--copy docs/benchmarks.md)
 
 # Every fuzz target for a few seconds, and every input that once crashed one
 # (README, "Fuzzing"). Not part of `make test`: the targets are a workspace of
