@@ -119,6 +119,8 @@ bench: python-bench node-bench
 # release module, so that npm's install step finds it built.
 RUNS ?=
 QUICK ?=
+# Prerequisites expand where they are read: the reference venv is named before its own section.
+TOOLFORM_REF_VENV = .venv-toolform-ref
 bench-table: $(VENV)/.tools $(VENV)/.toolform $(TOOLFORM_REF_VENV)/.installed
 	$(VENV)/bin/maturin develop --locked --release -q -m bindings-python/Cargo.toml
 	node bindings-node/scripts/build.js --force --release
