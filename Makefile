@@ -30,7 +30,7 @@ test: lint mcp-servers
 	./scripts/timed $(MAKE) genprop-run
 	./scripts/timed $(MAKE) soak-run
 
-# Cross-language agreement (README, "Hardening"): random values of random
+# Cross-language agreement (docs/testing.md, "Hardening"): random values of random
 # types and random JSON texts from Rust, decoded and re-encoded by the Python
 # and Node bindings, compared byte for byte. `make test` runs CI's count;
 # `make crosslang` sets up both bindings and runs 100,000 of each.
@@ -57,7 +57,7 @@ genprop: python-env node-env
 genprop-run:
 	$(CARGO) run --locked -q -p flow-testkit --bin flow-genprop -- --seed $(GENPROP_SEED) --count $(GENPROP_COUNT)
 
-# The fault soak (README, "Hardening"): calls through flow-chaos, which
+# The fault soak (docs/testing.md, "The fault soak"): calls through flow-chaos, which
 # duplicates lines, delays replies and kills the Tool at random, into the
 # Rust, Python and TypeScript weather Tools, each outcome checked against its
 # log, memory sampled. `make test` runs CI's count; `make soak` 100,000 calls
@@ -89,12 +89,13 @@ soak-run:
 	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) --stalls $(SOAK_STALLS) $$tool || exit 1; done
 	target/debug/flow-soak --calls $(SOAK_MCP_CALLS) --kills $(SOAK_MCP_KILLS) mcp
 
-# The README's table of hostile inputs and the peak memory each cost.
+# The table of hostile inputs in docs/testing.md and the peak memory each cost.
 hostile-report: python-env node-env
 	$(CARGO) build --locked -p flow-testkit
 	$(PY) scripts/hostile_report.py
 
 lint: python-env
+	$(PYTHON3) scripts/check-doc-links
 	$(CARGO) fmt --check $(FMT_PACKAGES)
 	$(CARGO) fmt --check --manifest-path fuzz/Cargo.toml
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
@@ -112,22 +113,24 @@ bench: python-bench node-bench
 	$(CARGO) bench --locked -p flow-benches
 
 # Every benchmark beside its peers, RUNS rounds (default 5) in one run, into one table:
-# benches/RESULTS.md and its copy in the README (README, "Benchmarks").
+# benches/RESULTS.md and its copy in docs/benchmarks.md.
 # QUICK=1: one round of shortened benchmarks, written under target/ instead.
 # Release builds of both bindings, as python-bench and node-bench use; the
 # root node_modules (TypeScript, for the generated Node Tool) after the
 # release module, so that npm's install step finds it built.
 RUNS ?=
 QUICK ?=
+# Prerequisites expand where they are read: the reference venv is named before its own section.
+TOOLFORM_REF_VENV = .venv-toolform-ref
 bench-table: $(VENV)/.tools $(VENV)/.toolform $(TOOLFORM_REF_VENV)/.installed
 	$(VENV)/bin/maturin develop --locked --release -q -m bindings-python/Cargo.toml
 	node bindings-node/scripts/build.js --force --release
 	$(NPM) ci --no-audit --no-fund --loglevel=error
 	cd benches/node && $(NPM) ci --no-audit --no-fund --loglevel=error
-	$(PY) benches/table.py $(if $(RUNS),--runs $(RUNS)) $(if $(QUICK),--quick,--readme README.md)
+	$(PY) benches/table.py $(if $(RUNS),--runs $(RUNS)) $(if $(QUICK),--quick,--copy docs/benchmarks.md)
 
 # Every fuzz target for a few seconds, and every input that once crashed one
-# (README, "Fuzzing"). Not part of `make test`: the targets are a workspace of
+# (docs/testing.md, "Fuzzing"). Not part of `make test`: the targets are a workspace of
 # their own with coverage instrumentation, a separate build of flow-core that
 # takes minutes. `.ci/run` runs it after `make test`. Clippy holds the fuzz
 # crate to the workspace's bar, which `make lint` does not reach.

@@ -3,7 +3,7 @@ Node bindings and the runtimes several times in one run, each beside its peers
 as it always runs, and writes a markdown table of medians, ratios against each
 peer with the goal beside each, and the facts of the machine.
 
-    make bench-table                 # sets up release builds, 5 rounds, writes benches/RESULTS.md and the README's copy
+    make bench-table                 # release builds, 5 rounds: benches/RESULTS.md and its copy in docs/benchmarks.md
     make bench-table RUNS=9
     make bench-table QUICK=1         # 1 round of shortened benchmarks, to target/bench-table/RESULTS.md
 
@@ -176,9 +176,9 @@ def machine_facts(args: argparse.Namespace) -> dict[str, str]:
         if match:
             os_name = f"{match.group(1)}, Linux {platform.release()}"
     commit = sh("git", "rev-parse", "--short=12", "HEAD")
-    # The table itself and the README's copy of it change with every run.
+    # The table itself and its copy in the benchmarks chapter change with every run.
     dirty = [line for line in sh("git", "status", "--porcelain").splitlines()
-             if not line.endswith(("benches/RESULTS.md", "README.md"))]
+             if not line.endswith(("benches/RESULTS.md", "docs/benchmarks.md"))]
     py_versions = sh(args.python, "-c", "import importlib.metadata as m, platform; print(platform.python_version(), "
                      "*(f'{p} {m.version(p)}' for p in ('pydantic', 'orjson', 'mcp')), sep=', ')")
     node_versions = [sh(args.node, "--version")]
@@ -404,7 +404,7 @@ def write(args: argparse.Namespace, facts: dict[str, str], figures: list[Figure]
     lines = [
         "# Benchmark table",
         "",
-        "Written by `benches/table.py` (`make bench-table`; see the README's Benchmarks section). Not tests:"
+        "Written by `benches/table.py` (`make bench-table`; see docs/benchmarks.md). Not tests:"
         " the machine is shared, so read the ratios and the load beside them.",
         "",
         *summary,
@@ -426,14 +426,14 @@ def write(args: argparse.Namespace, facts: dict[str, str], figures: list[Figure]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines))
     print(f"wrote {args.out}", file=sys.stderr)
-    if args.readme:
-        readme = args.readme.read_text()
-        start, end = readme.find(BEGIN), readme.find(END)
+    if args.copy:
+        page = args.copy.read_text()
+        start, end = page.find(BEGIN), page.find(END)
         if start < 0 or end < start:
-            sys.exit(f"{args.readme}: no '{BEGIN}' ... '{END}' block to write the table into")
+            sys.exit(f"{args.copy}: no '{BEGIN}' ... '{END}' block to write the table into")
         block = "\n".join([BEGIN, "", *summary, "", END])
-        args.readme.write_text(readme[:start] + block + readme[end + len(END):])
-        print(f"wrote the table into {args.readme}", file=sys.stderr)
+        args.copy.write_text(page[:start] + block + page[end + len(END):])
+        print(f"wrote the table into {args.copy}", file=sys.stderr)
 
 
 def main() -> None:
@@ -441,7 +441,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, help="rounds: each benchmark runs once per round (default 5; quick 1)")
     parser.add_argument("--quick", action="store_true", help="shortened benchmarks (FLOW_BENCH_QUICK), 1 round")
     parser.add_argument("--out", type=Path, help="the table (default benches/RESULTS.md; quick: under target/)")
-    parser.add_argument("--readme", type=Path, help="also write the summary between the markers of this file")
+    parser.add_argument("--copy", type=Path, help="also write the summary between the markers of this page"
+                        " (make bench-table: docs/benchmarks.md)")
     parser.add_argument("--only", action="append", help="benchmarks whose name starts with this (repeatable)")
     parser.add_argument("--python", default=str(REPO / ".venv" / "bin" / "python"))
     parser.add_argument("--node", default="node")

@@ -1,4 +1,4 @@
-"""Prints the README's table of hostile inputs (issue 8, item 4): for each case
+"""Prints the table of hostile inputs in docs/testing.md: for each case
 of flow-hostile's catalog, its size and the peak memory it cost each reader
 (as args: the Rust, a generated Python and a generated TypeScript Tool
 process; as a reply: the host client; as a text: flow_toolkit's and

@@ -1,11 +1,11 @@
-"""The README's runnable command blocks, run exactly as written: every fenced
-block right after a ``<!-- runnable ... -->`` line, each line in one bash
+"""The runnable command blocks of the README and the book (docs/), run exactly
+as written: every fenced block right after a ``<!-- runnable ... -->`` line, each line in one bash
 (``set -e``), in a fresh Tool repository holding the weather listing as
 ``weather.tools.json`` and ``flow.tools.json``. The binaries ``make test``
 built (flow-gen, flow-host, flow-test-tool) come first on PATH, then this
 venv's ``python3``; ``$EDITOR`` is a
 stand-in that writes the example implementation where the block says to edit,
-so the commands after it run real handlers. About two seconds."""
+so the commands after it run real handlers. About a second a block."""
 
 from __future__ import annotations
 
@@ -29,8 +29,9 @@ cp "{EXAMPLE}/weather_tools/$(basename "$1")" "$1"
 
 
 def runnable_blocks() -> list[str]:
-    blocks = BLOCK.findall((REPO / "README.md").read_text(encoding="utf-8"))
-    assert blocks, "the README marks no runnable block"
+    pages = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    blocks = [block for page in pages for block in BLOCK.findall(page.read_text(encoding="utf-8"))]
+    assert blocks, "neither the README nor docs/ marks a runnable block"
     return blocks
 
 
@@ -49,7 +50,7 @@ def test_every_runnable_readme_block_runs_as_written(tmp_path: Path) -> None:
         shutil.copy(WEATHER_LISTING, repo / "flow.tools.json")
         run = subprocess.run(["bash", "-e", "-c", block], cwd=repo, capture_output=True, text=True, timeout=120,
                              env={**os.environ, "PATH": path, "EDITOR": str(editor)}, check=False)
-        assert run.returncode == 0, f"README block {i} failed ({run.returncode}):\n{block}\n{run.stdout}\n{run.stderr}"
+        assert run.returncode == 0, f"block {i} failed ({run.returncode}):\n{block}\n{run.stdout}\n{run.stderr}"
         # A block that calls a Tool shows an outcome that a handler gave.
         if "flow-host call" in block:
             assert re.search(r'\{"(Ok|Failed)":', run.stdout), run.stdout + run.stderr

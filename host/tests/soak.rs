@@ -2,7 +2,7 @@
 //! flow-chaos): a few thousand calls with kills, duplicated lines and delayed
 //! replies, every outcome checked by flow-soak against the chaos log. `make
 //! test` also runs it against the Rust, Python and TypeScript weather Tools
-//! (`make soak-run`); `make soak` is the long run (README, "Hardening").
+//! (`make soak-run`); `make soak` is the long run (docs/testing.md, "The fault soak").
 //!
 //! Nothing is timed: flow-soak's only clocks are deadlock guards of minutes.
 

@@ -60,7 +60,7 @@ pub struct Case {
     pub tool: Tool,
     /// The rule code that refuses it.
     pub rule: &'static str,
-    /// What it is, for the README's table.
+    /// What it is, for the table in docs/testing.md.
     pub what: &'static str,
 }
 
@@ -119,7 +119,7 @@ pub const BASELINE: u64 = 4 * 1024 * 1024;
 /// `duplicate-keys-spread` is held to what any object of its 500,000
 /// distinct members costs before its first repeat is read: the JSON tree
 /// spends over 100 bytes a member, which for keys of a few bytes is some
-/// six times the text (README, "Hardening").
+/// six times the text (docs/testing.md, "Hardening").
 pub fn memory_bound(case: &Case, size: u64) -> u64 {
     let factor = if case.name == "duplicate-keys-spread" { 10 } else { 3 };
     factor * size + BASELINE

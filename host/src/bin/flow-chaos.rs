@@ -1,5 +1,5 @@
 //! flow-chaos: a Tool process that wraps another one and misbehaves on
-//! purpose, for the fault soak (`flow-soak`, README "Hardening").
+//! purpose, for the fault soak (`flow-soak`, docs/testing.md "The fault soak").
 //!
 //! ```sh
 //! flow-chaos --seed S --log FILE [--dup-call P] [--dup-reply P] [--delay P]

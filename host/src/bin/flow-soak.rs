@@ -1,4 +1,4 @@
-//! flow-soak: the fault soak (README, "Hardening"). Drives many calls, a fixed
+//! flow-soak: the fault soak (docs/testing.md, "The fault soak"). Drives many calls, a fixed
 //! number outstanding, through the host client into a Tool wrapped in
 //! `flow-chaos`, which duplicates lines both ways, delays replies and kills
 //! the Tool at random; then checks every outcome against the chaos log and
@@ -476,7 +476,7 @@ fn quarter_max(samples: &[u64], first: bool) -> u64 {
 const WARM: u64 = flow_core::protocol::server::DEFAULT_MEMORY as u64;
 
 /// Memory is flat when the last quarter's peak is within this of the
-/// first quarter's: 8 MiB plus a tenth. Why these numbers: README,
+/// first quarter's: 8 MiB plus a tenth. Why these numbers: docs/testing.md,
 /// "Hardening" (the fault soak).
 fn flat(first: u64, last: u64) -> bool {
     last <= first + first / 10 + 8 * 1024 * 1024
