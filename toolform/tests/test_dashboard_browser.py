@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 from browser import Audit, audited_page, chromium
-from canned_chat import CannedChat
 from playwright.sync_api import Browser, FilePayload, FloatRect, Page, expect
+from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
 from serving import OUR_TOOLFORM, Server
 
 SCREENSHOTS = os.environ.get("TOOLFORM_DASHBOARD_SCREENSHOTS")
@@ -36,14 +36,17 @@ def shown(percent: float) -> str:
 
 
 @pytest.fixture(scope="module")
-def endpoint() -> Iterator[CannedChat]:
-    chat = CannedChat(reply="I would not call a tool for this.", delay=0.05)
-    yield chat
-    chat.stop()
+def endpoint() -> Iterator[ScriptedEndpoint]:
+    # A reply that calls no tool, a little late, so that a test sees the run while it runs.
+    def script(_: Prompt) -> Answer:
+        return Answer("I would not call a tool for this.", delay_s=0.05)
+
+    with ScriptedEndpoint(script, models=("canned-model",)) as chat:
+        yield chat
 
 
 @pytest.fixture(scope="module")
-def server(endpoint: CannedChat, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(endpoint: ScriptedEndpoint, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # Finished measurements go to a local evidence store of the test's own, not the user's.
     store = tmp_path_factory.mktemp("local-evidence")
     arguments = ["--endpoint", endpoint.base_url, "--endpoint-model", "canned-model", "--evidence-dir", str(store)]
@@ -374,7 +377,7 @@ def test_without_an_endpoint_the_measurement_is_refused_as_the_api_says(browser:
         assert audit.http_errors() == [409]
 
 
-def test_a_running_measurement_can_be_cancelled(dashboard: Dashboard, endpoint: CannedChat) -> None:
+def test_a_running_measurement_can_be_cancelled(dashboard: Dashboard, endpoint: ScriptedEndpoint) -> None:
     page = dashboard.page
     page.fill("#measure-requests", "200")
     page.fill("#measure-concurrency", "1")
@@ -386,7 +389,7 @@ def test_a_running_measurement_can_be_cancelled(dashboard: Dashboard, endpoint: 
     expect(page.locator("#measure-result")).to_have_text("The measurement was cancelled.")
     expect(page.locator("#measure-start")).to_be_enabled()
     # It stopped: the endpoint saw a few of the 1,600 requests, not all.
-    assert endpoint.answered < 1600
+    assert len(endpoint.prompts()) < 1600
 
 
 def test_the_audit_catches_a_request_beyond_the_server(browser: Browser, server: Server) -> None:
