@@ -34,6 +34,7 @@ use crate::value::Value;
 use super::connection::{CallHandle, Connection};
 use super::described::Described;
 use super::generic::views;
+use super::handle::Cancel;
 use super::options::HostOptions;
 use super::resolve::{Resolution, Resolver};
 use super::shell_words;
@@ -328,15 +329,15 @@ impl Host {
             // place for the run id (see `crate::mcp::session`).
             Implementation::Mcp(adapter) => {
                 let values = decode_args(args, &params, &types)?;
-                let (tx, rx) = std::sync::mpsc::channel();
-                let sent = adapter.call(&key.call, &bound.decl, &params, &values, types, move |outcome| {
-                    let _ = tx.send(outcome);
+                let (mut handle, settle) = CallHandle::open(key, None);
+                let sent = adapter.call(&handle.key().call, &bound.decl, &params, &values, types, move |outcome| {
+                    settle.settle(outcome);
                 });
-                let cancel = sent.map(|sent| {
+                if let Some(sent) = sent {
                     let adapter = adapter.clone();
-                    Box::new(move || adapter.cancel(&sent)) as Box<dyn Fn() + Send>
-                });
-                Ok(CallHandle::pending(key, rx, cancel))
+                    handle.set_cancel(Cancel::Direct(Box::new(move || adapter.cancel(&sent))));
+                }
+                Ok(handle)
             }
         }
     }
