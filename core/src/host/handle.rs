@@ -23,7 +23,8 @@ pub(crate) enum Cancel {
 }
 
 enum Held {
-    Open,
+    /// Not settled yet; true once a thread sleeps waiting for it.
+    Open(bool),
     Settled(CallOutcome),
     /// Taken by [`CallHandle::wait`]; nobody can look again.
     Taken,
@@ -49,10 +50,16 @@ impl Settle {
     /// Settles the call.
     pub(crate) fn settle(self, outcome: CallOutcome) {
         let mut held = self.0.lock();
-        debug_assert!(matches!(*held, Held::Open), "a slot has one settling side");
+        let waited = match *held {
+            Held::Open(waited) => waited,
+            Held::Settled(_) | Held::Taken => unreachable!("a slot has one settling side"),
+        };
         *held = Held::Settled(outcome);
         drop(held);
-        self.0.settled.notify_all();
+        // A wake costs a syscall: only when a thread sleeps on the slot.
+        if waited {
+            self.0.settled.notify_all();
+        }
     }
 }
 
@@ -96,7 +103,7 @@ impl CallHandle {
     /// An open call and the side that settles it; `cancel` asks its
     /// implementation to stop work on it.
     pub(crate) fn open(key: CallKey, cancel: Option<Cancel>) -> (CallHandle, Settle) {
-        let slot = Arc::new(Slot { held: Mutex::new(Held::Open), settled: Condvar::new() });
+        let slot = Arc::new(Slot { held: Mutex::new(Held::Open(false)), settled: Condvar::new() });
         (CallHandle { key, slot: slot.clone(), cancel }, Settle(slot))
     }
 
@@ -123,8 +130,8 @@ impl CallHandle {
         loop {
             match std::mem::replace(&mut *held, Held::Taken) {
                 Held::Settled(outcome) => return outcome,
-                Held::Open => {
-                    *held = Held::Open;
+                Held::Open(_) => {
+                    *held = Held::Open(true);
                     held = self.slot.settled.wait(held).unwrap_or_else(|e| e.into_inner());
                 }
                 Held::Taken => unreachable!("only `wait`, which consumes the handle, takes the outcome"),
@@ -137,7 +144,7 @@ impl CallHandle {
     pub fn poll(&self) -> Option<CallOutcome> {
         match &*self.slot.lock() {
             Held::Settled(outcome) => Some(outcome.clone()),
-            Held::Open | Held::Taken => None,
+            Held::Open(_) | Held::Taken => None,
         }
     }
 
@@ -156,6 +163,7 @@ impl CallHandle {
             if left.is_zero() {
                 return None;
             }
+            *held = Held::Open(true);
             held = self.slot.settled.wait_timeout(held, left).unwrap_or_else(|e| e.into_inner()).0;
         }
     }
