@@ -69,13 +69,30 @@ fn settled(outcome: CallOutcome) {
     assert!(matches!(outcome, CallOutcome::Ok(_)), "{outcome:?}");
 }
 
+/// User plus system CPU of this process (every thread), in seconds, from
+/// /proc/self/stat as the neutral driver reads its servers'.
+fn own_cpu() -> f64 {
+    let text = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = text.rsplit_once(") ").map(|(_, rest)| rest.split(' ').collect()).unwrap_or_default();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // utime and stime are fields 14 and 15, 11 and 12 after the name; 100 ticks a second.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// One figure: calls per second, and the client's CPU per call in us.
+#[derive(Clone, Copy)]
+struct Figure {
+    rate: f64,
+    cpu_us: f64,
+}
+
 /// Calls per second through handles: one thread, `OUTSTANDING` out.
-fn handles(server: &Server, calls: usize) -> f64 {
+fn handles(server: &Server, calls: usize) -> Figure {
     let host = bind(&server.listing, &server.command);
     let args = parse_str(ARGS, &Limits::default()).unwrap();
     let run = |tag: &str, calls: usize| {
         let mut out: VecDeque<CallHandle> = VecDeque::with_capacity(OUTSTANDING);
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), own_cpu());
         for i in 0..calls {
             if out.len() == OUTSTANDING {
                 settled(out.pop_front().unwrap().wait());
@@ -83,31 +100,33 @@ fn handles(server: &Server, calls: usize) -> f64 {
             out.push_back(host.call(server.tool, CallKey::new(tag, i.to_string()), &args).unwrap());
         }
         out.into_iter().for_each(|h| settled(h.wait()));
-        calls as f64 / start.elapsed().as_secs_f64()
+        let rate = calls as f64 / start.elapsed().as_secs_f64();
+        Figure { rate, cpu_us: (own_cpu() - cpu) / calls as f64 * 1e6 }
     };
     run("warmup", calls / 10);
     run("run", calls)
 }
 
 /// Calls per second with a thread per outstanding call.
-fn threads(server: &Server, calls: usize) -> f64 {
+fn threads(server: &Server, calls: usize) -> Figure {
     let host = Arc::new(bind(&server.listing, &server.command));
     let args: Json = parse_str(ARGS, &Limits::default()).unwrap();
     let tool = server.tool;
-    let run = |tag: &'static str, per_slot: usize| -> (Duration, usize) {
+    let run = |tag: &'static str, per_slot: usize| -> (Duration, usize, f64) {
         let (host, args) = (host.clone(), args.clone());
+        let cpu = own_cpu();
         let (wall, latencies) = closed_loop(OUTSTANDING, per_slot, move |slot, i| {
             settled(host.call(tool, CallKey::new(tag, format!("{slot}-{i}")), &args).unwrap().wait());
         });
-        (wall, latencies.len())
+        (wall, latencies.len(), own_cpu() - cpu)
     };
     run("warmup", calls / OUTSTANDING / 10);
-    let (wall, done) = run("run", calls / OUTSTANDING);
-    done as f64 / wall.as_secs_f64()
+    let (wall, done, cpu) = run("run", calls / OUTSTANDING);
+    Figure { rate: done as f64 / wall.as_secs_f64(), cpu_us: cpu / done as f64 * 1e6 }
 }
 
 /// Calls per second of the neutral driver against the floor.
-fn neutral(floor: &[String], calls: usize) -> f64 {
+fn neutral(floor: &[String], calls: usize) -> Figure {
     let python = std::env::var("FLOW_BENCH_PYTHON").unwrap_or_else(|_| "python3".to_owned());
     let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("neutral/driver.py");
     let out = Command::new(&python)
@@ -119,9 +138,13 @@ fn neutral(floor: &[String], calls: usize) -> f64 {
         .unwrap_or_else(|e| panic!("{python} {}: {e}", driver.display()));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "the neutral driver failed: {text}{}", String::from_utf8_lossy(&out.stderr));
-    // "131,000 calls/s, server CPU ..."
-    let figure = text.split(" calls/s").next().unwrap_or_default().replace(',', "");
-    figure.trim().parse().unwrap_or_else(|e| panic!("the neutral driver said {text:?}: {e}"))
+    // "131,000 calls/s, server CPU 1.5 us/call, driver CPU 4.0 us/call, p50 ..."
+    let parse = |figure: &str| -> f64 {
+        figure.trim().replace(',', "").parse().unwrap_or_else(|e| panic!("the neutral driver said {text:?}: {e}"))
+    };
+    let rate = parse(text.split(" calls/s").next().unwrap_or_default());
+    let cpu_us = parse(text.split("driver CPU ").nth(1).and_then(|t| t.split(' ').next()).unwrap_or_default());
+    Figure { rate, cpu_us }
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -163,7 +186,7 @@ fn main() {
         "Rust host client at {OUTSTANDING} outstanding, {calls} calls per figure, {rounds} round(s), load {}",
         load()
     );
-    let mut figures: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    let mut figures: BTreeMap<&str, Vec<Figure>> = BTreeMap::new();
     for _ in 0..rounds {
         figures.entry("floor.handles").or_default().push(handles(&floor, calls));
         figures.entry("floor.threads").or_default().push(threads(&floor, calls));
@@ -179,11 +202,14 @@ fn main() {
         ("weather.handles", "Rust host client, handles from one thread, generated Rust Tool `get_forecast`"),
         ("weather.threads", "Rust host client, a thread per outstanding call, generated Rust Tool"),
     ];
-    let medians: BTreeMap<&str, f64> = figures.iter().map(|(k, v)| (*k, median(v.clone()))).collect();
+    let medians: BTreeMap<&str, f64> =
+        figures.iter().map(|(k, v)| (*k, median(v.iter().map(|f| f.rate).collect()))).collect();
     for (id, label) in labels {
-        let runs: Vec<String> = figures[id].iter().map(|x| format!("{x:.0}")).collect();
-        println!("{label:<90} {:>8.0} calls/s  (runs {})", medians[id], runs.join(", "));
-        record("rust.host", id, label, "calls/s", medians[id], &[("outstanding", OUTSTANDING as f64)]);
+        let runs: Vec<String> = figures[id].iter().map(|x| format!("{:.0}", x.rate)).collect();
+        let cpu = median(figures[id].iter().map(|f| f.cpu_us).collect());
+        println!("{label:<90} {:>8.0} calls/s  client CPU {cpu:>5.1} us/call  (runs {})", medians[id], runs.join(", "));
+        let extra = [("outstanding", OUTSTANDING as f64), ("client_cpu_us_per_call", cpu)];
+        record("rust.host", id, label, "calls/s", medians[id], &extra);
     }
     let vs_neutral = medians["floor.handles"] / medians["floor.neutral"];
     let vs_floor = medians["weather.handles"] / medians["floor.handles"];
