@@ -53,6 +53,8 @@ BENCHES = [
     Bench("rust.canonical", lambda a, exe: [str(exe["canonical"]), "--bench"], REPO / "benches"),
     Bench("rust.protocol", lambda a, exe: [str(exe["protocol"]), "--bench"], REPO / "benches"),
     Bench("rust.tool", lambda a, exe: [str(exe["rust_tool"]), "--bench"], REPO / "benches"),
+    # The pipelined host client beside the neutral driver, one run (benches/benches/host_client.rs).
+    Bench("rust.host", lambda a, exe: [str(exe["host_client"]), "--bench"], REPO / "benches"),
     Bench("py.decode", lambda a, exe: [a.python, "benches/python/decode.py"], REPO),
     Bench("py.encode", lambda a, exe: [a.python, "benches/python/encode.py"], REPO),
     Bench("py.calls", lambda a, exe: [a.python, "benches/python/calls.py"], REPO),
@@ -116,6 +118,12 @@ VERSUS = [
            "MCP TypeScript SDK `McpServer`", faster=True, goal=1.0, outstanding=1),
     Versus("Node", "calls/s at 64 outstanding", "node.calls", "flow", "mcp",
            "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
+    Versus("Rust host", "calls/s at 64 outstanding from one thread, against the trivial Rust Flow floor", "rust.host",
+           "floor.handles", "floor.neutral", "standard-library Python neutral driver, same floor", faster=True,
+           goal=1.0, outstanding=64),
+    Versus("Rust host", "calls/s at 64 outstanding from one thread, generated Rust Tool `get_forecast`",
+           "rust.host", "weather.handles", "floor.handles", "the same host client against the trivial Rust Flow floor",
+           faster=True, goal=0.8, outstanding=64),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Flow `get_forecast`", "neutral", "rust.weather.flow",
            "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=True, goal=0.8, outstanding=64),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
@@ -129,10 +137,16 @@ VERSUS = [
 # The calls/s table: every server, whichever language, beside the others
 # (the generated Rust Tool beside the Python and TypeScript ones).
 RUST_CLIENT = "Rust host client, a thread per slot"
+RUST_HANDLES = "Rust host client, handles from one thread"
 CALLS = [
     ("rust.protocol", "flow.echo", "Rust stdio server, echo handler", RUST_CLIENT),
     ("rust.tool", "get_forecast", "generated Rust Tool, `get_forecast`", RUST_CLIENT),
     ("rust.tool", "echo_text", "generated Rust Tool, generic `echo<Text>`", RUST_CLIENT),
+    ("rust.host", "floor.handles", "trivial Rust Flow echo (floor)", RUST_HANDLES),
+    ("rust.host", "floor.threads", "trivial Rust Flow echo (floor)", RUST_CLIENT),
+    ("rust.host", "floor.neutral", "trivial Rust Flow echo (floor)", "standard-library Python neutral driver"),
+    ("rust.host", "weather.handles", "generated Rust Tool, `get_forecast`", RUST_HANDLES),
+    ("rust.host", "weather.threads", "generated Rust Tool, `get_forecast`", RUST_CLIENT),
     ("py.calls", "flow.def", "generated Python Tool, `def` handler", "Python pipelining client"),
     ("py.calls", "flow.async", "generated Python Tool, `async def` handler", "Python pipelining client"),
     ("py.calls", "mcp", "MCP Python SDK `MCPServer`", "Python pipelining client"),

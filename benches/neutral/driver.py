@@ -41,6 +41,8 @@ class Run:
     calls_per_s: float
     cpu_us_per_call: float
     p50_us: float
+    # This driver's own CPU (every thread), to set a client beside it.
+    client_cpu_us_per_call: float = 0.0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -136,7 +138,7 @@ def one_run(command: list[str], protocol: str, tool: str, args: str, calls: int,
         lines = [call_line(protocol, tool, args, n) for n in range(total)]
         get, clock, sent = server.tokens.get, time.perf_counter, server.sent
         open_calls = 0
-        cpu0 = t0 = 0.0
+        cpu0 = t0 = own0 = 0.0
         for n in range(total):
             if n == warmup:
                 # Every warm-up call answered before the clock and CPU start.
@@ -144,6 +146,7 @@ def one_run(command: list[str], protocol: str, tool: str, args: str, calls: int,
                     get(timeout=30)
                     open_calls -= 1
                 cpu0, t0 = cpu_seconds(server.proc.pid), clock()
+                own0 = sum(os.times()[:2])
             if open_calls == outstanding:
                 get(timeout=30)
                 open_calls -= 1
@@ -155,10 +158,12 @@ def one_run(command: list[str], protocol: str, tool: str, args: str, calls: int,
             open_calls -= 1
         elapsed = clock() - t0
         cpu = cpu_seconds(server.proc.pid) - cpu0
+        own = sum(os.times()[:2]) - own0
         expected = total + (1 if protocol == "mcp" else 0)
         if server.answered != expected:
             raise RuntimeError(f"{server.answered} answers to {expected} requests")
-        return Run(calls / elapsed, cpu / calls * 1e6, statistics.median(server.latency[warmup:]) * 1e6)
+        p50 = statistics.median(server.latency[warmup:]) * 1e6
+        return Run(calls / elapsed, cpu / calls * 1e6, p50, own / calls * 1e6)
     finally:
         server.close()
 
@@ -169,6 +174,7 @@ def measure(command: list[str], protocol: str, tool: str, args: str, calls: int,
         statistics.median(r.calls_per_s for r in done),
         statistics.median(r.cpu_us_per_call for r in done),
         statistics.median(r.p50_us for r in done),
+        statistics.median(r.client_cpu_us_per_call for r in done),
     )
 
 
@@ -335,6 +341,7 @@ def main() -> None:
         parser.error("a server command after --, or --all")
     result = measure(a.command, a.protocol, a.tool, a.args, a.calls, a.outstanding, a.runs)
     figures = f"{result.calls_per_s:,.0f} calls/s, server CPU {result.cpu_us_per_call:.1f} us/call"
+    figures += f", driver CPU {result.client_cpu_us_per_call:.1f} us/call"
     print(f"{figures}, p50 {result.p50_us:.0f} us ({a.outstanding} outstanding, load {os.getloadavg()[0]:.2f})")
 
 

@@ -34,6 +34,7 @@ use crate::value::Value;
 use super::connection::{CallHandle, Connection};
 use super::described::Described;
 use super::generic::views;
+use super::handle::Cancel;
 use super::options::HostOptions;
 use super::resolve::{Resolution, Resolver};
 use super::shell_words;
@@ -299,44 +300,46 @@ impl Host {
     /// parameters (terms resolved in the listing's declarations).
     pub fn call_with(&self, tool: &str, key: CallKey, args: &Json, type_args: &[Term]) -> Result<CallHandle> {
         let bound = self.tools.get(tool).ok_or_else(|| Error::new(Rule::Unresolved, format!("{tool} is not bound")))?;
+        let compiled;
         let (types, params, generic) = match &bound.types {
             Some(types) => {
                 if !type_args.is_empty() {
                     return Err(Error::new(Rule::Arity, format!("{tool} takes no type arguments")));
                 }
-                (types.clone(), bound.decl.params.clone(), None)
+                (types.clone(), bound.decl.params.as_slice(), None)
             }
             None => {
                 let v = views(&bound.decl, &self.declarations, type_args)?;
                 let types =
                     Arc::new(CallTypes::compile(&v.view.declarations, &v.view.params, &v.view.ok, &v.view.err)?);
-                (types, v.view.params.clone(), Some((v.schema, v.types)))
+                compiled = v;
+                (types, compiled.view.params.as_slice(), Some((&compiled.schema, &compiled.types)))
             }
         };
         match &bound.implementation {
             Implementation::Process(connection) => {
-                let args = encode_args(args, &params, &types)?;
-                let line = write_call(&key, tool, &args, generic.as_ref().map(|(s, t)| (s, t)));
-                let expected = bound.fingerprint.clone();
-                let identity = tool.to_owned();
-                Ok(connection.send(key, line, types, move |described| {
-                    fits(described, &identity, &expected)
+                let args = encode_args(args, params, &types)?;
+                let line = write_call(&key, tool, &args, generic);
+                // Judged against each call's process (a restart may change
+                // what it serves), borrowing: nothing copied per call.
+                Ok(connection.send(key, line, types, |described| {
+                    fits(described, tool, &bound.fingerprint)
                         .map_err(|(_, why)| format!("the restarted Tool process no longer fits: {why}"))
                 }))
             }
             // The MCP request's id is the call's history id alone: MCP has no
             // place for the run id (see `crate::mcp::session`).
             Implementation::Mcp(adapter) => {
-                let values = decode_args(args, &params, &types)?;
-                let (tx, rx) = std::sync::mpsc::channel();
-                let sent = adapter.call(&key.call, &bound.decl, &params, &values, types, move |outcome| {
-                    let _ = tx.send(outcome);
+                let values = decode_args(args, params, &types)?;
+                let (mut handle, settle) = CallHandle::open(key, None);
+                let sent = adapter.call(&handle.key().call, &bound.decl, params, &values, types, move |outcome| {
+                    settle.settle(outcome);
                 });
-                let cancel = sent.map(|sent| {
+                if let Some(sent) = sent {
                     let adapter = adapter.clone();
-                    Box::new(move || adapter.cancel(&sent)) as Box<dyn Fn() + Send>
-                });
-                Ok(CallHandle::pending(key, rx, cancel))
+                    handle.set_cancel(Cancel::Direct(Box::new(move || adapter.cancel(&sent))));
+                }
+                Ok(handle)
             }
         }
     }

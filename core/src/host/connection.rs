@@ -2,14 +2,17 @@
 //! any call, calls multiplexed over its stdin, replies correlated by (run,
 //! call) only, and restarted for the next call after it ends.
 //!
-//! Threads: the caller's thread writes; one reader thread per started process
-//! reads its stdout and completes calls through channels; one watchdog thread
-//! per retired process lives until that process ends, at most the stop grace.
+//! Threads: callers queue lines in the process's [`Outbox`] and return at
+//! once with a [`CallHandle`], so one caller thread can keep many calls
+//! outstanding; one writer thread per started process writes every queued
+//! line in one batch; one reader thread per started process reads its stdout
+//! and settles calls in their handles; one watchdog thread per retired
+//! process lives until that process ends, at most the stop grace.
 //! Locks, always taken in this order: `start` (one restart at a time), a
-//! process's `writer`, then `state`, then `retiring`'s; a process's `child`
-//! is taken alone. The reader takes only `state` (and a writer to answer a
-//! stray request), so a call blocked writing a large line never stops
-//! replies from being read.
+//! process's `writer`, then `state`, then its outbox's, then `retiring`'s; a
+//! process's `child` is taken alone. The reader takes only `state` (and the
+//! outbox, to answer a stray request), so a write blocked on a full pipe
+//! never stops replies from being read.
 //!
 //! Retiring (stop, a failed write, the last clone dropped): the process
 //! leaves `live`, so the next call starts another; its stdin is closed, its
@@ -20,20 +23,20 @@
 //! Process end (stdout closes or fails, or the grace runs out): the process
 //! is killed and reaped; each call out to it is Unknown if its line was
 //! written to the process's stdin, NotRun if not (host-boundary.md, "The Tool
-//! process protocol"). A call's "written" mark is set under the writer lock,
-//! and the end handling takes the writer lock after killing, so the mark
-//! cannot race the decision.
+//! process protocol"). Each call line has a sequence number, and the writer
+//! records the last one wholly written while it holds the writer lock; the
+//! end handling takes the writer lock after killing, so a write in progress
+//! finishes (or fails) before the decision, and the mark cannot race it.
 
 use std::collections::HashMap;
 use std::io::{BufReader, Write};
 use std::process::ChildStdin;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
 use crate::json::Json;
 use crate::protocol::framing::{Frame, LineReader};
-use crate::protocol::message::{self, write_cancel, write_describe_request, write_error, CallKey, Incoming};
+use crate::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
 use crate::protocol::outcome::{admit, CallOutcome, ReplyTypes};
 use crate::protocol::outgoing::past_limit;
 use crate::protocol::server::CallTypes;
@@ -42,28 +45,36 @@ use crate::process::retire::{self, LastHandle, Retire, Retiring};
 use crate::process::{self as supervisor, ProcessSpec, Started, StderrMode, Supervised};
 
 use super::described::Described;
+pub use super::handle::CallHandle;
+use super::handle::{Cancel, Settle};
 use super::options::HostOptions;
+use super::outbox::{Batch, Outbox};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 struct Pending {
-    tx: Sender<CallOutcome>,
+    settle: Settle,
     types: Arc<CallTypes>,
     generation: u64,
-    written: bool,
+    /// The call line's sequence number in its process's outbox.
+    seq: u64,
 }
 
 struct Writer {
     stdin: Option<ChildStdin>,
     /// No line goes to the process any more: it ended or was retired.
     dead: bool,
+    /// The sequence number of the last call line wholly written (0: none).
+    written: u64,
 }
 
 /// A started process.
 struct Process {
     generation: u64,
+    outbox: Arc<Outbox>,
+    /// Held by the writer thread while it writes a batch.
     writer: Mutex<Writer>,
     child: Mutex<Supervised>,
 }
@@ -107,58 +118,6 @@ pub struct Connection {
     _last: Arc<LastHandle<Inner>>,
 }
 
-/// How a call is cancelled: a Tool process is sent `cancel`; an in-process
-/// implementation (the MCP adapter) is told directly.
-type Cancel = Box<dyn Fn() + Send>;
-
-/// A call sent (or answered without sending): wait for its outcome.
-pub struct CallHandle {
-    key: CallKey,
-    rx: Receiver<CallOutcome>,
-    cancel: Option<Cancel>,
-}
-
-impl CallHandle {
-    pub(crate) fn done(key: CallKey, outcome: CallOutcome) -> CallHandle {
-        let (tx, rx) = mpsc::channel();
-        let _ = tx.send(outcome);
-        CallHandle { key, rx, cancel: None }
-    }
-
-    /// A call whose outcome arrives on `rx`, cancelled by `cancel`.
-    pub(crate) fn pending(key: CallKey, rx: Receiver<CallOutcome>, cancel: Option<Cancel>) -> CallHandle {
-        CallHandle { key, rx, cancel }
-    }
-
-    pub fn key(&self) -> &CallKey {
-        &self.key
-    }
-
-    /// Blocks until the call's outcome is known.
-    pub fn wait(self) -> CallOutcome {
-        self.rx.recv().unwrap_or_else(|_| CallOutcome::Unknown("the host lost track of the call".to_owned()))
-    }
-
-    /// Waits up to `timeout`; `None` if the call is still open.
-    pub fn wait_timeout(&self, timeout: Duration) -> Option<CallOutcome> {
-        match self.rx.recv_timeout(timeout) {
-            Ok(outcome) => Some(outcome),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => {
-                Some(CallOutcome::Unknown("the host lost track of the call".to_owned()))
-            }
-        }
-    }
-
-    /// Asks the process to stop work on the call. It proves nothing: the call
-    /// stays open until its reply, or until the process ends.
-    pub fn cancel(&self) {
-        if let Some(cancel) = &self.cancel {
-            cancel();
-        }
-    }
-}
-
 impl Connection {
     /// A connection to a process not yet started: the first describe or call
     /// starts it.
@@ -192,6 +151,12 @@ impl Connection {
     /// declared types its reply is admitted at; `check` judges the current
     /// process's describe (a declaration it no longer serves or fits makes the
     /// call NotRun with the returned reason).
+    ///
+    /// Returns at once, before the line is written: the line is queued for
+    /// the process's writer thread, which writes every line queued so far
+    /// together. A call that cannot be sent is settled in the handle
+    /// returned. Only the first call to a process not yet started waits, for
+    /// its start and describe.
     pub fn send(
         &self,
         key: CallKey,
@@ -216,18 +181,6 @@ impl Connection {
         let live = lock(&self.inner.state).live.as_ref().map(|l| l.process.clone());
         if let Some(process) = live {
             self.inner.ended(&process);
-        }
-    }
-}
-
-/// Writes `cancel` for `key` to a process, if it still takes lines.
-fn send_cancel(inner: &Inner, process: &Process, key: &CallKey) {
-    let mut w = lock(&process.writer);
-    if !w.dead {
-        if let Some(stdin) = w.stdin.as_mut() {
-            if stdin.write_all(write_cancel(key).as_bytes()).and_then(|()| stdin.flush()).is_err() {
-                inner.log(&format!("could not send the cancel of {key}"));
-            }
         }
     }
 }
@@ -274,38 +227,36 @@ impl Inner {
         };
         let process = Arc::new(Process {
             generation,
-            writer: Mutex::new(Writer { stdin: Some(stdin), dead: false }),
+            outbox: Arc::new(Outbox::new()),
+            writer: Mutex::new(Writer { stdin: Some(stdin), dead: false, written: 0 }),
             child: Mutex::new(child),
         });
-        {
-            let inner = self.clone();
-            let reader_process = process.clone();
-            let spawned = std::thread::Builder::new()
+        let reader = {
+            let (inner, own) = (self.clone(), process.clone());
+            std::thread::Builder::new()
                 .name(format!("flow-host reader {generation}"))
-                .spawn(move || inner.read(&reader_process, stdout));
-            if let Err(e) = spawned {
-                // Nobody would read it or reap it: end it here.
-                self.ended(&process);
-                return Err(format!("could not start a reader thread: {e}"));
-            }
-        }
-        let sent = {
-            let mut w = lock(&process.writer);
-            // Its reader may already have seen it end.
-            match w.stdin.as_mut() {
-                Some(stdin) => stdin.write_all(write_describe_request(id).as_bytes()).and_then(|()| stdin.flush()),
-                None => Err(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the process has ended")),
-            }
+                .spawn(move || inner.read(&own, stdout))
         };
-        let answer = match sent {
-            Err(e) => Err(format!("could not send describe: {e}")),
-            Ok(()) => match rx.recv_timeout(self.options.describe_timeout) {
+        let writer = reader.and_then(|_| {
+            let (inner, own) = (self.clone(), process.clone());
+            std::thread::Builder::new().name(format!("flow-host writer {generation}")).spawn(move || inner.write(&own))
+        });
+        if let Err(e) = writer {
+            // Nobody would read it, write to it or reap it: end it here.
+            self.ended(&process);
+            return Err(format!("could not start its reader and writer threads: {e}"));
+        }
+        let answer = if process.outbox.push_line(write_describe_request(id).as_bytes()) {
+            match rx.recv_timeout(self.options.describe_timeout) {
                 Ok(answer) => answer,
                 Err(RecvTimeoutError::Timeout) => {
                     Err(format!("no answer to describe within {:?}", self.options.describe_timeout))
                 }
                 Err(RecvTimeoutError::Disconnected) => Err("the process ended before it answered describe".to_owned()),
-            },
+            }
+        } else {
+            // Its reader may already have seen it end.
+            Err("could not send describe: the process has ended".to_owned())
         };
         let described = answer.and_then(|result| {
             Described::from_json(&result).map(Arc::new).map_err(|e| format!("its describe result is malformed: {e}"))
@@ -345,59 +296,85 @@ impl Inner {
         if let Err(why) = check(&described) {
             return CallHandle::done(key, CallOutcome::NotRun(why));
         }
-        let (tx, rx) = mpsc::channel();
-        {
-            let mut state = lock(&self.state);
-            if state.pending.contains_key(&key) {
-                return CallHandle::done(
-                    key,
-                    CallOutcome::NotRun("a call with the same (run, call) pair is already open".to_owned()),
-                );
-            }
-            state.pending.insert(key.clone(), Pending { tx, types, generation: process.generation, written: false });
-        }
-        let cancel: Cancel = {
-            let (inner, process, key) = (self.clone(), process.clone(), key.clone());
-            Box::new(move || send_cancel(&inner, &process, &key))
-        };
-        let handle = CallHandle { key: key.clone(), rx, cancel: Some(cancel) };
-        let mut w = lock(&process.writer);
-        let write = match (w.dead, w.stdin.as_mut()) {
-            (false, Some(stdin)) => stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()),
-            _ => Err(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the process takes no more lines")),
-        };
         let mut state = lock(&self.state);
-        if write.is_ok() {
-            if let Some(pending) = state.pending.get_mut(&key) {
-                pending.written = true;
+        if state.pending.contains_key(&key) {
+            return CallHandle::done(
+                key,
+                CallOutcome::NotRun("a call with the same (run, call) pair is already open".to_owned()),
+            );
+        }
+        // Queued under the state lock, so that the pending entry and its
+        // sequence number appear together to the end handling.
+        let Some(seq) = process.outbox.push_call(line.as_bytes()) else {
+            // Ended or retired since: its end is handled elsewhere.
+            return CallHandle::done(
+                key,
+                CallOutcome::NotRun("the Tool process ended before the call reached it".to_owned()),
+            );
+        };
+        let (handle, settle) = CallHandle::open(key.clone(), Some(Cancel::Process(process.outbox.clone())));
+        state.pending.insert(key, Pending { settle, types, generation: process.generation, seq });
+        handle
+    }
+
+    /// The writer thread of one process: writes every line queued, one batch
+    /// at a time, until the process is retired (then closes its stdin) or
+    /// ends.
+    fn write(self: &Arc<Self>, process: &Arc<Process>) {
+        let mut batch = Batch::default();
+        while process.outbox.take(&mut batch) {
+            let mut w = lock(&process.writer);
+            if w.dead {
+                return;
             }
-            return handle;
+            let Some(stdin) = w.stdin.as_mut() else { return };
+            let (written, result) = write_counting(stdin, &batch.bytes);
+            if let Some(seq) = batch.last_call_within(written) {
+                w.written = seq;
+            }
+            if let Err(e) = result {
+                self.write_failed(process, w, &e);
+                return;
+            }
         }
-        if let Some(pending) = state.pending.remove(&key) {
-            let _ =
-                pending.tx.send(CallOutcome::NotRun("the Tool process ended before the call reached it".to_owned()));
-        }
-        if w.dead {
-            // Already ended or retired: its end is handled elsewhere.
-            return handle;
-        }
-        // A process whose stdin is closed cannot take calls: retire it now,
-        // so the next call starts another instead of failing the same way
-        // until its output closes too. It may still be answering calls it
-        // read, so it gets the grace, as for a stop.
+        // Retired and drained: closing stdin is the process's cue to finish.
+        let mut w = lock(&process.writer);
         w.dead = true;
         w.stdin = None;
-        if state.live.as_ref().is_some_and(|l| l.process.generation == process.generation) {
+    }
+
+    /// A write to the process failed: its stdin is closed, so it cannot take
+    /// calls. Retire it now, so the next call starts another instead of
+    /// failing the same way until its output closes too; the calls whose
+    /// lines did not wholly reach it are NotRun at once. It may still be
+    /// answering calls it read, so it gets the grace, as for a stop.
+    fn write_failed(self: &Arc<Self>, process: &Arc<Process>, mut w: MutexGuard<'_, Writer>, e: &std::io::Error) {
+        w.dead = true;
+        w.stdin = None;
+        let generation = process.generation;
+        let mut state = lock(&self.state);
+        process.outbox.shut();
+        if state.live.as_ref().is_some_and(|l| l.process.generation == generation) {
             state.live = None;
         }
-        self.retiring.add(process.generation);
+        let unsent: Vec<CallKey> = state
+            .pending
+            .iter()
+            .filter(|(_, p)| p.generation == generation && p.seq > w.written)
+            .map(|(k, _)| k.clone())
+            .collect();
+        for key in unsent {
+            if let Some(pending) = state.pending.remove(&key) {
+                pending
+                    .settle
+                    .settle(CallOutcome::NotRun("the Tool process ended before the call reached it".to_owned()));
+            }
+        }
+        self.retiring.add(generation);
         drop(state);
         drop(w);
-        if let Err(e) = write {
-            self.log(&format!("could not write a call to it ({e}): no more calls go to it"));
-        }
-        self.watch(process);
-        handle
+        self.log(&format!("could not write a call to it ({e}): no more calls go to it"));
+        self.watch(process.clone());
     }
 
     /// Retires the running process, if any (see the module's doc).
@@ -408,11 +385,8 @@ impl Inner {
             self.retiring.add(live.process.generation);
             live.process
         };
-        {
-            let mut w = lock(&process.writer);
-            w.dead = true;
-            w.stdin = None;
-        }
+        // Its writer writes what is queued, then closes its stdin.
+        process.outbox.close();
         self.watch(process);
     }
 
@@ -435,7 +409,7 @@ impl Inner {
     /// The reader thread of one process.
     fn read(&self, process: &Process, stdout: std::process::ChildStdout) {
         let limits = self.options.limits;
-        let mut reader = LineReader::new(BufReader::new(stdout), limits.max_bytes);
+        let mut reader = LineReader::new(BufReader::with_capacity(64 << 10, stdout), limits.max_bytes);
         loop {
             let incoming = match reader.next_frame() {
                 Ok(Some(Frame::Line(line))) => message::parse_line(&line, &limits),
@@ -450,17 +424,18 @@ impl Inner {
                     break;
                 }
             };
-            self.receive(incoming, &process.writer);
+            self.receive(incoming, process);
         }
         self.ended(process);
     }
 
-    fn receive(&self, incoming: Incoming, writer: &Mutex<Writer>) {
+    fn receive(&self, incoming: Incoming, process: &Process) {
         let complete = |key: CallKey, outcome: Box<dyn FnOnce(&Pending) -> CallOutcome>| {
             let pending = lock(&self.state).pending.remove(&key);
             match pending {
                 Some(p) => {
-                    let _ = p.tx.send(outcome(&p));
+                    let outcome = outcome(&p);
+                    p.settle.settle(outcome);
                 }
                 None => self.log(&format!("dropped a reply for {key}, which is not open")),
             }
@@ -498,7 +473,7 @@ impl Inner {
             // what is not a message is only logged, so two peers never
             // answer each other's errors forever.
             Incoming::Describe { id } => self.answer(
-                writer,
+                process,
                 &id,
                 message::METHOD_NOT_FOUND,
                 "Method not found: \"describe\" (the host serves none)",
@@ -506,7 +481,7 @@ impl Inner {
             Incoming::Refuse { id, code, message }
                 if code == message::METHOD_NOT_FOUND || code == message::INVALID_PARAMS =>
             {
-                self.answer(writer, &id, code, &message)
+                self.answer(process, &id, code, &message)
             }
             Incoming::Refuse { message, .. } => self.log(&format!("dropped a line: {message}")),
             Incoming::Call(c) => self.log(&format!("dropped a call for {} sent to the host", c.key)),
@@ -516,11 +491,9 @@ impl Inner {
         }
     }
 
-    fn answer(&self, writer: &Mutex<Writer>, id: &Json, code: i64, text: &str) {
-        let mut w = lock(writer);
-        if let Some(stdin) = w.stdin.as_mut() {
-            let _ = stdin.write_all(write_error(id, code, text).as_bytes()).and_then(|()| stdin.flush());
-        }
+    fn answer(&self, process: &Process, id: &Json, code: i64, text: &str) {
+        // Refused only by a process that takes no more lines, which needs no answer.
+        process.outbox.push_line(write_error(id, code, text).as_bytes());
     }
 
     /// The process ended (or its output did, or it is to be ended now): end
@@ -535,7 +508,10 @@ impl Inner {
             let mut w = lock(&process.writer);
             w.dead = true;
             w.stdin = None;
+            let written = w.written;
             let mut state = lock(&self.state);
+            // Queued and never written: those calls did not reach it.
+            process.outbox.shut();
             if state.live.as_ref().is_some_and(|l| l.process.generation == generation) {
                 state.live = None;
             }
@@ -547,15 +523,16 @@ impl Inner {
             // Sent under the lock: the reader and the stop watchdog may both
             // handle this end, and the one that finds nothing left to settle
             // must not report the end before these outcomes are sent.
-            for pending in &settled {
-                let outcome = if pending.written {
+            let count = settled.len();
+            for pending in settled {
+                let outcome = if pending.seq <= written {
                     CallOutcome::Unknown(format!("the Tool process ended ({how}) after the call reached it"))
                 } else {
                     CallOutcome::NotRun(format!("the Tool process ended ({how}) before the call reached it"))
                 };
-                let _ = pending.tx.send(outcome);
+                pending.settle.settle(outcome);
             }
-            settled.len()
+            count
         };
         if settled > 0 {
             self.log(&format!("the process ended ({how}) with {settled} call(s) out"));
@@ -564,4 +541,19 @@ impl Inner {
         // calls settled.
         self.retiring.ended(generation);
     }
+}
+
+/// Writes all of `bytes`, retrying short writes; how many bytes went to the
+/// pipe, and the error that stopped it, if any.
+fn write_counting(out: &mut impl Write, bytes: &[u8]) -> (usize, std::io::Result<()>) {
+    let mut written = 0;
+    while written < bytes.len() {
+        match out.write(&bytes[written..]) {
+            Ok(0) => return (written, Err(std::io::ErrorKind::WriteZero.into())),
+            Ok(n) => written += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return (written, Err(e)),
+        }
+    }
+    (written, Ok(()))
 }

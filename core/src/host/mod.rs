@@ -1,5 +1,6 @@
-//! The host side of the Tool process protocol: a blocking client library
-//! (threads and channels, no async runtime).
+//! The host side of the Tool process protocol: a client library of threads,
+//! no async runtime. A call returns a [`CallHandle`] at once, so one thread
+//! can keep many calls outstanding.
 //!
 //! - [`resolve`]: which implementation answers a declaration: host overrides
 //!   by identity, then flow.toml ([`crate::manifest`]).
@@ -7,6 +8,10 @@
 //! - [`connection`]: one Tool process: started on demand, described first,
 //!   calls multiplexed and correlated by (run, call) only, at most one reply
 //!   per call, BadReply decided, restarted after it ends.
+//! - `handle`: [`CallHandle`], a pending call: waited on, polled or
+//!   cancelled, one slot per call.
+//! - `outbox`: the lines queued for one process, written in batches by its
+//!   writer thread.
 //! - [`described`]: the describe result, read with exact shapes.
 //! - [`bind`]: binding every declaration of a listing by fingerprint, with
 //!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings
@@ -31,7 +36,9 @@ pub mod bind;
 pub mod connection;
 pub mod described;
 pub mod generic;
+mod handle;
 pub mod options;
+mod outbox;
 pub mod resolve;
 pub mod shell_words;
 

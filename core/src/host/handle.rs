@@ -1,0 +1,185 @@
+//! A pending call: what [`super::Connection::send`] and
+//! [`super::Host::call`] return at once, before the call's reply.
+//!
+//! The outcome lands in a slot the handle shares with whoever settles the
+//! call (the connection's reader, its end handling, or the MCP adapter): one
+//! small allocation per call, no channel. The settling side is consumed by
+//! its settlement, so a call has one outcome however its end is learned.
+
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use crate::protocol::message::{write_cancel, CallKey};
+use crate::protocol::outcome::CallOutcome;
+
+use super::outbox::Outbox;
+
+/// How a call is cancelled: a Tool process is sent `cancel` through its
+/// outbox (nothing to allocate per call); an in-process implementation (the
+/// MCP adapter) is told directly.
+pub(crate) enum Cancel {
+    Process(Arc<Outbox>),
+    Direct(Box<dyn Fn() + Send>),
+}
+
+enum Held {
+    /// Not settled yet; true once a thread sleeps waiting for it.
+    Open(bool),
+    Settled(CallOutcome),
+    /// Taken by [`CallHandle::wait`]; nobody can look again.
+    Taken,
+}
+
+/// Where one call's outcome lands.
+pub(crate) struct Slot {
+    held: Mutex<Held>,
+    settled: Condvar,
+}
+
+impl Slot {
+    fn lock(&self) -> MutexGuard<'_, Held> {
+        self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The settling side of a call: consumed by its one settlement, so a call
+/// cannot be settled twice.
+pub(crate) struct Settle(Arc<Slot>);
+
+impl Settle {
+    /// Settles the call.
+    pub(crate) fn settle(self, outcome: CallOutcome) {
+        let mut held = self.0.lock();
+        let waited = match *held {
+            Held::Open(waited) => waited,
+            Held::Settled(_) | Held::Taken => unreachable!("a slot has one settling side"),
+        };
+        *held = Held::Settled(outcome);
+        drop(held);
+        // A wake costs a syscall: only when a thread sleeps on the slot.
+        if waited {
+            self.0.settled.notify_all();
+        }
+    }
+}
+
+/// A call sent (or answered without sending): its outcome can be waited on,
+/// polled, or the call cancelled, from any thread. Handles are independent:
+/// one thread can hold many, each settled by the connection as its reply
+/// comes, in any order. Dropping a handle does not cancel the call: the call
+/// stays open until its reply or its process's end, and that outcome is
+/// dropped.
+///
+/// ```no_run
+/// use flow_core::host::{CallHandle, Host};
+/// use flow_core::protocol::CallKey;
+/// # fn demo(host: &Host, args: &flow_core::Json) {
+/// let tool = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
+/// // 64 calls out at once from this one thread.
+/// let handles: Vec<CallHandle> =
+///     (0..64).map(|i| host.call(tool, CallKey::new("run-1", format!("call-{i}")), args).expect("args decode")).collect();
+/// for handle in handles {
+///     if handle.poll().is_none() {
+///         // Not answered yet: wait for it (replies may come in any order).
+///     }
+///     let outcome = handle.wait();
+///     println!("{}: {}", outcome.case(), outcome.to_canonical());
+/// }
+/// # }
+/// ```
+pub struct CallHandle {
+    key: CallKey,
+    slot: Arc<Slot>,
+    cancel: Option<Cancel>,
+}
+
+impl std::fmt::Debug for CallHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CallHandle").field("key", &self.key).finish_non_exhaustive()
+    }
+}
+
+impl CallHandle {
+    /// An open call and the side that settles it; `cancel` asks its
+    /// implementation to stop work on it.
+    pub(crate) fn open(key: CallKey, cancel: Option<Cancel>) -> (CallHandle, Settle) {
+        let slot = Arc::new(Slot { held: Mutex::new(Held::Open(false)), settled: Condvar::new() });
+        (CallHandle { key, slot: slot.clone(), cancel }, Settle(slot))
+    }
+
+    /// Sets how the call is cancelled, once known.
+    pub(crate) fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = Some(cancel);
+    }
+
+    /// A call settled before it was sent (refused, or not run).
+    pub(crate) fn done(key: CallKey, outcome: CallOutcome) -> CallHandle {
+        let (handle, settle) = CallHandle::open(key, None);
+        settle.settle(outcome);
+        handle
+    }
+
+    /// The call's (run, call) pair.
+    pub fn key(&self) -> &CallKey {
+        &self.key
+    }
+
+    /// Blocks until the call's outcome is known, and returns it.
+    pub fn wait(self) -> CallOutcome {
+        let mut held = self.slot.lock();
+        loop {
+            match std::mem::replace(&mut *held, Held::Taken) {
+                Held::Settled(outcome) => return outcome,
+                Held::Open(_) => {
+                    *held = Held::Open(true);
+                    held = self.slot.settled.wait(held).unwrap_or_else(|e| e.into_inner());
+                }
+                Held::Taken => unreachable!("only `wait`, which consumes the handle, takes the outcome"),
+            }
+        }
+    }
+
+    /// The outcome if the call is settled, `None` if it is still open; never
+    /// blocks. Asking again returns the same outcome.
+    pub fn poll(&self) -> Option<CallOutcome> {
+        match &*self.slot.lock() {
+            Held::Settled(outcome) => Some(outcome.clone()),
+            Held::Open(_) | Held::Taken => None,
+        }
+    }
+
+    /// Waits up to `timeout`; `None` if the call is still open then.
+    pub fn wait_timeout(&self, timeout: Duration) -> Option<CallOutcome> {
+        let deadline = Instant::now().checked_add(timeout);
+        let mut held = self.slot.lock();
+        loop {
+            if let Held::Settled(outcome) = &*held {
+                return Some(outcome.clone());
+            }
+            let left = match deadline {
+                Some(deadline) => deadline.saturating_duration_since(Instant::now()),
+                None => Duration::MAX,
+            };
+            if left.is_zero() {
+                return None;
+            }
+            *held = Held::Open(true);
+            held = self.slot.settled.wait_timeout(held, left).unwrap_or_else(|e| e.into_inner()).0;
+        }
+    }
+
+    /// Asks the implementation to stop work on the call. It proves nothing:
+    /// the call stays open until its reply, or until its process ends, and
+    /// is settled as any other call then.
+    pub fn cancel(&self) {
+        match &self.cancel {
+            // A process that takes no more lines has ended or is ending: the
+            // call is settled by that end.
+            Some(Cancel::Process(outbox)) => {
+                outbox.push_line(write_cancel(&self.key).as_bytes());
+            }
+            Some(Cancel::Direct(cancel)) => cancel(),
+            None => {}
+        }
+    }
+}

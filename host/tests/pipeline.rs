@@ -1,0 +1,134 @@
+//! The host client's call handles: many calls out from one thread, replies
+//! in any order, a Tool dying with calls out, cancellation, handles dropped
+//! unread. Ordering is forced by the fake's held replies, never by sleeps.
+
+mod common;
+
+use common::*;
+use flow_core::host::CallHandle;
+use flow_core::protocol::CallKey;
+
+fn call(setup: &Setup, id: &str, city: &str) -> CallHandle {
+    setup.host.call(FORECAST, CallKey::new("r", id), &forecast_args(city)).unwrap()
+}
+
+#[test]
+fn one_thread_keeps_many_calls_out_and_each_gets_its_own_reply() {
+    let setup = bind(&test_tool(), "pipeline-many");
+    // Every call is sent before any is waited on.
+    let handles: Vec<_> = (0..500).map(|i| call(&setup, &format!("m{i}"), &format!("city{i}"))).collect();
+    for (i, handle) in handles.into_iter().enumerate() {
+        assert_eq!(handle.key(), &CallKey::new("r", format!("m{i}")));
+        assert_forecast(&handle.wait(), &format!("city{i}"));
+    }
+    // A closed loop from one thread: 64 out, a new call as each one settles.
+    let mut out = std::collections::VecDeque::new();
+    for i in 0..1000 {
+        if out.len() == 64 {
+            let (city, handle): (String, CallHandle) = out.pop_front().unwrap();
+            assert_forecast(&handle.wait(), &city);
+        }
+        let city = format!("loop{i}");
+        out.push_back((city.clone(), call(&setup, &format!("l{i}"), &city)));
+    }
+    for (city, handle) in out {
+        assert_forecast(&handle.wait(), &city);
+    }
+    assert_eq!(setup.host.connection(FORECAST).unwrap().starts(), 1);
+    assert!(!setup.logged("not open"), "every reply found its call");
+}
+
+#[test]
+fn replies_in_another_order_than_the_calls_settle_their_own_handles() {
+    let setup = bind(&fake(""), "pipeline-order");
+    // The first call's reply is held until the third is answered, the
+    // second's until the first is: replies come third, first, second.
+    let first = call(&setup, "hold-until=third", "Oslo");
+    let second = call(&setup, "hold-until=hold-until=third", "Bergen");
+    assert_eq!(first.poll(), None, "held: nothing can have settled it");
+    let third = call(&setup, "third", "Tromso");
+    assert_forecast(&first.wait(), "Oslo");
+    assert_forecast(&second.wait(), "Bergen");
+    // Answered before the first was released.
+    let answered = third.poll().expect("settled before the reply it released");
+    assert_forecast(&answered, "Tromso");
+    assert_eq!(third.poll(), Some(answered.clone()), "polling again gives the same outcome");
+    assert_eq!(third.wait(), answered);
+}
+
+#[test]
+fn calls_out_when_the_tool_dies_are_each_settled_once_as_unknown() {
+    let setup = bind(&fake(""), "pipeline-dies");
+    let held: Vec<_> = (0..40).map(|i| call(&setup, &format!("hold-until=never-{i}"), "Oslo")).collect();
+    // It exits as soon as it reads this call: every held call had reached it.
+    let crash = call(&setup, "crash-after-read-1", "Oslo");
+    let crashed = reason(&crash.wait(), "Unknown");
+    assert!(crashed.contains("after the call reached it"), "{crashed}");
+    for handle in held {
+        let first = handle.wait_timeout(GENEROUS).expect("settled by the end of its process");
+        assert!(reason(&first, "Unknown").contains("exit status: 3"), "{first:?}");
+        // Settled once: asking again gives the same outcome, not a second one.
+        assert_eq!(handle.poll(), Some(first.clone()));
+        assert_eq!(handle.wait(), first);
+    }
+    // The next call starts another process.
+    assert_forecast(&call(&setup, "after", "Bergen").wait(), "Bergen");
+    assert_eq!(setup.host.connection(FORECAST).unwrap().starts(), 2);
+}
+
+#[test]
+fn a_cancelled_call_out_among_others_ends_on_its_own_and_the_rest_are_answered() {
+    let setup = bind(&test_tool(), "pipeline-cancel");
+    let before: Vec<_> = (0..30).map(|i| call(&setup, &format!("b{i}"), &format!("before{i}"))).collect();
+    let blocked = call(&setup, "blocked", "wait-for-cancel");
+    let after: Vec<_> = (0..30).map(|i| call(&setup, &format!("a{i}"), &format!("after{i}"))).collect();
+    for (i, handle) in before.into_iter().enumerate() {
+        assert_forecast(&handle.wait(), &format!("before{i}"));
+    }
+    for (i, handle) in after.into_iter().enumerate() {
+        assert_forecast(&handle.wait(), &format!("after{i}"));
+    }
+    // Only its cancel ends it: still open once every other call is answered.
+    assert_eq!(blocked.poll(), None);
+    blocked.cancel();
+    assert_eq!(blocked.wait().to_canonical(), r#"{"Failed":"RateLimited"}"#);
+}
+
+#[test]
+fn a_cancel_proves_nothing_and_the_call_stays_open_until_its_process_ends() {
+    let setup = bind(&fake(""), "pipeline-cancel-unanswered");
+    // The fake ignores cancels: the call is open until its process ends.
+    let held = call(&setup, "hold-until=never", "Oslo");
+    held.cancel();
+    held.cancel();
+    assert_forecast(&call(&setup, "other", "Bergen").wait(), "Bergen");
+    assert_eq!(held.poll(), None, "a cancel settles nothing");
+    setup.host.connection(FORECAST).unwrap().kill();
+    let reason = reason(&held.wait_timeout(GENEROUS).expect("settled by the kill"), "Unknown");
+    assert!(reason.contains("after the call reached it"), "{reason}");
+    // A cancel after the process ended goes nowhere and changes nothing.
+    held.cancel();
+    assert_eq!(held.poll().map(|o| o.case()), Some("Unknown"));
+}
+
+#[test]
+fn handles_dropped_unread_leave_their_calls_to_be_answered() {
+    let setup = bind(&fake(""), "pipeline-dropped");
+    for i in 0..100 {
+        drop(call(&setup, &format!("d{i}"), "Oslo"));
+    }
+    // Dropped while held, then released: its reply still finds the call open.
+    drop(call(&setup, "hold-until=release", "Oslo"));
+    assert_forecast(&call(&setup, "release", "Bergen").wait(), "Bergen");
+    // Replies come in order: by now every dropped call has had its reply.
+    assert_forecast(&call(&setup, "last", "Tromso").wait(), "Tromso");
+    assert!(!setup.logged("not open"), "no reply was taken for a stray: {:?}", setup.log.lock().unwrap());
+    // Their pairs are free again: each call was settled and forgotten.
+    assert_forecast(&call(&setup, "d0", "Oslo").wait(), "Oslo");
+    // A dropped call out when its process dies is settled with nobody to tell.
+    drop(call(&setup, "hold-until=never", "Oslo"));
+    setup.host.connection(FORECAST).unwrap().kill();
+    assert_forecast(&call(&setup, "after-kill", "Bergen").wait(), "Bergen");
+}
+
+const GENEROUS: std::time::Duration = std::time::Duration::from_secs(30);
