@@ -240,12 +240,7 @@ impl TypeCodec {
     /// stay in cache. The outcome is `decode_whole`'s, refusals included:
     /// the text's refusal first, then the first item that does not decode,
     /// then a failure of Python's. None for a type that is not a list.
-    fn decode_items<'py>(
-        &self,
-        py: Python<'py>,
-        bytes: &[u8],
-        limits: &Limits,
-    ) -> Option<PyResult<Bound<'py, PyAny>>> {
+    fn decode_items<'py>(&self, py: Python<'py>, bytes: &[u8], limits: &Limits) -> Option<PyResult<Bound<'py, PyAny>>> {
         let PyNode::List(item_node) = self.plan.node(self.node) else { return None };
         let to_py = ToPy { plan: &self.plan, context: None };
         let _paused = crate::pyobjects::GcPause::new(py);
