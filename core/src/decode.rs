@@ -6,6 +6,8 @@
 //! The text is first read whole by [`crate::json::parse`], which holds every
 //! member to JSON's rules and the limits, including members a record ignores;
 //! the typed pass then consumes that tree, moving strings rather than copying.
+//! A list can instead be read and decoded one item at a time
+//! ([`decode_items_with`]), with the same outcome and one item's trees held.
 
 use std::sync::Arc;
 
