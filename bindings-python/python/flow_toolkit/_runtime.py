@@ -40,7 +40,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from flow_toolkit._exact import exact_context
+from flow_toolkit._exact import EXACT_TEMPLATE
 from flow_toolkit._native import Call, Codec, Server, front_kind
 from flow_toolkit._pool import HandlerPool
 from flow_toolkit._values import JsonValue, Order
@@ -215,7 +215,8 @@ def serve(
         def run_sync(job: tuple[Call, list[Any]]) -> None:
             call, args = job
             try:
-                with decimal.localcontext(exact_context()):
+                # localcontext makes a copy of the template current: one copy per call.
+                with decimal.localcontext(EXACT_TEMPLATE):
                     result = handlers[call.tool](*args, ctx=CallContext(call))
             except BaseException as error:  # noqa: BLE001 - every stop is an outcome
                 _finish_exception(call, error)
@@ -228,7 +229,7 @@ def serve(
             try:
                 # The task's own context: decimal's context is a ContextVar,
                 # so this reaches every await of the handler and no other task.
-                with decimal.localcontext(exact_context()):
+                with decimal.localcontext(EXACT_TEMPLATE):
                     result = await handlers[call.tool](*args, ctx=CallContext(call))
             except BaseException as error:  # noqa: BLE001 - every stop is an outcome
                 _finish_exception(call, error)
