@@ -58,6 +58,7 @@ BENCHES = [
     Bench("py.decode", lambda a, exe: [a.python, "benches/python/decode.py"], REPO),
     Bench("py.encode", lambda a, exe: [a.python, "benches/python/encode.py"], REPO),
     Bench("py.calls", lambda a, exe: [a.python, "benches/python/calls.py"], REPO),
+    Bench("py.memory", lambda a, exe: [a.python, "benches/python/memory.py"], REPO),
     Bench("node.parse", lambda a, exe: [a.node, "benches/node/parse.js"], REPO),
     Bench("node.canonical", lambda a, exe: [a.node, "benches/node/canonical.js"], REPO),
     Bench("node.calls", lambda a, exe: [a.node, "benches/node/calls.js"], REPO),
@@ -87,6 +88,8 @@ class Versus:
     goal: float | None = None
     strict: bool = False  # "faster than": the ratio must exceed the goal
     outstanding: int | None = None
+    # A goal on our figure itself (at most this), not on the ratio to the peer.
+    bound: float | None = None
 
 
 VERSUS = [
@@ -98,6 +101,8 @@ VERSUS = [
            "pure-Python canonical encoder", faster=True, goal=10.0),
     Versus("Python", "canonical encode", "py.encode", "flow", "orjson",
            "orjson `dumps(OPT_SORT_KEYS)` (lossy, not canonical)", faster=False, goal=1.0),
+    Versus("Python", "typed decode's peak memory beyond its result, x input size", "py.memory", "flow", "pydantic",
+           "pydantic `TypeAdapter(list[Model]).validate_json`", faster=False, bound=2.0),
     Versus("Python", "calls/s at 64 outstanding, `def`", "py.calls", "flow.def", "mcp",
            "MCP Python SDK `MCPServer`", faster=True, goal=10.0, outstanding=64),
     Versus("Python", "calls/s at 64 outstanding, `async def`", "py.calls", "flow.async", "mcp",
@@ -128,6 +133,9 @@ VERSUS = [
            "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=True, goal=0.8, outstanding=64),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
            "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=True, goal=0.8, outstanding=64),
+    Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Python `--mcp` echo", "neutral",
+           "python.weather.mcp", "floor.python", "trivial Python MCP echo (json)", faster=True, goal=0.8,
+           outstanding=64),
     Versus("ToolForm", "ToolForm guard over 1,000 tools, strict, strip (server CPU time)", "tf.guard", "toolform",
            "reference", "reference toolform 0.0.1, `POST /api/v1/guard`", faster=True, goal=3.0),
     Versus("ToolForm", "ToolForm render/compare, 200 tools, 133 formats (server CPU time)", "tf.render", "toolform",
@@ -281,7 +289,7 @@ def median_of(runs: dict[int, Figure], field: str = "value") -> float | None:
 
 def ratio(ours: float, peer: float, unit: str, faster: bool) -> float:
     """Ours against the peer as the row words it (see Versus)."""
-    if unit == "ms":
+    if unit in ("ms", "x input"):  # lower is better
         return peer / ours if faster else ours / peer
     return ours / peer if faster else peer / ours
 
@@ -291,6 +299,8 @@ def figure(value: float | None, unit: str) -> str:
         return "n/a"
     if unit == "ms":
         return f"{value:,.1f} ms" if value < 100 else f"{value:,.0f} ms"
+    if unit == "x input":
+        return f"{value:.2f}x input"
     return f"{value:,.0f}"
 
 
@@ -315,7 +325,10 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         each = [ratio(ours[n]["value"], peer[n]["value"], unit, v.faster) for n in rounds]
         spread = f" ({min(each):.2f} to {max(each):.2f})" if len(each) > 1 else ""
         words = "as fast" if v.faster else "its time"
-        if v.goal is None:
+        if v.bound is not None:
+            words = "the peer's"
+            goal, met = f"<= {v.bound:g}x input", "yes" if ours_median <= v.bound else "**no**"
+        elif v.goal is None:
             goal, met = "none set", ""
         elif v.faster:
             goal = "faster (> 1x)" if v.strict else f">= {v.goal:g}x as fast"
@@ -369,8 +382,8 @@ def all_rows(figures: list[Figure]) -> list[str]:
         first = next(iter(runs.values()))
         unit, values = first["unit"], [f["value"] for f in runs.values()]
         median = statistics.median(values)
-        unit_text = "" if unit == "ms" else " calls/s"
-        if "bytes" in first:
+        unit_text = "" if unit in ("ms", "x input") else " calls/s"
+        if "bytes" in first and unit == "ms":
             unit_text = f" ({first['bytes'] / 1e3 / median:,.0f} MB/s)"
         latency = ""
         p50, p99 = median_of(runs, "p50_us"), median_of(runs, "p99_us")

@@ -20,6 +20,7 @@ A benchmark, never a test: it asserts only that every call was answered.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import queue
@@ -60,10 +61,15 @@ class Server:
     a reply's call number by a byte search (no JSON tree), and hands the writer
     one token per reply through a SimpleQueue (C, no Python-level lock)."""
 
-    def __init__(self, command: list[str], protocol: str, total: int) -> None:
+    def __init__(self, command: list[str], protocol: str, total: int, cwd: Path | None = None) -> None:
         self.protocol = protocol
         self.proc = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=1 << 16
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            bufsize=1 << 16,
+            cwd=cwd,
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.fd = self.proc.stdin.fileno()
@@ -122,10 +128,12 @@ def call_line(protocol: str, tool: str, args: str, n: int) -> bytes:
     return f'{{"jsonrpc":"2.0","id":{n},"method":"tools/call","params":{params}}}\n'.encode()
 
 
-def one_run(command: list[str], protocol: str, tool: str, args: str, calls: int, outstanding: int) -> Run:
+def one_run(
+    command: list[str], protocol: str, tool: str, args: str, calls: int, outstanding: int, cwd: Path | None = None
+) -> Run:
     warmup = min(1000, calls // 10)
     total = warmup + calls
-    server = Server(command, protocol, total)
+    server = Server(command, protocol, total, cwd)
     try:
         if protocol == "mcp":
             client = {"name": "driver", "version": "0"}
@@ -189,6 +197,8 @@ class Target:
     # The floor this server's goal is set against, and the goal.
     floor: str | None = None
     goal: float | None = None
+    # Where the server starts (a Python package run with `-m`).
+    cwd: Path | None = None
 
 
 RELEASE = REPO / "target" / "release"
@@ -245,6 +255,17 @@ def targets() -> list[Target]:
             [sys.executable, str(Path(__file__).with_name("floor_echo.py"))],
         ),
         Target(
+            "python.weather.mcp",
+            "generated Python weather Tool, `--mcp`, echo",
+            "mcp",
+            "echo",
+            ECHO_ARGS,
+            [sys.executable, "-m", "weather_tools", "--mcp"],
+            "floor.python",
+            0.8,
+            REPO / "examples" / "python",
+        ),
+        Target(
             "floor.node",
             "trivial Node MCP echo (readline, JSON, floor)",
             "mcp",
@@ -253,7 +274,13 @@ def targets() -> list[Target]:
             ["node", str(Path(__file__).with_name("floor_echo.js"))],
         ),
     ]
-    return [t for t in found if Path(t.command[0]).exists() or t.command[0] in ("node",)]
+    # The Python Tool needs flow_toolkit in this interpreter (the project's venv).
+    python_tool = importlib.util.find_spec("flow_toolkit") is not None
+    return [
+        t
+        for t in found
+        if (Path(t.command[0]).exists() or t.command[0] in ("node",)) and (python_tool or t.id != "python.weather.mcp")
+    ]
 
 
 def run_all(calls: int, runs: int) -> list[dict[str, Any]]:
@@ -267,7 +294,7 @@ def run_all(calls: int, runs: int) -> list[dict[str, Any]]:
             for outstanding in (64, 1):
                 n = calls if outstanding == 64 else max(calls // 10, 1000)
                 results.setdefault((t.id, outstanding), []).append(
-                    one_run(t.command, t.protocol, t.tool, t.args, n, outstanding)
+                    one_run(t.command, t.protocol, t.tool, t.args, n, outstanding, t.cwd)
                 )
     for t in chosen:
         for outstanding in (64, 1):

@@ -12,10 +12,10 @@ use flow_core::types::parse::{listing_from_text, term_from_json};
 use flow_core::types::{Declarations, Listing, Term};
 use flow_core::{json, Limits};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyType};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 
 use crate::errors::decode_error;
-use crate::pyplan::{Classes, PTerm, PyPlan, Side};
+use crate::pyplan::{Classes, PTerm, PyNode, PyPlan, Side};
 use crate::to_py::ToPy;
 use crate::write_py::WritePy;
 
@@ -168,19 +168,27 @@ impl TypeCodec {
         max_depth: Option<usize>,
         max_digits: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let limits = self.limits_with(max_bytes, max_depth, max_digits);
         let bytes = text_bytes(data)?;
-        let limits = Limits {
-            max_bytes: max_bytes.unwrap_or(self.limits.max_bytes),
-            max_depth: max_depth.unwrap_or(self.limits.max_depth),
-            max_digits: max_digits.unwrap_or(self.limits.max_digits),
-        };
-        let value = flow_core::decode::decode_with(bytes, &self.core, self.core_node, &limits)
-            .map_err(|e| decode_error(py, &e))?;
-        // The objects built here are new and acyclic: a cyclic collection
-        // while building them would only traverse them in vain (and, for a
-        // large value, many times over).
-        let _paused = crate::pyobjects::GcPause::new(py);
-        ToPy { plan: &self.plan, context: None }.value(py, &value, self.node)
+        match self.decode_items(py, bytes, &limits) {
+            Some(decoded) => decoded,
+            None => self.decode_whole(py, bytes, &limits),
+        }
+    }
+
+    /// `decode` the long way, through the whole text's trees: the reference
+    /// the item-by-item path of a list is tested against.
+    #[pyo3(signature = (data, *, max_bytes = None, max_depth = None, max_digits = None))]
+    fn _decode_whole<'py>(
+        &self,
+        py: Python<'py>,
+        data: &Bound<'py, PyAny>,
+        max_bytes: Option<usize>,
+        max_depth: Option<usize>,
+        max_digits: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let limits = self.limits_with(max_bytes, max_depth, max_digits);
+        self.decode_whole(py, text_bytes(data)?, &limits)
     }
 
     /// The canonical text of a Python value of this type. Raises EncodeError
@@ -204,5 +212,55 @@ impl TypeCodec {
 impl TypeCodec {
     pub fn plan(&self) -> &PyPlan {
         &self.plan
+    }
+
+    fn limits_with(&self, max_bytes: Option<usize>, max_depth: Option<usize>, max_digits: Option<u64>) -> Limits {
+        Limits {
+            max_bytes: max_bytes.unwrap_or(self.limits.max_bytes),
+            max_depth: max_depth.unwrap_or(self.limits.max_depth),
+            max_digits: max_digits.unwrap_or(self.limits.max_digits),
+        }
+    }
+
+    /// The whole text read into one JSON tree, decoded into one `Value`
+    /// tree, then built in Python.
+    fn decode_whole<'py>(&self, py: Python<'py>, bytes: &[u8], limits: &Limits) -> PyResult<Bound<'py, PyAny>> {
+        let value = flow_core::decode::decode_with(bytes, &self.core, self.core_node, limits)
+            .map_err(|e| decode_error(py, &e))?;
+        // The objects built here are new and acyclic: a cyclic collection
+        // while building them would only traverse them in vain (and, for a
+        // large value, many times over).
+        let _paused = crate::pyobjects::GcPause::new(py);
+        ToPy { plan: &self.plan, context: None }.value(py, &value, self.node)
+    }
+
+    /// A list built item by item (`decode_items_with`): each item's trees
+    /// are made, turned into Python and freed before the next is read, so the
+    /// memory a decode holds beyond its result is one item's, and the trees
+    /// stay in cache. The outcome is `decode_whole`'s, refusals included:
+    /// the text's refusal first, then the first item that does not decode,
+    /// then a failure of Python's. None for a type that is not a list.
+    fn decode_items<'py>(&self, py: Python<'py>, bytes: &[u8], limits: &Limits) -> Option<PyResult<Bound<'py, PyAny>>> {
+        let PyNode::List(item_node) = self.plan.node(self.node) else { return None };
+        let to_py = ToPy { plan: &self.plan, context: None };
+        let _paused = crate::pyobjects::GcPause::new(py);
+        let mut items: Vec<Bound<'py, PyAny>> = Vec::new();
+        let mut python_failure: Option<PyErr> = None;
+        let decoded =
+            flow_core::decode::decode_items_with(bytes, &self.core, self.core_node, limits, &mut |_, value| {
+                // Past a failure of Python's the text is still read and
+                // decoded to its end: its refusal would come first.
+                if python_failure.is_none() {
+                    match to_py.value(py, &value, *item_node) {
+                        Ok(item) => items.push(item),
+                        Err(e) => python_failure = Some(e),
+                    }
+                }
+            })?;
+        Some(match (decoded, python_failure) {
+            (Err(e), _) => Err(decode_error(py, &e)),
+            (Ok(_), Some(e)) => Err(e),
+            (Ok(_), None) => PyList::new(py, items).map(Bound::into_any),
+        })
     }
 }

@@ -6,6 +6,8 @@
 //! The text is first read whole by [`crate::json::parse`], which holds every
 //! member to JSON's rules and the limits, including members a record ignores;
 //! the typed pass then consumes that tree, moving strings rather than copying.
+//! A list can instead be read and decoded one item at a time
+//! ([`decode_items_with`]), with the same outcome and one item's trees held.
 
 use std::sync::Arc;
 
@@ -28,6 +30,48 @@ pub fn decode(bytes: &[u8], term: &Term, declarations: &Declarations, limits: &L
 pub fn decode_with(bytes: &[u8], plan: &Plan, node: NodeId, limits: &Limits) -> Result<Value> {
     let json = crate::json::parse(bytes, limits)?;
     from_json(json, plan, node)
+}
+
+/// Decodes `bytes` at a `List` node of `plan` item by item: each item is
+/// read, decoded at the list's item type and handed to `each` (with its
+/// index) before the next is read, so neither the whole list's JSON tree nor
+/// its `Value`s are ever held at once. The outcome is [`decode_with`]'s: a
+/// refusal of the text anywhere (reading comes first, as `decode_with` reads
+/// the whole text before decoding), else the first item that does not decode,
+/// else the number of items. `each` may see items of a text refused later.
+/// `None` when `node` is not a List.
+pub fn decode_items_with(
+    bytes: &[u8],
+    plan: &Plan,
+    node: NodeId,
+    limits: &Limits,
+    each: &mut dyn FnMut(usize, Value),
+) -> Option<Result<usize>> {
+    let Node::List(item) = plan.node(node) else { return None };
+    let decoder = Decoder { plan };
+    let mut refused: Option<Error> = None;
+    let read = crate::json::parse_items(bytes, limits, &mut |i, json| {
+        // Past the first refusal the rest is only read, for its own refusals.
+        if refused.is_some() {
+            return;
+        }
+        match decoder.value(json, *item) {
+            Ok(value) => each(i, value),
+            Err(e) => refused = Some(e.under_index(i)),
+        }
+    });
+    let root = match read {
+        Ok(root) => root,
+        Err(e) => return Some(Err(e)),
+    };
+    if let Some(e) = refused {
+        return Some(Err(e));
+    }
+    Some(match root {
+        crate::json::Root::Array(count) => Ok(count),
+        // Not an array: the whole-tree decoder refuses it, as decode_with does.
+        crate::json::Root::Other(json) => decoder.value(json, node).map(|_| 0),
+    })
 }
 
 /// Decodes an already read JSON tree (which must have been read under the limits).

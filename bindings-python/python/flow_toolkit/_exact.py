@@ -29,7 +29,9 @@ import decimal
 #: Twice the boundary's 4,300 digits (decisions.md, section 2).
 PRECISION = 8600
 
-_EXACT = decimal.Context(
+#: The template; never made current itself (``decimal.localcontext`` and
+#: :func:`exact_context` copy it), so no handler can change it.
+EXACT_TEMPLATE = decimal.Context(
     prec=PRECISION,
     rounding=decimal.ROUND_HALF_EVEN,
     traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow, decimal.Inexact, decimal.Rounded],
@@ -40,4 +42,4 @@ def exact_context() -> decimal.Context:
     """A fresh copy of the context handlers run in: 8,600 digits, and an
     exception (``decimal.Inexact``, ``decimal.Rounded``) rather than a rounded
     result."""
-    return _EXACT.copy()
+    return EXACT_TEMPLATE.copy()

@@ -123,6 +123,15 @@ class TypeCodec:
         max_depth: int | None = None,
         max_digits: int | None = None,
     ) -> Any: ...
+    def _decode_whole(
+        self,
+        data: str | bytes,
+        *,
+        max_bytes: int | None = None,
+        max_depth: int | None = None,
+        max_digits: int | None = None,
+    ) -> Any:
+        """``decode`` through the whole text's trees: the reference for tests."""
     def encode(self, value: object) -> str: ...
 
 @final

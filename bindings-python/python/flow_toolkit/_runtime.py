@@ -38,11 +38,11 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
-from flow_toolkit._exact import exact_context
+from flow_toolkit._exact import EXACT_TEMPLATE
 from flow_toolkit._native import Call, Codec, Server, front_kind
+from flow_toolkit._pool import HandlerPool
 from flow_toolkit._values import JsonValue, Order
 
 E = TypeVar("E")
@@ -208,25 +208,28 @@ def serve(
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
-        executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="flow-tool")
         ended = loop.create_future()
         pending: set[Any] = set()
         tasks: dict[int, asyncio.Task[Any]] = {}
 
-        def run_sync(call: Call, args: list[Any]) -> None:
+        def run_sync(job: tuple[Call, list[Any]]) -> None:
+            call, args = job
             try:
-                with decimal.localcontext(exact_context()):
+                # localcontext makes a copy of the template current: one copy per call.
+                with decimal.localcontext(EXACT_TEMPLATE):
                     result = handlers[call.tool](*args, ctx=CallContext(call))
             except BaseException as error:  # noqa: BLE001 - every stop is an outcome
                 _finish_exception(call, error)
             else:
                 call.ok(result)
 
+        pool = HandlerPool(run_sync, max_workers)
+
         async def run_async(call: Call, args: list[Any]) -> None:
             try:
                 # The task's own context: decimal's context is a ContextVar,
                 # so this reaches every await of the handler and no other task.
-                with decimal.localcontext(exact_context()):
+                with decimal.localcontext(EXACT_TEMPLATE):
                     result = await handlers[call.tool](*args, ctx=CallContext(call))
             except BaseException as error:  # noqa: BLE001 - every stop is an outcome
                 _finish_exception(call, error)
@@ -255,7 +258,7 @@ def serve(
                 if is_async[call.tool]:
                     coroutines.append((call, args))
                 else:
-                    executor.submit(run_sync, call, args)
+                    pool.submit((call, args))
             if coroutines:
                 loop.call_soon_threadsafe(start_async, coroutines)
 
@@ -282,7 +285,7 @@ def serve(
         while pending:
             await asyncio.gather(*list(pending), return_exceptions=True)
         # Plain handlers run on the pool: wait for them off the loop thread.
-        await asyncio.to_thread(executor.shutdown, True)
+        await asyncio.to_thread(pool.shutdown)
         server.join()
 
     with contextlib.redirect_stdout(sys.stderr):

@@ -200,6 +200,31 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Json> {
     read::read(bytes, limits, &mut Tree)
 }
 
+/// What [`parse_items`] read at the text's root.
+#[derive(Debug)]
+pub enum Root {
+    /// An array of this many items, each handed over as it was read.
+    Array(usize),
+    /// Any other value, whole.
+    Other(Json),
+}
+
+/// Reads one JSON text as [`parse`] does, under the same rules and limits,
+/// but hands each item of a root array to `each` (with its index) as soon as
+/// it is read rather than keeping it, so that a caller consuming items one by
+/// one never holds the whole array's tree. A refusal anywhere in the text is
+/// returned as [`parse`] returns it, even when items before it were handed
+/// over: `each` sees items of a text that may still be refused.
+pub fn parse_items(bytes: &[u8], limits: &Limits, each: &mut dyn FnMut(usize, Json)) -> Result<Root> {
+    let mut sink = Items { depth: 0, count: 0, each };
+    let root = read::read(bytes, limits, &mut sink)?;
+    Ok(match root {
+        // The root array's own value is a placeholder; its items went to `each`.
+        None => Root::Array(sink.count),
+        Some(other) => Root::Other(other),
+    })
+}
+
 /// Reads a JSON text given as `&str`.
 pub fn parse_str(text: &str, limits: &Limits) -> Result<Json> {
     parse(text.as_bytes(), limits)
@@ -280,6 +305,82 @@ impl Sink for Tree {
                 Json::Object(Object { members: sorted })
             }
         }
+    }
+}
+
+/// The sink of [`parse_items`]: [`Tree`]'s, except that the root array's
+/// items go to `each`. Its values are `None` only for the root array.
+struct Items<'e> {
+    /// Arrays and objects open around the value being read.
+    depth: usize,
+    count: usize,
+    each: &'e mut dyn FnMut(usize, Json),
+}
+
+impl Sink for Items<'_> {
+    type Value = Option<Json>;
+    /// `None` for the root array, whose items are handed over.
+    type Array = Option<Vec<Json>>;
+    type Object = Vec<(String, Json)>;
+
+    fn null(&mut self) -> Option<Json> {
+        Some(Tree.null())
+    }
+
+    fn boolean(&mut self, value: bool) -> Option<Json> {
+        Some(Tree.boolean(value))
+    }
+
+    fn number(&mut self, number: &ScannedNumber<'_>) -> Option<Json> {
+        Some(Tree.number(number))
+    }
+
+    fn string(&mut self, text: &str) -> Option<Json> {
+        Some(Tree.string(text))
+    }
+
+    fn begin_array(&mut self) -> Option<Vec<Json>> {
+        self.depth += 1;
+        if self.depth == 1 {
+            None
+        } else {
+            Some(Tree.begin_array())
+        }
+    }
+
+    fn item(&mut self, array: &mut Option<Vec<Json>>, item: Option<Json>) {
+        // Only the root array's value is None, and it is nobody's item.
+        let item = item.unwrap_or(Json::Null);
+        match array {
+            Some(items) => Tree.item(items, item),
+            None => {
+                (self.each)(self.count, item);
+                self.count += 1;
+            }
+        }
+    }
+
+    fn end_array(&mut self, array: Option<Vec<Json>>) -> Option<Json> {
+        self.depth -= 1;
+        array.map(|items| Tree.end_array(items))
+    }
+
+    fn begin_object(&mut self) -> Self::Object {
+        self.depth += 1;
+        Tree.begin_object()
+    }
+
+    fn key(&mut self, object: &mut Self::Object, key: &str) {
+        Tree.key(object, key);
+    }
+
+    fn member(&mut self, object: &mut Self::Object, value: Option<Json>) {
+        Tree.member(object, value.unwrap_or(Json::Null));
+    }
+
+    fn end_object(&mut self, members: Self::Object, keys: Keys<'_>, order: Order<'_>) -> Option<Json> {
+        self.depth -= 1;
+        Some(Tree.end_object(members, keys, order))
     }
 }
 
