@@ -66,8 +66,7 @@ mod tests {
 
     #[test]
     fn json_files_keep_canonical_values_and_end_in_a_newline() {
-        let json =
-            flow_core::json::parse_str(r#"{"b":[1.50,{}],"a":"é\n","c":[]}"#, &Limits::default()).unwrap();
+        let json = flow_core::json::parse_str(r#"{"b":[1.50,{}],"a":"é\n","c":[]}"#, &Limits::default()).unwrap();
         assert_eq!(json_file(&json), "{\n  \"a\": \"é\\n\",\n  \"b\": [\n    1.5,\n    {}\n  ],\n  \"c\": []\n}\n");
     }
 }
