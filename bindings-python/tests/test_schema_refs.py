@@ -8,7 +8,6 @@ TypeScript ones with ajv)."""
 
 from __future__ import annotations
 
-import ast
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -27,11 +26,14 @@ LISTINGS = [
     *sorted((REPO / "tests" / "mcp").glob("*.tools.json")),
     REPO / "bindings-node" / "test" / "fixtures" / "hostile.tools.json",
 ]
-PYTHON_METADATA = [
-    REPO / "generated-samples" / "python" / "weather" / "metadata.py",
-    REPO / "examples" / "python" / "weather_tools" / "metadata.py",
-]
-RUST_DESCRIBE = sorted((REPO / "generated-samples" / "rust").glob("*/src/describe.json"))
+# The describe.json every generated package serves from (metadata.py reads
+# Python's; Rust's and TypeScript's are the same bytes for the same listing).
+PACKAGE_DESCRIBE = sorted([
+    *(REPO / "generated-samples").glob("*/*/describe.json"),
+    *(REPO / "generated-samples").glob("*/*/src/describe.json"),
+    REPO / "examples" / "python" / "weather_tools" / "describe.json",
+    REPO / "examples" / "typescript" / "weather-tools" / "src" / "describe.json",
+])
 BASE = "urn:flow:schema"
 
 
@@ -79,16 +81,7 @@ def collect() -> list[Any]:
                     assert refused.rule in ("cannot-cross", "not-servable"), str(refused)
                     continue
                 add(f"{name}/{tool['tool']}/{'canonical' if stripped else 'describe'}", json.loads(signature))
-    for path in PYTHON_METADATA:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        tools = next(
-            node.value for node in tree.body
-            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "TOOLS"
-        )
-        assert tools is not None
-        for identity, _fingerprint, signature in ast.literal_eval(tools):
-            add(f"{path.relative_to(REPO)}/{identity}", json.loads(signature))
-    for path in RUST_DESCRIBE:
+    for path in PACKAGE_DESCRIBE:
         for entry in json.loads(path.read_text(encoding="utf-8"))["tools"]:
             add(f"{path.relative_to(REPO)}/{entry['tool']}", entry["signature"])
     return out

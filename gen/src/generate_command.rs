@@ -64,6 +64,9 @@ pub struct Options {
 /// A generated TypeScript package's .gitignore (a scaffold): `tsc` and `npm
 /// install` write dist/ and node_modules/ inside it.
 const TYPESCRIPT_GITIGNORE: &str = include_str!("../templates/typescript/gitignore");
+/// A generated Python package's .gitignore (a scaffold): the folder is its
+/// own setuptools project, so a build writes build/ and egg-info inside it.
+const PYTHON_GITIGNORE: &str = include_str!("../templates/python/gitignore");
 
 /// What a run wrote, in words that do not read as a failure when nothing
 /// needed writing.
@@ -83,8 +86,10 @@ pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, options: &Opt
     let language = language(lang, flow_core_path.as_deref())?;
     let out: PathBuf = out.map_or_else(|| language.default_out(&input), Path::to_path_buf);
     let mut output = language.generate(&input, &out).map_err(|e| format!("{name}: {e}"))?;
-    if let Lang::Typescript = lang {
-        output.scaffold(".gitignore", TYPESCRIPT_GITIGNORE.to_owned());
+    match lang {
+        Lang::Typescript => output.scaffold(".gitignore", TYPESCRIPT_GITIGNORE.to_owned()),
+        Lang::Python => output.scaffold(".gitignore", PYTHON_GITIGNORE.to_owned()),
+        Lang::Rust => {}
     }
     if *check {
         let stale = generate::check(&out, &output);

@@ -1,11 +1,15 @@
 {{ header }}
-"""What this package serves, fixed at generation time: each Tool's identity,
-fingerprint and describe-form signature, and the tools listing they were
-generated from, so ``describe`` answers from the declarations and calls are
-decoded at their declared types.
+"""What this package serves, fixed at generation time in the JSON files beside
+this module: the tools listing it was generated from (``flow.tools.json``) and
+the ``describe`` result, each Tool's identity, fingerprint and describe-form
+signature (``describe.json``), so ``describe`` answers from the declarations
+and calls are decoded at their declared types.
 """
 
 from __future__ import annotations
+
+import importlib.resources
+import json
 
 import flow_toolkit
 {%- if !classes.is_empty() %}
@@ -13,19 +17,19 @@ import flow_toolkit
 from . import models
 {%- endif %}
 
-LISTING = """{{ listing }}"""
-"""The tools listing this package was generated from."""
+_FILES = importlib.resources.files(__package__)
 
-TOOLS: tuple[tuple[str, str, str], ...] = (
-{%- for tool in tools %}
-    (
-        {{ tool.identity }},
-        "{{ tool.fingerprint }}",
-        """{{ tool.signature }}""",
-    ),
-{%- endfor %}
+LISTING = (_FILES / "flow.tools.json").read_text(encoding="utf-8")
+"""The tools listing this package was generated from (``flow.tools.json``)."""
+
+DESCRIBE = (_FILES / "describe.json").read_text(encoding="utf-8")
+"""The ``describe`` result (``describe.json``): each Tool's identity, fingerprint and signature."""
+
+TOOLS: tuple[tuple[str, str, str], ...] = tuple(
+    (entry["tool"], entry["fingerprint"], json.dumps(entry["signature"], ensure_ascii=False))
+    for entry in json.loads(DESCRIBE)["tools"]
 )
-"""Each served Tool: identity, fingerprint, describe-form signature (JSON)."""
+"""Each served Tool, in the listing's order: identity, fingerprint, describe-form signature (JSON)."""
 
 CODEC = flow_toolkit.Codec(
     LISTING,

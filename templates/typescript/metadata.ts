@@ -1,19 +1,15 @@
 {{ header }}
 //
-// What the Tool process answers `describe` with, embedded at generation time:
-// the tools listing, and each Tool's identity, fingerprint and signature.
+// What the Tool process answers `describe` with, fixed at generation time in
+// the JSON files beside this module: the tools listing (flow.tools.json), and
+// each Tool's identity, fingerprint and signature (describe.json). tsc writes
+// both into dist/ beside the compiled module.
 
 import type { ServedMetadata } from "@flow/toolkit"
+import describe from "./describe.json" with { type: "json" }
+import listing from "./flow.tools.json" with { type: "json" }
 
 export const metadata: ServedMetadata = {
-  listing: [
-{%- for line in listing %}
-    {{ line }},
-{%- endfor %}
-  ].join("\n"),
-  tools: [
-{%- for line in tools %}
-    {{ line }},
-{%- endfor %}
-  ].join("\n"),
+  listing: JSON.stringify(listing),
+  tools: JSON.stringify(describe.tools),
 }

@@ -13,9 +13,13 @@
 //! 3. [`write`] writes the files; [`check`] compares them with a directory and
 //!    names every file that is not what generation would write.
 //!
-//! Files are of two kinds. Generated files carry an `@generated` header and are
-//! rewritten on every run. Scaffold files (the author's implementation stubs) are
-//! written only when absent and never checked: they belong to the author.
+//! Files are of two kinds. Generated files are rewritten on every run; each code
+//! file carries an `@generated` header naming the listing's Flow files
+//! ([`GenInput::source`]), and the listing and the `describe` result are JSON
+//! files ([`LISTING_FILE`], [`DESCRIBE_FILE`]) that every language writes with
+//! the same bytes and reads beside its metadata module. Scaffold files (the
+//! author's implementation stubs and build files) are written only when absent
+//! and never checked: they belong to the author.
 
 pub mod pretty;
 pub mod python;
@@ -33,12 +37,13 @@ use flow_core::types::{identity_name, tool_crossing, Listing, ToolDecl, TypeSpec
 /// what `describe` must answer.
 pub struct GenInput<'a> {
     pub listing: &'a Listing,
-    /// The listing's canonical text, embedded so a Tool can rebuild its types.
-    pub listing_canonical: String,
     pub tools: Vec<ToolInfo<'a>>,
     /// The Tool repository's short name (`weather` for `github.com/acme/weather`),
     /// from which default package names are made.
     pub project: String,
+    /// What the listing declares, as every generated file's header names it:
+    /// the Flow files its Tools come from (`github.com/acme/weather@1.2.0/weather.flow`).
+    pub source: Vec<String>,
 }
 
 pub struct ToolInfo<'a> {
@@ -68,9 +73,31 @@ impl<'a> GenInput<'a> {
                     .ok_or_else(|| format!("{}: no TypeSpec could be made", decl.tool))?,
             });
         }
-        let listing_canonical = flow_core::types::listing_to_json(listing).to_canonical();
-        Ok(GenInput { listing, listing_canonical, tools, project: project_name(listing) })
+        Ok(GenInput { listing, tools, project: project_name(listing), source: source(listing) })
     }
+}
+
+/// The Flow files a listing's Tools are declared in (its declarations' files
+/// when it has no Tool), in the listing's order, without repeats: an identity
+/// of the listing that does not depend on where it was read from.
+fn source(listing: &Listing) -> Vec<String> {
+    let module = |identity: &str| {
+        let name = identity_name(identity);
+        identity.strip_suffix(name).unwrap_or(identity).trim_end_matches('.').to_owned()
+    };
+    let mut files: Vec<String> = Vec::new();
+    let identities: Vec<&str> = if listing.tools.is_empty() {
+        crate::naming::ordered(&listing.declarations).into_iter().map(|(_, d)| d.identity.as_str()).collect()
+    } else {
+        listing.tools.iter().map(|t| t.tool.as_str()).collect()
+    };
+    for identity in identities {
+        let file = module(identity);
+        if !file.is_empty() && !files.contains(&file) {
+            files.push(file);
+        }
+    }
+    files
 }
 
 /// The repository's last path segment, or the declaring file's stem outside a
@@ -89,6 +116,29 @@ fn project_name(listing: &Listing) -> String {
         "tools".to_owned()
     } else {
         base.to_owned()
+    }
+}
+
+/// The JSON file of the listing a package was generated from, beside the
+/// metadata module that reads it (in every language: the same bytes).
+pub const LISTING_FILE: &str = "flow.tools.json";
+/// The JSON file of the `describe` result, beside [`LISTING_FILE`].
+pub const DESCRIBE_FILE: &str = "describe.json";
+
+impl GenInput<'_> {
+    /// [`LISTING_FILE`]'s text: the listing as pretty JSON.
+    pub fn listing_file(&self) -> String {
+        pretty::json_file(&flow_core::types::listing_to_json(self.listing))
+    }
+
+    /// [`DESCRIBE_FILE`]'s text: what `describe` answers, each Tool's identity,
+    /// fingerprint and describe-form signature, as pretty JSON.
+    pub fn describe_file(&self) -> String {
+        let describe = Json::object([
+            ("data", Json::str(flow_core::types::DATA_VERSION)),
+            ("tools", Json::Array(self.tools.iter().map(|t| t.describe.clone()).collect())),
+        ]);
+        pretty::json_file(&describe)
     }
 }
 

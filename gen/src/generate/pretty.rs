@@ -1,5 +1,6 @@
-//! Pretty JSON (two-space indent) for the metadata the generators embed, so
-//! that a change to a listing reads as a small diff in a Tool repository.
+//! Pretty JSON (two-space indent) for the metadata files the generators
+//! write, so that a change to a listing reads as a small diff in a Tool
+//! repository.
 
 use flow_core::json::Json;
 
@@ -9,6 +10,13 @@ pub fn pretty_json(json: &Json) -> String {
     let mut out = String::new();
     pretty(json, 0, &mut out);
     out
+}
+
+/// A JSON file's text: [`pretty_json`] and its final newline.
+pub fn json_file(json: &Json) -> String {
+    let mut text = pretty_json(json);
+    text.push('\n');
+    text
 }
 
 fn pretty(json: &Json, indent: usize, out: &mut String) {
@@ -43,7 +51,7 @@ fn pretty(json: &Json, indent: usize, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::pretty_json;
+    use super::{json_file, pretty_json};
     use flow_core::json::parse;
     use flow_core::limits::Limits;
 
@@ -54,5 +62,11 @@ mod tests {
             pretty_json(&json),
             "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ],\n  \"c\": {},\n  \"d\": \"x\\ny\"\n}"
         );
+    }
+
+    #[test]
+    fn json_files_keep_canonical_values_and_end_in_a_newline() {
+        let json = flow_core::json::parse_str(r#"{"b":[1.50,{}],"a":"é\n","c":[]}"#, &Limits::default()).unwrap();
+        assert_eq!(json_file(&json), "{\n  \"a\": \"é\\n\",\n  \"b\": [\n    1.5,\n    {}\n  ],\n  \"c\": []\n}\n");
     }
 }

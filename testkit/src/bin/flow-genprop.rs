@@ -281,6 +281,7 @@ fn check_typescript(o: &Options, dir: &Path, seeds: &[u64], failures: &mut Failu
     "target": "es2022",
     "module": "nodenext",
     "moduleResolution": "nodenext",
+    "resolveJsonModule": true,
     "strict": true,
     "noEmit": true,
     "types": ["node"],

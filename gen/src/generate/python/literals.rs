@@ -1,8 +1,6 @@
 //! Python literals that hold any text exactly: docstrings, `"""` bodies
 //! and `"..."` strings.
 
-use flow_core::json::Json;
-
 /// A docstring at `indent` spaces: escaped so any text is a valid literal.
 pub fn docstring(text: &str, indent: usize) -> String {
     let pad = " ".repeat(indent);
@@ -67,9 +65,4 @@ pub fn string_literal(text: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// Pretty JSON inside a `"""` string literal.
-pub fn pretty_json(json: &Json) -> String {
-    string_body(&crate::generate::pretty::pretty_json(json))
 }

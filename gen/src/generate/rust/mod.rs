@@ -37,9 +37,7 @@ mod terms;
 
 use std::path::{Path, PathBuf};
 
-use flow_core::json::Json;
-
-use super::{GenInput, Language, Output};
+use super::{GenInput, Language, Output, DESCRIBE_FILE, LISTING_FILE};
 use crate::flow_core_source::FlowCoreSource;
 use templates::*;
 use terms::{FileScope, Terms};
@@ -51,8 +49,8 @@ pub struct Rust {
     pub flow_core_path: Option<String>,
 }
 
-fn header() -> String {
-    crate::naming::Lang::Rust.header()
+fn header(input: &GenInput) -> String {
+    crate::naming::Lang::Rust.header(&input.source)
 }
 
 /// The implementation type of the scaffold.
@@ -71,13 +69,6 @@ fn crate_name(project: &str) -> String {
 }
 
 use crate::naming::render;
-
-/// A JSON file: pretty JSON and its final newline.
-fn pretty_json(json: &Json) -> String {
-    let mut text = super::pretty::pretty_json(json);
-    text.push('\n');
-    text
-}
 
 /// A word of a command line as the host splits it: quoted when it holds
 /// anything but plain path characters.
@@ -100,7 +91,7 @@ impl Language for Rust {
         let crate_name = crate_name(project);
         let lib_name = crate_name.replace('-', "_");
         let trait_name = format!("{}Tools", names::pascal(project).trim_end_matches('_'));
-        let header = header();
+        let header = header(input);
 
         let facts = analysis::Facts::new(&listing.declarations, &listing.tools);
         let type_names = items::names(&listing.declarations, &facts, &[]);
@@ -183,12 +174,8 @@ impl Language for Rust {
             "src/metadata.rs",
             render(&MetadataFile { header: &header, methods: &trait_methods, constants: constants.join(", ") })?,
         );
-        output.generated("src/flow.tools.json", pretty_json(&flow_core::types::listing_to_json(listing)));
-        let describe = Json::object([
-            ("data", Json::str(flow_core::types::DATA_VERSION)),
-            ("tools", Json::Array(input.tools.iter().map(|t| t.describe.clone()).collect())),
-        ]);
-        output.generated("src/describe.json", pretty_json(&describe));
+        output.generated(format!("src/{LISTING_FILE}"), input.listing_file());
+        output.generated(format!("src/{DESCRIBE_FILE}"), input.describe_file());
         output.generated("src/lib.rs", render(&LibFile { header: &header, project, trait_name: &trait_name })?);
 
         let trait_import = format!("use {lib_name}::{trait_name};");
@@ -244,12 +231,5 @@ mod tests {
         assert_eq!(shell_word("weather-tools/Cargo.toml"), "weather-tools/Cargo.toml");
         assert_eq!(shell_word("my tools/Cargo.toml"), "'my tools/Cargo.toml'");
         assert_eq!(shell_word("it's/Cargo.toml"), r"'it'\''s/Cargo.toml'");
-    }
-
-    #[test]
-    fn pretty_json_keeps_canonical_values() {
-        let json =
-            flow_core::json::parse_str(r#"{"b":[1.50,{}],"a":"é\n","c":[]}"#, &flow_core::Limits::default()).unwrap();
-        assert_eq!(pretty_json(&json), "{\n  \"a\": \"é\\n\",\n  \"b\": [\n    1.5,\n    {}\n  ],\n  \"c\": []\n}\n");
     }
 }

@@ -7,8 +7,10 @@
 //! - `src/interface.ts`: one handler type per Tool (an async function of its
 //!   arguments and a call context) with its doc, and the `Implementation`
 //!   interface that gathers them.
-//! - `src/metadata.ts`: the listing and each Tool's identity, fingerprint and
-//!   describe-form signature, embedded as readable JSON lines.
+//! - `src/metadata.ts`: imports `src/flow.tools.json` (the listing) and
+//!   `src/describe.json` (each Tool's identity, fingerprint and describe-form
+//!   signature) as JSON modules, the Rust crate's files byte for byte; tsc
+//!   writes them into dist/ beside the compiled module.
 //! - `src/main.ts`: the entry point, `node dist/main.js`, which type-checks
 //!   the implementation against the interface and serves it.
 //! - scaffolds: `src/implementation.ts` (one stub per Tool, the author's),
@@ -31,10 +33,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use askama::Template;
-use flow_core::json::Json;
 use flow_core::types::{identity_name, Body, Declarations, Field, Payload, Prim, Term, TOOL_OWNER};
 
-use super::{GenInput, Language, Output};
+use super::{GenInput, Language, Output, DESCRIBE_FILE, LISTING_FILE};
 use crate::naming::{camel_case, ordered, pascal_case, render, Lang, Scope, Style};
 
 pub struct TypeScript;
@@ -67,8 +68,8 @@ const USED: &[&str] = &[
     "tools",
 ];
 
-fn header() -> String {
-    Lang::TypeScript.header()
+fn header(input: &GenInput) -> String {
+    Lang::TypeScript.header(&input.source)
 }
 
 /// A string literal holding `text` exactly (JSON's escapes are JavaScript's).
@@ -367,8 +368,6 @@ struct InterfaceModule {
 #[template(path = "typescript/metadata.ts", escape = "none")]
 struct MetadataModule {
     header: String,
-    listing: Vec<String>,
-    tools: Vec<String>,
 }
 
 #[derive(Template)]
@@ -399,31 +398,6 @@ struct PackageJson {
 #[derive(Template)]
 #[template(path = "typescript/tsconfig.json", escape = "none")]
 struct TsConfig {}
-
-/// JSON as string literals, one per line, for `[...].join("\n")`.
-fn json_lines(json: &Json) -> Vec<String> {
-    super::pretty::pretty_json(json).split('\n').map(single_quoted).collect()
-}
-
-/// A single-quoted string literal: JSON text reads better without every `"`
-/// escaped.
-fn single_quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('\'');
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
-}
 
 fn import_line(names: &[String], from: &str) -> String {
     if names.is_empty() {
@@ -496,7 +470,7 @@ impl TypeScript {
         }
         let declarations = rendered.join("\n");
         let (imports, _) = types.imports(&[]);
-        render(&TypesModule { header: header(), project: input.project.clone(), imports, declarations })
+        render(&TypesModule { header: header(input), project: input.project.clone(), imports, declarations })
     }
 
     /// The Tools, their signatures written with `types` (which notes what
@@ -565,7 +539,7 @@ impl Language for TypeScript {
         output.generated(
             "src/interface.ts",
             render(&InterfaceModule {
-                header: header(),
+                header: header(input),
                 project: input.project.clone(),
                 toolkit_imports: toolkit_imports.clone(),
                 type_imports,
@@ -573,16 +547,13 @@ impl Language for TypeScript {
             })?,
         );
 
-        let entries = Json::Array(input.tools.iter().map(|t| t.describe.clone()).collect());
-        let listing = flow_core::types::listing_to_json(input.listing);
-        output.generated(
-            "src/metadata.ts",
-            render(&MetadataModule { header: header(), listing: json_lines(&listing), tools: json_lines(&entries) })?,
-        );
+        output.generated("src/metadata.ts", render(&MetadataModule { header: header(input) })?);
+        output.generated(format!("src/{LISTING_FILE}"), input.listing_file());
+        output.generated(format!("src/{DESCRIBE_FILE}"), input.describe_file());
         output.generated(
             "src/main.ts",
             render(&MainModule {
-                header: header(),
+                header: header(input),
                 project: input.project.clone(),
                 functions: names.functions.clone(),
             })?,
