@@ -26,14 +26,14 @@
 //! is encoded in; the core checks that before anything is written.
 
 mod containers;
-mod generic;
 mod host_token;
+mod records_and_enums;
 mod scalars;
-mod shapes;
+mod type_params;
 
-pub use generic::{resolve, ContextDict, ContextSet, GenericValue};
 pub use host_token::HostToken;
-pub use shapes::{constructor, named, positional, record, Constructor, Fields, Parts};
+pub use records_and_enums::{constructor, named, positional, record, Constructor, Fields, Parts};
+pub use type_params::{resolve, ContextDict, ContextSet, GenericValue};
 
 pub use crate::error::{Error, Result};
 pub use crate::json::Json;

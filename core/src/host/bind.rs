@@ -33,7 +33,7 @@ use crate::value::Value;
 
 use super::connection::{CallHandle, Connection};
 use super::described::Described;
-use super::generic::views;
+use super::generic_views::views;
 use super::options::HostOptions;
 use super::resolve::{Resolution, Resolver};
 use super::shell_words;
@@ -148,7 +148,7 @@ fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
 /// Each process started while binding, with what it described, once per
 /// command however many declarations it binds.
 type Started<T, L> = HashMap<ProcessSpec, (T, std::result::Result<L, String>)>;
-type McpTools = Arc<std::collections::BTreeMap<String, crate::mcp::shapes::Tool>>;
+type McpTools = Arc<std::collections::BTreeMap<String, crate::mcp::messages::Tool>>;
 
 impl Host {
     /// Binds every declaration of `listing`, or refuses with every refusal.

@@ -11,7 +11,7 @@
 //! - [`bind`]: binding every declaration of a listing by fingerprint, with
 //!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings
 //!   through the MCP adapter in process ([`crate::mcp`]).
-//! - [`generic`]: the `types` and `schema` views of a generic call.
+//! - [`generic_views`]: the `types` and `schema` views of a generic call.
 //! - [`options`]: limits, describe timeout, stop grace, logging.
 //!
 //! Starting, stopping and reaping the processes is [`crate::process`]'s.
@@ -30,7 +30,7 @@
 pub mod bind;
 pub mod connection;
 pub mod described;
-pub mod generic;
+pub mod generic_views;
 pub mod options;
 pub mod resolve;
 pub mod shell_words;
@@ -39,6 +39,6 @@ pub use crate::process::ProcessSpec;
 pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};
 pub use connection::{CallHandle, Connection};
 pub use described::{Described, DescribedTool};
-pub use generic::{views, GenericViews};
+pub use generic_views::{views, GenericViews};
 pub use options::{HostOptions, LogSink};
 pub use resolve::{declaring_file, Binding, Resolution, Resolver};

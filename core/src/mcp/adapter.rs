@@ -24,8 +24,8 @@ use crate::value::Value;
 
 use super::arguments::arguments;
 use super::client::{CallEnd, McpConnection, McpOptions, Sent};
+use super::messages::Tool;
 use super::outcome::map_answer;
-use super::shapes::Tool;
 
 /// An MCP server whose tools answer Flow calls. Clones share the server;
 /// dropping the last one ends it, as for [`McpConnection`].

@@ -45,8 +45,8 @@ use crate::process::retire::{self, LastHandle, Retire, Retiring};
 use crate::process::{self as supervisor, LogSink, ProcessSpec, Started, StderrMode, Supervised, DEFAULT_STOP_GRACE};
 use crate::protocol::framing::LineReader;
 
+use super::messages::Tool;
 use super::session::{Action, Answer, Session};
-use super::shapes::Tool;
 use super::version::{Era, Implementation};
 
 /// Lines queued for one process's writer: beyond this, a caller waits.

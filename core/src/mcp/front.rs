@@ -64,7 +64,7 @@ use crate::Number;
 use super::arguments::decode_arguments;
 use super::jsonrpc::{self, Message, RpcError, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use super::outcome::call_result;
-use super::shapes::{
+use super::messages::{
     CallToolParams, CallToolResult, CancelledParams, Content, DiscoverResult, InitializeParams, InitializeResult,
     ListToolsResult,
 };

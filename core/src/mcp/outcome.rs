@@ -30,9 +30,9 @@ use crate::limits::Limits;
 use crate::protocol::outcome::{CallOutcome, Outcome};
 use crate::protocol::server::CallTypes;
 
+use super::messages::{CallToolResult, Content};
 use super::schemas::RESULT_MEMBER;
 use super::session::Answer;
-use super::shapes::{CallToolResult, Content};
 
 /// How much of a text that is not JSON a reason quotes.
 const QUOTE: usize = 200;

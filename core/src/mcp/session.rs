@@ -26,7 +26,7 @@ use crate::limits::Limits;
 use crate::protocol::framing::Frame;
 
 use super::jsonrpc::{self, Message, RpcError, METHOD_NOT_FOUND};
-use super::shapes::{
+use super::messages::{
     list_tools_params, CallToolParams, CancelledParams, DiscoverResult, InitializeParams, InitializeResult,
     ListToolsResult, Tool,
 };

@@ -1,7 +1,7 @@
 //! JSON Schemas of types (`host-boundary.md`, "Schemas"; `decisions.md` section
 //! 4, which fixes every member, because fingerprints hash these schemas).
 //!
-//! - [`shapes`]: the fixed JSON shape of each kind of schema.
+//! - `kind_table`: the fixed JSON shape of each kind of schema.
 //! - [`key`]: `$defs` keys (identities with type-text arguments) and how a
 //!   `$ref` writes them (a JSON Pointer, percent-encoded as a URI fragment).
 //! - [`generate`]: turning one term into one standalone schema, with a `$defs`
@@ -14,7 +14,7 @@
 
 mod generate;
 mod key;
-mod shapes;
+mod kind_table;
 
 pub use key::key_of_reference;
 
