@@ -27,13 +27,13 @@
 //! # }
 //! ```
 
-pub mod bind;
-pub mod connection;
+pub(crate) mod bind;
+pub(crate) mod connection;
 pub mod described;
-pub mod generic_views;
-pub mod options;
-pub mod resolve;
-pub mod shell_words;
+pub(crate) mod generic_views;
+pub(crate) mod options;
+pub(crate) mod resolve;
+pub(crate) mod shell_words;
 
 pub use crate::process::ProcessSpec;
 pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};

@@ -20,12 +20,12 @@
 //! A child that exits within the grace exits as it chose; one that does not
 //! is killed, and either way the group goes with it.
 
-pub mod child;
-pub mod lifeline;
-pub mod log;
+pub(crate) mod child;
+pub(crate) mod lifeline;
+pub(crate) mod log;
 pub(crate) mod retire;
-pub mod spec;
-pub mod stderr;
+pub(crate) mod spec;
+pub(crate) mod stderr;
 
 pub use child::{start, Started, Supervised};
 pub use log::LogSink;

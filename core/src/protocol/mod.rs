@@ -76,18 +76,18 @@
 //!   goes out when it ends.
 //! - At stdin's end running calls are waited for, not cancelled.
 
-pub mod batch_writer;
-pub mod cancel;
-pub mod framing;
-pub mod front;
-pub mod in_flight;
+pub(crate) mod batch_writer;
+pub(crate) mod cancel;
+pub(crate) mod framing;
+pub(crate) mod front;
+pub(crate) mod in_flight;
 pub mod message;
 pub mod outcome;
-pub mod outgoing;
-pub mod pool;
+pub(crate) mod outgoing;
+pub(crate) mod pool;
 pub mod server;
-pub mod skim;
-pub mod stdio;
+pub(crate) mod skim;
+pub(crate) mod stdio;
 
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};

@@ -48,7 +48,7 @@
 pub mod crossing;
 mod hint;
 pub mod identity;
-pub mod model;
+mod model;
 pub mod parse;
 pub mod reach;
 pub mod recursion;
