@@ -56,6 +56,7 @@ pub enum RefusalKind {
 }
 
 impl RefusalKind {
+    /// The kind as refusal messages name it (`"fingerprint mismatch"`).
     pub fn name(self) -> &'static str {
         match self {
             RefusalKind::Unbound => "unbound",
@@ -67,10 +68,14 @@ impl RefusalKind {
     }
 }
 
+/// Why one declaration of a listing cannot be bound.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
+    /// The identity of the declaration refused.
     pub tool: String,
+    /// Which kind of refusal it is.
     pub kind: RefusalKind,
+    /// What went wrong and, where it can, the fix.
     pub reason: String,
 }
 
@@ -283,6 +288,7 @@ impl Host {
         }
     }
 
+    /// The options this host starts and calls processes with.
     pub fn options(&self) -> &HostOptions {
         &self.options
     }

@@ -130,6 +130,7 @@ impl CallHandle {
         CallHandle { key, rx, cancel }
     }
 
+    /// The call's (run, call) pair.
     pub fn key(&self) -> &CallKey {
         &self.key
     }
@@ -173,6 +174,7 @@ impl Connection {
         Connection { _last: Arc::new(LastHandle(inner.clone())), inner }
     }
 
+    /// How this connection starts its process.
     pub fn spec(&self) -> &ProcessSpec {
         &self.inner.spec
     }

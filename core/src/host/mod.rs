@@ -1,18 +1,18 @@
 //! The host side of the Tool process protocol: a blocking client library
 //! (threads and channels, no async runtime).
 //!
-//! - [`resolve`]: which implementation answers a declaration: host overrides
+//! - `resolve`: which implementation answers a declaration: host overrides
 //!   by identity, then flow.toml ([`crate::manifest`]).
-//! - [`shell_words`]: a flow.toml `command` split into words, no shell.
-//! - [`connection`]: one Tool process: started on demand, described first,
+//! - `shell_words`: a flow.toml `command` split into words, no shell.
+//! - `connection`: one Tool process: started on demand, described first,
 //!   calls multiplexed and correlated by (run, call) only, at most one reply
 //!   per call, BadReply decided, restarted after it ends.
 //! - [`described`]: the describe result, read with exact shapes.
-//! - [`bind`]: binding every declaration of a listing by fingerprint, with
+//! - `bind`: binding every declaration of a listing by fingerprint, with
 //!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings
 //!   through the MCP adapter in process ([`crate::mcp`]).
-//! - [`generic_views`]: the `types` and `schema` views of a generic call.
-//! - [`options`]: limits, describe timeout, stop grace, logging.
+//! - `generic_views`: the `types` and `schema` views of a generic call.
+//! - `options`: limits, describe timeout, stop grace, logging.
 //!
 //! Starting, stopping and reaping the processes is [`crate::process`]'s.
 //!

@@ -75,6 +75,7 @@ impl McpAdapter {
         McpAdapter { connection: McpConnection::new(spec, options) }
     }
 
+    /// The MCP connection the adapter calls through.
     pub fn connection(&self) -> &McpConnection {
         &self.connection
     }

@@ -133,7 +133,7 @@ fn params_path() -> Path {
 
 impl McpFront {
     /// Serves `core`'s Tools to MCP clients. Refused when two of them share
-    /// a NAME, or one has no MCP form (see [`super::tools`]).
+    /// a NAME, or one has no MCP form (see `super::tools`).
     pub fn new(core: ServerCore) -> Result<McpFront> {
         let (tools, by_name) = mcp_tools(&core)?;
         Ok(McpFront {

@@ -32,16 +32,21 @@ pub const INTERNAL_ERROR: i64 = -32603;
 /// An error response's `error`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RpcError {
+    /// The JSON-RPC error code.
     pub code: i64,
+    /// The error's message.
     pub message: String,
+    /// The error's `data` member, when it has one.
     pub data: Option<Json>,
 }
 
 impl RpcError {
+    /// An error with `code` and `message`, without `data`.
     pub fn new(code: i64, message: impl Into<String>) -> RpcError {
         RpcError { code, message: message.into(), data: None }
     }
 
+    /// The error object as JSON-RPC writes it.
     pub fn to_json(&self) -> Json {
         let mut o = Object::new();
         o.insert("code", Json::Number(crate::Number::from_i64(self.code)));
@@ -78,15 +83,37 @@ impl std::fmt::Display for RpcError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
     /// A request: answer it with a result or an error.
-    Request { id: Json, method: String, params: Option<Json> },
+    Request {
+        /// The request's id, echoed in the answer.
+        id: Json,
+        /// The method called.
+        method: String,
+        /// The method's params, when present.
+        params: Option<Json>,
+    },
     /// A notification: nothing to answer.
-    Notification { method: String, params: Option<Json> },
+    Notification {
+        /// The method notified.
+        method: String,
+        /// The method's params, when present.
+        params: Option<Json>,
+    },
     /// A response to one of our requests.
-    Response { id: Json, result: Result<Json, RpcError> },
+    Response {
+        /// The id of the request this answers.
+        id: Json,
+        /// The result, or the error the peer answered with.
+        result: Result<Json, RpcError>,
+    },
     /// Not a JSON-RPC message. `id` is the id it carried, when one could be
     /// found: the member itself, or a top-level string id found by a scan of
     /// a line that could not be read.
-    Invalid { id: Option<Json>, why: String },
+    Invalid {
+        /// The id found, if any.
+        id: Option<Json>,
+        /// Why the line is not a JSON-RPC message.
+        why: String,
+    },
 }
 
 /// Reads one frame from a [`crate::protocol::framing::LineReader`]; `None`

@@ -46,7 +46,12 @@ pub enum Action {
     /// The session cannot be used, and why.
     Failed(String),
     /// What the server answered to a call.
-    Answered { id: String, answer: Answer },
+    Answered {
+        /// The JSON-RPC id the call went out with.
+        id: String,
+        /// The server's answer.
+        answer: Answer,
+    },
     /// Something for a person's log.
     Log(String),
 }
@@ -141,6 +146,7 @@ impl Session {
         self.era.as_ref()
     }
 
+    /// Whether the session is ready: era agreed and every page of tools read.
     pub fn is_ready(&self) -> bool {
         self.phase == Phase::Ready
     }

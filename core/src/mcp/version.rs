@@ -59,7 +59,9 @@ impl Era {
 /// Who a client or server is: `{"name", "version"}` (`Implementation`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Implementation {
+    /// The implementation's name.
     pub name: String,
+    /// The implementation's version.
     pub version: String,
 }
 
@@ -69,6 +71,7 @@ impl Implementation {
         Implementation { name: "flow-mcp-adapter".to_owned(), version: env!("CARGO_PKG_VERSION").to_owned() }
     }
 
+    /// The `{"name", "version"}` object.
     pub fn to_json(&self) -> Json {
         Json::object([("name", Json::str(self.name.as_str())), ("version", Json::str(self.version.as_str()))])
     }

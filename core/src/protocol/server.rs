@@ -50,6 +50,7 @@ pub const DEFAULT_MEMORY: usize = 4096;
 pub struct ServedEntry {
     /// The declaration's identity.
     pub tool: String,
+    /// The Tool's fingerprint, which the host binds by.
     pub fingerprint: String,
     /// The describe-form signature.
     pub signature: Json,
@@ -60,9 +61,13 @@ pub struct ServedEntry {
 /// for a generic one, from its concrete view.
 #[derive(Debug, Clone)]
 pub struct CallTypes {
+    /// The compiled graph the nodes below index.
     pub plan: Plan,
+    /// The node of each parameter, in declaration order.
     pub params: Vec<NodeId>,
+    /// The node of the success type.
     pub ok: NodeId,
+    /// The node of the error type.
     pub err: NodeId,
 }
 
@@ -87,6 +92,7 @@ impl CallTypes {
         from_json(json, &self.plan, self.ok)
     }
 
+    /// Decodes a JSON value at the declared error type, as [`CallTypes::decode_ok`] does for success.
     pub fn decode_err(&self, json: Json) -> Result<Value> {
         from_json(json, &self.plan, self.err)
     }
@@ -96,8 +102,11 @@ impl CallTypes {
 /// success schema, and the compiled concrete roots.
 #[derive(Debug, Clone)]
 pub struct GenericCall {
+    /// The call's concrete types view, validated against the served Tool.
     pub view: CallView,
+    /// The describe-form schema of the concrete success type.
     pub schema: Json,
+    /// The concrete types compiled.
     pub types: Arc<CallTypes>,
     /// The args as canonical JSON, in parameter order: values of a type
     /// parameter reach the author as JSON.
@@ -107,14 +116,18 @@ pub struct GenericCall {
 /// A call whose args decoded: the driver runs its handler.
 #[derive(Debug, Clone)]
 pub struct StartedCall {
+    /// The call's correlation key.
     pub key: CallKey,
     /// The Tool's index in the served entries.
     pub tool: usize,
+    /// The identity of the Tool called.
     pub identity: Arc<str>,
     /// Args in parameter order, decoded at the declared (for a generic call,
     /// the view's concrete) types.
     pub args: Vec<Value>,
+    /// The concrete views when the Tool is generic, `None` otherwise.
     pub generic: Option<GenericCall>,
+    /// Set when the host cancels the call.
     pub cancel: CancelToken,
     /// The declared types of this call.
     pub types: Arc<CallTypes>,
@@ -260,6 +273,7 @@ impl ServerCore {
         self
     }
 
+    /// The limits this server reads lines and values under.
     pub fn limits(&self) -> &Limits {
         &self.limits
     }

@@ -2,9 +2,9 @@
 //! 4, which fixes every member, because fingerprints hash these schemas).
 //!
 //! - `kind_table`: the fixed JSON shape of each kind of schema.
-//! - [`key`]: `$defs` keys (identities with type-text arguments) and how a
+//! - `key`: `$defs` keys (identities with type-text arguments) and how a
 //!   `$ref` writes them (a JSON Pointer, percent-encoded as a URI fragment).
-//! - [`generate`]: turning one term into one standalone schema, with a `$defs`
+//! - `generate`: turning one term into one standalone schema, with a `$defs`
 //!   entry for every named type it reaches.
 //!
 //! The schemas are generated from the validated type model. Generation checks

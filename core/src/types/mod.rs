@@ -2,7 +2,7 @@
 //! sections 2a, 5, 6): the model of terms and templates, tools listings,
 //! TypeSpecs and generic call views.
 //!
-//! - [`model`]: the Rust shapes of terms, templates, listings, TypeSpecs, views.
+//! - `model`: the Rust shapes of terms, templates, listings, TypeSpecs, views.
 //! - [`parse`]: reading them from JSON with exact object shapes.
 //! - [`write`](mod@write): writing them back to JSON (and short type text for messages).
 //! - [`validate`]: every structural rule (names, owners, arity, reachability,
