@@ -19,13 +19,13 @@ use crate::protocol::framing::Frame;
 use crate::protocol::skim::Skim;
 
 /// JSON-RPC: the line is not JSON.
-pub const PARSE_ERROR: i64 = -32700;
+pub(crate) const PARSE_ERROR: i64 = -32700;
 /// JSON-RPC: the JSON is not a request.
-pub const INVALID_REQUEST: i64 = -32600;
+pub(crate) const INVALID_REQUEST: i64 = -32600;
 /// JSON-RPC: no such method.
-pub const METHOD_NOT_FOUND: i64 = -32601;
+pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
 /// JSON-RPC: the method's params are wrong.
-pub const INVALID_PARAMS: i64 = -32602;
+pub(crate) const INVALID_PARAMS: i64 = -32602;
 /// JSON-RPC: the receiver failed.
 pub const INTERNAL_ERROR: i64 = -32603;
 
@@ -119,7 +119,7 @@ pub enum Message {
 /// Reads one frame from a [`crate::protocol::framing::LineReader`]; `None`
 /// for an unterminated tail, which a peer that ended mid-line leaves and which
 /// is no message.
-pub fn read_frame(frame: Frame, limits: &Limits) -> Option<Message> {
+pub(crate) fn read_frame(frame: Frame, limits: &Limits) -> Option<Message> {
     match frame {
         Frame::Line(line) => Some(read(&line, limits)),
         Frame::TooLong { length, skim } => Some(Message::Invalid {
@@ -144,7 +144,7 @@ pub fn read(line: &[u8], limits: &Limits) -> Message {
 }
 
 /// What a JSON text already read is.
-pub fn message(json: Json) -> Message {
+pub(crate) fn message(json: Json) -> Message {
     let Json::Object(mut o) = json else {
         return Message::Invalid {
             id: None,
@@ -203,7 +203,7 @@ pub fn write_request(id: &Json, method: &str, params: Json) -> String {
 }
 
 /// A notification line; `params` left out when `None`.
-pub fn write_notification(method: &str, params: Option<Json>) -> String {
+pub(crate) fn write_notification(method: &str, params: Option<Json>) -> String {
     let mut members = vec![("method", Json::str(method))];
     if let Some(params) = params {
         members.push(("params", params));

@@ -22,13 +22,13 @@ use super::outcome::Outcome;
 use super::skim::Skim;
 
 /// JSON-RPC: the line is not JSON.
-pub const PARSE_ERROR: i64 = -32700;
+pub(crate) const PARSE_ERROR: i64 = -32700;
 /// JSON-RPC: the JSON is not a request object.
-pub const INVALID_REQUEST: i64 = -32600;
+pub(crate) const INVALID_REQUEST: i64 = -32600;
 /// JSON-RPC: no such method.
 pub const METHOD_NOT_FOUND: i64 = -32601;
 /// JSON-RPC: the method's params are wrong.
-pub const INVALID_PARAMS: i64 = -32602;
+pub(crate) const INVALID_PARAMS: i64 = -32602;
 
 /// The only correlation key of a call: the host's run id and the call's
 /// history id.
@@ -409,7 +409,7 @@ pub fn write_describe_request(id: u64) -> String {
 }
 
 /// A result response; `result` is written canonically.
-pub fn write_result(id: &Json, result: &Json) -> String {
+pub(crate) fn write_result(id: &Json, result: &Json) -> String {
     let mut out = String::from("{\"id\":");
     json::write_canonical(&mut out, id);
     out.push_str(",\"jsonrpc\":\"2.0\",\"result\":");
@@ -451,7 +451,7 @@ pub fn write_call(key: &CallKey, tool: &str, args: &str, views: Option<(&Json, &
 }
 
 /// A `cancel` notification.
-pub fn write_cancel(key: &CallKey) -> String {
+pub(crate) fn write_cancel(key: &CallKey) -> String {
     let mut out = String::from("{\"jsonrpc\":\"2.0\",\"method\":\"cancel\",\"params\":{");
     pair_members(&mut out, key);
     run_member(&mut out, key);
