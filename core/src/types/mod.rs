@@ -17,7 +17,7 @@
 //!   Task or nondata type inside, no host token in a Set element or a Dict
 //!   key), decided on the type, whatever the value.
 //!
-//! Where the spec is silent, these choices hold (tests in `core/tests/types.rs`
+//! Where the spec is silent, these choices hold (tests in `core/tests/types/`
 //! pin each):
 //! - A term that is none of the forms (an unknown tag, a Dict without exactly
 //!   two terms, a Tuple with fewer than two) is `UnknownTerm` at the term's own
