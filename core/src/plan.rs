@@ -121,7 +121,7 @@ impl Plan {
     }
 
     /// Adds a root term; nodes already compiled are shared. A type that
-    /// cannot cross ([`crate::types::crossing`]) is refused here, before any
+    /// cannot cross ([`crate::types::crossing`](mod@crate::types::crossing)) is refused here, before any
     /// value is seen: no plan holds one, so neither decoding nor encoding
     /// can accept a value of it (not even `[]` at `List<fn()->Unit>`).
     pub fn add(&mut self, declarations: &Declarations, term: &Term) -> Result<NodeId> {

@@ -69,7 +69,7 @@ pub enum SchemaForm {
 /// is `tool` is written `{"$param": NAME}`.
 ///
 /// Refuses with `Rule::CannotCross` a type that cannot cross
-/// ([`crate::types::crossing`]: a function, Task or nondata type in a value
+/// ([`crate::types::crossing`](mod@crate::types::crossing): a function, Task or nondata type in a value
 /// position, a host token in a Set element or a Dict key), and with
 /// `Rule::NotServable` two different types that would share one `$defs` key
 /// and a schema too large or too deep to be sent at all.
