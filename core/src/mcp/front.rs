@@ -41,7 +41,7 @@
 //!   `tools/call` whose params are no `{name, arguments}` is -32602.
 //! - A request id that is already running is -32600: JSON-RPC ids are unique
 //!   among outstanding requests, and the core keys calls by them.
-//! - `tools/list` pages hold [`DEFAULT_PAGE_SIZE`] tools; the cursor is the
+//! - `tools/list` pages hold `DEFAULT_PAGE_SIZE` tools; the cursor is the
 //!   index of the next tool, and any other cursor is -32602.
 //! - A line that is no JSON is -32700, and one that is no request -32600,
 //!   each with the request's id where one can be found, so that a client
@@ -74,13 +74,13 @@ use super::version::{
 };
 
 /// The run id of every MCP call: MCP has no runs.
-pub const MCP_RUN: &str = "mcp";
+pub(crate) const MCP_RUN: &str = "mcp";
 
 /// Tools per `tools/list` page.
-pub const DEFAULT_PAGE_SIZE: usize = 100;
+pub(crate) const DEFAULT_PAGE_SIZE: usize = 100;
 
 /// MCP (2026-07-28): the protocol version a request asks for is not served.
-pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
+pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 
 /// Which era the connection speaks.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -34,7 +34,7 @@ use super::version::{request_meta, Era, Implementation, HANDSHAKE, MODERN};
 
 /// At most this many `tools/list` pages: a server that pages forever fails
 /// the session instead of filling memory.
-pub const MAX_PAGES: usize = 1000;
+pub(crate) const MAX_PAGES: usize = 1000;
 
 /// What the driver does next.
 #[derive(Debug, Clone, PartialEq)]

@@ -332,7 +332,7 @@ pub fn identity_name(identity: &str) -> &str {
 
 /// An identity without its `@VERSION` (`decisions.md` section 4: the canonical
 /// signature names types by repository, file and name only).
-pub fn identity_without_version(identity: &str) -> String {
+pub(crate) fn identity_without_version(identity: &str) -> String {
     match identity.split_once('@') {
         None => identity.to_owned(),
         Some((repository, rest)) => match rest.split_once('/') {
