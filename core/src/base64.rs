@@ -4,6 +4,7 @@
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/// Appends the canonical base64 text of `bytes` (standard alphabet, padded) to `out`.
 pub fn encode(bytes: &[u8], out: &mut String) {
     let mut chunks = bytes.chunks_exact(3);
     for c in &mut chunks {
@@ -41,9 +42,10 @@ fn sextet(c: u8) -> Option<u32> {
     } as u32)
 }
 
-/// Decodes canonical base64; `Err` says what is wrong.
+/// What a refusal says of a character outside the alphabet.
 const OUTSIDE: &str = "a character outside the standard base64 alphabet";
 
+/// Decodes canonical base64; `Err` says what is wrong.
 pub fn decode(text: &str) -> Result<Vec<u8>, &'static str> {
     let bytes = text.as_bytes();
     if bytes.len() % 4 != 0 {

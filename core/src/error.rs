@@ -20,15 +20,18 @@ pub enum Seg {
 pub struct Path(pub Vec<Seg>);
 
 impl Path {
+    /// The path `$`: the document itself.
     pub fn root() -> Path {
         Path(Vec::new())
     }
 
+    /// This path, one object member `key` deeper.
     pub fn key(mut self, key: impl Into<String>) -> Path {
         self.0.push(Seg::Key(key.into()));
         self
     }
 
+    /// This path, one array item `index` deeper.
     pub fn index(mut self, index: usize) -> Path {
         self.0.push(Seg::Index(index));
         self
@@ -146,6 +149,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The rule's name as refusals write it (`"missing-field"`, `"encode"`).
     pub fn code(self) -> &'static str {
         match self {
             Rule::Syntax => "syntax",
@@ -191,16 +195,21 @@ impl Rule {
 /// A refusal: where, which rule, and a sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
+    /// Where in the input the rule was broken.
     pub path: Path,
+    /// Which rule was broken.
     pub rule: Rule,
+    /// What was wrong and, where it can, the fix.
     pub message: String,
 }
 
 impl Error {
+    /// A refusal at the root path.
     pub fn new(rule: Rule, message: impl Into<String>) -> Error {
         Error { path: Path::root(), rule, message: message.into() }
     }
 
+    /// A refusal at `path`.
     pub fn at(path: Path, rule: Rule, message: impl Into<String>) -> Error {
         Error { path, rule, message: message.into() }
     }
@@ -212,10 +221,12 @@ impl Error {
         self
     }
 
+    /// This error under object member `key`, as [`Error::under`] does.
     pub fn under_key(self, key: &str) -> Error {
         self.under(Seg::Key(key.to_owned()))
     }
 
+    /// This error under array item `index`, as [`Error::under`] does.
     pub fn under_index(self, index: usize) -> Error {
         self.under(Seg::Index(index))
     }
@@ -237,4 +248,5 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// A result whose error is a refusal, unless said otherwise.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

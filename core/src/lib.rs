@@ -22,6 +22,10 @@
 //! - [`suggest`]: the nearest known name to a misspelt one, for refusals that say the fix.
 //! - [`mcp`]: MCP's messages, a client session, and the MCP adapter.
 
+// Warn, so a local build with a missing doc still runs; `make lint` (clippy
+// -D warnings) turns the warning into a failure.
+#![warn(missing_docs)]
+
 pub mod base64;
 pub mod check;
 pub mod codec;

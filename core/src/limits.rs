@@ -14,6 +14,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The limits of `decisions.md` section 2: 16 MiB, depth 128, 4,300 digits.
     pub const DEFAULT: Limits = Limits { max_bytes: 16 * 1024 * 1024, max_depth: 128, max_digits: 4300 };
 }
 

@@ -39,6 +39,7 @@ pub enum Runner {
 /// One `[tools."FILE"]` table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
+    /// How the table's implementation is started.
     pub runner: Runner,
     /// The table's line in the file (1-based), for messages.
     pub line: usize,
@@ -58,9 +59,11 @@ pub struct Manifest {
 /// A configuration error: it refuses the run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManifestError {
+    /// The flow.toml file the error is in.
     pub file: PathBuf,
     /// 1-based, when the error has a place.
     pub line: Option<usize>,
+    /// What is wrong and how to fix it.
     pub message: String,
 }
 
@@ -206,6 +209,7 @@ fn normalized(path: &Path) -> std::io::Result<PathBuf> {
 /// Where the nearest-manifest rule leads for one declaring file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Nearest {
+    /// The manifest that governs the file.
     pub manifest: Manifest,
     /// The declaring file's path relative to the manifest's directory, `/`-separated.
     pub key: String,

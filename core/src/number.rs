@@ -13,6 +13,7 @@ use num_bigint::{BigInt, Sign};
 
 use crate::error::{Error, Rule};
 
+/// An exact number, normalized: significant digits, a sign and an exponent, so `1.50` and `1.5` are one number.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Number {
     negative: bool,
@@ -26,6 +27,7 @@ pub struct Number {
 const EXPONENT_CLAMP: i64 = 1 << 48;
 
 impl Number {
+    /// The number zero.
     pub fn zero() -> Number {
         Number { negative: false, digits: "".into(), exponent: 0 }
     }
@@ -46,20 +48,24 @@ impl Number {
         }
     }
 
+    /// The number of an integer.
     pub fn from_bigint(value: &BigInt) -> Number {
         let negative = value.sign() == Sign::Minus;
         let text = value.magnitude().to_str_radix(10);
         Number::from_parts(negative, &text, 0)
     }
 
+    /// The number of an `i64`.
     pub fn from_i64(value: i64) -> Number {
         Number::from_bigint(&BigInt::from(value))
     }
 
+    /// Whether the number is zero.
     pub fn is_zero(&self) -> bool {
         self.digits.is_empty()
     }
 
+    /// Whether the number is below zero.
     pub fn is_negative(&self) -> bool {
         self.negative
     }
@@ -69,6 +75,7 @@ impl Number {
         &self.digits
     }
 
+    /// The power of ten the significant digits are multiplied by.
     pub fn exponent(&self) -> i64 {
         self.exponent
     }
@@ -148,6 +155,7 @@ impl Number {
         }
     }
 
+    /// The canonical text of the number, as the canonical form of JSON writes it.
     pub fn to_canonical(&self) -> String {
         let mut out = String::new();
         self.write_canonical(&mut out);
@@ -292,6 +300,7 @@ fn normal_exponent(written: i64, fraction: usize, dropped: usize) -> i64 {
 }
 
 impl<'a> ScannedNumber<'a> {
+    /// Whether the written number has a minus sign.
     pub fn is_negative(&self) -> bool {
         self.negative
     }

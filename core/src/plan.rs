@@ -12,19 +12,29 @@ use std::sync::Arc;
 use crate::error::Result;
 use crate::types::{crossing, resolve_named, Body, Declarations, Payload, Prim, Term, TOOL_OWNER};
 
+/// The index of a node in its [`Plan`].
 pub type NodeId = usize;
 
+/// One compiled type: what a value of it must be, with its parts as other nodes.
 #[derive(Debug, Clone)]
 pub enum Node {
+    /// A primitive type.
     Prim(Prim),
+    /// A list of the node's type.
     List(NodeId),
+    /// A set of the node's type.
     Set(NodeId),
     /// Option outside a record field: `"None"` or `{"Some": v}`.
     Option(NodeId),
+    /// A dict with Text keys: a JSON object.
     TextDict(NodeId),
+    /// A dict with other keys: a JSON array of key and value pairs.
     Dict(NodeId, NodeId),
+    /// A tuple of the nodes' types, in order.
     Tuple(Vec<NodeId>),
+    /// A record instantiation.
     Record(Record),
+    /// An enum instantiation.
     Enum(Enum),
     /// A host token type: any JSON the host chose.
     Host(Arc<str>),
@@ -34,15 +44,19 @@ pub enum Node {
     Unservable(Arc<str>),
 }
 
+/// A record instantiation: its fields with their substituted types.
 #[derive(Debug, Clone)]
 pub struct Record {
     /// The declaration's identity, for messages.
     pub identity: Arc<str>,
+    /// The fields, in declaration order.
     pub fields: Vec<FieldPlan>,
 }
 
+/// A record field or named payload part, compiled.
 #[derive(Debug, Clone)]
 pub struct FieldPlan {
+    /// The field's name.
     pub name: Arc<str>,
     /// For an optional field, the node of its payload type T (the field holds
     /// `Value::Option`); otherwise the field's type.
@@ -51,22 +65,32 @@ pub struct FieldPlan {
     pub optional: bool,
 }
 
+/// An enum instantiation: its constructors with their substituted payloads.
 #[derive(Debug, Clone)]
 pub struct Enum {
+    /// The declaration's identity, for messages.
     pub identity: Arc<str>,
+    /// The constructors, in declaration order.
     pub constructors: Vec<ConstructorPlan>,
 }
 
+/// An enum constructor, compiled.
 #[derive(Debug, Clone)]
 pub struct ConstructorPlan {
+    /// The constructor's name.
     pub name: Arc<str>,
+    /// The data it carries.
     pub payload: PayloadPlan,
 }
 
+/// The data a compiled constructor carries.
 #[derive(Debug, Clone)]
 pub enum PayloadPlan {
+    /// None: a constant constructor.
     None,
+    /// Positional parts, one node each.
     Positional(Vec<NodeId>),
+    /// Named parts, as fields.
     Named(Vec<FieldPlan>),
 }
 
@@ -78,6 +102,7 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// An empty plan, to which [`Plan::add`] adds roots.
     pub fn new() -> Plan {
         Plan::default()
     }
@@ -90,12 +115,13 @@ impl Plan {
         Ok((plan, root))
     }
 
+    /// The node with index `id`; panics on an index this plan did not hand out.
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id]
     }
 
     /// Adds a root term; nodes already compiled are shared. A type that
-    /// cannot cross ([`crate::types::crossing`]) is refused here, before any
+    /// cannot cross ([`crate::types::crossing`](mod@crate::types::crossing)) is refused here, before any
     /// value is seen: no plan holds one, so neither decoding nor encoding
     /// can accept a value of it (not even `[]` at `List<fn()->Unit>`).
     pub fn add(&mut self, declarations: &Declarations, term: &Term) -> Result<NodeId> {

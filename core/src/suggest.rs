@@ -3,7 +3,7 @@
 
 /// The Levenshtein distance between `a` and `b`, compared case-insensitively
 /// (a wrong case is the commonest slip: `text` for `Text`).
-pub fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().flat_map(char::to_lowercase).collect();
     let b: Vec<char> = b.chars().flat_map(char::to_lowercase).collect();
     let mut previous: Vec<usize> = (0..=b.len()).collect();

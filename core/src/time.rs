@@ -30,12 +30,15 @@ pub enum TimeError {
 }
 
 impl Instant {
+    /// The largest distance from the epoch an Instant may have, in nanoseconds (100,000,000 days).
     pub const MAX_NANOS: i128 = 8_640_000_000_000_000_000_000;
 
+    /// The instant `nanos` nanoseconds from the epoch, or `None` past [`Instant::MAX_NANOS`].
     pub fn from_nanos(nanos: i128) -> Option<Instant> {
         (nanos.abs() <= Self::MAX_NANOS).then_some(Instant { nanos })
     }
 
+    /// Nanoseconds from the epoch.
     pub fn nanos(self) -> i128 {
         self.nanos
     }
@@ -168,12 +171,15 @@ impl Instant {
 }
 
 impl Duration {
+    /// The largest magnitude a Duration may have, in nanoseconds (200,000,000 days).
     pub const MAX_NANOS: i128 = 17_280_000_000_000_000_000_000;
 
+    /// The duration of `nanos` nanoseconds, or `None` past [`Duration::MAX_NANOS`].
     pub fn from_nanos(nanos: i128) -> Option<Duration> {
         (nanos.abs() <= Self::MAX_NANOS).then_some(Duration { nanos })
     }
 
+    /// The length in nanoseconds.
     pub fn nanos(self) -> i128 {
         self.nanos
     }

@@ -16,17 +16,26 @@ use crate::json::{write_canonical as write_json, write_string, Json};
 use crate::number::Number;
 use crate::time::{Duration, Instant};
 
+/// A Flow value of any type, as the host boundary sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Value {
+    /// The one value of `Unit`.
     Unit,
+    /// A `Bool`.
     Bool(bool),
+    /// An `Int`, exact.
     Int(BigInt),
     /// Exact and normalized: `1.50` and `1.5` are one value.
     Decimal(Number),
+    /// A `Text`.
     Text(String),
+    /// A `Bytes`.
     Bytes(Vec<u8>),
+    /// An `Instant`.
     Instant(Instant),
+    /// A `Duration`.
     Duration(Duration),
+    /// A `List`, in order.
     List(Vec<Value>),
     /// Ascending under [`Value::flow_cmp`], no two equal.
     Set(Vec<Value>),
@@ -34,10 +43,13 @@ pub enum Value {
     TextDict(Vec<(String, Value)>),
     /// Dict<K, V> for any other K: ascending by key, keys unique.
     Dict(Vec<(Value, Value)>),
+    /// A tuple, its items in order.
     Tuple(Vec<Value>),
+    /// An `Option`: `None` or `Some` of the inner value.
     Option(Option<Box<Value>>),
     /// Fields in declaration order.
     Record(Vec<(Arc<str>, Value)>),
+    /// An enum value: a constructor and its payload.
     Enum(EnumValue),
     /// json.Value: numbers exact and normalized.
     Json(Json),
@@ -45,27 +57,35 @@ pub enum Value {
     HostToken(Json),
 }
 
+/// An enum value: which constructor, and the data it carries.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EnumValue {
     /// The constructor's position in declaration order: the order of section 3.
     pub index: u32,
+    /// The constructor's name.
     pub name: Arc<str>,
+    /// The data the constructor carries.
     pub payload: EnumPayload,
 }
 
+/// The data an enum value's constructor carries.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum EnumPayload {
+    /// None: a constant constructor.
     None,
+    /// Positional parts, in order.
     Positional(Vec<Value>),
     /// Parts in declaration order, Option parts as in a record.
     Named(Vec<(Arc<str>, Value)>),
 }
 
 impl Value {
+    /// `Some(value)`.
     pub fn some(value: Value) -> Value {
         Value::Option(Some(Box::new(value)))
     }
 
+    /// `None`.
     pub fn none() -> Value {
         Value::Option(None)
     }

@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
                 // can clash where the describe form does not (a NAME spelled
                 // like an instantiation, at another version): the Tool is
                 // not served, though its describe form exists. A choice
-                // pinned by core/tests/schema.rs
+                // pinned by core/tests/schema/generate.rs
                 // (identities_differing_only_in_version_clash_in_the_canonical_form_only).
                 assert!(describe_entry(tool, declarations).is_err());
                 all_served = false;

@@ -1,5 +1,5 @@
 //! The MCP client session (`core/src/mcp/session.rs`, `jsonrpc.rs`,
-//! `shapes.rs`, `outcome.rs`): what an MCP server's stdout does to the
+//! `messages.rs`, `outcome.rs`): what an MCP server's stdout does to the
 //! adapter, without the process.
 //!
 //! Input: one flags byte (bit 0: small limits; bit 1: the probe times out

@@ -14,14 +14,17 @@ pub struct HostToken {
 }
 
 impl HostToken {
+    /// The token the host wrote as `json`.
     pub fn from_json(json: Json) -> HostToken {
         HostToken { json }
     }
 
+    /// The token's JSON, borrowed.
     pub fn as_json(&self) -> &Json {
         &self.json
     }
 
+    /// The token's JSON, owned.
     pub fn into_json(self) -> Json {
         self.json
     }

@@ -26,14 +26,14 @@
 //! is encoded in; the core checks that before anything is written.
 
 mod containers;
-mod generic;
 mod host_token;
+mod records_and_enums;
 mod scalars;
-mod shapes;
+mod type_params;
 
-pub use generic::{resolve, ContextDict, ContextSet, GenericValue};
 pub use host_token::HostToken;
-pub use shapes::{constructor, named, positional, record, Constructor, Fields, Parts};
+pub use records_and_enums::{constructor, named, positional, record, Constructor, Fields, Parts};
+pub use type_params::{resolve, ContextDict, ContextSet, GenericValue};
 
 pub use crate::error::{Error, Result};
 pub use crate::json::Json;
@@ -51,6 +51,7 @@ pub type Never = std::convert::Infallible;
 /// The value comes from the core's decoding, so it is of the declared type; a
 /// refusal here means the Rust type and the declared type disagree.
 pub trait FromValue: Sized {
+    /// The Rust value of `value`, or a refusal naming where the types disagree.
     fn from_value(value: Value) -> Result<Self>;
 }
 
@@ -58,6 +59,7 @@ pub trait FromValue: Sized {
 /// value is of the declared type (a set in order, say) is checked by the core
 /// before it is written.
 pub trait IntoValue {
+    /// The [`Value`] of this Rust value.
     fn into_value(self) -> Value;
 
     /// Whether this type is Text. A Dict keyed by Text is a JSON object (an

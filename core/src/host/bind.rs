@@ -33,7 +33,7 @@ use crate::value::Value;
 
 use super::connection::{CallHandle, Connection};
 use super::described::Described;
-use super::generic::views;
+use super::generic_views::views;
 use super::handle::Cancel;
 use super::options::HostOptions;
 use super::resolve::{Resolution, Resolver};
@@ -57,6 +57,7 @@ pub enum RefusalKind {
 }
 
 impl RefusalKind {
+    /// The kind as refusal messages name it (`"fingerprint mismatch"`).
     pub fn name(self) -> &'static str {
         match self {
             RefusalKind::Unbound => "unbound",
@@ -68,10 +69,14 @@ impl RefusalKind {
     }
 }
 
+/// Why one declaration of a listing cannot be bound.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
+    /// The identity of the declaration refused.
     pub tool: String,
+    /// Which kind of refusal it is.
     pub kind: RefusalKind,
+    /// What went wrong and, where it can, the fix.
     pub reason: String,
 }
 
@@ -149,7 +154,7 @@ fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
 /// Each process started while binding, with what it described, once per
 /// command however many declarations it binds.
 type Started<T, L> = HashMap<ProcessSpec, (T, std::result::Result<L, String>)>;
-type McpTools = Arc<std::collections::BTreeMap<String, crate::mcp::shapes::Tool>>;
+type McpTools = Arc<std::collections::BTreeMap<String, crate::mcp::messages::Tool>>;
 
 impl Host {
     /// Binds every declaration of `listing`, or refuses with every refusal.
@@ -284,6 +289,7 @@ impl Host {
         }
     }
 
+    /// The options this host starts and calls processes with.
     pub fn options(&self) -> &HostOptions {
         &self.options
     }

@@ -132,6 +132,7 @@ impl Connection {
         Connection { _last: Arc::new(LastHandle(inner.clone())), inner }
     }
 
+    /// How this connection starts its process.
     pub fn spec(&self) -> &ProcessSpec {
         &self.inner.spec
     }

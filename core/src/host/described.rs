@@ -11,7 +11,9 @@ use crate::json::Json;
 /// One served declaration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DescribedTool {
+    /// The declaration's identity.
     pub tool: String,
+    /// The fingerprint the host binds by.
     pub fingerprint: String,
     /// For people to read; binding goes by the fingerprint.
     pub signature: Json,
@@ -20,6 +22,7 @@ pub struct DescribedTool {
 /// What a Tool process said it serves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Described {
+    /// The process's data version.
     pub data: String,
     /// By identity.
     pub tools: BTreeMap<String, DescribedTool>,

@@ -2,10 +2,10 @@
 //! no async runtime. A call returns a [`CallHandle`] at once, so one thread
 //! can keep many calls outstanding.
 //!
-//! - [`resolve`]: which implementation answers a declaration: host overrides
+//! - `resolve`: which implementation answers a declaration: host overrides
 //!   by identity, then flow.toml ([`crate::manifest`]).
-//! - [`shell_words`]: a flow.toml `command` split into words, no shell.
-//! - [`connection`]: one Tool process: started on demand, described first,
+//! - `shell_words`: a flow.toml `command` split into words, no shell.
+//! - `connection`: one Tool process: started on demand, described first,
 //!   calls multiplexed and correlated by (run, call) only, at most one reply
 //!   per call, BadReply decided, restarted after it ends.
 //! - `handle`: [`CallHandle`], a pending call: waited on, polled or
@@ -13,11 +13,11 @@
 //! - `outbox`: the lines queued for one process, written in batches by its
 //!   writer thread.
 //! - [`described`]: the describe result, read with exact shapes.
-//! - [`bind`]: binding every declaration of a listing by fingerprint, with
+//! - `bind`: binding every declaration of a listing by fingerprint, with
 //!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings
 //!   through the MCP adapter in process ([`crate::mcp`]).
-//! - [`generic`]: the `types` and `schema` views of a generic call.
-//! - [`options`]: limits, describe timeout, stop grace, logging.
+//! - `generic_views`: the `types` and `schema` views of a generic call.
+//! - `options`: limits, describe timeout, stop grace, logging.
 //!
 //! Starting, stopping and reaping the processes is [`crate::process`]'s.
 //!
@@ -32,20 +32,20 @@
 //! # }
 //! ```
 
-pub mod bind;
-pub mod connection;
+pub(crate) mod bind;
+pub(crate) mod connection;
 pub mod described;
-pub mod generic;
+pub(crate) mod generic_views;
 mod handle;
-pub mod options;
+pub(crate) mod options;
 mod outbox;
-pub mod resolve;
-pub mod shell_words;
+pub(crate) mod resolve;
+pub(crate) mod shell_words;
 
 pub use crate::process::ProcessSpec;
 pub use bind::{decode_args, encode_args, fits, Host, Refusal, RefusalKind};
 pub use connection::{CallHandle, Connection};
 pub use described::{Described, DescribedTool};
-pub use generic::{views, GenericViews};
+pub use generic_views::{views, GenericViews};
 pub use options::{HostOptions, LogSink};
 pub use resolve::{declaring_file, Binding, Resolution, Resolver};

@@ -13,6 +13,7 @@ pub use crate::process::DEFAULT_STOP_GRACE;
 
 pub use crate::process::LogSink;
 
+/// How the host starts, describes, calls and stops Tool processes.
 #[derive(Clone)]
 pub struct HostOptions {
     /// Decoding limits for replies; `max_bytes` is the size limit of one line.

@@ -13,6 +13,7 @@ use crate::types::identity_name;
 /// Where a declaration's implementation runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Binding {
+    /// How the implementation is started: a command or an MCP server.
     pub runner: Runner,
     /// Where a command runs: the manifest's directory.
     pub dir: PathBuf,
@@ -23,6 +24,7 @@ pub struct Binding {
 /// The outcome of resolving one declaration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolution {
+    /// A binding was found.
     Bound(Binding),
     /// No binding, and why.
     Unbound(String),
@@ -42,6 +44,7 @@ pub fn declaring_file(identity: &str) -> &str {
 /// Overrides by identity, then a manifest.
 #[derive(Debug, Clone, Default)]
 pub struct Resolver {
+    /// Bindings that win over any manifest, by declaration identity.
     pub overrides: HashMap<String, Binding>,
     /// The directory of the manifest to use for every declaration, keyed by
     /// its declaring file (a repository's root, or `--manifest DIR`). Without

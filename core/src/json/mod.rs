@@ -18,11 +18,17 @@ use read::{Keys, Order, Sink};
 /// A JSON value with exact numbers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Json {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A number, kept exactly as its digits say.
     Number(Number),
+    /// A string, unescaped.
     String(String),
+    /// An array, in order.
     Array(Vec<Json>),
+    /// An object, members sorted by key.
     Object(Object),
 }
 
@@ -33,6 +39,7 @@ pub struct Object {
 }
 
 impl Object {
+    /// An object without members.
     pub fn new() -> Object {
         Object::default()
     }
@@ -55,18 +62,22 @@ impl Object {
         }
     }
 
+    /// The value of member `key`, if present.
     pub fn get(&self, key: &str) -> Option<&Json> {
         self.members.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok().map(|i| &self.members[i].1)
     }
 
+    /// Takes member `key` out, returning its value if it was present.
     pub fn remove(&mut self, key: &str) -> Option<Json> {
         self.members.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok().map(|i| self.members.remove(i).1)
     }
 
+    /// The number of members.
     pub fn len(&self) -> usize {
         self.members.len()
     }
 
+    /// Whether the object has no members.
     pub fn is_empty(&self) -> bool {
         self.members.is_empty()
     }
@@ -76,10 +87,12 @@ impl Object {
         self.members.iter().map(|(k, v)| (k.as_str(), v))
     }
 
+    /// The keys in ascending order.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.members.iter().map(|(k, _)| k.as_str())
     }
 
+    /// The members in ascending key order, owned.
     pub fn into_members(self) -> Vec<(String, Json)> {
         self.members
     }
@@ -98,6 +111,7 @@ impl Json {
         }
     }
 
+    /// The text of a JSON string, or `None` for any other kind.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Json::String(s) => Some(s),
@@ -105,6 +119,7 @@ impl Json {
         }
     }
 
+    /// The items of a JSON array, or `None` for any other kind.
     pub fn as_array(&self) -> Option<&[Json]> {
         match self {
             Json::Array(a) => Some(a),
@@ -112,6 +127,7 @@ impl Json {
         }
     }
 
+    /// The members of a JSON object, or `None` for any other kind.
     pub fn as_object(&self) -> Option<&Object> {
         match self {
             Json::Object(o) => Some(o),
@@ -119,6 +135,7 @@ impl Json {
         }
     }
 
+    /// A JSON string holding `s`.
     pub fn str(s: impl Into<String>) -> Json {
         Json::String(s.into())
     }

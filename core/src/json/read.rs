@@ -32,18 +32,27 @@ const DIRECT_DUPLICATE_SCAN: usize = 16;
 /// What a reader builds with. `Value` is one built value; `Array` and
 /// `Object` are whatever a sink keeps while one is open.
 pub trait Sink {
+    /// One value the sink built.
     type Value;
+    /// What the sink keeps while an array is open.
     type Array;
+    /// What the sink keeps while an object is open.
     type Object;
+    /// A `null`.
     fn null(&mut self) -> Self::Value;
+    /// A `true` or `false`.
     fn boolean(&mut self, value: bool) -> Self::Value;
     /// A number within the digit limit.
     fn number(&mut self, number: &ScannedNumber<'_>) -> Self::Value;
     /// A string, escapes decoded (valid UTF-8: no lone surrogates).
     fn string(&mut self, text: &str) -> Self::Value;
+    /// An array's start.
     fn begin_array(&mut self) -> Self::Array;
+    /// An array's next item.
     fn item(&mut self, array: &mut Self::Array, item: Self::Value);
+    /// The array's end.
     fn end_array(&mut self, array: Self::Array) -> Self::Value;
+    /// An object's start.
     fn begin_object(&mut self) -> Self::Object;
     /// A member's key, before its value.
     fn key(&mut self, object: &mut Self::Object, key: &str);
@@ -63,14 +72,17 @@ pub struct Keys<'a> {
 }
 
 impl<'a> Keys<'a> {
+    /// The number of keys.
     pub fn len(&self) -> usize {
         self.keys.len()
     }
 
+    /// Whether the object has no keys.
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }
 
+    /// The keys in text order, escapes decoded.
     pub fn iter(&self) -> impl Iterator<Item = &'a str> + 'a {
         let (text, arena) = (self.text, self.arena);
         self.keys.iter().map(move |k| k.str(text, arena))

@@ -24,8 +24,8 @@ use crate::value::Value;
 
 use super::arguments::arguments;
 use super::client::{CallEnd, McpConnection, McpOptions, Sent};
+use super::messages::Tool;
 use super::outcome::map_answer;
-use super::shapes::Tool;
 
 /// An MCP server whose tools answer Flow calls. Clones share the server;
 /// dropping the last one ends it, as for [`McpConnection`].
@@ -45,7 +45,7 @@ pub struct Offered {
 
 /// Splits `listing`'s declarations by whether `tools` holds a tool of each
 /// one's NAME.
-pub fn offered(listing: &Listing, tools: &BTreeMap<String, Tool>) -> Offered {
+pub(crate) fn offered(listing: &Listing, tools: &BTreeMap<String, Tool>) -> Offered {
     let mut bound = Vec::new();
     let mut unbound = Vec::new();
     for decl in &listing.tools {
@@ -60,7 +60,7 @@ pub fn offered(listing: &Listing, tools: &BTreeMap<String, Tool>) -> Offered {
 }
 
 /// Why a NAME is unbound, naming what the server does offer.
-pub fn no_tool(name: &str, tools: &BTreeMap<String, Tool>) -> String {
+pub(crate) fn no_tool(name: &str, tools: &BTreeMap<String, Tool>) -> String {
     const SHOWN: usize = 20;
     let mut names: Vec<&str> = tools.keys().map(String::as_str).take(SHOWN).collect();
     if tools.len() > SHOWN {
@@ -75,6 +75,7 @@ impl McpAdapter {
         McpAdapter { connection: McpConnection::new(spec, options) }
     }
 
+    /// The MCP connection the adapter calls through.
     pub fn connection(&self) -> &McpConnection {
         &self.connection
     }

@@ -1,6 +1,6 @@
 //! A Flow call's args as an MCP tool's `arguments`, both ways: the adapter
 //! writes them ([`arguments`]), and a Flow Tool served to MCP clients reads
-//! them ([`decode_arguments`]) by the same rule.
+//! them (`decode_arguments`) by the same rule.
 //!
 //! The args object is read as a record: each parameter is a member holding
 //! its value's encoding, and an Option parameter follows the value
@@ -44,7 +44,7 @@ pub fn arguments(params: &[Param], args: &[Value], limits: &Limits) -> Result<Ob
 /// left out for None, no other member. As strict as a Flow call's args in
 /// every other way; a refusal names the path from the message root
 /// (`$.params.arguments.days`) and the rule.
-pub fn decode_arguments(mut arguments: Object, params: &[Param], types: &CallTypes) -> Result<Vec<Value>> {
+pub(crate) fn decode_arguments(mut arguments: Object, params: &[Param], types: &CallTypes) -> Result<Vec<Value>> {
     let base = Path::root().key("params").key("arguments");
     let mut values = Vec::with_capacity(params.len());
     for (param, &node) in params.iter().zip(&types.params) {

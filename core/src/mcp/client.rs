@@ -6,7 +6,7 @@
 //!
 //! Threads, per process: a reader (stdout into the session), a writer (the
 //! only one that touches stdin), and a stderr reader (each line a log line,
-//! [`crate::process::stderr`]);
+//! `crate::process::stderr`);
 //! per retired process, a watchdog that lives at most the stop grace. Only
 //! the writer can block on the server: everyone else queues lines to it, and
 //! the reader never waits even for the queue (an answer to a server's ping
@@ -45,8 +45,8 @@ use crate::process::retire::{self, LastHandle, Retire, Retiring};
 use crate::process::{self as supervisor, LogSink, ProcessSpec, Started, StderrMode, Supervised, DEFAULT_STOP_GRACE};
 use crate::protocol::framing::LineReader;
 
+use super::messages::Tool;
 use super::session::{Action, Answer, Session};
-use super::shapes::Tool;
 use super::version::{Era, Implementation};
 
 /// Lines queued for one process's writer: beyond this, a caller waits.
@@ -185,6 +185,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// A call that went out: what [`McpConnection::cancel`] needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sent {
+    /// The JSON-RPC id the call went out with.
     pub id: String,
     serial: u64,
 }
@@ -202,10 +203,12 @@ impl McpConnection {
         McpConnection { _last: Arc::new(LastHandle(inner.clone())), inner }
     }
 
+    /// How this connection starts the MCP server.
     pub fn spec(&self) -> &ProcessSpec {
         &self.inner.spec
     }
 
+    /// The options this connection was made with.
     pub fn options(&self) -> &McpOptions {
         &self.inner.options
     }

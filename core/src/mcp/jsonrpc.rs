@@ -19,29 +19,34 @@ use crate::protocol::framing::Frame;
 use crate::protocol::skim::Skim;
 
 /// JSON-RPC: the line is not JSON.
-pub const PARSE_ERROR: i64 = -32700;
+pub(crate) const PARSE_ERROR: i64 = -32700;
 /// JSON-RPC: the JSON is not a request.
-pub const INVALID_REQUEST: i64 = -32600;
+pub(crate) const INVALID_REQUEST: i64 = -32600;
 /// JSON-RPC: no such method.
-pub const METHOD_NOT_FOUND: i64 = -32601;
+pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
 /// JSON-RPC: the method's params are wrong.
-pub const INVALID_PARAMS: i64 = -32602;
+pub(crate) const INVALID_PARAMS: i64 = -32602;
 /// JSON-RPC: the receiver failed.
 pub const INTERNAL_ERROR: i64 = -32603;
 
 /// An error response's `error`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RpcError {
+    /// The JSON-RPC error code.
     pub code: i64,
+    /// The error's message.
     pub message: String,
+    /// The error's `data` member, when it has one.
     pub data: Option<Json>,
 }
 
 impl RpcError {
+    /// An error with `code` and `message`, without `data`.
     pub fn new(code: i64, message: impl Into<String>) -> RpcError {
         RpcError { code, message: message.into(), data: None }
     }
 
+    /// The error object as JSON-RPC writes it.
     pub fn to_json(&self) -> Json {
         let mut o = Object::new();
         o.insert("code", Json::Number(crate::Number::from_i64(self.code)));
@@ -78,21 +83,43 @@ impl std::fmt::Display for RpcError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
     /// A request: answer it with a result or an error.
-    Request { id: Json, method: String, params: Option<Json> },
+    Request {
+        /// The request's id, echoed in the answer.
+        id: Json,
+        /// The method called.
+        method: String,
+        /// The method's params, when present.
+        params: Option<Json>,
+    },
     /// A notification: nothing to answer.
-    Notification { method: String, params: Option<Json> },
+    Notification {
+        /// The method notified.
+        method: String,
+        /// The method's params, when present.
+        params: Option<Json>,
+    },
     /// A response to one of our requests.
-    Response { id: Json, result: Result<Json, RpcError> },
+    Response {
+        /// The id of the request this answers.
+        id: Json,
+        /// The result, or the error the peer answered with.
+        result: Result<Json, RpcError>,
+    },
     /// Not a JSON-RPC message. `id` is the id it carried, when one could be
     /// found: the member itself, or a top-level string id found by a scan of
     /// a line that could not be read.
-    Invalid { id: Option<Json>, why: String },
+    Invalid {
+        /// The id found, if any.
+        id: Option<Json>,
+        /// Why the line is not a JSON-RPC message.
+        why: String,
+    },
 }
 
 /// Reads one frame from a [`crate::protocol::framing::LineReader`]; `None`
 /// for an unterminated tail, which a peer that ended mid-line leaves and which
 /// is no message.
-pub fn read_frame(frame: Frame, limits: &Limits) -> Option<Message> {
+pub(crate) fn read_frame(frame: Frame, limits: &Limits) -> Option<Message> {
     match frame {
         Frame::Line(line) => Some(read(&line, limits)),
         Frame::TooLong { length, skim } => Some(Message::Invalid {
@@ -117,7 +144,7 @@ pub fn read(line: &[u8], limits: &Limits) -> Message {
 }
 
 /// What a JSON text already read is.
-pub fn message(json: Json) -> Message {
+pub(crate) fn message(json: Json) -> Message {
     let Json::Object(mut o) = json else {
         return Message::Invalid {
             id: None,
@@ -176,7 +203,7 @@ pub fn write_request(id: &Json, method: &str, params: Json) -> String {
 }
 
 /// A notification line; `params` left out when `None`.
-pub fn write_notification(method: &str, params: Option<Json>) -> String {
+pub(crate) fn write_notification(method: &str, params: Option<Json>) -> String {
     let mut members = vec![("method", Json::str(method))];
     if let Some(params) = params {
         members.push(("params", params));

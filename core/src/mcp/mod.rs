@@ -3,7 +3,7 @@
 //!
 //! - [`version`]: the two eras and their versions.
 //! - [`jsonrpc`]: JSON-RPC 2.0 lines as MCP uses them, read without ever failing.
-//! - [`shapes`]: the message shapes of both eras, read and written both ways
+//! - `messages`: the message shapes of both eras, read and written both ways
 //!   (an MCP server serving Flow Tools reuses them).
 //! - [`session`]: one client session, sans-IO: the dual-era probe, the
 //!   handshake, `tools/list` pages, calls and cancels.
@@ -22,7 +22,7 @@
 //! JSON-RPC lines, arguments and outcome mapping above:
 //!
 //! - [`schemas`]: a Tool's schemas as `inputSchema` and `outputSchema`.
-//! - [`tools`]: the served Tools as MCP tools (a generic one at json.Value).
+//! - `tools`: the served Tools as MCP tools (a generic one at json.Value).
 //! - [`front`]: the MCP front, sans-IO, wrapping the server core every
 //!   toolkit serves through.
 
@@ -31,10 +31,10 @@ pub mod arguments;
 pub mod client;
 pub mod front;
 pub mod jsonrpc;
+pub(crate) mod messages;
 pub mod outcome;
 pub mod schemas;
 pub mod serve;
 pub mod session;
-pub mod shapes;
-pub mod tools;
+pub(crate) mod tools;
 pub mod version;

@@ -18,7 +18,7 @@
 //! they are ignored.
 //!
 //! The other way, a Flow Tool served to MCP clients answers with
-//! [`call_result`], which the mapping above reads back as the same outcome:
+//! `call_result`, which the mapping above reads back as the same outcome:
 //! Ok as `structuredContent` and its JSON in one text block; Failed as an
 //! `isError` result whose one text block holds the error's JSON; NotRun and
 //! Unknown as `isError` results whose text names the outcome and why.
@@ -30,9 +30,9 @@ use crate::limits::Limits;
 use crate::protocol::outcome::{CallOutcome, Outcome};
 use crate::protocol::server::CallTypes;
 
+use super::messages::{CallToolResult, Content};
 use super::schemas::RESULT_MEMBER;
 use super::session::Answer;
-use super::shapes::{CallToolResult, Content};
 
 /// How much of a text that is not JSON a reason quotes.
 const QUOTE: usize = 200;
@@ -124,7 +124,7 @@ fn structured(
 /// success type (the TypeScript SDK 1.32 does so even on an `isError`
 /// result), so the error's JSON is the one text block, where [`map_answer`]
 /// finds it when there is no `structuredContent`.
-pub fn call_result(outcome: &Outcome, wrapped: bool, limits: &Limits) -> CallToolResult {
+pub(crate) fn call_result(outcome: &Outcome, wrapped: bool, limits: &Limits) -> CallToolResult {
     let error = |text: String| CallToolResult {
         content: vec![Content::Text(text)],
         structured_content: None,

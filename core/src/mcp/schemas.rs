@@ -35,11 +35,11 @@ use crate::schema::{key_of_reference, object_schema, schema_of, SchemaForm};
 use crate::types::{Declarations, Param, Term};
 
 /// The member a result that is not an object is wrapped in.
-pub const RESULT_MEMBER: &str = "result";
+pub(crate) const RESULT_MEMBER: &str = "result";
 
 /// The pattern of a Duration's text: `PT`, seconds as a JSON number without
 /// exponent and with at most 9 fraction digits, `S`.
-pub const DURATION_PATTERN: &str = r"^PT-?(0|[1-9][0-9]*)(\.[0-9]{1,9})?S$";
+pub(crate) const DURATION_PATTERN: &str = r"^PT-?(0|[1-9][0-9]*)(\.[0-9]{1,9})?S$";
 
 /// The `inputSchema` of a Tool with these (concrete) parameters.
 pub fn input_schema(params: &[Param], declarations: &Declarations) -> Result<Json> {
@@ -140,7 +140,7 @@ fn for_mcp(schema: Json) -> Json {
 
 /// Refuses two served Tools under one MCP name: MCP names a tool by NAME
 /// alone, where Flow has the whole identity.
-pub fn duplicate_name(name: &str, first: &str, second: &str) -> Error {
+pub(crate) fn duplicate_name(name: &str, first: &str, second: &str) -> Error {
     Error::new(
         Rule::DuplicateName,
         format!("{first} and {second} are both named {name:?}, and an MCP tool is known by its name alone"),

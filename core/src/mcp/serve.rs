@@ -33,10 +33,10 @@ use super::adapter::{offered, McpAdapter};
 use super::client::McpOptions;
 
 /// The prefix of the Unknown reason that stands for BadReply.
-pub const BAD_REPLY_PREFIX: &str = "BadReply: ";
+pub(crate) const BAD_REPLY_PREFIX: &str = "BadReply: ";
 
 /// A Flow outcome as a handler's result, BadReply as Unknown (see above).
-pub fn handler_result(outcome: CallOutcome) -> HandlerResult {
+pub(crate) fn handler_result(outcome: CallOutcome) -> HandlerResult {
     match outcome {
         CallOutcome::Ok(v) => HandlerResult::Ok(v),
         CallOutcome::Failed(v) => HandlerResult::Failed(v),
@@ -48,7 +48,7 @@ pub fn handler_result(outcome: CallOutcome) -> HandlerResult {
 
 /// The server core and stdio driver serving `listing`'s declarations that
 /// the adapter's server offers. Starts the server and lists its tools.
-pub fn adapter_server(listing: &Listing, adapter: &McpAdapter) -> Result<StdioServer, String> {
+pub(crate) fn adapter_server(listing: &Listing, adapter: &McpAdapter) -> Result<StdioServer, String> {
     let connection = adapter.connection();
     let log = |text: &str| (connection.options().log)(text);
     let tools = connection

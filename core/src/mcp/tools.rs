@@ -20,8 +20,8 @@ use crate::protocol::server::{CallTypes, ServerCore};
 use crate::schema::{check_call_schema, schema_of, SchemaForm};
 use crate::types::{check_call_view, CallView, Param, Prim, Term, TOOL_OWNER};
 
+use super::messages::Tool;
 use super::schemas::{duplicate_name, input_schema, output_schema};
-use super::shapes::Tool;
 
 /// A generic Tool's view with every type parameter bound to json.Value, and
 /// its success schema: what each of its MCP calls carries.

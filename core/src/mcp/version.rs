@@ -14,23 +14,23 @@
 use crate::json::{Json, Object};
 
 /// The modern era's one version.
-pub const MODERN: &str = "2026-07-28";
+pub(crate) const MODERN: &str = "2026-07-28";
 
 /// The handshake era's versions, newest first: the first is the one asked
 /// for in `initialize`; a server may answer with any of them. The methods the
 /// adapter uses (`tools/list`, `tools/call`, `notifications/cancelled`) have
 /// one shape in all of them; `structuredContent` came in 2025-06-18, and an
 /// older server simply never sends it.
-pub const HANDSHAKE: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+pub(crate) const HANDSHAKE: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
 /// `_meta` key: the protocol version of a modern request.
-pub const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+pub(crate) const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 /// `_meta` key: the client's capabilities, on every modern request.
-pub const META_CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+pub(crate) const META_CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
 /// `_meta` key: who the client is (optional, recommended on every request).
-pub const META_CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
+pub(crate) const META_CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
 /// `_meta` key of a modern result: who the server is.
-pub const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+pub(crate) const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 
 /// Which era a session speaks, with the version agreed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +59,9 @@ impl Era {
 /// Who a client or server is: `{"name", "version"}` (`Implementation`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Implementation {
+    /// The implementation's name.
     pub name: String,
+    /// The implementation's version.
     pub version: String,
 }
 
@@ -69,6 +71,7 @@ impl Implementation {
         Implementation { name: "flow-mcp-adapter".to_owned(), version: env!("CARGO_PKG_VERSION").to_owned() }
     }
 
+    /// The `{"name", "version"}` object.
     pub fn to_json(&self) -> Json {
         Json::object([("name", Json::str(self.name.as_str())), ("version", Json::str(self.version.as_str()))])
     }
@@ -87,7 +90,7 @@ impl Implementation {
 /// The `_meta` object every modern request carries. The adapter declares no
 /// optional client capability (no sampling, roots or elicitation), so a
 /// server has nothing to ask it.
-pub fn request_meta(client: &Implementation) -> Json {
+pub(crate) fn request_meta(client: &Implementation) -> Json {
     Json::object([
         (META_PROTOCOL_VERSION, Json::str(MODERN)),
         (META_CLIENT_CAPABILITIES, Json::Object(Object::new())),

@@ -58,8 +58,11 @@ fn lock(state: &Mutex<ChildState>) -> MutexGuard<'_, ChildState> {
 
 /// What [`start`] gives: the child, and the two pipes its driver uses.
 pub struct Started {
+    /// The supervised child.
     pub child: Supervised,
+    /// The child's stdin, which the driver writes.
     pub stdin: ChildStdin,
+    /// The child's stdout, which the driver reads.
     pub stdout: ChildStdout,
 }
 

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 /// A child's command: no shell, every word given.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ProcessSpec {
+    /// The program to run, found on PATH when it has no `/`.
     pub program: String,
+    /// The arguments, each one word.
     pub args: Vec<String>,
     /// The working directory (a Tool's: its manifest's directory).
     pub dir: PathBuf,

@@ -39,10 +39,12 @@ fn lock(inner: &Inner) -> std::sync::MutexGuard<'_, State> {
 }
 
 impl CancelToken {
+    /// A token not yet cancelled.
     pub fn new() -> CancelToken {
         CancelToken::default()
     }
 
+    /// Whether the call has been cancelled.
     pub fn is_cancelled(&self) -> bool {
         lock(&self.inner).cancelled
     }

@@ -17,7 +17,12 @@ pub enum Frame {
     Line(Vec<u8>),
     /// A line longer than the limit: how long it was (without its `\n`) and what
     /// a bounded scan found in it.
-    TooLong { length: u64, skim: Skim },
+    TooLong {
+        /// The line's length in bytes, without its `\n`.
+        length: u64,
+        /// What a bounded scan of the line found.
+        skim: Skim,
+    },
     /// Bytes after the last `\n` when the stream ended. A crashed peer leaves
     /// half a message here; whether it counts is the caller's choice.
     Unterminated(Vec<u8>),

@@ -26,7 +26,9 @@ pub const USAGE: &str = "usage: TOOL [--mcp]
 /// Which protocol a process speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FrontKind {
+    /// The Tool process protocol of `host-boundary.md`.
     Flow,
+    /// MCP, serving the Tools to MCP clients.
     Mcp,
 }
 

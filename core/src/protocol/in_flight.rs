@@ -23,10 +23,12 @@ pub struct InFlight {
 }
 
 impl InFlight {
+    /// A bound of `max` calls at once (at least one).
     pub fn new(max: usize) -> InFlight {
         InFlight { room: Condvar::new(), max: max.max(1) }
     }
 
+    /// The most calls allowed at once.
     pub fn max(&self) -> usize {
         self.max
     }

@@ -5,7 +5,7 @@
 //! Reading never fails and never panics: every line becomes something to do
 //! (start a call, answer an error, admit a reply) or something to log. Lines
 //! that JSON reading refuses, including lines over the size limit, are still
-//! attributed to their call when a bounded scan ([`super::skim`]) finds its
+//! attributed to their call when a bounded scan (`super::skim`) finds its
 //! pair, because the spec gives them an outcome (NotRun for a call, BadReply
 //! for a reply) and an unattributed line would leave the call open forever.
 //!
@@ -22,23 +22,26 @@ use super::outcome::Outcome;
 use super::skim::Skim;
 
 /// JSON-RPC: the line is not JSON.
-pub const PARSE_ERROR: i64 = -32700;
+pub(crate) const PARSE_ERROR: i64 = -32700;
 /// JSON-RPC: the JSON is not a request object.
-pub const INVALID_REQUEST: i64 = -32600;
+pub(crate) const INVALID_REQUEST: i64 = -32600;
 /// JSON-RPC: no such method.
 pub const METHOD_NOT_FOUND: i64 = -32601;
 /// JSON-RPC: the method's params are wrong.
-pub const INVALID_PARAMS: i64 = -32602;
+pub(crate) const INVALID_PARAMS: i64 = -32602;
 
 /// The only correlation key of a call: the host's run id and the call's
 /// history id.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CallKey {
+    /// The host's run id.
     pub run: String,
+    /// The call's history id within the run.
     pub call: String,
 }
 
 impl CallKey {
+    /// The key of call `call` in run `run`.
     pub fn new(run: impl Into<String>, call: impl Into<String>) -> CallKey {
         CallKey { run: run.into(), call: call.into() }
     }
@@ -57,12 +60,16 @@ impl fmt::Display for CallKey {
 /// yet checked against any type.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallMessage {
+    /// The call's correlation key.
     pub key: CallKey,
+    /// The identity of the Tool called.
     pub tool: String,
+    /// The arguments by parameter name, not yet decoded.
     pub args: Object,
     /// `Some(Json::Null)` when the member is present and null (a refusal for
     /// generic and nongeneric Tools alike), `None` when absent.
     pub schema: Option<Json>,
+    /// The `types` view of a generic call, as sent; `None` when absent.
     pub types: Option<Json>,
 }
 
@@ -70,14 +77,18 @@ pub struct CallMessage {
 /// can judge (it knows the declared types).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReplyMessage {
+    /// The call's correlation key.
     pub key: CallKey,
+    /// The outcome as sent, not yet checked against the Tool's types.
     pub outcome: Json,
 }
 
 /// A JSON-RPC error object received in a response.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RpcError {
+    /// The JSON-RPC error code.
     pub code: i64,
+    /// The error's message.
     pub message: String,
 }
 
@@ -86,31 +97,44 @@ pub struct RpcError {
 pub enum Incoming {
     /// A `describe` request.
     Describe {
+        /// The request's id, echoed in the answer.
         id: Json,
     },
     /// A response to one of our requests (`describe`).
     Response {
+        /// The id of the request this answers.
         id: Json,
+        /// The result, or the error the peer answered with.
         result: Result<Json, RpcError>,
     },
+    /// A sound `call` notification.
     Call(CallMessage),
     /// A call that names its pair but cannot run: answer NotRun with `reason`.
     BadCall {
+        /// The call's correlation key.
         key: CallKey,
+        /// Why the call cannot run.
         reason: String,
     },
+    /// A `cancel` notification for the call with this key.
     Cancel(CallKey),
+    /// A sound `reply` notification.
     Reply(ReplyMessage),
     /// A reply for `key` that is malformed, past a limit or over the size
     /// limit: the host admits BadReply with `reason`.
     BadReply {
+        /// The call's correlation key.
         key: CallKey,
+        /// Why the reply is bad.
         reason: String,
     },
     /// Answer with this JSON-RPC error (-32700, -32600, -32601, -32602).
     Refuse {
+        /// The request's id, or `null` when it could not be read.
         id: Json,
+        /// The JSON-RPC error code.
         code: i64,
+        /// The error's message.
         message: String,
     },
     /// Nothing to answer (an unknown notification, a response nobody asked
@@ -385,7 +409,7 @@ pub fn write_describe_request(id: u64) -> String {
 }
 
 /// A result response; `result` is written canonically.
-pub fn write_result(id: &Json, result: &Json) -> String {
+pub(crate) fn write_result(id: &Json, result: &Json) -> String {
     let mut out = String::from("{\"id\":");
     json::write_canonical(&mut out, id);
     out.push_str(",\"jsonrpc\":\"2.0\",\"result\":");
@@ -427,7 +451,7 @@ pub fn write_call(key: &CallKey, tool: &str, args: &str, views: Option<(&Json, &
 }
 
 /// A `cancel` notification.
-pub fn write_cancel(key: &CallKey) -> String {
+pub(crate) fn write_cancel(key: &CallKey) -> String {
     let mut out = String::from("{\"jsonrpc\":\"2.0\",\"method\":\"cancel\",\"params\":{");
     pair_members(&mut out, key);
     run_member(&mut out, key);

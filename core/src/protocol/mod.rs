@@ -43,19 +43,19 @@
 //!
 //! - [`message`]: reading one line into an [`message::Incoming`]; writing every
 //!   outgoing line (canonical text, one `\n`).
-//! - [`skim`]: a bounded scan that finds the (run, call) pair of a line too
+//! - `skim`: a bounded scan that finds the (run, call) pair of a line too
 //!   large or too broken to read, so such a call or reply still gets its outcome.
-//! - [`framing`]: bounded line reading.
+//! - `framing`: bounded line reading.
 //! - [`outcome`]: the four outcomes on the wire, and the host's fifth, BadReply.
-//! - [`outgoing`]: the size and depth limits a line is held to before it is sent.
-//! - [`cancel`]: the cancellation token a handler watches.
+//! - `outgoing`: the size and depth limits a line is held to before it is sent.
+//! - `cancel`: the cancellation token a handler watches.
 //! - [`server`]: the sans-IO server core.
-//! - [`front`]: which protocol a process speaks: the core itself, or MCP
+//! - `front`: which protocol a process speaks: the core itself, or MCP
 //!   ([`crate::mcp::front`], wrapping the core); drivers hold a [`Front`].
-//! - [`in_flight`]: the bound on calls in flight for the Python and Node runtimes.
-//! - [`pool`]: the bounded pool of threads that run handlers.
-//! - [`batch_writer`]: one writer for every line, batching what is ready.
-//! - [`stdio`]: the threaded driver for Rust handlers.
+//! - `in_flight`: the bound on calls in flight for the Python and Node runtimes.
+//! - `pool`: the bounded pool of threads that run handlers.
+//! - `batch_writer`: one writer for every line, batching what is ready.
+//! - `stdio`: the threaded driver for Rust handlers.
 //!
 //! # Decided where the spec is silent
 //!
@@ -76,18 +76,18 @@
 //!   goes out when it ends.
 //! - At stdin's end running calls are waited for, not cancelled.
 
-pub mod batch_writer;
-pub mod cancel;
-pub mod framing;
-pub mod front;
-pub mod in_flight;
+pub(crate) mod batch_writer;
+pub(crate) mod cancel;
+pub(crate) mod framing;
+pub(crate) mod front;
+pub(crate) mod in_flight;
 pub mod message;
 pub mod outcome;
-pub mod outgoing;
-pub mod pool;
+pub(crate) mod outgoing;
+pub(crate) mod pool;
 pub mod server;
-pub mod skim;
-pub mod stdio;
+pub(crate) mod skim;
+pub(crate) mod stdio;
 
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};

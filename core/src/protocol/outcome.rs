@@ -24,10 +24,12 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The `Ok` outcome of `value`.
     pub fn ok(value: &Value) -> Outcome {
         Outcome::Ok(value.to_canonical())
     }
 
+    /// The `Failed` outcome of `value`.
     pub fn failed(value: &Value) -> Outcome {
         Outcome::Failed(value.to_canonical())
     }
@@ -51,6 +53,7 @@ impl Outcome {
         out.push('}');
     }
 
+    /// The outcome object's canonical text.
     pub fn to_canonical(&self) -> String {
         let mut out = String::new();
         self.write(&mut out);
@@ -61,9 +64,13 @@ impl Outcome {
 /// A call's outcome as the host admits it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CallOutcome {
+    /// The call succeeded with this value, decoded at the success type.
     Ok(Value),
+    /// The call failed with this value, decoded at the error type.
     Failed(Value),
+    /// The call definitely did not happen, and why.
     NotRun(String),
+    /// The call may or may not have happened, and why.
     Unknown(String),
     /// A reply that did not decode at the declared type, was larger than the
     /// size limit, or held a malformed outcome. Decided here, never sent.
@@ -71,6 +78,7 @@ pub enum CallOutcome {
 }
 
 impl CallOutcome {
+    /// Whether the call succeeded.
     pub fn is_ok(&self) -> bool {
         matches!(self, CallOutcome::Ok(_))
     }
@@ -113,8 +121,11 @@ impl CallOutcome {
 /// Where the declared types of one call's reply live in a compiled plan.
 #[derive(Debug, Clone, Copy)]
 pub struct ReplyTypes<'p> {
+    /// The plan the nodes index.
     pub plan: &'p Plan,
+    /// The node of the success type.
     pub ok: NodeId,
+    /// The node of the error type.
     pub err: NodeId,
 }
 

@@ -38,7 +38,9 @@ pub type Handler = Arc<dyn Fn(StartedCall) -> HandlerResult + Send + Sync>;
 /// line however long) waiting to be written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Bounds {
+    /// How many calls run and wait for a thread.
     pub pool: PoolBounds,
+    /// How many lines wait to be written.
     pub writer: WriterBounds,
 }
 
@@ -84,6 +86,7 @@ impl<W: Write> Shared<W> {
 type Job = (Handler, StartedCall);
 
 impl StdioServer {
+    /// A server speaking `front`, with no handlers yet and the default bounds.
     pub fn new(front: impl Front + 'static) -> StdioServer {
         StdioServer { front: Box::new(front), handlers: HashMap::new(), bounds: Bounds::default() }
     }

@@ -17,7 +17,7 @@ use crate::json::{Json, Object};
 use crate::types::{Body, Constructor, Declarations, Field, Payload, Prim, Template, Term};
 
 use super::key::Keys;
-use super::{shapes, too_deep, too_large, SchemaForm, MAX_TERM_DEPTH, MAX_WORK};
+use super::{kind_table, too_deep, too_large, SchemaForm, MAX_TERM_DEPTH, MAX_WORK};
 
 /// A named type, `declaration<args>`: what a key stands for.
 #[derive(Debug)]
@@ -107,7 +107,7 @@ impl<'a> Generator<'a> {
     /// Adds a doc comment as `description`, in the describe form only.
     fn described(&self, schema: Json, doc: &Option<String>) -> Json {
         if self.is_describe() {
-            shapes::with_description(schema, doc.as_deref())
+            kind_table::with_description(schema, doc.as_deref())
         } else {
             schema
         }
@@ -121,18 +121,18 @@ impl<'a> Generator<'a> {
         self.spend(1)?;
         let inner = depth + 1;
         Ok(match term {
-            Term::Prim(prim) => shapes::primitive(*prim),
-            Term::List(t) => shapes::list(self.value(t, inner)?),
-            Term::Set(t) => shapes::set(self.value(t, inner)?),
-            Term::Option(t) => shapes::option(self.value(t, inner)?),
+            Term::Prim(prim) => kind_table::primitive(*prim),
+            Term::List(t) => kind_table::list(self.value(t, inner)?),
+            Term::Set(t) => kind_table::set(self.value(t, inner)?),
+            Term::Option(t) => kind_table::option(self.value(t, inner)?),
             // Only a Text key is a JSON object member name; every other key,
             // a Tool type parameter included, uses the array of pairs.
-            Term::Dict(k, v) if **k == Term::Prim(Prim::Text) => shapes::text_dict(self.value(v, inner)?),
-            Term::Dict(k, v) => shapes::pair_dict(self.value(k, inner)?, self.value(v, inner)?),
+            Term::Dict(k, v) if **k == Term::Prim(Prim::Text) => kind_table::text_dict(self.value(v, inner)?),
+            Term::Dict(k, v) => kind_table::pair_dict(self.value(k, inner)?, self.value(v, inner)?),
             Term::Tuple(items) => {
-                shapes::tuple(items.iter().map(|t| self.value(t, inner)).collect::<Result<Vec<_>>>()?)
+                kind_table::tuple(items.iter().map(|t| self.value(t, inner)).collect::<Result<Vec<_>>>()?)
             }
-            Term::Param { owner, index } => shapes::param(self.keys.param_name(owner, *index)?),
+            Term::Param { owner, index } => kind_table::param(self.keys.param_name(owner, *index)?),
             Term::Named { declaration, args } => self.reference(declaration, args)?,
             Term::Function { .. } => return Err(self.no_encoding(term, "a function")),
             Term::Task(_) => return Err(self.no_encoding(term, "a Task")),
@@ -159,7 +159,7 @@ impl<'a> Generator<'a> {
                 self.pending.push((key.clone(), named));
             }
         }
-        Ok(shapes::reference(&key))
+        Ok(kind_table::reference(&key))
     }
 
     /// Two different types whose keys are spelled alike (two declarations with
@@ -194,7 +194,7 @@ impl<'a> Generator<'a> {
             Body::Record { fields } => self.object(fields, &scope)?,
             Body::Enum { constructors } => self.one_of(constructors, &scope)?,
             // A host token is whatever JSON its host chose.
-            Body::Host => shapes::any(),
+            Body::Host => kind_table::any(),
             Body::Nondata => {
                 return Err(Error::new(
                     Rule::CannotCross,
@@ -224,7 +224,7 @@ impl<'a> Generator<'a> {
         }
         let properties = Object::from_members(properties)
             .map_err(|name| Error::new(Rule::DuplicateName, format!("two fields are named {name:?}")))?;
-        Ok(shapes::object(properties, required))
+        Ok(kind_table::object(properties, required))
     }
 
     /// An enum: one branch per constructor, in declaration order.
@@ -235,17 +235,17 @@ impl<'a> Generator<'a> {
         let mut branches = Vec::with_capacity(constructors.len());
         for constructor in constructors {
             let branch = match &constructor.payload {
-                None => shapes::constant(&constructor.name),
+                None => kind_table::constant(&constructor.name),
                 Some(payload) => {
                     let payload = self
                         .payload(payload, scope)
                         .map_err(|e| within(e, format_args!("constructor {}", constructor.name)))?;
-                    shapes::single_member(&constructor.name, payload)
+                    kind_table::single_member(&constructor.name, payload)
                 }
             };
             branches.push(self.described(branch, &constructor.doc));
         }
-        Ok(shapes::one_of(branches))
+        Ok(kind_table::one_of(branches))
     }
 
     /// One positional part is written as itself, several as a tuple, named
@@ -261,7 +261,7 @@ impl<'a> Generator<'a> {
                 match schemas.len() {
                     0 => Err(Error::new(Rule::Invalid, "a positional payload has at least one part")),
                     1 => Ok(schemas.remove(0)),
-                    _ => Ok(shapes::tuple(schemas)),
+                    _ => Ok(kind_table::tuple(schemas)),
                 }
             }
         }

@@ -1,10 +1,10 @@
 //! JSON Schemas of types (`host-boundary.md`, "Schemas"; `decisions.md` section
 //! 4, which fixes every member, because fingerprints hash these schemas).
 //!
-//! - [`shapes`]: the fixed JSON shape of each kind of schema.
-//! - [`key`]: `$defs` keys (identities with type-text arguments) and how a
+//! - `kind_table`: the fixed JSON shape of each kind of schema.
+//! - `key`: `$defs` keys (identities with type-text arguments) and how a
 //!   `$ref` writes them (a JSON Pointer, percent-encoded as a URI fragment).
-//! - [`generate`]: turning one term into one standalone schema, with a `$defs`
+//! - `generate`: turning one term into one standalone schema, with a `$defs`
 //!   entry for every named type it reaches.
 //!
 //! The schemas are generated from the validated type model. Generation checks
@@ -14,7 +14,7 @@
 
 mod generate;
 mod key;
-mod shapes;
+mod kind_table;
 
 pub use key::key_of_reference;
 
@@ -69,7 +69,7 @@ pub enum SchemaForm {
 /// is `tool` is written `{"$param": NAME}`.
 ///
 /// Refuses with `Rule::CannotCross` a type that cannot cross
-/// ([`crate::types::crossing`]: a function, Task or nondata type in a value
+/// ([`crate::types::crossing`](mod@crate::types::crossing): a function, Task or nondata type in a value
 /// position, a host token in a Set element or a Dict key), and with
 /// `Rule::NotServable` two different types that would share one `$defs` key
 /// and a schema too large or too deep to be sent at all.
@@ -83,7 +83,7 @@ pub fn schema_of(term: &Term, declarations: &Declarations, form: SchemaForm, too
 /// required and has its payload's schema. Not part of the contract's schemas:
 /// how a front that takes a Tool's args as a record (MCP's `arguments`)
 /// describes them.
-pub fn object_schema(
+pub(crate) fn object_schema(
     members: &[(String, Term)],
     declarations: &Declarations,
     form: SchemaForm,

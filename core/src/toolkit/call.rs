@@ -45,10 +45,12 @@ impl Call {
         &self.key
     }
 
+    /// The host's run id.
     pub fn run_id(&self) -> &str {
         &self.key.run
     }
 
+    /// The call's history id within the run.
     pub fn call_id(&self) -> &str {
         &self.key.call
     }

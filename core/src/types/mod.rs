@@ -2,7 +2,7 @@
 //! sections 2a, 5, 6): the model of terms and templates, tools listings,
 //! TypeSpecs and generic call views.
 //!
-//! - [`model`]: the Rust shapes of terms, templates, listings, TypeSpecs, views.
+//! - `model`: the Rust shapes of terms, templates, listings, TypeSpecs, views.
 //! - [`parse`]: reading them from JSON with exact object shapes.
 //! - [`write`](mod@write): writing them back to JSON (and short type text for messages).
 //! - [`validate`]: every structural rule (names, owners, arity, reachability,
@@ -17,7 +17,7 @@
 //!   Task or nondata type inside, no host token in a Set element or a Dict
 //!   key), decided on the type, whatever the value.
 //!
-//! Where the spec is silent, these choices hold (tests in `core/tests/types.rs`
+//! Where the spec is silent, these choices hold (tests in `core/tests/types/`
 //! pin each):
 //! - A term that is none of the forms (an unknown tag, a Dict without exactly
 //!   two terms, a Tuple with fewer than two) is `UnknownTerm` at the term's own
@@ -48,7 +48,7 @@
 pub mod crossing;
 mod hint;
 pub mod identity;
-pub mod model;
+mod model;
 pub mod parse;
 pub mod reach;
 pub mod recursion;

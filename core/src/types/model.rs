@@ -7,19 +7,30 @@ use std::collections::BTreeMap;
 /// A primitive term, spelled as in the JSON (`"Int"`, `"json.Value"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Prim {
+    /// Exact integers of any size.
     Int,
+    /// Exact decimals of any size and scale.
     Decimal,
+    /// `true` or `false`.
     Bool,
+    /// Unicode text.
     Text,
+    /// Binary data, base64 in JSON.
     Bytes,
+    /// A length of time, exact to the nanosecond.
     Duration,
+    /// A point in time with its offset.
     Instant,
+    /// The one value `()`, `null` in JSON.
     Unit,
+    /// The type with no values: an error that cannot happen.
     Never,
+    /// Any JSON, passed through as written (`json.Value`).
     JsonValue,
 }
 
 impl Prim {
+    /// Every primitive, in the order of the specification's table.
     pub const ALL: [Prim; 10] = [
         Prim::Int,
         Prim::Decimal,
@@ -33,6 +44,7 @@ impl Prim {
         Prim::JsonValue,
     ];
 
+    /// The primitive's spelling in JSON listings (`"json.Value"` for [`Prim::JsonValue`]).
     pub fn name(self) -> &'static str {
         match self {
             Prim::Int => "Int",
@@ -48,6 +60,7 @@ impl Prim {
         }
     }
 
+    /// The primitive spelled `name`, or `None` when no primitive has that spelling.
     pub fn from_name(name: &str) -> Option<Prim> {
         Prim::ALL.into_iter().find(|p| p.name() == name)
     }
@@ -56,27 +69,40 @@ impl Prim {
 /// A type term.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Term {
+    /// A primitive type.
     Prim(Prim),
+    /// A list of the inner type, in order.
     List(Box<Term>),
+    /// A set of the inner type, in the type's order.
     Set(Box<Term>),
+    /// An optional value of the inner type.
     Option(Box<Term>),
+    /// A task producing the inner type; it cannot cross the host boundary.
     Task(Box<Term>),
+    /// A dict from the key type to the value type.
     Dict(Box<Term>, Box<Term>),
     /// At least two items.
     Tuple(Vec<Term>),
+    /// A function type; it cannot cross the host boundary.
     Function {
+        /// The parameter types, in order.
         params: Vec<Term>,
+        /// The result type.
         result: Box<Term>,
     },
     /// A declaration by local id, with its arguments in declaration order.
     Named {
+        /// The local id of the declaration in the listing's `declarations`.
         declaration: String,
+        /// The type arguments, one per parameter of the declaration.
         args: Vec<Term>,
     },
     /// Parameter `index` of `owner`: a declaration's local id, or `tool` for a
     /// Tool's own type parameters.
     Param {
+        /// The declaration's local id, or [`TOOL_OWNER`].
         owner: String,
+        /// The parameter's position in the owner's `generic` list.
         index: usize,
     },
 }
@@ -131,11 +157,15 @@ impl Term {
 /// A record field or a named payload part.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
+    /// The field's name as declared.
     pub name: String,
+    /// The field's type.
     pub ty: Term,
+    /// The documentation written on the field, if any.
     pub doc: Option<String>,
 }
 
+/// The data an enum constructor carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Payload {
     /// At least one part.
@@ -144,20 +174,28 @@ pub enum Payload {
     Named(Vec<Field>),
 }
 
+/// One constructor of an enum.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Constructor {
+    /// The constructor's name as declared.
     pub name: String,
+    /// The documentation written on the constructor, if any.
     pub doc: Option<String>,
+    /// The data it carries, or `None` for a constant constructor.
     pub payload: Option<Payload>,
 }
 
+/// What a declaration is: a record, an enum, a host token type or a type without data encoding.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Body {
+    /// A record with fields in declaration order.
     Record {
+        /// The record's fields, in declaration order.
         fields: Vec<Field>,
     },
     /// At least one constructor.
     Enum {
+        /// The enum's constructors, in declaration order.
         constructors: Vec<Constructor>,
     },
     /// A host token type.
@@ -167,6 +205,7 @@ pub enum Body {
 }
 
 impl Body {
+    /// The `kind` member that names this body in JSON (`"record"`, `"enum"`, `"host"`, `"nondata"`).
     pub fn kind(&self) -> &'static str {
         match self {
             Body::Record { .. } => "record",
@@ -181,13 +220,19 @@ impl Body {
 /// `Param { owner: <its local id>, index }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Template {
+    /// The declared name, without the identity's path.
     pub name: String,
     /// `REPOSITORY@VERSION/FILE.NAME`, or `PATH.NAME` outside a repository.
     pub identity: String,
+    /// The source-derived type-name ordinal of `trace.md`, not a position in the reachable graph.
     pub lexical_ordinal: u64,
+    /// The names of the declaration's type parameters.
     pub generic: Vec<String>,
+    /// Whether the Flow source declares the type opaque.
     pub opaque: bool,
+    /// The documentation written on the declaration, if any.
     pub doc: Option<String>,
+    /// The record fields, enum constructors, or the host or nondata marker.
     pub body: Body,
 }
 
@@ -197,7 +242,9 @@ pub type Declarations = BTreeMap<String, Template>;
 /// A Tool parameter.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Param {
+    /// The parameter's name as declared.
     pub name: String,
+    /// The parameter's type.
     pub ty: Term,
 }
 
@@ -206,10 +253,15 @@ pub struct Param {
 pub struct ToolDecl {
     /// The Tool's identity.
     pub tool: String,
+    /// The documentation written on the Tool, if any.
     pub doc: Option<String>,
+    /// The names of the Tool's own type parameters (empty when it is not generic).
     pub generic: Vec<String>,
+    /// The parameters, in declaration order.
     pub params: Vec<Param>,
+    /// The success type.
     pub ok: Term,
+    /// The error type (`Never` when the Tool cannot fail).
     pub err: Term,
 }
 
@@ -219,6 +271,7 @@ impl ToolDecl {
         identity_name(&self.tool)
     }
 
+    /// Whether the Tool has type parameters of its own.
     pub fn is_generic(&self) -> bool {
         !self.generic.is_empty()
     }
@@ -227,12 +280,16 @@ impl ToolDecl {
 /// The output of `flow tools`: what generators read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listing {
+    /// The listing format's version (`data`), checked against [`DATA_VERSION`](super::DATA_VERSION).
     pub data: String,
+    /// The Tools, in listing order.
     pub tools: Vec<ToolDecl>,
+    /// The declarations the Tools reach, by local id.
     pub declarations: Declarations,
 }
 
 impl Listing {
+    /// The Tool with identity `identity`, if the listing has it.
     pub fn tool(&self, identity: &str) -> Option<&ToolDecl> {
         self.tools.iter().find(|t| t.tool == identity)
     }
@@ -241,10 +298,15 @@ impl Listing {
 /// A generated TypeSpec: one Tool's roots and the declarations they reach.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeSpec {
+    /// The names of the Tool's own type parameters.
     pub generic: Vec<String>,
+    /// The Tool's parameters, in declaration order.
     pub params: Vec<Param>,
+    /// The success type.
     pub ok: Term,
+    /// The error type.
     pub err: Term,
+    /// Exactly the declarations the roots reach, by local id.
     pub declarations: Declarations,
 }
 
@@ -253,9 +315,13 @@ pub struct TypeSpec {
 pub struct CallView {
     /// Type parameter name and its concrete term, in declaration order.
     pub bindings: Vec<(String, Term)>,
+    /// The parameters with the bindings substituted.
     pub params: Vec<Param>,
+    /// The success type with the bindings substituted.
     pub ok: Term,
+    /// The error type with the bindings substituted.
     pub err: Term,
+    /// Exactly the declarations the substituted types reach, by local id.
     pub declarations: Declarations,
 }
 
@@ -266,7 +332,7 @@ pub fn identity_name(identity: &str) -> &str {
 
 /// An identity without its `@VERSION` (`decisions.md` section 4: the canonical
 /// signature names types by repository, file and name only).
-pub fn identity_without_version(identity: &str) -> String {
+pub(crate) fn identity_without_version(identity: &str) -> String {
     match identity.split_once('@') {
         None => identity.to_owned(),
         Some((repository, rest)) => match rest.split_once('/') {

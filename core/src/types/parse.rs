@@ -33,7 +33,7 @@ pub const DATA_VERSION: &str = "0.1";
 
 /// The major version it reads: any `0.MINOR` is accepted, since within a major
 /// version minors only add (host-boundary.md, "Versioning").
-pub const DATA_MAJOR: u64 = 0;
+pub(crate) const DATA_MAJOR: u64 = 0;
 
 /// The deepest term nesting read or validated. Text read under the default
 /// limits never reaches it (every term level is at least one JSON level and the
@@ -92,7 +92,7 @@ pub fn term_from_json_in(json: &Json, declarations: &Declarations) -> Result<Ter
 // Documents, shape only
 
 /// Reads a tools listing's shape without validating it.
-pub fn parse_listing(json: &Json) -> Result<Listing> {
+pub(crate) fn parse_listing(json: &Json) -> Result<Listing> {
     let Some(object) = json.as_object() else {
         return Err(shape(format!("a tools listing must be an object, found {}", json.kind_name())));
     };
@@ -116,7 +116,7 @@ pub fn parse_listing(json: &Json) -> Result<Listing> {
 }
 
 /// Reads a TypeSpec's shape without validating it.
-pub fn parse_type_spec(json: &Json) -> Result<TypeSpec> {
+pub(crate) fn parse_type_spec(json: &Json) -> Result<TypeSpec> {
     const MEMBERS: [&str; 5] = ["generic", "params", "ok", "err", "declarations"];
     let object = exact(json, "a TypeSpec", &MEMBERS, &MEMBERS)?;
     Ok(TypeSpec {
@@ -130,7 +130,7 @@ pub fn parse_type_spec(json: &Json) -> Result<TypeSpec> {
 }
 
 /// Reads a call view's shape without validating it.
-pub fn parse_call_view(json: &Json) -> Result<CallView> {
+pub(crate) fn parse_call_view(json: &Json) -> Result<CallView> {
     const MEMBERS: [&str; 5] = ["bindings", "params", "ok", "err", "declarations"];
     let object = exact(json, "a call view", &MEMBERS, &MEMBERS)?;
     let bindings = params_with(object, "bindings", "a binding")?.into_iter().map(|p| (p.name, p.ty)).collect();
@@ -146,7 +146,7 @@ pub fn parse_call_view(json: &Json) -> Result<CallView> {
 
 /// Reads one Tool of a listing: exactly `tool`, `doc`, `generic`, `params`,
 /// `ok`, `err`.
-pub fn tool_from_json(json: &Json) -> Result<ToolDecl> {
+pub(crate) fn tool_from_json(json: &Json) -> Result<ToolDecl> {
     const MEMBERS: [&str; 6] = ["tool", "doc", "generic", "params", "ok", "err"];
     let object = exact(json, "a tool", &MEMBERS, &MEMBERS)?;
     Ok(ToolDecl {
@@ -160,7 +160,7 @@ pub fn tool_from_json(json: &Json) -> Result<ToolDecl> {
 }
 
 /// Reads a declaration map: local id (any non-empty string) to template.
-pub fn declarations_from_json(json: &Json) -> Result<Declarations> {
+pub(crate) fn declarations_from_json(json: &Json) -> Result<Declarations> {
     let Some(object) = json.as_object() else {
         return Err(shape(format!("declarations must be an object, found {}", json.kind_name())));
     };
@@ -179,7 +179,7 @@ const TEMPLATE_COMMON: [&str; 7] = ["name", "identity", "lexical_ordinal", "gene
 
 /// Reads one template: the common members plus exactly `fields` for a record
 /// or `constructors` for an enum; host and nondata templates have no body.
-pub fn template_from_json(json: &Json) -> Result<Template> {
+pub(crate) fn template_from_json(json: &Json) -> Result<Template> {
     const ALLOWED: [&str; 9] =
         ["name", "identity", "lexical_ordinal", "generic", "opaque", "kind", "doc", "fields", "constructors"];
     let object = exact(json, "a template", &ALLOWED, &TEMPLATE_COMMON)?;

@@ -98,7 +98,7 @@ pub fn template_to_json(template: &Template) -> Json {
 }
 
 /// A declaration map, local id to template.
-pub fn declarations_to_json(declarations: &Declarations) -> Json {
+pub(crate) fn declarations_to_json(declarations: &Declarations) -> Json {
     let mut object = Object::new();
     for (id, template) in declarations {
         object.insert(id.as_str(), template_to_json(template));
@@ -116,7 +116,7 @@ fn params_to_json(params: &[Param]) -> Json {
 }
 
 /// One Tool of a listing.
-pub fn tool_to_json(tool: &ToolDecl) -> Json {
+pub(crate) fn tool_to_json(tool: &ToolDecl) -> Json {
     Json::object([
         ("tool", Json::str(tool.tool.as_str())),
         ("doc", doc(&tool.doc)),

@@ -5,8 +5,7 @@
 //! schemas and generic signatures (the work bound is a unit test beside the
 //! predicate).
 
-mod support;
-
+use crate::support::weather_model::term_text;
 use flow_core::fingerprint::fingerprint;
 use flow_core::plan::Plan;
 use flow_core::schema::{schema_of, SchemaForm};
@@ -14,11 +13,10 @@ use flow_core::types::{
     crossing, listing_from_json, tool_crossing, Body, Declarations, Field, Listing, Template, Term,
 };
 use flow_core::{json, Limits, Rule};
-use support::weather_model::term_text;
 
 /// The listing of the crossing vectors.
 fn listing() -> Listing {
-    let text = include_str!("../../tests/vectors/decode-crossing.json");
+    let text = include_str!("../../../tests/vectors/decode-crossing.json");
     let file = json::parse_str(text, &Limits::default()).unwrap();
     listing_from_json(file.as_object().unwrap().get("listing").unwrap()).unwrap()
 }

@@ -6,7 +6,7 @@ use flow_core::json;
 use flow_core::types::listing_from_text;
 use flow_core::Limits;
 
-const WEATHER: &str = include_str!("../../tests/examples/weather.tools.json");
+const WEATHER: &str = include_str!("../../../tests/examples/weather.tools.json");
 
 /// The refusal of the weather listing (in canonical text) with the first
 /// `from` replaced by `to`.

@@ -45,6 +45,7 @@ pub struct Parts {
 }
 
 impl Parts {
+    /// The next part, converted to `T`.
     pub fn part<T: FromValue>(&mut self) -> Result<T> {
         let result = match self.parts.next() {
             Some((_, value)) if self.single => T::from_value(value),
@@ -69,6 +70,7 @@ pub struct Constructor {
 }
 
 impl Constructor {
+    /// Takes an enum value apart; any other value is refused.
     pub fn of_enum(value: Value) -> Result<Constructor> {
         match value {
             Value::Enum(EnumValue { name, payload, .. }) => Ok(Constructor { name, payload }),
@@ -89,6 +91,7 @@ impl Constructor {
         }
     }
 
+    /// The payload's positional parts; a refusal if it has another payload.
     pub fn positional(self) -> Result<Parts> {
         match self.payload {
             EnumPayload::Positional(parts) => {
@@ -98,6 +101,7 @@ impl Constructor {
         }
     }
 
+    /// The payload's named parts; a refusal if it has another payload.
     pub fn named(self) -> Result<Fields> {
         match self.payload {
             EnumPayload::Named(fields) => Ok(Fields { fields: fields.into_iter(), within: Some(self.name) }),
@@ -126,10 +130,12 @@ pub fn constructor(index: u32, name: &str, payload: EnumPayload) -> Value {
     Value::Enum(EnumValue { index, name: Arc::from(name), payload })
 }
 
+/// A payload of positional parts, in order.
 pub fn positional(parts: Vec<Value>) -> EnumPayload {
     EnumPayload::Positional(parts)
 }
 
+/// A payload of named parts, in declaration order.
 pub fn named(fields: Vec<(&str, Value)>) -> EnumPayload {
     EnumPayload::Named(fields.into_iter().map(|(name, value)| (Arc::from(name), value)).collect())
 }

@@ -35,14 +35,17 @@ pub struct GenericValue {
 }
 
 impl GenericValue {
+    /// The value whose encoding at the call's concrete type is `json`.
     pub fn from_json(json: Json) -> GenericValue {
         GenericValue { json }
     }
 
+    /// The value's JSON, borrowed.
     pub fn as_json(&self) -> &Json {
         &self.json
     }
 
+    /// The value's JSON, owned.
     pub fn into_json(self) -> Json {
         self.json
     }
@@ -74,18 +77,22 @@ impl<T> ContextSet<T> {
         ContextSet { items }
     }
 
+    /// The elements, in the order held.
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.items.iter()
     }
 
+    /// The number of elements.
     pub fn len(&self) -> usize {
         self.items.len()
     }
 
+    /// Whether the set has no elements.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
+    /// The elements, owned, in the order held.
     pub fn into_vec(self) -> Vec<T> {
         self.items
     }
@@ -128,18 +135,22 @@ impl<K, V> ContextDict<K, V> {
         ContextDict { entries }
     }
 
+    /// The entries, in the order held.
     pub fn iter(&self) -> std::slice::Iter<'_, (K, V)> {
         self.entries.iter()
     }
 
+    /// The number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether the dict has no entries.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
+    /// The entries, owned, in the order held.
     pub fn into_vec(self) -> Vec<(K, V)> {
         self.entries
     }

@@ -15,6 +15,7 @@ use crate::types::{reachable, CallView, Declarations, Param, Term, ToolDecl, TOO
 /// The views of one generic call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GenericViews {
+    /// The concrete types view, validated.
     pub view: CallView,
     /// The `types` member.
     pub types: Json,
