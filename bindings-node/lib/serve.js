@@ -28,6 +28,38 @@ function describeThrown(thrown) {
   }
 }
 
+/**
+ * A generic call's context: `types`, `schema` and `codecs` are made by native
+ * code when the handler first reads one of them (then kept), so that a
+ * handler which reads none, an echo, does not pay for them. Own enumerable
+ * properties in the same order as every other member, as plain data once was.
+ */
+function genericContext(server, run, call, tool, handle) {
+  let views
+  const built = () => {
+    if (views === undefined) {
+      views = server.genericContext(handle)
+      handle = undefined
+    }
+    return views
+  }
+  return {
+    run,
+    call,
+    tool,
+    get types() {
+      return built().types
+    },
+    get schema() {
+      return built().schema
+    },
+    get codecs() {
+      return built().codecs
+    },
+    signal: undefined,
+  }
+}
+
 /** The native server, speaking what `args` name; a usage error ends the process. */
 function nativeServer(metadata, args) {
   try {
@@ -69,10 +101,14 @@ function serve(metadata, handlers, options = {}) {
     resolveDone = resolve
   })
   const settle = () => {
-    if (ended && running.size === 0) resolveDone()
+    if (ended && running.size === 0) {
+      // Every reply is out before the promise says the serving is done.
+      server.flush()
+      resolveDone()
+    }
   }
 
-  async function run(id, tool, args, context) {
+  async function runCall(id, tool, args, context) {
     const controller = new AbortController()
     running.set(id, controller)
     context.signal = controller.signal
@@ -110,12 +146,34 @@ function serve(metadata, handlers, options = {}) {
     } catch (e) {
       log(`flow tool: could not reply to call ${JSON.stringify(context.call)}: ${e && e.message}`)
     }
+    scheduleFlush()
     settle()
   }
 
-  server.start((kind, id, tool, args, context) => {
+  // Replies finished in one turn of the event loop are written together,
+  // once the turn's handlers have run (setImmediate runs after the turn's
+  // I/O callbacks and their promise jobs): one write for a burst of calls,
+  // and for a call alone no later than the end of its turn.
+  let flushing = false
+  const flush = () => {
+    flushing = false
+    server.flush()
+  }
+  const scheduleFlush = () => {
+    if (!flushing) {
+      flushing = true
+      setImmediate(flush)
+    }
+  }
+
+  server.start((kind, id, tool, args, run, call, generic) => {
     if (kind === START) {
-      run(id, tool, args, context)
+      const identity = tools[tool]
+      const context =
+        generic === undefined
+          ? { run, call, tool: identity, signal: undefined }
+          : genericContext(server, run, call, identity, generic)
+      runCall(id, tool, args, context)
     } else if (kind === CANCEL) {
       running.get(id)?.abort(new CancelledError())
     } else if (kind === END) {
