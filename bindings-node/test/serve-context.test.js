@@ -1,20 +1,21 @@
 'use strict'
-// What a handler's context holds: {run, call, tool, signal} for every call,
-// and for a generic call its types view, success schema and codecs, which
-// are made when the handler first reads one (and are the same objects on
-// every read after), own members in the order they always had. Served over
-// MCP, where a generic Tool's T is json.Value.
+// What a handler's context holds: run, call, tool and signal for every call
+// (the signal made when first read, aborted already when the call was
+// cancelled before), and for a generic call its types view, success schema
+// and codecs, made when the handler first reads one and the same objects on
+// every read after. Served over MCP, where a generic Tool's T is json.Value,
+// and over the Flow protocol for a cancel.
 const { test } = require('node:test')
 const assert = require('node:assert/strict')
 const { weatherScript } = require('./helpers.js')
 
 const W = 'github.com/acme/weather@1.2.0/weather.flow.'
 
-function server() {
+function server(args = ['--mcp']) {
   return weatherScript(
     'flow-context-',
     `const entries = JSON.parse(tools)
-const seen = (context) => ({ keys: Object.keys(context), run: context.run, call: context.call, tool: context.tool, aborted: context.signal.aborted })
+const seen = (context) => ({ keys: Object.keys(context), run: context.run, call: context.call, tool: context.tool, aborted: context.signal.aborted, same: context.signal === context.signal && context.signal instanceof AbortSignal })
 const echo = async (value, context) => {
   const first = seen(context)
   const c = context.codecs
@@ -31,9 +32,17 @@ const echo = async (value, context) => {
     value,
   }
 }
-const stations = async (region, cursor, context) => ({ items: [], next: t.stringify(seen(context)) })
+const stations = async (region, cursor, context) => {
+  if (region.name === 'late') {
+    // Read the signal only once the cancel has surely come.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const signal = context.signal
+    return { items: [], next: t.stringify({ aborted: signal.aborted, reason: signal.reason && signal.reason.name }) }
+  }
+  return { items: [], next: t.stringify(seen(context)) }
+}
 const handlers = entries.map((e) => (e.tool.endsWith('.echo') ? echo : e.tool.endsWith('.list_stations') ? stations : async () => { throw new Error('not called') }))
-t.serve({ listing, tools }, handlers, { args: ['--mcp'] })
+t.serve({ listing, tools }, handlers, { args: ${JSON.stringify(args)} })
 `,
   )
 }
@@ -47,7 +56,7 @@ async function mcpCall(p, id, name, args) {
   }
 }
 
-test('a generic call\'s context: its views made on first read, the same after, as before', async () => {
+test('a generic call\'s context: its views made on first read, the same objects after', async () => {
   const p = server()
   try {
     p.send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } })
@@ -55,7 +64,7 @@ test('a generic call\'s context: its views made on first read, the same after, a
     const result = await mcpCall(p, 1, 'echo', { value: [1, 2.5] })
     assert.notEqual(result.isError, true, JSON.stringify(result))
     const got = result.structuredContent.result
-    assert.deepEqual(got.keys, ['run', 'call', 'tool', 'types', 'schema', 'codecs', 'signal'])
+    assert.deepEqual(got.keys, ['run', 'call', 'tool'])
     assert.equal(got.tool, W + 'echo')
     assert.equal(got.aborted, false)
     assert.equal(typeof got.run, 'string')
@@ -82,7 +91,7 @@ test('a generic call\'s context: its views made on first read, the same after, a
   }
 })
 
-test('a call\'s context is {run, call, tool, signal}', async () => {
+test('a call\'s context: run, call, tool, and one signal', async () => {
   const p = server()
   try {
     p.send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } })
@@ -90,9 +99,25 @@ test('a call\'s context is {run, call, tool, signal}', async () => {
     const result = await mcpCall(p, 1, 'list_stations', { region: { name: 'n', children: [] }, cursor: 'None' })
     assert.notEqual(result.isError, true, JSON.stringify(result))
     const seen = JSON.parse(result.structuredContent.next)
-    assert.deepEqual(seen.keys, ['run', 'call', 'tool', 'signal'])
+    assert.deepEqual(seen.keys, ['run', 'call', 'tool'])
+    assert.equal(seen.same, true)
     assert.equal(seen.tool, W + 'list_stations')
     assert.equal(seen.aborted, false)
+  } finally {
+    p.child.stdin.end()
+    await p.exited
+  }
+})
+
+test('a call cancelled before its handler reads the signal gets it aborted, with the reason', async () => {
+  const p = server([])
+  try {
+    p.call('late', W + 'list_stations', { region: { name: 'late', children: [] }, cursor: 'None' })
+    p.send({ method: 'cancel', params: { run: 'r', call: 'late' } })
+    const line = (await p.replies('late'))[0]
+    const ok = JSON.parse(line).params.outcome.Ok
+    assert.ok(ok, line)
+    assert.deepEqual(JSON.parse(ok.next.Some ?? ok.next), { aborted: true, reason: 'CancelledError' })
   } finally {
     p.child.stdin.end()
     await p.exited
