@@ -586,7 +586,8 @@ fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()>
 
 /// Marks the externals that hold a generic call's views, so that
 /// `genericContext` never reads another module's external as one.
-static GENERIC_TAG: sys::napi_type_tag = sys::napi_type_tag { lower: 0x666c_6f77_2d67_656e, upper: 0x6572_6963_2d63_616c };
+static GENERIC_TAG: sys::napi_type_tag =
+    sys::napi_type_tag { lower: 0x666c_6f77_2d67_656e, upper: 0x6572_6963_2d63_616c };
 
 /// A generic call's views, held by JavaScript until its context is dropped.
 fn generic_handle(js: Js, generic: GenericCall) -> Result<Raw> {
