@@ -269,7 +269,10 @@ def targets() -> list[Target]:
     ]
     # A Node server is run when its script is there (the TypeScript Tool
     # after `tsc`, the SDK after `npm ci` in benches/node).
-    needed = {"node.sdk.mcp": NODE_SDK_ECHO.parent / "node_modules" / "@modelcontextprotocol", "node.weather.mcp": NODE_WEATHER}
+    needed = {
+        "node.sdk.mcp": NODE_SDK_ECHO.parent / "node_modules" / "@modelcontextprotocol",
+        "node.weather.mcp": NODE_WEATHER,
+    }
     return [
         t
         for t in found
