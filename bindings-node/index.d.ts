@@ -56,10 +56,13 @@ export declare class Server {
   get tools(): Array<string>
   /**
    * Starts reading stdin on a thread of its own; `onEvent(kind, id, tool,
-   * args, context)` is called on the JS thread with kind 0 (start a call),
-   * 1 (cancel call `id`) or 2 (stdin ended: no more calls will come).
+   * args, run, call, generic)` is called on the JS thread with kind 0
+   * (start a call: its run and call ids, and for a generic call the
+   * handle `genericContext` takes, else undefined), 1 (cancel call `id`)
+   * or 2 (stdin ended: no more calls will come). Replies are written
+   * when `flush` is called.
    */
-  start(onEvent: (kind: number, id: number, tool: number, args: unknown[], context: Record<string, unknown>) => void): void
+  start(onEvent: (kind: number, id: number, tool: number, args: unknown[], run: string, call: string, generic: unknown) => void): void
   /**
    * Ends call `id`: kind 0 with its result, 1 with its declared error,
    * 2 with a description of what else stopped the handler (Unknown), 3
@@ -67,6 +70,18 @@ export declare class Server {
    * error type, else Unknown.
    */
   finish(id: number, kind: number, value: unknown): void
+  /**
+   * Writes every finished reply not written yet, in one `write` when the
+   * pipe takes it.
+   */
+  flush(): void
+  /**
+   * A generic call's `types`, `schema` and `codecs` (host-boundary.md,
+   * "Toolkits"), from the handle `onEvent` gave with the call: built
+   * when its handler first reads one, so a handler that reads none does
+   * not pay for them.
+   */
+  genericContext(handle: unknown): Record<string, unknown>
   /** The `describe` result this server answers. */
   describe(): JsonValue
 }

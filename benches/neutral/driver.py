@@ -205,6 +205,8 @@ RELEASE = REPO / "target" / "release"
 WEATHER = "github.com/acme/weather@1.2.0/weather.flow.get_forecast"
 FORECAST_ARGS = '{"city":"Oslo","days":2,"units":"None"}'
 ECHO_ARGS = '{"value":"hello"}'
+NODE_WEATHER = REPO / "examples" / "typescript" / "weather-tools" / "dist" / "main.js"
+NODE_SDK_ECHO = REPO / "benches" / "node" / "sdk_echo.mjs"
 
 
 def targets() -> list[Target]:
@@ -273,13 +275,39 @@ def targets() -> list[Target]:
             ECHO_ARGS,
             ["node", str(Path(__file__).with_name("floor_echo.js"))],
         ),
+        Target(
+            "node.sdk.mcp",
+            "MCP TypeScript SDK `McpServer`, echo",
+            "mcp",
+            "echo",
+            ECHO_ARGS,
+            ["node", str(NODE_SDK_ECHO)],
+        ),
+        Target(
+            "node.weather.mcp",
+            "generated TypeScript weather Tool, `--mcp`, echo",
+            "mcp",
+            "echo",
+            ECHO_ARGS,
+            ["node", str(NODE_WEATHER), "--mcp"],
+            "floor.node",
+            0.6,
+        ),
     ]
-    # The Python Tool needs flow_toolkit in this interpreter (the project's venv).
+    # A Node server is run when its script is there (the TypeScript Tool
+    # after `tsc`, the SDK after `npm ci` in benches/node); the Python Tool
+    # when flow_toolkit is in this interpreter (the project's venv).
+    needed = {
+        "node.sdk.mcp": NODE_SDK_ECHO.parent / "node_modules" / "@modelcontextprotocol",
+        "node.weather.mcp": NODE_WEATHER,
+    }
     python_tool = importlib.util.find_spec("flow_toolkit") is not None
     return [
         t
         for t in found
-        if (Path(t.command[0]).exists() or t.command[0] in ("node",)) and (python_tool or t.id != "python.weather.mcp")
+        if (Path(t.command[0]).exists() or t.command[0] in ("node",))
+        and needed.get(t.id, REPO).exists()
+        and (python_tool or t.id != "python.weather.mcp")
     ]
 
 

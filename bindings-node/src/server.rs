@@ -7,11 +7,17 @@
 //!
 //! ```text
 //!  stdin ─► reader thread ─► ServerCore::receive ─┬─► Write: the line, whole, to the protocol's stdout
-//!           (Rust, blocking)                      ├─► Start/Cancel ─► threadsafe function ─► JS: run the
-//!                                                 │                   (args converted on     async handler,
-//!                                                 │                    the JS thread)        abort its signal
-//!  JS handler settles ─► Server.finish (JS thread) ─► ServerCore::finish ─► the reply line
+//!           (Rust, blocking)                      ├─► Start/Cancel ─► event queue ─► JS: run the
+//!                                                 │   (a threadsafe-function      async handler,
+//!                                                 │    wake when it was empty)    abort its signal
+//!  JS handler settles ─► Server.finish (JS thread) ─► ServerCore::finish ─► unwritten replies
+//!  JS thread done with what it was given ─► Server.flush ─► one write of them all
 //! ```
+//!
+//! Per call, the costs that do not grow with its values are kept off the
+//! path: a burst of calls wakes the JS thread once, the call's context is
+//! made in JavaScript, a generic call's views are made only when read, and
+//! the replies of one turn of the event loop leave in one `write`.
 //!
 //! Everything that is a rule (decoding args before author code, NotRun,
 //! re-sent pairs, checking results, Unknown) is the core's. Here: IO, ids,
@@ -34,8 +40,8 @@ use flow_core::json::Json;
 use flow_core::mcp::front::front_for;
 use flow_core::plan::Plan;
 use flow_core::protocol::{
-    CallKey, CallTypes, Event, Front, FrontKind, HandlerResult, InFlight, LineReader, ServedEntry, ServerCore,
-    StartedCall, DEFAULT_IN_FLIGHT,
+    CallKey, CallTypes, Event, Front, FrontKind, GenericCall, HandlerResult, InFlight, LineReader, ServedEntry,
+    ServerCore, StartedCall, DEFAULT_IN_FLIGHT,
 };
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{call_view_to_json, term_to_json, Listing};
@@ -75,7 +81,19 @@ struct Shared {
     out: Mutex<Option<File>>,
     calls: Mutex<Calls>,
     listing: Arc<Listing>,
+    /// Events the reader thread has queued for the JS thread. The reader
+    /// wakes the JS thread (one threadsafe-function call) only when it
+    /// queues into an empty queue; the JS thread then takes every event
+    /// queued, so a burst of calls costs one wake-up, not one each.
+    events: Mutex<Vec<JsEvent>>,
+    /// Replies finished on the JS thread and not yet written: `flush` (run
+    /// by `lib/serve.js` once the JS thread has finished what it was given)
+    /// writes them in one `write`, rather than one syscall per reply.
+    replies: Mutex<Vec<u8>>,
 }
+
+/// Past this many unwritten reply bytes, `finish` writes them at once.
+const REPLIES_KEPT: usize = 1 << 20;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding these is a bug here; serving on beats dying.
@@ -83,12 +101,15 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
-    /// Writes one whole line. A pipe left non-blocking by someone else is
+    /// Writes whole lines. A pipe left non-blocking by someone else is
     /// waited on, never given half a line.
-    fn write(&self, line: &str) {
+    fn write(&self, lines: &str) {
+        self.write_bytes(lines.as_bytes());
+    }
+
+    fn write_bytes(&self, mut bytes: &[u8]) {
         let mut out = lock(&self.out);
         let Some(file) = out.as_mut() else { return };
-        let mut bytes = line.as_bytes();
         while !bytes.is_empty() {
             match file.write(bytes) {
                 Ok(0) => break,
@@ -125,13 +146,19 @@ struct Tsfn(sys::napi_threadsafe_function);
 unsafe impl Send for Tsfn {}
 
 impl Tsfn {
-    fn send(&self, event: JsEvent) {
-        let data = Box::into_raw(Box::new(event)) as *mut c_void;
-        let status =
-            unsafe { sys::napi_call_threadsafe_function(self.0, data, sys::ThreadsafeFunctionCallMode::blocking) };
-        if status != sys::Status::napi_ok {
-            // Node is shutting down; nobody is left to run the handler.
-            drop(unsafe { Box::from_raw(data as *mut JsEvent) });
+    /// Queues `event` for the JS thread, waking it if the queue was empty.
+    /// When Node is shutting down the wake fails: nobody is left to run a
+    /// handler, and the queue is dropped with `Shared`.
+    fn send(&self, shared: &Shared, event: JsEvent) {
+        let wake = {
+            let mut events = lock(&shared.events);
+            events.push(event);
+            events.len() == 1
+        };
+        if wake {
+            unsafe {
+                sys::napi_call_threadsafe_function(self.0, ptr::null_mut(), sys::ThreadsafeFunctionCallMode::blocking)
+            };
         }
     }
 }
@@ -184,6 +211,8 @@ impl Server {
                 out: Mutex::new(None),
                 calls: Mutex::new(Calls::default()),
                 listing: Arc::new(listing),
+                events: Mutex::new(Vec::new()),
+                replies: Mutex::new(Vec::new()),
             }),
             started: false,
         })
@@ -196,10 +225,13 @@ impl Server {
     }
 
     /// Starts reading stdin on a thread of its own; `onEvent(kind, id, tool,
-    /// args, context)` is called on the JS thread with kind 0 (start a call),
-    /// 1 (cancel call `id`) or 2 (stdin ended: no more calls will come).
+    /// args, run, call, generic)` is called on the JS thread with kind 0
+    /// (start a call: its run and call ids, and for a generic call the
+    /// handle `genericContext` takes, else undefined), 1 (cancel call `id`)
+    /// or 2 (stdin ended: no more calls will come). Replies are written
+    /// when `flush` is called.
     #[napi(
-        ts_args_type = "onEvent: (kind: number, id: number, tool: number, args: unknown[], context: Record<string, unknown>) => void"
+        ts_args_type = "onEvent: (kind: number, id: number, tool: number, args: unknown[], run: string, call: string, generic: unknown) => void"
     )]
     pub fn start(&mut self, env: Env, on_event: In) -> Result<()> {
         let js = Js::new(env.raw());
@@ -285,10 +317,59 @@ impl Server {
         };
         let lines = lock(&self.shared.core).finish(&state.key, result);
         self.shared.in_flight.finished();
-        for line in lines {
-            self.shared.write(&line);
+        let full = {
+            let mut replies = lock(&self.shared.replies);
+            for line in lines {
+                replies.extend_from_slice(line.as_bytes());
+            }
+            replies.len() >= REPLIES_KEPT
+        };
+        if full {
+            self.flush();
         }
         Ok(())
+    }
+
+    /// Writes every finished reply not written yet, in one `write` when the
+    /// pipe takes it.
+    #[napi]
+    pub fn flush(&self) {
+        let replies = std::mem::take(&mut *lock(&self.shared.replies));
+        if !replies.is_empty() {
+            self.shared.write_bytes(&replies);
+            // The room is kept for the next replies, up to a bound.
+            let mut kept = lock(&self.shared.replies);
+            if kept.is_empty() && replies.capacity() <= REPLIES_KEPT * 2 {
+                let mut replies = replies;
+                replies.clear();
+                *kept = replies;
+            }
+        }
+    }
+
+    /// A generic call's `types`, `schema` and `codecs` (host-boundary.md,
+    /// "Toolkits"), from the handle `onEvent` gave with the call: built
+    /// when its handler first reads one, so a handler that reads none does
+    /// not pay for them.
+    #[napi(ts_args_type = "handle: unknown", ts_return_type = "Record<string, unknown>")]
+    pub fn generic_context(&self, env: Env, handle: In) -> Result<Out> {
+        let js = Js::new(env.raw());
+        let mut tagged = false;
+        if js.kind(handle.0)? == Kind::External {
+            check(unsafe { sys::napi_check_object_type_tag(js.env, handle.0, &GENERIC_TAG, &mut tagged) }, "type tag")?;
+        }
+        if !tagged {
+            return Err(napi::Error::new(Status::InvalidArg, "not a generic call's handle".to_owned()));
+        }
+        let mut data = ptr::null_mut();
+        check(unsafe { sys::napi_get_value_external(js.env, handle.0, &mut data) }, "external")?;
+        // SAFETY: tagged externals are made only by `generic_handle`, which
+        // gives them a boxed GenericCall that lives as long as they do.
+        let generic = unsafe { &*(data as *const GenericCall) };
+        let mut to = ToJs::new(js, Classes::get(js)?)?;
+        let context = js.object()?;
+        generic_context(js, &mut to, context, generic)?;
+        Ok(Out(context))
     }
 
     /// The `describe` result this server answers.
@@ -419,18 +500,18 @@ fn read(shared: &Arc<Shared>, tsfn: Tsfn) {
                         );
                         id
                     };
-                    tsfn.send(JsEvent::Start { id, call });
+                    tsfn.send(shared, JsEvent::Start { id, call });
                 }
                 Event::Cancel(key) => {
                     let id = lock(&shared.calls).by_key.get(&key).copied();
                     if let Some(id) = id {
-                        tsfn.send(JsEvent::Cancel { id });
+                        tsfn.send(shared, JsEvent::Cancel { id });
                     }
                 }
             }
         }
     }
-    tsfn.send(JsEvent::End);
+    tsfn.send(shared, JsEvent::End);
     // Dropping the handle releases the threadsafe function: once its queue
     // is delivered, it no longer keeps Node's event loop alive.
 }
@@ -439,20 +520,27 @@ unsafe extern "C" fn finalize(_env: sys::napi_env, data: *mut c_void, _hint: *mu
     drop(Arc::from_raw(data as *const Shared));
 }
 
-unsafe extern "C" fn call_js(env: sys::napi_env, callback: Raw, context: *mut c_void, data: *mut c_void) {
-    let event = Box::from_raw(data as *mut JsEvent);
+unsafe extern "C" fn call_js(env: sys::napi_env, callback: Raw, context: *mut c_void, _data: *mut c_void) {
     if env.is_null() || callback.is_null() {
         return;
     }
     let shared = &*(context as *const Shared);
     let js = Js::new(env);
-    if let Err(e) = deliver(js, callback, shared, *event) {
-        if e.status != Status::PendingException {
-            eprintln!("flow tool: could not hand a call to JavaScript: {e}");
+    // Every event queued since the last wake-up, in order.
+    let events = std::mem::take(&mut *lock(&shared.events));
+    for event in events {
+        if let Err(e) = deliver(js, callback, shared, event) {
+            if e.status != Status::PendingException {
+                eprintln!("flow tool: could not hand a call to JavaScript: {e}");
+            }
         }
     }
 }
 
+/// Calls `onEvent` with one event. A call's context is built in
+/// JavaScript from its run and call ids (cheaper there than property by
+/// property through Node-API); a generic call's types, schema and codecs
+/// are built only when its handler first reads one (see `genericContext`).
 fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()> {
     let undefined = js.undefined()?;
     let args = match event {
@@ -461,41 +549,66 @@ fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()>
         JsEvent::Start { id, call } => {
             let classes = Classes::get(js)?;
             let mut to = ToJs::new(js, classes)?;
-            let context = js.object()?;
-            js.set(context, js.string("run")?, js.string(&call.key.run)?)?;
-            js.set(context, js.string("call")?, js.string(&call.key.call)?)?;
-            js.set(context, js.string("tool")?, js.string(&call.identity)?)?;
-            let args = match &call.generic {
+            let StartedCall { key, tool, args, generic, .. } = *call;
+            let (args, generic) = match generic {
                 None => {
-                    let array = js.array(call.args.len())?;
-                    for (i, arg) in call.args.iter().enumerate() {
+                    let array = js.array(args.len())?;
+                    for (i, arg) in args.iter().enumerate() {
                         let v = to.value(arg)?;
                         js.set_index(array, i, v)?;
                     }
-                    array
+                    (array, undefined)
                 }
                 Some(generic) => {
-                    let decl = &shared.listing.tools[call.tool];
+                    let decl = &shared.listing.tools[tool];
                     let array = js.array(generic.args_json.len())?;
                     for (i, (json, param)) in generic.args_json.iter().zip(&decl.params).enumerate() {
                         let v = json_to_js(&mut to, js, json, &param.ty, &shared.listing.declarations)?;
                         js.set_index(array, i, v)?;
                     }
-                    generic_context(js, &mut to, context, generic)?;
-                    array
+                    (array, generic_handle(js, generic)?)
                 }
             };
-            vec![js.number(START)?, js.number(id as f64)?, js.number(call.tool as f64)?, args, context]
+            vec![
+                js.number(START)?,
+                js.number(id as f64)?,
+                js.number(tool as f64)?,
+                args,
+                js.string(&key.run)?,
+                js.string(&key.call)?,
+                generic,
+            ]
         }
     };
     js.call(callback, undefined, &args)?;
     Ok(())
 }
 
+/// Marks the externals that hold a generic call's views, so that
+/// `genericContext` never reads another module's external as one.
+static GENERIC_TAG: sys::napi_type_tag =
+    sys::napi_type_tag { lower: 0x666c_6f77_2d67_656e, upper: 0x6572_6963_2d63_616c };
+
+/// A generic call's views, held by JavaScript until its context is dropped.
+fn generic_handle(js: Js, generic: GenericCall) -> Result<Raw> {
+    unsafe extern "C" fn drop_generic(_env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
+        drop(Box::from_raw(data as *mut GenericCall));
+    }
+    let data = Box::into_raw(Box::new(generic)) as *mut c_void;
+    let mut handle = ptr::null_mut();
+    let status = unsafe { sys::napi_create_external(js.env, data, Some(drop_generic), ptr::null_mut(), &mut handle) };
+    if status != sys::Status::napi_ok {
+        drop(unsafe { Box::from_raw(data as *mut GenericCall) });
+        return check(status, "external").map(|()| handle);
+    }
+    check(unsafe { sys::napi_type_tag_object(js.env, handle, &GENERIC_TAG) }, "type tag")?;
+    Ok(handle)
+}
+
 /// What a generic call's handler gets beside its args (`host-boundary.md`,
 /// "Toolkits"): the validated types view, the success schema, each type
 /// parameter's concrete term, and codecs for the concrete roots and bindings.
-fn generic_context(js: Js, to: &mut ToJs, context: Raw, generic: &flow_core::protocol::GenericCall) -> Result<()> {
+fn generic_context(js: Js, to: &mut ToJs, context: Raw, generic: &GenericCall) -> Result<()> {
     let view = &generic.view;
     js.set(context, js.string("types")?, to.json(&call_view_to_json(view))?)?;
     js.set(context, js.string("schema")?, to.json(&generic.schema)?)?;
