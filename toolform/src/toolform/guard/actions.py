@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from toolform.guard.rules import Finding, Severity
+from toolform.guard.text import Segment, sentences
 from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 
 if TYPE_CHECKING:
@@ -126,11 +127,15 @@ def _set_text(
         fields[(tool, path)].example = text or None
 
 
-def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span of the sentences (split at . ! ? and line breaks, not at ;) that hold ``start:end``."""
-    from toolform.guard.text import sentences
+def _sentence_around(text: str, start: int, end: int, split: dict[str, list[Segment]]) -> tuple[int, int]:
+    """The span of the sentences (split at . ! ? and line breaks, not at ;) that hold ``start:end``.
 
-    covering = [s for s in sentences(text) if s.start < end and start < s.end]
+    ``split`` keeps each text's sentences for the call: one text often holds several findings.
+    """
+    found = split.get(text)
+    if found is None:
+        found = split[text] = sentences(text)
+    covering = [s for s in found if s.start < end and start < s.end]
     if not covering:
         return start, end
     return min(start, covering[0].start), max(end, covering[-1].end)
@@ -150,6 +155,7 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
     spans: dict[tuple[str, str], list[tuple[int, int]]] = {}
     sentence_cuts: dict[str, list[tuple[str, int, int]]] = {}
     mark_cuts: dict[str, list[tuple[str, int, int]]] = {}
+    split: dict[str, list[Segment]] = {}
     for finding in findings:
         if finding.severity < strip_at:
             shown.append(finding)
@@ -169,7 +175,7 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
             if finding.rule_id == "TS109":
                 mark_cuts.setdefault(finding.tool, []).append((finding.field, finding.start, finding.end))
             else:
-                start, end = _sentence_around(texts[(finding.tool, finding.field)], finding.start, finding.end)
+                start, end = _sentence_around(texts[(finding.tool, finding.field)], finding.start, finding.end, split)
                 sentence_cuts.setdefault(finding.tool, []).append((finding.field, start, end))
     touched = set(sentence_cuts) | set(mark_cuts)
     for tool in toolset:
