@@ -102,6 +102,8 @@ def tool_set(tools: list[ToolIR]) -> ToolSet:
 
 def value_depth(value: object) -> int:
     """How many arrays and objects ``value`` nests (0 for a scalar), counted without recursion."""
+    if not isinstance(value, (dict, list)):  # noqa: UP038 - a tuple is checked faster than a union
+        return 0  # most values read are absent or scalars
     deepest = 0
     stack: list[tuple[object, int]] = [(value, 0)]
     while stack:
