@@ -102,15 +102,18 @@ def test_a_number_no_float_holds_is_refused_by_path(body: bytes, message: str) -
     assert str(refused.value.detail).startswith(message)
 
 
-def test_no_number_too_large_for_a_float_passes_the_byte_screen() -> None:
-    # Every float below 100 digits with an exponent below 100 is finite: the screen may skip the walk
-    # only for such bodies. Seeded: the largest numbers of that shape, as text, parse finite.
+def test_a_number_is_refused_exactly_when_no_float_holds_it() -> None:
+    # Seeded numbers around the float's limit, in every written form: refused if and only if float() overflows.
     rng = random.Random(7)
-    for _ in range(200):
-        digits = rng.choice("123456789") + "".join(rng.choice("0123456789") for _ in range(rng.randint(0, 98)))
-        exponent = rng.randint(0, 99)
-        body = f'{{"n": [{digits}.5e{exponent}, -{digits}e+{exponent:02d}]}}'.encode()
-        assert all(math.isfinite(n) for n in parse_body(body)["n"])
+    for _ in range(400):
+        digits = rng.choice("123456789") + "".join(rng.choice("0123456789") for _ in range(rng.randint(0, 320)))
+        text = rng.choice([f"{digits}.5", f"-{digits}e{rng.randint(-20, 400)}", f"0.{digits}E+{rng.randint(0, 400)}"])
+        body = f'{{"n": [1, {text}]}}'.encode()
+        if math.isinf(float(text)):
+            with pytest.raises(HTTPException, match=r"\$\.n\[1\] is a number too large for a float"):
+                parse_body(body)
+        else:
+            assert parse_body(body)["n"][1] == float(text)
 
 
 def test_finite_numbers_pass_unchanged() -> None:

@@ -10,17 +10,12 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
-
-#: Where a number too large for a float could be: an exponent of three digits or more, or a run of
-#: 100 digits. With fewer, a number is below 1e198 and finite. Matches inside strings only cost a walk.
-_MAYBE_TOO_LARGE = re.compile(rb"[eE][+-]?[0-9]{3}|[0-9]{100}")
 
 
 def _non_finite(value: Any, path: str) -> tuple[str, float] | None:
@@ -45,10 +40,18 @@ def parse_body(body: bytes) -> Any:
         literals.append(name)
         return float(name.lower().replace("infinity", "inf"))
 
-    document = json.loads(body, parse_constant=constant)
-    # The walk of the whole document is only needed where a non-finite number can be;
-    # the byte screen runs in C and is a small part of the parse.
-    if not literals and _MAYBE_TOO_LARGE.search(body) is None:
+    too_large: list[str] = []
+
+    def number(text: str) -> float:
+        value = float(text)
+        if math.isinf(value):
+            too_large.append(text)
+        return value
+
+    # The hooks see every literal and every number with a fraction or exponent (an integer is
+    # exact), so the document is walked for the path only when one of them was not finite.
+    document = json.loads(body, parse_constant=constant, parse_float=number)
+    if not literals and not too_large:
         return document
     found = _non_finite(document, "$")
     if found is not None:
