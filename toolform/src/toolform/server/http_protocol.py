@@ -1,7 +1,7 @@
 """The HTTP/1.1 protocol the server speaks: uvicorn's httptools parser, its refusals in the one error shape.
 
-httptools (llhttp, in C) reads a request several times faster than h11 (pure
-Python), which on small requests is most of the server's time. A request
+httptools (llhttp) reads a request in C where h11 reads it in Python; on small
+requests the HTTP layer is much of the server's time (docs/toolform-performance.md). A request
 whose head does not parse never reaches the application, so the application
 cannot answer it: this protocol does, with 400 bad_request in the API's
 error shape. llhttp accepts a second Host header, which h11 refused; a second
