@@ -11,6 +11,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from toolform.server.app import create_app
+from toolform.server.collector import tune_for_serving
 from toolform.server.http_protocol import JsonErrorHttpToolsProtocol
 from toolform.server.settings import Settings
 
@@ -20,7 +21,9 @@ SETTINGS_ENV = "TOOLFORM_SERVE_SETTINGS"
 
 def app_from_environment() -> FastAPI:
     """The application factory `serve --reload` names: the settings come back from SETTINGS_ENV."""
-    return create_app(Settings.from_dict(json.loads(os.environ[SETTINGS_ENV])))
+    app = create_app(Settings.from_dict(json.loads(os.environ[SETTINGS_ENV])))
+    tune_for_serving()
+    return app
 
 
 def serve(settings: Settings, reload: bool = False) -> None:
@@ -44,4 +47,6 @@ def serve(settings: Settings, reload: bool = False) -> None:
             f"{__name__}:app_from_environment", factory=True, reload=True, reload_dirs=[str(package)], **common
         )
         return
-    uvicorn.Server(uvicorn.Config(create_app(settings), **common)).run()
+    app = create_app(settings)
+    tune_for_serving()
+    uvicorn.Server(uvicorn.Config(app, **common)).run()
