@@ -69,6 +69,8 @@ BENCHES = [
     # ToolForm's servers against the reference's (benches/toolform/versus.py), server CPU time.
     Bench("tf.guard", lambda a, exe: [a.python, "benches/toolform/guard.py"], REPO),
     Bench("tf.render", lambda a, exe: [a.python, "benches/toolform/render.py"], REPO),
+    # One round per run: the table's runs give the medians.
+    Bench("tf.parse", lambda a, exe: [a.python, "benches/toolform/parse.py", "--rounds", "1"], REPO),
 ]
 
 
@@ -145,6 +147,11 @@ VERSUS = [
            "reference", "reference toolform 0.0.1, `POST /api/v1/guard`", faster=True, goal=3.0),
     Versus("ToolForm", "ToolForm render/compare, 200 tools, 133 formats (server CPU time)", "tf.render", "toolform",
            "reference", "reference toolform 0.0.1, `POST /api/v1/render/compare`", faster=True, goal=3.0),
+    Versus("ToolForm", "ToolForm parse, the differential corpus, a request per reply (server CPU time)",
+           "tf.parse.corpus", "toolform", "reference", "reference toolform 0.0.1, `POST /api/v1/parse`",
+           faster=True, goal=3.0),
+    Versus("ToolForm", "ToolForm parse, long replies of ~200 calls (server CPU time)", "tf.parse.long", "toolform",
+           "reference", "reference toolform 0.0.1, `POST /api/v1/parse`", faster=True, goal=3.0),
 ]
 
 # The calls/s table: every server, whichever language, beside the others

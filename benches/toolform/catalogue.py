@@ -35,6 +35,7 @@ sys.path.insert(0, str(REPO / "toolform" / "tests"))
 
 import catalogues  # noqa: E402
 from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
+from versus import cpu_seconds  # noqa: E402
 
 LIMIT = 2_000
 LARGE = 10_000
@@ -45,13 +46,20 @@ def _load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+#: The server CPU seconds of the last _post_all per server port: the HTTP rows print them beside wall time.
+_server_cpu: dict[int, list[float]] = {}
+
+
 def _post_all(server: Server, bodies: list[dict[str, Any]], path: str = "/api/v1/catalogue/retrieve") -> float:
+    cpu = cpu_seconds(server.process.pid)
     start = time.perf_counter()
     for body in bodies:
         reply = server.post(path, body)
         if reply.status != 200:
             raise RuntimeError(f"{reply.status}: {reply.body[:200]!r}")
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    _server_cpu.setdefault(server.port, []).append(cpu_seconds(server.process.pid) - cpu)
+    return wall
 
 
 def _turns(rounds: int, ours: Callable[[], float], reference: Callable[[], float]) -> tuple[float, float]:
@@ -61,6 +69,13 @@ def _turns(rounds: int, ours: Callable[[], float], reference: Callable[[], float
         mine.append(ours())
         theirs.append(reference())
     return statistics.median(mine), statistics.median(theirs)
+
+
+def _cpu_ratio(ours: Server, reference: Server, rounds: int) -> str:
+    """The last ``rounds`` batches' median server CPU, the reference's over ours."""
+    mine = statistics.median(_server_cpu[ours.port][-rounds:])
+    theirs = statistics.median(_server_cpu[reference.port][-rounds:])
+    return f"server CPU ours {mine * 1000:.0f} ms, reference {theirs * 1000:.0f} ms a batch, ratio {theirs / mine:.2f}x"
 
 
 def _servers(rounds: int) -> None:
@@ -79,11 +94,13 @@ def _servers(rounds: int) -> None:
 
         ours_s, reference_s = _turns(rounds, lambda: _post_all(ours, fresh()), lambda: _post_all(reference, fresh()))
         print(f"index build (new catalogue per request): ours {builds / ours_s:6.1f} req/s, "
-              f"reference {builds / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x")
+              f"reference {builds / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x; "
+              f"{_cpu_ratio(ours, reference, rounds)}")
         queries = [{"tools": fixed, "query": catalogues.query(seed), "k": 8} for seed in range(20)]
         ours_s, reference_s = _turns(rounds, lambda: _post_all(ours, queries), lambda: _post_all(reference, queries))
         print(f"queries (same catalogue):                ours {len(queries) / ours_s:6.1f} req/s, "
-              f"reference {len(queries) / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x")
+              f"reference {len(queries) / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x; "
+              f"{_cpu_ratio(ours, reference, rounds)}")
         # Reading the tools' schemas dominates both above. Tools with prose and no parameters are cheap
         # to read, so here tokenizing and indexing dominate: the retrievers' own difference shows more.
         prose = [_prose_catalogue(seed) for seed in range(500, 500 + 2 * builds * rounds)]
@@ -94,7 +111,8 @@ def _servers(rounds: int) -> None:
             lambda: _post_all(reference, [next(bodies) for _ in range(builds)]),
         )
         print(f"index build, prose tools (~120 words, no parameters): ours {builds / ours_s:6.1f} req/s, "
-              f"reference {builds / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x")
+              f"reference {builds / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x; "
+              f"{_cpu_ratio(ours, reference, rounds)}")
         fixed_prose = {"source": "openai", "payload": prose[0]}
         long_queries = [
             {"tools": fixed_prose, "query": " ".join(catalogues.query(seed) for seed in range(s, s + 10))}
@@ -104,7 +122,8 @@ def _servers(rounds: int) -> None:
             rounds, lambda: _post_all(ours, long_queries), lambda: _post_all(reference, long_queries)
         )
         print(f"queries, prose tools, ~40-word requests:              ours {len(long_queries) / ours_s:6.1f} req/s, "
-              f"reference {len(long_queries) / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x")
+              f"reference {len(long_queries) / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x; "
+              f"{_cpu_ratio(ours, reference, rounds)}")
 
 
 def _prose_catalogue(seed: int) -> list[dict[str, Any]]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 from starlette.exceptions import HTTPException
 from toolform.conversion import check_tools_input, declared_tool_count
@@ -87,6 +90,9 @@ def test_the_limits_are_the_settings_not_constants() -> None:
         (b'{"a": -1e999}', "$.a is a number too large for a float (-inf)"),
         (b'{"x": NaN}', "$.x is the literal NaN, which is not JSON (nan)"),
         (b'[Infinity]', "$[0] is the literal Infinity, which is not JSON (inf)"),
+        (b'{"a": 1E+0400}', "$.a is a number too large for a float (inf)"),
+        (b'{"a": [' + b"9" * 309 + b'.5]}', "$.a[0] is a number too large for a float (inf)"),
+        (b'{"a": ' + b"9" * 250 + b'.0e60}', "$.a is a number too large for a float (inf)"),
     ],
 )
 def test_a_number_no_float_holds_is_refused_by_path(body: bytes, message: str) -> None:
@@ -94,6 +100,20 @@ def test_a_number_no_float_holds_is_refused_by_path(body: bytes, message: str) -
         parse_body(body)
     assert refused.value.status_code == 400
     assert str(refused.value.detail).startswith(message)
+
+
+def test_a_number_is_refused_exactly_when_no_float_holds_it() -> None:
+    # Seeded numbers around the float's limit, in every written form: refused if and only if float() overflows.
+    rng = random.Random(7)
+    for _ in range(400):
+        digits = rng.choice("123456789") + "".join(rng.choice("0123456789") for _ in range(rng.randint(0, 320)))
+        text = rng.choice([f"{digits}.5", f"-{digits}e{rng.randint(-20, 400)}", f"0.{digits}E+{rng.randint(0, 400)}"])
+        body = f'{{"n": [1, {text}]}}'.encode()
+        if math.isinf(float(text)):
+            with pytest.raises(HTTPException, match=r"\$\.n\[1\] is a number too large for a float"):
+                parse_body(body)
+        else:
+            assert parse_body(body)["n"][1] == float(text)
 
 
 def test_finite_numbers_pass_unchanged() -> None:

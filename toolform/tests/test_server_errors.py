@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from serving import OUR_TOOLFORM, Reply, Server, free_port, raw_exchange
 from toolform.server import Settings, create_app
 from toolform.server.errors import INTERNAL_DETAIL
-from toolform.server.run import JsonErrorH11Protocol
+from toolform.server.http_protocol import JsonErrorHttpToolsProtocol
 
 
 def _error(reply: Reply, code: str, status: int) -> dict[str, object]:
@@ -171,7 +171,7 @@ def test_export_to_an_unknown_shape_is_422(ours: Server) -> None:
 
 def _serve_in_thread(app: FastAPI) -> Iterator[Server]:
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=JsonErrorH11Protocol,
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=JsonErrorHttpToolsProtocol,
                                            log_level="critical"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -30,7 +30,7 @@ import binascii
 import re
 
 from toolform.guard.rules import Context, Hit, Severity
-from toolform.guard.text import MORE_INVISIBLE, fold
+from toolform.guard.text import MORE_INVISIBLE, Segment, fold
 
 NOCASE = re.IGNORECASE
 
@@ -175,9 +175,9 @@ def _decoded_text(blob: str, encoding: str) -> str | None:
 
 def _reads_as_instruction(text: str) -> bool:
     folded = fold(text)
-    return (
-        any(p.search(folded) for p in (_DIRECTIVE, _EXFIL, _TOOL_HIJACK, _MARKUP))
-        or _INSTRUCTION_WORDS.search(folded) is not None
+    # The word list first: it is the cheapest of these searches and the likeliest to answer.
+    return _INSTRUCTION_WORDS.search(folded) is not None or any(
+        p.search(folded) for p in (_DIRECTIVE, _EXFIL, _TOOL_HIJACK, _MARKUP)
     )
 
 
@@ -195,26 +195,36 @@ _SEGMENT_RULES = (
 
 def our_hits(text: str, ctx: Context, reference: list[Hit]) -> list[Hit]:
     """TS201 to TS206 on one field's text, given the reference's hits on it."""
+    hits: list[Hit] = []
+    for seg in ctx.reading.segments(text):
+        hits.extend(our_segment_hits(seg, ctx, reference))
+    hits.extend(our_field_hits(text, ctx))
+    return hits
+
+
+def our_segment_hits(seg: Segment, ctx: Context, reference: list[Hit]) -> list[Hit]:
+    """TS201, TS202, TS205 and TS206's markup on one segment, given the reference's hits on its field.
+
+    Only the reference's hits whose span holds the segment's count; none of our own do.
+    """
     reading = ctx.reading
     hits: list[Hit] = []
-    for seg in reading.segments(text):
-        folded = reading.fold(seg.text)
-        for rule_id, pattern, message, covered_by in _SEGMENT_RULES:
-            if reading.found(pattern, folded) and not _covered(
-                reference + hits, covered_by, seg.start, seg.end, Severity.HIGH
-            ):
-                hits.append(Hit(rule_id, Severity.HIGH, seg.start, seg.end, message))
-                break
-        markup = reading.search(_MARKUP, folded)
-        if markup and not _covered(reference, ("TS106",), seg.start, seg.end, Severity.HIGH):
-            hits.append(Hit("TS206", Severity.HIGH, seg.start, seg.end, MSG_206.format(markup=markup.group().strip())))
-        elif reading.found(_AUTHORITY, folded) and not _covered(
-            reference, ("TS107",), seg.start, seg.end, Severity.MEDIUM
-        ):
-            hits.append(Hit("TS206", Severity.MEDIUM, seg.start, seg.end, MSG_206_AUTHORITY))
-    # The rest reads the text alone (and the field's kind): once per text.
-    hits.extend(reading.once(f"our_field_rules:{ctx.field_kind}", text, lambda t: _field_hits(t, ctx.field_kind)))
+    folded = reading.fold(seg.text)
+    for rule_id, pattern, message, covered_by in _SEGMENT_RULES:
+        if reading.found(pattern, folded) and not _covered(reference, covered_by, seg.start, seg.end, Severity.HIGH):
+            hits.append(Hit(rule_id, Severity.HIGH, seg.start, seg.end, message))
+            break
+    markup = reading.search(_MARKUP, folded)
+    if markup and not _covered(reference, ("TS106",), seg.start, seg.end, Severity.HIGH):
+        hits.append(Hit("TS206", Severity.HIGH, seg.start, seg.end, MSG_206.format(markup=markup.group().strip())))
+    elif reading.found(_AUTHORITY, folded) and not _covered(reference, ("TS107",), seg.start, seg.end, Severity.MEDIUM):
+        hits.append(Hit("TS206", Severity.MEDIUM, seg.start, seg.end, MSG_206_AUTHORITY))
     return hits
+
+
+def our_field_hits(text: str, ctx: Context) -> list[Hit]:
+    """TS203, TS206's blank run and TS204: they read the text alone (and the field's kind), once per text."""
+    return list(ctx.reading.once(f"our_field_rules:{ctx.field_kind}", text, lambda t: _field_hits(t, ctx.field_kind)))
 
 
 def _field_hits(text: str, field_kind: str) -> tuple[Hit, ...]:

@@ -360,9 +360,10 @@ def rule_107(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
 
 
 SEGMENT_RULES = (rule_101, rule_102, rule_103, rule_104, rule_105, rule_106, rule_107)
-#: The rules that read the tool (its name, its parameters, the catalogue), run on every sentence; the others
-#: read the sentence alone, so each distinct sentence is read by them once per scan.
-_TOOL_RULES = (rule_101, rule_102, rule_103, rule_104)
+#: The rules that read the tool's name and the catalogue, run on a sentence until its outcome is known not to
+#: depend on the tool (``toolform.guard.text_hits``); TS104 reads the tool's parameters and runs every time.
+_TOOL_RULES = (rule_101, rule_102, rule_103)
+#: The rules that read the sentence alone: each distinct sentence is read by them once per scan.
 _TEXT_RULES = (rule_105, rule_106, rule_107)
 _WHOLE = Segment("", 0, 0)
 
@@ -387,7 +388,8 @@ def _field_rules(text: str, kind: str) -> tuple[Hit, ...]:
     for match in INVISIBLE.finditer(text):
         code = ord(match.group())
         hits.append(Hit("TS109", Severity.HIGH, match.start(), match.end(), MSG_109_CHAR.format(code=code)))
-    for match in _WORD.finditer(text):
+    # A word mixes scripts only where the text has a letter beyond ASCII.
+    for match in () if text.isascii() else _WORD.finditer(text):
         if match.group().isascii():
             continue
         scripts = {script_of(c) for c in match.group()} - {None}
@@ -396,19 +398,37 @@ def _field_rules(text: str, kind: str) -> tuple[Hit, ...]:
     return tuple(hits)
 
 
-def reference_hits(text: str, ctx: Context) -> list[Hit]:
-    """Every TS1xx hit in one field's text."""
-    reading = ctx.reading
+def whole_field_hits(text: str, ctx: Context) -> list[Hit]:
+    """The TS1xx hits that read the whole field: TS108 to TS110, and HTML comments (TS109)."""
     hits = field_rules(text, ctx)
     hits.extend(Hit("TS109", Severity.HIGH, m.start(), m.end(), MSG_109_COMMENT) for m in _COMMENT.finditer(text))
-    line_markup = {m.start(): m.group() for m in _LINE_MARKUP.finditer(text)}
-    for seg in reading.segments(text):
-        if seg.start in line_markup:
-            markup = line_markup[seg.start].replace(" :", ":")
-            hits.append(Hit("TS106", Severity.HIGH, seg.start, seg.end, MSG_106.format(markup=markup)))
-        folded = reading.fold_letters(seg.text)
-        for rule in _TOOL_RULES:
-            hits.extend(rule(seg, folded, ctx))
-        for rule_id, severity, message in reading.once("text_rules", folded, lambda f: _text_outcomes(f, ctx)):
-            hits.append(Hit(rule_id, severity, seg.start, seg.end, message))
+    return hits
+
+
+def line_markup(text: str) -> dict[int, str]:
+    """Where a line of the text starts with role markup (TS106), and the markup as the message quotes it."""
+    return {m.start(): m.group().replace(" :", ":") for m in _LINE_MARKUP.finditer(text)}
+
+
+def segment_hits(seg: Segment, markup: str | None, ctx: Context) -> list[Hit]:
+    """Every TS1xx hit in one segment but TS104: ``markup`` is the role markup its line starts with, if any."""
+    reading = ctx.reading
+    hits: list[Hit] = []
+    if markup is not None:
+        hits.append(Hit("TS106", Severity.HIGH, seg.start, seg.end, MSG_106.format(markup=markup)))
+    folded = reading.fold_letters(seg.text)
+    for rule in _TOOL_RULES:
+        hits.extend(rule(seg, folded, ctx))
+    for rule_id, severity, message in reading.once("text_rules", folded, lambda f: _text_outcomes(f, ctx)):
+        hits.append(Hit(rule_id, severity, seg.start, seg.end, message))
+    return hits
+
+
+def reference_hits(text: str, ctx: Context) -> list[Hit]:
+    """Every TS1xx hit in one field's text."""
+    hits = whole_field_hits(text, ctx)
+    markup = line_markup(text)
+    for seg in ctx.reading.segments(text):
+        hits.extend(segment_hits(seg, markup.get(seg.start), ctx))
+        hits.extend(rule_104(seg, ctx.reading.fold_letters(seg.text), ctx))
     return hits

@@ -12,9 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from toolform.guard.reading import Reading
-from toolform.guard.reference_rules import reference_hits
-from toolform.guard.refinements import refine
 from toolform.guard.rules import Catalogue, Context, Finding
+from toolform.guard.text_hits import text_hits
 from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 from toolform.ir.types import Kind
 
@@ -83,8 +82,6 @@ def scan(toolset: ToolSet, extra_rules: bool = True) -> list[Finding]:
     makes the two changes ``refinements`` names to the reference's. Without it,
     the findings are the reference's.
     """
-    from toolform.guard.our_rules import our_hits
-
     names_of = {tool.name: param_names(tool) for tool in toolset}
     catalogue = Catalogue(tuple(toolset.names), frozenset().union(*names_of.values()))
     reading = Reading()
@@ -93,10 +90,7 @@ def scan(toolset: ToolSet, extra_rules: bool = True) -> list[Finding]:
         names = names_of[tool.name]
         for text in tool_texts(tool):
             ctx = Context(tool.name, names, text.kind, catalogue, reading)
-            hits = reference_hits(text.text, ctx)
-            if extra_rules:
-                hits = refine(hits, text.text, ctx)
-                hits = hits + our_hits(text.text, ctx, hits)
+            hits = text_hits(text.text, ctx, extra_rules)
             for hit in sorted(hits, key=lambda h: (h.start, h.rule_id, h.end)):
                 findings.append(
                     Finding(

@@ -102,6 +102,8 @@ def tool_set(tools: list[ToolIR]) -> ToolSet:
 
 def value_depth(value: object) -> int:
     """How many arrays and objects ``value`` nests (0 for a scalar), counted without recursion."""
+    if not isinstance(value, (dict, list)):  # noqa: UP038 - a tuple is checked faster than a union
+        return 0  # most values read are absent or scalars
     deepest = 0
     stack: list[tuple[object, int]] = [(value, 0)]
     while stack:
@@ -117,15 +119,19 @@ def value_depth(value: object) -> int:
 def check_values(toolset: ToolSet) -> None:
     """Refuse a tool whose defaults, examples, enum values or annotations nest deeper than MAX_VALUE_DEPTH."""
     for tool in toolset:
-        found: list[tuple[str, object]] = [("examples", tool.examples), ("annotations", tool.annotations)]
+        # (where, value) pairs; where is named only for the error, so it is a template and a name.
+        found: list[tuple[str, str, object]] = [
+            ("examples", "", tool.examples),
+            ("annotations", "", tool.annotations),
+        ]
         for p in tool.params:
-            found += [(f"$.{p.name} default", p.default), (f"$.{p.name} example", p.example)]
+            found += [("$.{} default", p.name, p.default), ("$.{} example", p.name, p.example)]
         for t in tool.types():
-            found.append(("an enum's values", t.enum_values))
-            found += [(f"field {f.name!r} default", f.default) for f in t.fields]
-        for where, value in found:
-            if value_depth(value) > MAX_VALUE_DEPTH:
+            found.append(("an enum's values", "", t.enum_values))
+            found += [("field {!r} default", f.name, f.default) for f in t.fields]
+        for where, name, value in found:
+            if isinstance(value, (dict, list)) and value_depth(value) > MAX_VALUE_DEPTH:  # noqa: UP038
                 raise LoaderError(
-                    f"tool '{tool.name}': {where} nests deeper than {MAX_VALUE_DEPTH} levels; "
+                    f"tool '{tool.name}': {where.format(name)} nests deeper than {MAX_VALUE_DEPTH} levels; "
                     "a tool's values must be flatter than that"
                 )

@@ -57,6 +57,9 @@ CONSTRAINTS: dict[str, str] = {
 #: Inclusive bound -> its exclusive keyword (draft 6 and later).
 EXCLUSIVE: dict[str, str] = {"minimum": "exclusiveMinimum", "maximum": "exclusiveMaximum"}
 
+#: Every keyword ``_constraints`` reads: a schema with none of them has no constraint and no note.
+_CONSTRAINT_KEYWORDS = frozenset(CONSTRAINTS) | frozenset(EXCLUSIVE.values())
+
 #: Keywords this reader uses.
 READ = frozenset(
     {"type", "properties", "required", "items", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "description"}
@@ -319,6 +322,8 @@ class SchemaReader:
         text. A value of the wrong kind is dropped (with a warning; the reference drops it silently).
         """
         out: dict[str, JsonValue] = {}
+        if _CONSTRAINT_KEYWORDS.isdisjoint(schema.keys()):
+            return out
         for key, ir in CONSTRAINTS.items():
             value = schema.get(key)
             exclusive = EXCLUSIVE.get(key)

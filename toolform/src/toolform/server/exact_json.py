@@ -40,7 +40,19 @@ def parse_body(body: bytes) -> Any:
         literals.append(name)
         return float(name.lower().replace("infinity", "inf"))
 
-    document = json.loads(body, parse_constant=constant)
+    too_large: list[str] = []
+
+    def number(text: str) -> float:
+        value = float(text)
+        if math.isinf(value):
+            too_large.append(text)
+        return value
+
+    # The hooks see every literal and every number with a fraction or exponent (an integer is
+    # exact), so the document is walked for the path only when one of them was not finite.
+    document = json.loads(body, parse_constant=constant, parse_float=number)
+    if not literals and not too_large:
+        return document
     found = _non_finite(document, "$")
     if found is not None:
         where, value = found

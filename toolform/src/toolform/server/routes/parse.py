@@ -81,12 +81,12 @@ def router(limits: Limits) -> APIRouter:
         invented, or a call failed validation; with no call, it is no_call_declared."""
         # Run on the event loop, not a worker thread: parsing takes well under a millisecond a reply,
         # less than the hop to a thread and back costs on a loaded machine.
-        from toolform.loaders import load
         from toolform.parse import flow_listing, parse_reply
+        from toolform.server.recent_tools import recent_load
 
         limits.check_text("text", body.text)
         check_tools_input(body.tools.source, body.tools.payload, limits)
-        loaded = load(body.tools.source, body.tools.payload)
+        loaded = recent_load(body.tools.source, body.tools.payload)
         limits.check_tool_count(len(loaded.toolset))
         reply = parse_reply(
             loaded.toolset,

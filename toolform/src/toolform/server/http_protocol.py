@@ -1,0 +1,56 @@
+"""The HTTP/1.1 protocol the server speaks: uvicorn's httptools parser, its refusals in the one error shape.
+
+httptools (llhttp) reads a request in C where h11 reads it in Python; on small
+requests the HTTP layer is much of the server's time (docs/toolform-performance.md). A request
+whose head does not parse never reaches the application, so the application
+cannot answer it: this protocol does, with 400 bad_request in the API's
+error shape. llhttp accepts a second Host header, which h11 refused; a second
+Host could smuggle a name past the Host check, so it is refused here too.
+"""
+
+from __future__ import annotations
+
+import json
+
+import httptools
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from toolform.errors import BadRequest
+
+UNPARSABLE_REQUEST = (
+    "the request is not valid HTTP/1.1, so none of it was read (for example a Content-Length that is "
+    "not a number of bytes, or two Host headers); fix its request line and headers"
+)
+
+
+class SecondHostHeader(httptools.HttpParserError):
+    """Raised from the parser's callback: the parser stops and the request is answered 400."""
+
+
+def unparsable_request_response() -> bytes:
+    """The whole 400 answer, head and body, for a request whose head does not parse."""
+    body = json.dumps(BadRequest(UNPARSABLE_REQUEST).to_dict()).encode()
+    head = (
+        b"HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n"
+        b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n\r\n"
+    )
+    return head + body
+
+
+class JsonErrorHttpToolsProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol, answering a request it cannot parse with the one error shape."""
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._host_seen = False
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        if name.lower() == b"host":
+            if self._host_seen:
+                raise SecondHostHeader("a second Host header")
+            self._host_seen = True
+        super().on_header(name, value)
+
+    def send_400_response(self, msg: str) -> None:
+        self.transport.write(unparsable_request_response())
+        self.transport.close()

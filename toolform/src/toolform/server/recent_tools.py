@@ -1,0 +1,43 @@
+"""Tool sets the server read lately, so that a client sending one tool set with request after request
+has it read once.
+
+A client grading a model's replies sends the same tools with every reply, and
+reading a tool set (every schema walked, every value checked) costs more than
+parsing one reply. The key is the repr of the parsed tools object, which keeps
+``1``, ``1.0``, ``True`` and a Decimal apart, so two bodies share an entry only
+when they would load to the same tool set. Only routes whose work never changes
+the tools it is given use this (parse). A tool set that fails to load is not
+kept: its error is raised again, worked out again, each time.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+
+from toolform.loaders import LoadResult, load
+
+#: How many tool sets are kept: a few clients at once, each with its own.
+RECENT_TOOL_SETS = 8
+
+_recent: OrderedDict[str, LoadResult] = OrderedDict()
+_lock = Lock()
+
+
+def recent_load(source: str, payload: object) -> LoadResult:
+    """``toolform.loaders.load(source, payload)``, from the last few answers where it was asked before.
+
+    The result is shared between requests: callers must not change its tool set.
+    """
+    key = repr((source, payload))
+    with _lock:
+        found = _recent.get(key)
+        if found is not None:
+            _recent.move_to_end(key)
+            return found
+    loaded = load(source, payload)
+    with _lock:
+        _recent[key] = loaded
+        while len(_recent) > RECENT_TOOL_SETS:
+            _recent.popitem(last=False)
+    return loaded

@@ -1,0 +1,57 @@
+"""The server's recent tool sets: the same tools give the same tool set once read, and nothing else does."""
+
+from __future__ import annotations
+
+import copy
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from parse_corpus import TOOLS, corpus
+from toolform.errors import LoaderError
+from toolform.loaders import load
+from toolform.parse import parse_reply
+from toolform.server.recent_tools import RECENT_TOOL_SETS, recent_load
+
+
+def _with_default(value: object) -> list[dict[str, Any]]:
+    tools = copy.deepcopy(TOOLS)
+    parameters = tools[0]["function"]["parameters"]
+    first = next(iter(parameters["properties"]))
+    parameters["properties"][first]["default"] = value
+    return tools
+
+
+def test_equal_tools_are_read_once_and_values_that_differ_in_kind_are_not_shared() -> None:
+    first = recent_load("openai", copy.deepcopy(TOOLS))
+    assert recent_load("openai", copy.deepcopy(TOOLS)) is first
+    loaded = [recent_load("openai", _with_default(v)) for v in (1, 1.0, True, Decimal("1"), "1")]
+    assert len({id(x) for x in loaded}) == len(loaded)
+    assert recent_load("auto", copy.deepcopy(TOOLS)) is not first
+
+
+def test_only_the_last_few_are_kept() -> None:
+    oldest = recent_load("openai", _with_default("oldest"))
+    for i in range(RECENT_TOOL_SETS):
+        recent_load("openai", _with_default(f"newer {i}"))
+    assert recent_load("openai", _with_default("oldest")) is not oldest
+
+
+def test_a_tool_set_that_fails_to_load_fails_every_time() -> None:
+    broken = [TOOLS[0], TOOLS[0]]  # the same name twice
+    for _ in range(2):
+        with pytest.raises(LoaderError, match="duplicate tool name"):
+            recent_load("openai", copy.deepcopy(broken))
+
+
+def test_replies_parsed_against_a_shared_tool_set_are_those_against_a_fresh_one() -> None:
+    # Parsing never changes its tools: the whole corpus against one shared set gives what a fresh load gives.
+    shared = recent_load("openai", copy.deepcopy(TOOLS)).toolset
+    for case in corpus():
+        body = case.body()
+        options = {k: body[k] for k in ("rule", "validate", "lenient_fallback") if k in body}
+        fresh = load("openai", copy.deepcopy(TOOLS)).toolset
+        assert (
+            parse_reply(shared, body["text"], body["protocol"], **options).to_dict()
+            == parse_reply(fresh, body["text"], body["protocol"], **options).to_dict()
+        ), body["text"][:80]
