@@ -187,6 +187,23 @@ def loader_error_wording(_request: Request, ours: Answer, reference: Answer) -> 
     return True
 
 
+_NOT_JSON_TEXT = re.compile(r"an? \w+ payload must be JSON, not text")
+
+
+def text_payload_wording(_request: Request, ours: Answer, reference: Answer) -> bool:
+    """A JSON shape's payload given as text that is no JSON array or object: 400 in both; ours says how to send it."""
+    bodies = (ours.body, reference.body)
+    if not all(isinstance(b, dict) and b.get("error") == "bad_request" for b in bodies):
+        return False
+    mine, theirs = ours.body.get("detail"), reference.body.get("detail")
+    if not (isinstance(mine, str) and isinstance(theirs, str) and _NOT_JSON_TEXT.fullmatch(theirs)):
+        return False
+    if mine == theirs or not _NOT_JSON_TEXT.match(mine):
+        return False
+    ours.body["detail"] = theirs
+    return True
+
+
 def typescript_syntax_is_refused(request: Request, ours: Answer, reference: Answer) -> bool:
     """TypeScript the compiler's parser refuses: ours 422 with the line, the reference reads what it finds."""
     tools = request.body.get("tools") if isinstance(request.body, dict) else None
@@ -345,6 +362,14 @@ DIFFERENCES: list[Difference] = [
         r"POST /api/v1/tools/(load|export)",
         loader_error_wording,
         Request("POST", "/api/v1/tools/load", {"tools": {"source": "auto", "payload": {}}}),
+    ),
+    Difference(
+        "text-payload-wording",
+        "A JSON shape's payload given as text that cannot be a JSON array or object is bad_request 400 in both; "
+        "ours says how to send the tools (and writes 'an openai', not 'a openai').",
+        r"POST /api/v1/tools/(load|export)",
+        text_payload_wording,
+        Request("POST", "/api/v1/tools/load", {"tools": {"source": "openai", "payload": "not json"}}),
     ),
     Difference(
         "typescript-syntax-is-refused",

@@ -151,6 +151,23 @@ def test_typescript_must_be_text(ours: Server) -> None:
     assert status == 400 and error["detail"] == "a typescript payload must be the source text as a string"
 
 
+@pytest.mark.parametrize(("source", "article"), [("openai", "an"), ("anthropic", "an"), ("mcp", "an"), ("ir", "an"),
+                                                ("flow", "a")])
+@pytest.mark.parametrize("payload", ["not json", "5", '"tools"', "  true", ""])
+def test_text_that_is_no_json_array_or_object_is_400_for_a_json_shape(
+    ours: Server, source: str, article: str, payload: str
+) -> None:
+    status, error = refusal(ours, {"tools": {"source": source, "payload": payload}})
+    assert (status, error["error"]) == (400, "bad_request"), error
+    assert error["detail"].startswith(f"{article} {source} payload must be JSON, not text: "), error
+
+
+@pytest.mark.parametrize("payload", ['[{"name": ', '  {"tools": [1,'])
+def test_json_text_that_does_not_parse_is_a_loader_error_with_its_line(ours: Server, payload: str) -> None:
+    status, error = refusal(ours, {"tools": {"source": "openai", "payload": payload}})
+    assert (status, error["error"], error.get("line")) == (422, "loader_error", 1), error
+
+
 @pytest.mark.parametrize("payload", [[], {"tools": []}])
 def test_no_tools_at_all_is_a_loader_error(ours: Server, payload: object) -> None:
     status, error = refusal(ours, {"tools": {"source": "auto", "payload": payload}})

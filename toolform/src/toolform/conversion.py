@@ -24,6 +24,8 @@ LOCAL_SOURCES: tuple[str, ...] = (*HTTP_SOURCES, "python")
 EXPORT_TARGETS: tuple[str, ...] = ("openai", "anthropic", "mcp", "ir")
 #: Sources whose payload is source text rather than JSON (a Flow listing is JSON, as text or parsed).
 TEXT_SOURCES: frozenset[str] = frozenset({"typescript", "python"})
+#: Sources whose payload is JSON: given as a string, it is JSON text, and only an array or an object holds tools.
+JSON_SOURCES: frozenset[str] = frozenset({"openai", "anthropic", "mcp", "ir", "flow"})
 
 PYTHON_REFUSED = (
     "python tools are not accepted over HTTP, because loading them executes code; "
@@ -62,11 +64,24 @@ def check_tools_input(source: str, payload: object, limits: Limits, over_http: b
         raise BadRequest("tools.payload must be a JSON object, a JSON array or a string")
     if isinstance(payload, str):
         limits.check_text("tools.payload", payload)
+        # Text that cannot be a JSON array or object is not tools of a JSON shape at all: the
+        # request is wrong (400), as the reference says. Text that starts like one and fails to
+        # parse is tools that do not load (422, with the line), from the loader.
+        if over_http and source in JSON_SOURCES and payload.lstrip()[:1] not in ("[", "{"):
+            raise BadRequest(
+                f"{_article(source)} {source} payload must be JSON, not text: send the tools as a JSON "
+                "array or object, or as JSON text of one (starting with [ or {)"
+            )
     elif source in TEXT_SOURCES:
         raise BadRequest(f"a {source} payload must be the source text as a string")
     count = declared_tool_count(payload)
     if count is not None:
         limits.check_tool_count(count)
+
+
+def _article(source: str) -> str:
+    # As the names are said: an MCP payload, an IR payload, a Flow payload.
+    return "a" if source == "flow" else "an"
 
 
 @dataclass(frozen=True)
