@@ -55,6 +55,7 @@ BENCHES = [
     Bench("rust.tool", lambda a, exe: [str(exe["rust_tool"]), "--bench"], REPO / "benches"),
     # The pipelined host client beside the neutral driver, one run (benches/benches/host_client.rs).
     Bench("rust.host", lambda a, exe: [str(exe["host_client"]), "--bench"], REPO / "benches"),
+    Bench("rust.memory", lambda a, exe: [str(exe["memory"]), "--bench"], REPO / "benches"),
     Bench("py.decode", lambda a, exe: [a.python, "benches/python/decode.py"], REPO),
     Bench("py.encode", lambda a, exe: [a.python, "benches/python/encode.py"], REPO),
     Bench("py.calls", lambda a, exe: [a.python, "benches/python/calls.py"], REPO),
@@ -62,6 +63,7 @@ BENCHES = [
     Bench("node.parse", lambda a, exe: [a.node, "benches/node/parse.js"], REPO),
     Bench("node.canonical", lambda a, exe: [a.node, "benches/node/canonical.js"], REPO),
     Bench("node.calls", lambda a, exe: [a.node, "benches/node/calls.js"], REPO),
+    Bench("node.memory", lambda a, exe: [a.node, "benches/node/memory.js"], REPO),
     # Every server under one standard-library driver, against trivial floors
     # (docs/runtime-performance.md); the rounds give the medians.
     Bench("neutral", lambda a, exe: [a.python, "benches/neutral/driver.py", "--all", "--runs", "1",
@@ -97,6 +99,10 @@ class Versus:
 VERSUS = [
     Versus("Rust", "canonical text of the corpus", "rust.canonical", "flow.canonicalize", "serde_json",
            "serde_json parse + serialize (arbitrary_precision, not canonical)", faster=False, goal=0.6),
+    Versus("Rust", "typed decode's peak heap beyond its result, x input size", "rust.memory", "flow.decode",
+           "serde_json", "serde_json `from_slice::<Value>` (arbitrary_precision)", faster=False, bound=2.0),
+    Versus("Rust", "canonicalize's peak heap beyond its result, x input size", "rust.memory", "flow.canonicalize",
+           "serde_json", "serde_json `from_slice::<Value>` (arbitrary_precision)", faster=False, bound=2.0),
     Versus("Python", "typed decode into dataclasses", "py.decode", "flow", "pydantic",
            "pydantic `TypeAdapter(list[Model]).validate_json` (lossy decimals)", faster=True, goal=1.5),
     Versus("Python", "canonical encode", "py.encode", "flow", "pure",
@@ -117,6 +123,10 @@ VERSUS = [
            "lossless-json `parse`", faster=True, goal=5.0),
     Versus("Node", "exact parse", "node.parse", "flow.bytes", "json",
            "`JSON.parse` (lossy)", faster=False, goal=1.0),
+    Versus("Node", "exact parse's peak memory beyond its result, x input size", "node.memory", "flow.bytes", "json",
+           "`JSON.parse` (lossy)", faster=False, bound=2.0),
+    Versus("Node", "typed decode's peak memory beyond its result, x input size", "node.memory", "flow.decode",
+           "lossless", "lossless-json `parse`", faster=False, bound=2.0),
     Versus("Node", "canonical text from text", "node.canonical", "flow.text", "jcs.text",
            "`canonicalize(JSON.parse(text))` (RFC 8785, lossy)", faster=True, goal=1.0, strict=True),
     Versus("Node", "canonical text from a parsed value", "node.canonical", "flow.value", "jcs.value",
