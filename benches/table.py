@@ -94,6 +94,43 @@ class Versus:
     outstanding: int | None = None
     # A goal on our figure itself (at most this), not on the ratio to the peer.
     bound: float | None = None
+    # Why the goal may not be met, and what a user can choose; printed under
+    # the table when a run finds it not met.
+    why: str = ""
+
+
+# Why a goal may not be met (Versus.why), with where it is written up.
+WHY_NODE_PARSE_MEMORY = (
+    "V8's young generation holds what a scavenge has not freed yet, beside the tape; `node --max-semi-"
+    'space-size=N` bounds it (docs/codec-performance.md, "Peak memory of a decode")'
+)
+WHY_NODE_DECODE_MEMORY = (
+    'the whole typed value is built in Rust before the JavaScript values, so both are alive at the peak; '
+    'decoding a list item by item, as the Python binding does, is the cut not yet made (docs/codec-'
+    'performance.md)'
+)
+WHY_TOOL_UNDER_HOST = (
+    'the Tool, not the client, is the limit: each call hops from its reader thread to a pool thread, a '
+    'futex wake and a context switch per call on 2 cores (docs/runtime-performance.md, "The host client, '
+    'pipelined"); a reader that runs the call it read is the cut not yet made'
+)
+WHY_RUST_TOOL = (
+    'the generated Rust Tool is the limit: each call hops from its reader thread to a pool thread, a '
+    'futex wake and a context switch per call on 2 cores (docs/runtime-performance.md, "The host client, '
+    'pipelined"); a reader that runs the call it read is the cut not yet made'
+)
+WHY_GUARD = (
+    "what is left is the rules' regular-expression searches on each distinct sentence, reading the tools,"
+    ' strip, and writing a 3.9 MB report (docs/toolform-performance.md)'
+)
+WHY_PARSE = (
+    'a request costs about 0.3 ms in the web stack both servers run (uvicorn, FastAPI, the event loop) '
+    'against about 0.05 ms of parsing (docs/toolform-performance.md)'
+)
+WHY_PARSE_LONG = (
+    "the web stack's cost per request, which both servers pay, is most of a long reply's time too "
+    '(docs/toolform-performance.md)'
+)
 
 
 VERSUS = [
@@ -124,9 +161,11 @@ VERSUS = [
     Versus("Node", "exact parse", "node.parse", "flow.bytes", "json",
            "`JSON.parse` (lossy)", faster=False, goal=1.0),
     Versus("Node", "exact parse's peak memory beyond its result, x input size", "node.memory", "flow.bytes", "json",
-           "`JSON.parse` (lossy)", faster=False, bound=2.0),
+           "`JSON.parse` (lossy)", faster=False, bound=2.0,
+           why=WHY_NODE_PARSE_MEMORY),
     Versus("Node", "typed decode's peak memory beyond its result, x input size", "node.memory", "flow.decode",
-           "lossless", "lossless-json `parse`", faster=False, bound=2.0),
+           "lossless", "lossless-json `parse`", faster=False, bound=2.0,
+           why=WHY_NODE_DECODE_MEMORY),
     Versus("Node", "canonical text from text", "node.canonical", "flow.text", "jcs.text",
            "`canonicalize(JSON.parse(text))` (RFC 8785, lossy)", faster=True, goal=1.0, strict=True),
     Versus("Node", "canonical text from a parsed value", "node.canonical", "flow.value", "jcs.value",
@@ -140,11 +179,14 @@ VERSUS = [
            goal=1.0, outstanding=64),
     Versus("Rust host", "calls/s at 64 outstanding from one thread, generated Rust Tool `get_forecast`",
            "rust.host", "weather.handles", "floor.handles", "the same host client against the trivial Rust Flow floor",
-           faster=True, goal=0.8, outstanding=64),
+           faster=True, goal=0.8, outstanding=64,
+           why=WHY_TOOL_UNDER_HOST),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Flow `get_forecast`", "neutral", "rust.weather.flow",
-           "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=True, goal=0.8, outstanding=64),
+           "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=True, goal=0.8, outstanding=64,
+           why=WHY_RUST_TOOL),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
-           "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=True, goal=0.8, outstanding=64),
+           "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=True, goal=0.8, outstanding=64,
+           why=WHY_RUST_TOOL),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Python `--mcp` echo", "neutral",
            "python.weather.mcp", "floor.python", "trivial Python MCP echo (json)", faster=True, goal=0.8,
            outstanding=64),
@@ -154,14 +196,17 @@ VERSUS = [
            "node.weather.mcp", "floor.node", "trivial Node MCP echo (readline, JSON)", faster=True, goal=0.6,
            outstanding=64),
     Versus("ToolForm", "ToolForm guard over 1,000 tools, strict, strip (server CPU time)", "tf.guard", "toolform",
-           "reference", "reference toolform 0.0.1, `POST /api/v1/guard`", faster=True, goal=3.0),
+           "reference", "reference toolform 0.0.1, `POST /api/v1/guard`", faster=True, goal=3.0,
+           why=WHY_GUARD),
     Versus("ToolForm", "ToolForm render/compare, 200 tools, 133 formats (server CPU time)", "tf.render", "toolform",
            "reference", "reference toolform 0.0.1, `POST /api/v1/render/compare`", faster=True, goal=3.0),
     Versus("ToolForm", "ToolForm parse, the differential corpus, a request per reply (server CPU time)",
            "tf.parse.corpus", "toolform", "reference", "reference toolform 0.0.1, `POST /api/v1/parse`",
-           faster=True, goal=3.0),
+           faster=True, goal=3.0,
+           why=WHY_PARSE),
     Versus("ToolForm", "ToolForm parse, long replies of ~200 calls (server CPU time)", "tf.parse.long", "toolform",
-           "reference", "reference toolform 0.0.1, `POST /api/v1/parse`", faster=True, goal=3.0),
+           "reference", "reference toolform 0.0.1, `POST /api/v1/parse`", faster=True, goal=3.0,
+           why=WHY_PARSE_LONG),
 ]
 
 # The calls/s table: every server, whichever language, beside the others
@@ -331,6 +376,7 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         "| area | what | flow-toolkit | peer | peer's figure | ratio (range over rounds) | goal | met |",
         "|---|---|---|---|---|---|---|---|",
     ]
+    notes: list[str] = []
     for v in VERSUS:
         ours = by_round(figures, v.bench, v.ours, v.outstanding)
         peer = by_round(figures, v.bench, v.peer, v.outstanding)
@@ -362,8 +408,14 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         if v.goal is not None and float(shown) == v.goal:
             # 2.996 must not read "3.00x" beside "no": a digit more.
             shown = f"{r:.3f}"
+        if met == "**no**" and v.why:
+            notes.append(v.why)
+            met += f" ({len(notes)})"
         rows.append(f"| {v.area} | {v.what} | {figure(ours_median, unit)} | {v.peer_name} | "
                     f"{figure(peer_median, unit)} | {shown}x {words}{spread} | {goal} | {met} |")
+    if notes:
+        rows += ["", "Where a goal is not met, why:", ""]
+        rows += [f"{n}. {why}" for n, why in enumerate(notes, 1)]
     return rows
 
 
