@@ -131,21 +131,41 @@ WHY_PARSE_LONG = (
     "the web stack's cost per request, which both servers pay, is most of a long reply's time too "
     '(docs/toolform-performance.md)'
 )
+WHY_PY_DECODE = (
+    'what is left is a heap BigInt per int and a Decimal built from its text through a Python call '
+    '(docs/codec-performance.md, "Typed decode")'
+)
+WHY_PY_ENCODE = (
+    "most of the rest is building the str: orjson returns bytes, the API a str, and the corpus's emoji "
+    'make it four bytes a character (docs/codec-performance.md, "Canonical encode")'
+)
+WHY_NODE_PARSE = (
+    "V8's young generation: a parse's garbage outgrows the 16 MiB semi-spaces and scavenges copy the "
+    'document; `node --max-semi-space-size=N` is the user\'s choice (docs/codec-performance.md, "Node '
+    'exact parse")'
+)
+WHY_RUST_CANONICAL = (
+    'checking each string\'s UTF-8 is the largest share left (docs/codec-performance.md, "Rust '
+    'canonicalize")'
+)
 
 
 VERSUS = [
     Versus("Rust", "canonical text of the corpus", "rust.canonical", "flow.canonicalize", "serde_json",
-           "serde_json parse + serialize (arbitrary_precision, not canonical)", faster=False, goal=0.6),
+           "serde_json parse + serialize (arbitrary_precision, not canonical)", faster=False, goal=0.6,
+           why=WHY_RUST_CANONICAL),
     Versus("Rust", "typed decode's peak heap beyond its result, x input size", "rust.memory", "flow.decode",
            "serde_json", "serde_json `from_slice::<Value>` (arbitrary_precision)", faster=False, bound=2.0),
     Versus("Rust", "canonicalize's peak heap beyond its result, x input size", "rust.memory", "flow.canonicalize",
            "serde_json", "serde_json `from_slice::<Value>` (arbitrary_precision)", faster=False, bound=2.0),
     Versus("Python", "typed decode into dataclasses", "py.decode", "flow", "pydantic",
-           "pydantic `TypeAdapter(list[Model]).validate_json` (lossy decimals)", faster=True, goal=1.5),
+           "pydantic `TypeAdapter(list[Model]).validate_json` (lossy decimals)", faster=True, goal=1.5,
+           why=WHY_PY_DECODE),
     Versus("Python", "canonical encode", "py.encode", "flow", "pure",
            "pure-Python canonical encoder", faster=True, goal=10.0),
     Versus("Python", "canonical encode", "py.encode", "flow", "orjson",
-           "orjson `dumps(OPT_SORT_KEYS)` (lossy, not canonical)", faster=False, goal=1.0),
+           "orjson `dumps(OPT_SORT_KEYS)` (lossy, not canonical)", faster=False, goal=1.0,
+           why=WHY_PY_ENCODE),
     Versus("Python", "typed decode's peak memory beyond its result, x input size", "py.memory", "flow", "pydantic",
            "pydantic `TypeAdapter(list[Model]).validate_json`", faster=False, bound=2.0),
     Versus("Python", "calls/s at 64 outstanding, `def`", "py.calls", "flow.def", "mcp",
@@ -157,9 +177,11 @@ VERSUS = [
     Versus("Python", "calls/s at 1 outstanding, `async def`", "py.calls", "flow.async", "mcp",
            "MCP Python SDK `MCPServer`", faster=True, outstanding=1),
     Versus("Node", "exact parse", "node.parse", "flow.bytes", "lossless",
-           "lossless-json `parse`", faster=True, goal=5.0),
+           "lossless-json `parse`", faster=True, goal=5.0,
+           why=WHY_NODE_PARSE),
     Versus("Node", "exact parse", "node.parse", "flow.bytes", "json",
-           "`JSON.parse` (lossy)", faster=False, goal=1.0),
+           "`JSON.parse` (lossy)", faster=False, goal=1.0,
+           why=WHY_NODE_PARSE),
     Versus("Node", "exact parse's peak memory beyond its result, x input size", "node.memory", "flow.bytes", "json",
            "`JSON.parse` (lossy)", faster=False, bound=2.0,
            why=WHY_NODE_PARSE_MEMORY),
