@@ -416,7 +416,6 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         spread = f" ({min(each):.2f} to {max(each):.2f})" if len(each) > 1 else ""
         words = "as fast" if v.faster else "its time"
         if v.bound is not None:
-            words = "the peer's"
             goal, met = f"<= {v.bound:g}x input", "yes" if ours_median <= v.bound else "**no**"
         elif v.goal is None:
             goal, met = "none set", ""
@@ -433,8 +432,10 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         if met == "**no**" and v.why:
             notes.append(v.why)
             met += f" ({len(notes)})"
+        # A bound is on our figure alone: a ratio to a peer near zero says nothing.
+        compared = "n/a (the goal bounds ours)" if v.bound is not None else f"{shown}x {words}{spread}"
         rows.append(f"| {v.area} | {v.what} | {figure(ours_median, unit)} | {v.peer_name} | "
-                    f"{figure(peer_median, unit)} | {shown}x {words}{spread} | {goal} | {met} |")
+                    f"{figure(peer_median, unit)} | {compared} | {goal} | {met} |")
     if notes:
         rows += ["", "Where a goal is not met, why:", ""]
         rows += [f"{n}. {why}" for n, why in enumerate(notes, 1)]
