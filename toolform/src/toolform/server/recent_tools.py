@@ -6,7 +6,7 @@ reading a tool set (every schema walked, every value checked) costs more than
 parsing one reply. The key is the repr of the parsed tools object, which keeps
 ``1``, ``1.0``, ``True`` and a Decimal apart, so two bodies share an entry only
 when they would load to the same tool set. Only routes whose work never changes
-the tools it is given use this (parse). A tool set that fails to load is not
+the tools it is given use this (parse, catalogue). A tool set that fails to load is not
 kept: its error is raised again, worked out again, each time.
 """
 

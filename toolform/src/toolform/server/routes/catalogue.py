@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from threading import Lock
 from typing import Any, Literal
 
 from fastapi import APIRouter
@@ -124,31 +122,15 @@ class TwoStagePromptResponse(_Response):
     selection_format: str
 
 
-#: Catalogues read lately, keyed by the repr of the parsed tools object (which keeps a Decimal apart
-#: from a string): an agent asks about the same catalogue request after request, and reading
-#: thousands of tools costs more than ranking them. The catalogue functions never change their tools.
-_RECENT_CATALOGUES = 8
-_recent: OrderedDict[str, ToolSet] = OrderedDict()
-_recent_lock = Lock()
-
-
 def _toolset(tools: ToolsInput, limits: Limits) -> ToolSet:
-    from toolform.loaders import load
+    # An agent asks about the same catalogue request after request, and reading thousands of tools
+    # costs more than ranking them: the server's recent tool sets (the catalogue functions never
+    # change their tools).
+    from toolform.server.recent_tools import recent_load
 
     check_tools_input(tools.source, tools.payload, limits)
-    key = repr((tools.source, tools.payload))
-    with _recent_lock:
-        found = _recent.get(key)
-        if found is not None:
-            _recent.move_to_end(key)
-            return found
-    loaded = load(tools.source, tools.payload)
+    loaded = recent_load(tools.source, tools.payload)
     limits.check_tool_count(len(loaded.toolset))
-    loaded.toolset.source = loaded.kind
-    with _recent_lock:
-        _recent[key] = loaded.toolset
-        while len(_recent) > _RECENT_CATALOGUES:
-            _recent.popitem(last=False)
     return loaded.toolset
 
 
