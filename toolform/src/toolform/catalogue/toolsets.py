@@ -16,6 +16,5 @@ def as_toolset(tools: object, source: str = "auto") -> ToolSet:
         tools = tools["payload"]
     from toolform import loaders
 
-    result = loaders.load(source, tools)
-    result.toolset.source = result.kind
-    return result.toolset
+    # load() records the shape it read (the detected one for auto) as the set's source.
+    return loaders.load(source, tools).toolset
