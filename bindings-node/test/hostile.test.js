@@ -12,7 +12,6 @@ const { test } = require('node:test')
 const assert = require('node:assert/strict')
 const { execFileSync } = require('node:child_process')
 const fs = require('node:fs')
-const os = require('node:os')
 const path = require('node:path')
 const { repo, tsc, binary, scratchDir } = require('./helpers.js')
 
@@ -25,7 +24,7 @@ const cases = execFileSync(hostile, ['cases'], { encoding: 'utf8' }).trim().spli
 
 for (const [name, rule, term, level, factor] of cases) {
   test(`${name} is refused as ${rule} in bounded memory`, () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-hostile-'))
+    const dir = scratchDir('flow-hostile-')
     const file = path.join(dir, name)
     execFileSync(hostile, ['text', name, file])
     const out = execFileSync(process.execPath, [path.join(repo, 'tests', 'hostile', 'decode.js'), file, term], { encoding: 'utf8' })
