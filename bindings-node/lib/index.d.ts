@@ -302,7 +302,7 @@ export interface GenericCallContext extends CallContext {
 
 /** What flow-gen embeds in a generated package's metadata. */
 export interface ServedMetadata {
-  /** The tools listing's canonical text. */
+  /** The tools listing as JSON text, in any formatting: the runtime reads it exactly. */
   readonly listing: string
   /** JSON text of the served entries, `[{tool, fingerprint, signature}]`, in handler order. */
   readonly tools: string

@@ -4,7 +4,9 @@
 // What the Tool process answers `describe` with, fixed at generation time in
 // the JSON files beside this module: the tools listing (flow.tools.json), and
 // each Tool's identity, fingerprint and signature (describe.json). tsc writes
-// both into dist/ beside the compiled module.
+// both into dist/ beside the compiled module. JSON.stringify hands the runtime
+// the same values it read: both files hold text, booleans, null and small
+// counts, never a number JavaScript would round.
 
 import type { ServedMetadata } from "@flow/toolkit"
 import describe from "./describe.json" with { type: "json" }
