@@ -72,6 +72,13 @@ ANNOTATIONS = frozenset(
     {"title", "$schema", "$id", "$comment", "$anchor", "readOnly", "writeOnly", "contentMediaType", "strict"}
 )
 
+#: Keywords ``_note_unread`` passes over in silence.
+_SILENT_KEYS = READ | ANNOTATIONS
+
+#: Keywords a property schema may have and still be read by the fast path of ``_fields``: the type, the
+#: description, and keywords dropped without a note.
+_PLAIN_KEYS = frozenset({"type", "description"}) | ANNOTATIONS
+
 
 @dataclass
 class SchemaReader:
@@ -200,7 +207,17 @@ class SchemaReader:
             if name not in properties:
                 self.notes.add(self.tool, child(path, name), "listed in required but not in properties; ignored")
         fields = []
+        plain = depth <= MAX_DEPTH
         for name, prop in properties.items():
+            if plain and type(prop) is dict and prop.keys() <= _PLAIN_KEYS:
+                # Most parameters are a scalar type and a description: read as the general path below
+                # reads them (no reference, note, constraint, default or example can apply), without it.
+                declared = prop.get("type")
+                kind = SCALAR_TYPES.get(declared) if type(declared) is str else None
+                text = prop.get("description", "")
+                if kind is not None and type(text) is str:
+                    fields.append(FieldIR(name, TypeIR(kind), name in required_names, text))
+                    continue
             at = child(path, name)
             described, _ = self._follow(prop, refs, at) if isinstance(prop, dict) else (None, 0)
             described = self._sole_alternative(described, refs, at)
@@ -456,6 +473,8 @@ class SchemaReader:
         return merged
 
     def _note_unread(self, schema: Mapping[str, JsonValue], path: str, top: bool = False) -> None:
+        if schema.keys() <= _SILENT_KEYS:
+            return  # the common case, found without a loop
         for key, value in schema.items():
             if key in READ or key in ANNOTATIONS:
                 continue

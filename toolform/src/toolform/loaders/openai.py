@@ -16,6 +16,8 @@ from toolform.loaders.notes import Notes
 KIND = "openai"
 #: Members of the function object that are read (``strict`` only asks the provider to enforce the schema).
 FUNCTION_MEMBERS = frozenset({"name", "description", "parameters", "strict", "type"})
+#: Members of the wrapper around a function object that are read (or it, under ``function``).
+_WRAPPER_READ = FUNCTION_MEMBERS | {"function"}
 
 
 def load(payload: JsonValue, notes: Notes) -> ToolSet:
@@ -26,7 +28,7 @@ def load(payload: JsonValue, notes: Notes) -> ToolSet:
         function = wrapper.get("function")
         body = function if isinstance(function, dict) else wrapper
         name = tool_name(body, index)
-        if body is not wrapper:
+        if body is not wrapper and not wrapper.keys() <= _WRAPPER_READ:
             note_unread({k: v for k, v in wrapper.items() if k != "function"}, FUNCTION_MEMBERS, name, notes, KIND)
         note_unread(body, FUNCTION_MEMBERS, name, notes, KIND)
         schema = body.get("parameters")
