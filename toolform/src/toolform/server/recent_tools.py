@@ -50,6 +50,6 @@ def recent_load(source: str, payload: object) -> LoadResult:
 def _key(source: str, payload: object) -> bytes | str:
     """``(source, payload)`` written whole: marshal's bytes, or for a value marshal refuses, the repr."""
     try:
-        return marshal.dumps((source, payload), 2)
+        return marshal.dumps((source, payload), 2)  # type: ignore[arg-type]  # any value; ValueError if not
     except ValueError:
         return repr((source, payload))
