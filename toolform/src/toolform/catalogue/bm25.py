@@ -74,6 +74,11 @@ class BM25Index:
     def ranking(self, query: Sequence[Hashable], k: int | None = None) -> list[tuple[int, float]]:
         """(document, score) best first, the first ``k`` (all by default); equal scores keep the
         documents' order, as the reference does."""
+        documents, scores = self.ranked(query, k)
+        return list(zip(documents, scores, strict=True))
+
+    def ranked(self, query: Sequence[Hashable], k: int | None = None) -> tuple[list[int], list[float]]:
+        """``ranking`` as two lists, the documents and their scores, without a pair per document."""
         scores = self.score_vector(query)
         if k is not None and k < self.size:
             # Every document scoring at least the k-th best, ties included, then a stable sort of those.
@@ -86,4 +91,4 @@ class BM25Index:
             order = np.concatenate(
                 (scored[np.argsort(-scores[scored], kind="stable")], np.flatnonzero(scores == 0.0))
             )
-        return list(zip(order.tolist(), scores[order].tolist(), strict=True))
+        return order.tolist(), scores[order].tolist()

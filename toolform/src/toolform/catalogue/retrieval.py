@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from threading import Lock
 
 from toolform.catalogue.bm25 import BM25Index
@@ -90,25 +91,31 @@ class Catalogue:
         """
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise BadRequest(f"k must be an integer of at least 1, not {k!r}")
-        position = {name: i for i, name in enumerate(self.names)}
+        names = self.names
         kept: set[int] = set()
-        for name in keep:
-            if name not in position:
-                raise BadRequest(f"no tool named '{name}'")
-            kept.add(position[name])
-        ranking = self.index.ranking(word_bytes(query, self.split_identifiers))
+        if keep:
+            position = {name: i for i, name in enumerate(names)}
+            for name in keep:
+                if name not in position:
+                    raise BadRequest(f"no tool named '{name}'")
+                kept.add(position[name])
+        order, scores = self.index.ranked(word_bytes(query, self.split_identifiers))
         wanted = max(k, len(kept))
-        chosen = set(kept)
-        for doc, _ in ranking:
-            if len(chosen) >= wanted:
-                break
-            chosen.add(doc)
-        selected = [doc for doc, _ in ranking if doc in chosen]
+        if kept:
+            chosen = set(kept)
+            for doc in order:
+                if len(chosen) >= wanted:
+                    break
+                chosen.add(doc)
+            selected = [doc for doc in order if doc in chosen]
+        else:
+            selected = order[:wanted]
         tools = self.toolset.tools
         return Retrieval(
             query=query,
-            ranked=[(self.names[doc], round(score, SCORE_DECIMALS)) for doc, score in ranking],
-            selected=[self.names[doc] for doc in selected],
+            # map() runs the same round() per score as a loop would, without the loop's own steps.
+            ranked=list(zip(map(names.__getitem__, order), map(round, scores, repeat(SCORE_DECIMALS)), strict=True)),
+            selected=[names[doc] for doc in selected],
             tools=[tools[doc] for doc in selected] if include_tools else None,
         )
 
