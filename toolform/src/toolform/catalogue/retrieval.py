@@ -16,6 +16,7 @@ from itertools import repeat
 from threading import Lock
 
 from toolform.catalogue.bm25 import BM25Index
+from toolform.catalogue.one_query import OneQuery
 from toolform.catalogue.tokens import word_bytes
 from toolform.catalogue.toolsets import as_toolset
 from toolform.errors import BadRequest, PayloadTooLarge
@@ -69,14 +70,16 @@ class Retrieval:
 class Catalogue:
     """A tool set with its BM25 index, built once; ``retrieve`` asks it as many times as needed."""
 
-    def __init__(self, tools: object, split_identifiers: bool = False, index: BM25Index | None = None) -> None:
+    def __init__(
+        self, tools: object, split_identifiers: bool = False, index: BM25Index | OneQuery | None = None
+    ) -> None:
         self.toolset = as_toolset(tools)
         check_catalogue_size(len(self.toolset))
         self.split_identifiers = split_identifiers
         self.names = self.toolset.names
         if index is None:
             index = BM25Index([word_bytes(tool_document(tool), split_identifiers) for tool in self.toolset])
-        self.index = index
+        self.index: BM25Index | OneQuery = index
 
     def __len__(self) -> int:
         return len(self.names)
@@ -127,11 +130,17 @@ def check_catalogue_size(count: int) -> None:
 
 
 _cache: OrderedDict[tuple[bool, tuple[str, ...]], BM25Index] = OrderedDict()
+#: Catalogues asked about once, not indexed: asked again, they are.
+_seen_once: OrderedDict[tuple[bool, tuple[str, ...]], None] = OrderedDict()
 _cache_lock = Lock()
 
 
 def catalogue_for(tools: object, split_identifiers: bool = False) -> Catalogue:
-    """The Catalogue of ``tools``, its index from the cache when the same documents were indexed lately."""
+    """The Catalogue of ``tools``, its index from the cache when the same documents were indexed lately.
+
+    A catalogue not seen lately is scored without an index (``OneQuery``: the same scores, for a
+    fraction of the index's cost); the second time it is asked about, it is indexed and kept.
+    """
     toolset = as_toolset(tools)
     check_catalogue_size(len(toolset))
     key = (split_identifiers, tuple(tool_document(tool) for tool in toolset))
@@ -139,12 +148,23 @@ def catalogue_for(tools: object, split_identifiers: bool = False) -> Catalogue:
         index = _cache.get(key)
         if index is not None:
             _cache.move_to_end(key)
-    if index is None:
-        index = BM25Index([word_bytes(text, split_identifiers) for text in key[1]])
-        with _cache_lock:
-            _cache[key] = index
-            while len(_cache) > _CACHED_INDEXES:
-                _cache.popitem(last=False)
+            return Catalogue(toolset, split_identifiers, index)
+        again = key in _seen_once
+        if again:
+            del _seen_once[key]
+    if not again:
+        once = OneQuery.of(key[1], split_identifiers)
+        if once is not None:
+            with _cache_lock:
+                _seen_once[key] = None
+                while len(_seen_once) > _CACHED_INDEXES:
+                    _seen_once.popitem(last=False)
+            return Catalogue(toolset, split_identifiers, once)
+    index = BM25Index([word_bytes(text, split_identifiers) for text in key[1]])
+    with _cache_lock:
+        _cache[key] = index
+        while len(_cache) > _CACHED_INDEXES:
+            _cache.popitem(last=False)
     return Catalogue(toolset, split_identifiers, index)
 
 
