@@ -138,8 +138,9 @@ def check_values(toolset: ToolSet) -> None:
                 _refuse_deep(tool.name, "$.{} default", p.name, p.default)
             if p.example is not None:
                 _refuse_deep(tool.name, "$.{} example", p.name, p.example)
-        # Every type of every parameter, in the order ToolIR.types() gives them, without building the list.
-        stack = [p.type for p in reversed(params)]
+        # Every type of every parameter, in the order ToolIR.types() gives them, without building the list;
+        # a scalar parameter's type holds no value, so it is not looked at.
+        stack = [t for t in (p.type for p in reversed(params)) if t.enum_values or t.fields or t.union_of or t.item]
         while stack:
             t = stack.pop()
             if t.enum_values:
