@@ -132,15 +132,18 @@ def check_values(toolset: ToolSet) -> None:
             _refuse_deep(tool.name, "examples", "", tool.examples)
         if tool.annotations:
             _refuse_deep(tool.name, "annotations", "", tool.annotations)
-        params = tool.params
-        for p in params:
+        # The parameters' types that may hold a value (a scalar's holds none), for the walk below.
+        holding = []
+        for p in tool.params:
             if p.default is not None:
                 _refuse_deep(tool.name, "$.{} default", p.name, p.default)
             if p.example is not None:
                 _refuse_deep(tool.name, "$.{} example", p.name, p.example)
-        # Every type of every parameter, in the order ToolIR.types() gives them, without building the list;
-        # a scalar parameter's type holds no value, so it is not looked at.
-        stack = [t for t in (p.type for p in reversed(params)) if t.enum_values or t.fields or t.union_of or t.item]
+            t = p.type
+            if t.enum_values or t.fields or t.union_of or t.item:
+                holding.append(t)
+        # Every type of those, in the order ToolIR.types() gives them, without building the list.
+        stack = holding[::-1]
         while stack:
             t = stack.pop()
             if t.enum_values:
