@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from toolform.catalogue import BM25Index, tool_document
 from toolform.catalogue.one_query import OneQuery
-from toolform.catalogue.retrieval import Catalogue, catalogue_for
+from toolform.catalogue.retrieval import Catalogue, catalogue_for, catalogue_text
 from toolform.catalogue.tokens import word_bytes
 from toolform.loaders import load
 
@@ -60,3 +60,20 @@ def test_a_catalogue_is_scored_once_without_an_index_then_indexed_and_kept() -> 
         query = catalogues.query(seed)
         expected = fresh.retrieve(query, 5).to_dict()
         assert first.retrieve(query, 5).to_dict() == expected == second.retrieve(query, 5).to_dict()
+
+
+def test_the_catalogue_text_is_the_documents_joined() -> None:
+    toolset = load("openai", catalogues.catalogue(5, 30)).toolset
+    assert catalogue_text(toolset).split("\n\x00\n") == [tool_document(tool) for tool in toolset]
+
+
+def test_a_catalogue_whose_prose_holds_the_break_byte_is_answered_from_an_index() -> None:
+    payload = catalogues.catalogue(78, 20)
+    payload[3]["function"]["description"] = "get the\x00weather"
+    tools = {"source": "openai", "payload": payload}
+    first = catalogue_for(tools)
+    assert isinstance(first.index, BM25Index)
+    fresh = Catalogue(tools)
+    for seed in range(5):
+        query = catalogues.query(seed) + " weather"
+        assert first.retrieve(query, 4).to_dict() == fresh.retrieve(query, 4).to_dict()

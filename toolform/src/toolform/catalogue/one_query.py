@@ -21,7 +21,7 @@ from toolform.catalogue.bm25 import K1, B, Scores, ranked_documents
 from toolform.catalogue.tokens import _IDENTIFIER_EDGE, _NOT_WORD
 
 #: What separates two documents in the joined text: a byte no word holds, kept by the translation.
-_BREAK = "\x00"
+BREAK = "\x00"
 _KEEP_BREAK = b"\x00" + _NOT_WORD[1:]
 _SPACE = 0x20
 _WORD = re.compile(rb"[a-z0-9]+")
@@ -55,9 +55,15 @@ class OneQuery:
     @classmethod
     def of(cls, documents: Sequence[str], split_identifiers: bool = False) -> OneQuery | None:
         """The documents ready to score, or None when one of them holds the break byte."""
-        joined = _BREAK.join(documents)
-        if not documents or joined.count(_BREAK) != len(documents) - 1:
+        joined = BREAK.join(documents)
+        if not documents or joined.count(BREAK) != len(documents) - 1:
             return None
+        return cls.of_joined(joined, len(documents), split_identifiers)
+
+    @classmethod
+    def of_joined(cls, joined: str, count: int, split_identifiers: bool = False) -> OneQuery:
+        """``of`` for ``count`` documents already joined, each pair apart by BREAK (and any spaces, tabs
+        or newlines around it); the caller makes sure that no document holds BREAK itself."""
         if split_identifiers:
             joined = _IDENTIFIER_EDGE.sub(" ", joined)
         data = joined.lower().encode("utf-8", "surrogatepass").translate(_KEEP_BREAK)
@@ -68,7 +74,7 @@ class OneQuery:
         starts = np.flatnonzero(in_word[1:] & ~in_word[:-1]) + 1
         if in_word.size and in_word[0]:
             starts = np.concatenate(([0], starts))
-        lengths = np.bincount(np.searchsorted(breaks, starts), minlength=len(documents)).astype(np.int64)
+        lengths = np.bincount(np.searchsorted(breaks, starts), minlength=count).astype(np.int64)
         return cls(array, in_word, breaks.astype(np.int64), lengths)
 
     def _postings(self, word: bytes) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:

@@ -16,11 +16,11 @@ from itertools import repeat
 from threading import Lock
 
 from toolform.catalogue.bm25 import BM25Index
-from toolform.catalogue.one_query import OneQuery
+from toolform.catalogue.one_query import BREAK, OneQuery
 from toolform.catalogue.tokens import word_bytes
 from toolform.catalogue.toolsets import as_toolset
 from toolform.errors import BadRequest, PayloadTooLarge
-from toolform.ir import ToolIR
+from toolform.ir import ToolIR, ToolSet
 
 #: The default number of tools retrieval keeps (the reference's).
 DEFAULT_K = 8
@@ -129,10 +129,29 @@ def check_catalogue_size(count: int) -> None:
         raise PayloadTooLarge(f"{count:,} tools; the limit is {MAX_CATALOGUE_TOOLS:,}")
 
 
-_cache: OrderedDict[tuple[bool, tuple[str, ...]], BM25Index] = OrderedDict()
+#: A catalogue's key: its documents joined (``catalogue_text``), or listed when one holds the break.
+_Key = tuple[bool, str | tuple[str, ...]]
+_cache: OrderedDict[_Key, BM25Index] = OrderedDict()
 #: Catalogues asked about once, not indexed: asked again, they are.
-_seen_once: OrderedDict[tuple[bool, tuple[str, ...]], None] = OrderedDict()
+_seen_once: OrderedDict[_Key, None] = OrderedDict()
 _cache_lock = Lock()
+#: Between two documents in ``catalogue_text``.
+_BETWEEN = f"\n{BREAK}\n"
+
+
+def catalogue_text(toolset: ToolSet) -> str:
+    """Every tool's ``tool_document``, in order, joined by a newline, BREAK and a newline."""
+    parts: list[str] = []
+    add = parts.append
+    for tool in toolset.tools:
+        add(tool.name)
+        add(tool.description)
+        for param in tool.params:
+            add(param.name)
+            add(param.description)
+        add(BREAK)
+    del parts[-1:]
+    return "\n".join(parts)
 
 
 def catalogue_for(tools: object, split_identifiers: bool = False) -> Catalogue:
@@ -143,7 +162,10 @@ def catalogue_for(tools: object, split_identifiers: bool = False) -> Catalogue:
     """
     toolset = as_toolset(tools)
     check_catalogue_size(len(toolset))
-    key = (split_identifiers, tuple(tool_document(tool) for tool in toolset))
+    text = catalogue_text(toolset)
+    # The joined text is the key when it splits back into the documents: when no document holds BREAK.
+    joined = text.count(BREAK) == len(toolset) - 1
+    key: _Key = (split_identifiers, text if joined else tuple(tool_document(tool) for tool in toolset))
     with _cache_lock:
         index = _cache.get(key)
         if index is not None:
@@ -152,15 +174,15 @@ def catalogue_for(tools: object, split_identifiers: bool = False) -> Catalogue:
         again = key in _seen_once
         if again:
             del _seen_once[key]
-    if not again:
-        once = OneQuery.of(key[1], split_identifiers)
-        if once is not None:
-            with _cache_lock:
-                _seen_once[key] = None
-                while len(_seen_once) > _CACHED_INDEXES:
-                    _seen_once.popitem(last=False)
-            return Catalogue(toolset, split_identifiers, once)
-    index = BM25Index([word_bytes(text, split_identifiers) for text in key[1]])
+    if not again and joined:
+        once = OneQuery.of_joined(text, len(toolset), split_identifiers)
+        with _cache_lock:
+            _seen_once[key] = None
+            while len(_seen_once) > _CACHED_INDEXES:
+                _seen_once.popitem(last=False)
+        return Catalogue(toolset, split_identifiers, once)
+    documents = text.split(_BETWEEN) if joined else key[1]
+    index = BM25Index([word_bytes(document, split_identifiers) for document in documents])
     with _cache_lock:
         _cache[key] = index
         while len(_cache) > _CACHED_INDEXES:
