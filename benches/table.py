@@ -154,9 +154,9 @@ WHY_RUST_CANONICAL = (
 )
 
 WHY_CATALOGUE_NEW = (
-    "a new catalogue is read whole before it is ranked: the body's JSON, the recent tool sets' key, the "
-    "loader (IR and checks) and the index's words, each a Python step per tool or word "
-    '(docs/toolform-performance.md, "A new catalogue per request")'
+    "a new catalogue is read whole before it is ranked, so the margin over 3x is thin: the loader (the IR "
+    "and its checks, about a third of the request), the body's JSON, the recent tool sets' key and the web "
+    'stack, each a Python step per tool (docs/toolform-performance.md, "A new catalogue per request")'
 )
 
 
