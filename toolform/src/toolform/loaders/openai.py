@@ -24,7 +24,8 @@ def load(payload: JsonValue, notes: Notes) -> ToolSet:
     """Read OpenAI function tools; raise LoaderError for a payload that holds none."""
     tools = []
     for index, item in enumerate(tool_items(payload)):
-        tools.append(plain_tool(item) or _tool(item, index, notes))
+        tool = plain_tool(item)
+        tools.append(_tool(item, index, notes) if tool is None else tool)
     return tool_set(tools)
 
 
