@@ -3,8 +3,8 @@
 A catalogue sent with one request is ranked once. Building its index (every word
 of every document given an id, every posting sorted) costs more than the ranking;
 this scores the query's words alone, from the documents' text: each document's
-length in words, and each query word's count in each document, found by scans of
-the documents' translated bytes in C. The arithmetic is BM25Index's, in the same
+length in words, and each query word's count in each document, found by numpy
+comparisons over the documents' translated bytes. The arithmetic is BM25Index's, in the same
 order, on the same numbers, so the scores are the index's to the last bit
 (``test_catalogue_one_query.py`` holds the two together).
 """
