@@ -124,12 +124,17 @@ RUNS ?=
 QUICK ?=
 # Prerequisites expand where they are read: the reference venv is named before its own section.
 TOOLFORM_REF_VENV = .venv-toolform-ref
-bench-table: $(VENV)/.tools $(VENV)/.toolform $(TOOLFORM_REF_VENV)/.installed
+bench-table: $(VENV)/.tools $(VENV)/.toolform $(VENV)/.bench-toolform $(TOOLFORM_REF_VENV)/.installed
 	$(VENV)/bin/maturin develop --locked --release -q -m bindings-python/Cargo.toml
 	node bindings-node/scripts/build.js --force --release
 	$(NPM) ci --no-audit --no-fund --loglevel=error
 	cd benches/node && $(NPM) ci --no-audit --no-fund --loglevel=error
 	$(PY) benches/table.py $(if $(RUNS),--runs $(RUNS)) $(if $(QUICK),--quick,--copy docs/benchmarks.md)
+
+# The catalogue benchmark's peer, bm25s (benches/toolform/requirements.txt): the table's tf.catalogue row.
+$(VENV)/.bench-toolform: benches/toolform/requirements.txt
+	$(PY) -m pip install -q --disable-pip-version-check -r benches/toolform/requirements.txt
+	touch $@
 
 # Every fuzz target for a few seconds, and every input that once crashed one
 # (docs/testing.md, "Fuzzing"). Not part of `make test`: the targets are a workspace of

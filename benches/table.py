@@ -73,6 +73,10 @@ BENCHES = [
     Bench("tf.render", lambda a, exe: [a.python, "benches/toolform/render.py"], REPO),
     # One round per run: the table's runs give the medians.
     Bench("tf.parse", lambda a, exe: [a.python, "benches/toolform/parse.py", "--rounds", "1"], REPO),
+    # Retrieval at the reference's limit over HTTP, and against bm25s in process (its peer's
+    # requirements: benches/toolform/requirements.txt); one round per run, as tf.parse.
+    Bench("tf.catalogue", lambda a, exe: [a.python, "benches/toolform/catalogue.py", "--rounds", "1",
+                                          "--no-prose"], REPO),
 ]
 
 
@@ -147,6 +151,12 @@ WHY_NODE_PARSE = (
 WHY_RUST_CANONICAL = (
     'checking each string\'s UTF-8 is the largest share left (docs/codec-performance.md, "Rust '
     'canonicalize")'
+)
+
+WHY_CATALOGUE_NEW = (
+    "a new catalogue is read whole before it is ranked, so the margin over 3x is thin: the loader (the IR "
+    "and its checks, about a third of the request), the body's JSON, the recent tool sets' key and the web "
+    'stack, each a Python step per tool (docs/toolform-performance.md, "A new catalogue per request")'
 )
 
 
@@ -229,6 +239,16 @@ VERSUS = [
     Versus("ToolForm", "ToolForm parse, long replies of ~200 calls (server CPU time)", "tf.parse.long", "toolform",
            "reference", "reference toolform 0.0.1, `POST /api/v1/parse`", faster=True, goal=3.0,
            why=WHY_PARSE_LONG),
+    Versus("ToolForm", "ToolForm catalogue retrieval, a new 2,000-tool catalogue per request (server CPU time)",
+           "tf.catalogue.new", "toolform", "reference", "reference toolform 0.0.1, `POST /api/v1/catalogue/retrieve`",
+           faster=True, goal=3.0, why=WHY_CATALOGUE_NEW),
+    Versus("ToolForm", "ToolForm catalogue retrieval, the same 2,000 tools, a new query per request (server CPU time)",
+           "tf.catalogue.same", "toolform", "reference",
+           "reference toolform 0.0.1, `POST /api/v1/catalogue/retrieve`", faster=True, goal=3.0),
+    Versus("ToolForm", "BM25 index build, 10,000 tools, in process", "tf.catalogue.bm25s.build", "toolform",
+           "bm25s", "bm25s 0.3.16 (numpy, method lucene)", faster=True),
+    Versus("ToolForm", "BM25 top-8 queries/s, 10,000 tools, in process", "tf.catalogue.bm25s.top8", "toolform",
+           "bm25s", "bm25s 0.3.16 (numpy, method lucene)", faster=True),
 ]
 
 # The calls/s table: every server, whichever language, beside the others
@@ -479,7 +499,7 @@ def all_rows(figures: list[Figure]) -> list[str]:
         first = next(iter(runs.values()))
         unit, values = first["unit"], [f["value"] for f in runs.values()]
         median = statistics.median(values)
-        unit_text = "" if unit in ("ms", "x input") else " calls/s"
+        unit_text = "" if unit in ("ms", "x input") else f" {unit}"
         if "bytes" in first and unit == "ms":
             unit_text = f" ({first['bytes'] / 1e3 / median:,.0f} MB/s)"
         latency = ""

@@ -13,10 +13,11 @@ Two workloads at 2,000 tools, each request loading the catalogue from JSON:
 Then in process, at 10,000 tools: our index (build, and queries ranking every
 tool) against bm25s (method "lucene", k1 1.5, b 0.75, the same words, so the same
 ranking; top 8 on both sides, and ours ranking every tool as the route does). Not a test and not
-part of `make test`; the machine's load is printed with the figures.
+part of `make test`; the machine's load is printed with the figures. The figures also go to the file
+FLOW_BENCH_JSON names, for benches/table.py (row tf.catalogue, run with --no-prose).
 
     .venv/bin/pip install -r benches/toolform/requirements.txt
-    .venv/bin/python benches/toolform/catalogue.py [--rounds 3]
+    .venv/bin/python benches/toolform/catalogue.py [--rounds 3] [--no-prose]
 """
 
 from __future__ import annotations
@@ -32,9 +33,11 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "toolform" / "tests"))
+sys.path.insert(0, str(REPO / "benches" / "python"))
 
 import catalogues  # noqa: E402
 from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
+from timing import record  # noqa: E402
 from versus import cpu_seconds  # noqa: E402
 
 LIMIT = 2_000
@@ -78,7 +81,16 @@ def _cpu_ratio(ours: Server, reference: Server, rounds: int) -> str:
     return f"server CPU ours {mine * 1000:.0f} ms, reference {theirs * 1000:.0f} ms a batch, ratio {theirs / mine:.2f}x"
 
 
-def _servers(rounds: int) -> None:
+def _record_http(key: str, what: str, ours: Server, reference: Server, rounds: int, walls: tuple[float, float]) -> None:
+    """The last ``rounds`` batches' median server CPU and wall time of each side, for benches/table.py."""
+    for side, server, wall in (("toolform", ours, walls[0]), ("reference", reference, walls[1])):
+        label = "ToolForm" if side == "toolform" else "reference toolform 0.0.1"
+        cpu = statistics.median(_server_cpu[server.port][-rounds:])
+        record(f"tf.catalogue.{key}", side, f"{label}, POST /api/v1/catalogue/retrieve, {what}", "ms", cpu * 1000,
+               wall_ms=wall * 1000)
+
+
+def _servers(rounds: int, prose: bool) -> None:
     print(f"\n== HTTP, {LIMIT:,} tools, POST /api/v1/catalogue/retrieve (load {_load()}) ==")
     with Server(OUR_TOOLFORM) as ours, Server(REFERENCE_TOOLFORM) as reference:
         fixed = {"source": "openai", "payload": catalogues.catalogue(1, LIMIT)}
@@ -96,11 +108,17 @@ def _servers(rounds: int) -> None:
         print(f"index build (new catalogue per request): ours {builds / ours_s:6.1f} req/s, "
               f"reference {builds / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x; "
               f"{_cpu_ratio(ours, reference, rounds)}")
+        _record_http("new", f"a new {LIMIT:,}-tool catalogue per request ({builds} requests)", ours, reference, rounds,
+                     (ours_s, reference_s))
         queries = [{"tools": fixed, "query": catalogues.query(seed), "k": 8} for seed in range(20)]
         ours_s, reference_s = _turns(rounds, lambda: _post_all(ours, queries), lambda: _post_all(reference, queries))
         print(f"queries (same catalogue):                ours {len(queries) / ours_s:6.1f} req/s, "
               f"reference {len(queries) / reference_s:6.1f} req/s, ratio {reference_s / ours_s:.2f}x; "
               f"{_cpu_ratio(ours, reference, rounds)}")
+        _record_http("same", f"the same catalogue, a new query per request ({len(queries)} requests)", ours,
+                     reference, rounds, (ours_s, reference_s))
+        if not prose:
+            return
         # Reading the tools' schemas dominates both above. Tools with prose and no parameters are cheap
         # to read, so here tokenizing and indexing dominate: the retrievers' own difference shows more.
         prose = [_prose_catalogue(seed) for seed in range(500, 500 + 2 * builds * rounds)]
@@ -162,6 +180,9 @@ def _in_process(rounds: int) -> None:
 
     ours_s, peer_s = _turns(rounds, ours_build, peer_build)
     print(f"index build:    ours {ours_s * 1000:7.1f} ms, bm25s {peer_s * 1000:7.1f} ms, ratio {peer_s / ours_s:.2f}x")
+    for side, seconds in (("toolform", ours_s), ("bm25s", peer_s)):
+        record("tf.catalogue.bm25s.build", side, f"{side}, index build, {LARGE:,} tools (in process, wall)", "ms",
+               seconds * 1000)
 
     index = BM25Index(documents)
     retriever = bm25s.BM25(method="lucene", k1=1.5, b=0.75)
@@ -194,6 +215,9 @@ def _in_process(rounds: int) -> None:
     ours_s, peer_s = _turns(rounds, ours_queries, peer_queries)
     print(f"queries, top 8: ours {QUERIES / ours_s:7.0f} q/s, bm25s {QUERIES / peer_s:7.0f} q/s, "
           f"ratio {peer_s / ours_s:.2f}x")
+    for side, seconds in (("toolform", ours_s), ("bm25s", peer_s)):
+        record("tf.catalogue.bm25s.top8", side, f"{side}, top 8 of {LARGE:,} tools (in process, wall)", "queries/s",
+               QUERIES / seconds)
     full_s = statistics.median(ours_full() for _ in range(rounds))
     print(f"queries, every tool ranked (what the route answers): ours {QUERIES / full_s:7.0f} q/s")
 
@@ -218,10 +242,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--skip-http", action="store_true", help="only the in-process comparison with bm25s")
+    parser.add_argument("--no-prose", action="store_true", help="leave out the two prose-catalogue workloads")
     arguments = parser.parse_args()
     print(f"load average at the start: {_load()} (1, 5, 15 min), {os.cpu_count()} CPUs")
     if not arguments.skip_http:
-        _servers(arguments.rounds)
+        _servers(arguments.rounds, not arguments.no_prose)
     _in_process(arguments.rounds)
     print(f"\nload average at the end: {_load()}")
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from decimal import Decimal
 from typing import Any
 
@@ -28,6 +29,18 @@ def test_equal_tools_are_read_once_and_values_that_differ_in_kind_are_not_shared
     loaded = [recent_load("openai", _with_default(v)) for v in (1, 1.0, True, Decimal("1"), "1")]
     assert len({id(x) for x in loaded}) == len(loaded)
     assert recent_load("auto", copy.deepcopy(TOOLS)) is not first
+
+
+def test_the_same_body_parsed_twice_is_read_once_whatever_its_values() -> None:
+    # Two parses share no objects; the key must not depend on which objects a value is made of.
+    text = json.dumps(_with_default({"a": [1, 1.5, True, None, "", "x" * 300], "b": -0.0}))
+    first = recent_load("openai", json.loads(text))
+    assert recent_load("openai", json.loads(text)) is first
+    assert recent_load("openai", json.loads(text.replace("-0.0", "0.0"))) is not first
+    # A value marshal cannot write keys by its repr: equal values still share, others do not.
+    with_decimal = recent_load("openai", _with_default(Decimal("2.50")))
+    assert recent_load("openai", _with_default(Decimal("2.50"))) is with_decimal
+    assert recent_load("openai", _with_default(Decimal("2.5"))) is not with_decimal
 
 
 def test_only_the_last_few_are_kept() -> None:

@@ -74,16 +74,25 @@ class BM25Index:
     def ranking(self, query: Sequence[Hashable], k: int | None = None) -> list[tuple[int, float]]:
         """(document, score) best first, the first ``k`` (all by default); equal scores keep the
         documents' order, as the reference does."""
-        scores = self.score_vector(query)
-        if k is not None and k < self.size:
-            # Every document scoring at least the k-th best, ties included, then a stable sort of those.
-            threshold = np.partition(scores, self.size - k)[self.size - k]
-            candidates = np.flatnonzero(scores >= threshold)
-            order = candidates[np.argsort(-scores[candidates], kind="stable")][:k]
-        else:
-            # Scores are never negative: sort the scored documents, the rest follow in their order.
-            scored = np.flatnonzero(scores)
-            order = np.concatenate(
-                (scored[np.argsort(-scores[scored], kind="stable")], np.flatnonzero(scores == 0.0))
-            )
-        return list(zip(order.tolist(), scores[order].tolist(), strict=True))
+        documents, scores = self.ranked(query, k)
+        return list(zip(documents, scores, strict=True))
+
+    def ranked(self, query: Sequence[Hashable], k: int | None = None) -> tuple[list[int], list[float]]:
+        """``ranking`` as two lists, the documents and their scores, without a pair per document."""
+        return ranked_documents(self.score_vector(query), k)
+
+
+def ranked_documents(scores: Scores, k: int | None = None) -> tuple[list[int], list[float]]:
+    """Documents best first by ``scores`` and their scores, the first ``k`` (all by default); equal
+    scores keep the documents' order, as the reference does."""
+    size = len(scores)
+    if k is not None and k < size:
+        # Every document scoring at least the k-th best, ties included, then a stable sort of those.
+        threshold = np.partition(scores, size - k)[size - k]
+        candidates = np.flatnonzero(scores >= threshold)
+        order = candidates[np.argsort(-scores[candidates], kind="stable")][:k]
+    else:
+        # Scores are never negative: sort the scored documents, the rest follow in their order.
+        scored = np.flatnonzero(scores)
+        order = np.concatenate((scored[np.argsort(-scores[scored], kind="stable")], np.flatnonzero(scores == 0.0)))
+    return order.tolist(), scores[order].tolist()

@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from threading import Lock
 
 from toolform.catalogue.bm25 import BM25Index
+from toolform.catalogue.one_query import BREAK, OneQuery
 from toolform.catalogue.tokens import word_bytes
 from toolform.catalogue.toolsets import as_toolset
 from toolform.errors import BadRequest, PayloadTooLarge
-from toolform.ir import ToolIR
+from toolform.ir import ToolIR, ToolSet
 
 #: The default number of tools retrieval keeps (the reference's).
 DEFAULT_K = 8
@@ -68,14 +70,16 @@ class Retrieval:
 class Catalogue:
     """A tool set with its BM25 index, built once; ``retrieve`` asks it as many times as needed."""
 
-    def __init__(self, tools: object, split_identifiers: bool = False, index: BM25Index | None = None) -> None:
+    def __init__(
+        self, tools: object, split_identifiers: bool = False, index: BM25Index | OneQuery | None = None
+    ) -> None:
         self.toolset = as_toolset(tools)
         check_catalogue_size(len(self.toolset))
         self.split_identifiers = split_identifiers
         self.names = self.toolset.names
         if index is None:
             index = BM25Index([word_bytes(tool_document(tool), split_identifiers) for tool in self.toolset])
-        self.index = index
+        self.index: BM25Index | OneQuery = index
 
     def __len__(self) -> int:
         return len(self.names)
@@ -90,25 +94,31 @@ class Catalogue:
         """
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise BadRequest(f"k must be an integer of at least 1, not {k!r}")
-        position = {name: i for i, name in enumerate(self.names)}
+        names = self.names
         kept: set[int] = set()
-        for name in keep:
-            if name not in position:
-                raise BadRequest(f"no tool named '{name}'")
-            kept.add(position[name])
-        ranking = self.index.ranking(word_bytes(query, self.split_identifiers))
+        if keep:
+            position = {name: i for i, name in enumerate(names)}
+            for name in keep:
+                if name not in position:
+                    raise BadRequest(f"no tool named '{name}'")
+                kept.add(position[name])
+        order, scores = self.index.ranked(word_bytes(query, self.split_identifiers))
         wanted = max(k, len(kept))
-        chosen = set(kept)
-        for doc, _ in ranking:
-            if len(chosen) >= wanted:
-                break
-            chosen.add(doc)
-        selected = [doc for doc, _ in ranking if doc in chosen]
+        if kept:
+            chosen = set(kept)
+            for doc in order:
+                if len(chosen) >= wanted:
+                    break
+                chosen.add(doc)
+            selected = [doc for doc in order if doc in chosen]
+        else:
+            selected = order[:wanted]
         tools = self.toolset.tools
         return Retrieval(
             query=query,
-            ranked=[(self.names[doc], round(score, SCORE_DECIMALS)) for doc, score in ranking],
-            selected=[self.names[doc] for doc in selected],
+            # map() runs the same round() per score as a loop would, without the loop's own steps.
+            ranked=list(zip(map(names.__getitem__, order), map(round, scores, repeat(SCORE_DECIMALS)), strict=True)),
+            selected=[names[doc] for doc in selected],
             tools=[tools[doc] for doc in selected] if include_tools else None,
         )
 
@@ -119,25 +129,64 @@ def check_catalogue_size(count: int) -> None:
         raise PayloadTooLarge(f"{count:,} tools; the limit is {MAX_CATALOGUE_TOOLS:,}")
 
 
-_cache: OrderedDict[tuple[bool, tuple[str, ...]], BM25Index] = OrderedDict()
+#: A catalogue's key: its documents joined (``catalogue_text``), or listed when one holds the break.
+_Key = tuple[bool, str | tuple[str, ...]]
+_cache: OrderedDict[_Key, BM25Index] = OrderedDict()
+#: Catalogues asked about once, not indexed: asked again, they are.
+_seen_once: OrderedDict[_Key, None] = OrderedDict()
 _cache_lock = Lock()
+#: Between two documents in ``catalogue_text``.
+_BETWEEN = f"\n{BREAK}\n"
+
+
+def catalogue_text(toolset: ToolSet) -> str:
+    """Every tool's ``tool_document``, in order, joined by a newline, BREAK and a newline."""
+    parts: list[str] = []
+    add = parts.append
+    for tool in toolset.tools:
+        add(tool.name)
+        add(tool.description)
+        for param in tool.params:
+            add(param.name)
+            add(param.description)
+        add(BREAK)
+    del parts[-1:]
+    return "\n".join(parts)
 
 
 def catalogue_for(tools: object, split_identifiers: bool = False) -> Catalogue:
-    """The Catalogue of ``tools``, its index from the cache when the same documents were indexed lately."""
+    """The Catalogue of ``tools``, its index from the cache when the same documents were indexed lately.
+
+    A catalogue not seen lately is scored without an index (``OneQuery``: the same scores, for a
+    fraction of the index's cost); the second time it is asked about, it is indexed and kept.
+    """
     toolset = as_toolset(tools)
     check_catalogue_size(len(toolset))
-    key = (split_identifiers, tuple(tool_document(tool) for tool in toolset))
+    text = catalogue_text(toolset)
+    # The joined text is the key when it splits back into the documents: when no document holds BREAK.
+    joined = text.count(BREAK) == len(toolset) - 1
+    key: _Key = (split_identifiers, text if joined else tuple(tool_document(tool) for tool in toolset))
     with _cache_lock:
         index = _cache.get(key)
         if index is not None:
             _cache.move_to_end(key)
-    if index is None:
-        index = BM25Index([word_bytes(text, split_identifiers) for text in key[1]])
+            return Catalogue(toolset, split_identifiers, index)
+        again = key in _seen_once
+        if again:
+            del _seen_once[key]
+    if not again and joined:
+        once = OneQuery.of_joined(text, len(toolset), split_identifiers)
         with _cache_lock:
-            _cache[key] = index
-            while len(_cache) > _CACHED_INDEXES:
-                _cache.popitem(last=False)
+            _seen_once[key] = None
+            while len(_seen_once) > _CACHED_INDEXES:
+                _seen_once.popitem(last=False)
+        return Catalogue(toolset, split_identifiers, once)
+    documents = text.split(_BETWEEN) if joined else key[1]
+    index = BM25Index([word_bytes(document, split_identifiers) for document in documents])
+    with _cache_lock:
+        _cache[key] = index
+        while len(_cache) > _CACHED_INDEXES:
+            _cache.popitem(last=False)
     return Catalogue(toolset, split_identifiers, index)
 
 

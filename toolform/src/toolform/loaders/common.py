@@ -83,6 +83,8 @@ def text_member(item: dict[str, JsonValue], key: str, tool: str, notes: Notes) -
 
 def note_unread(item: dict[str, JsonValue], known: frozenset[str], tool: str, notes: Notes, shape: str) -> None:
     """Warn about each member of a tool entry that this shape's loader does not read."""
+    if item.keys() <= known:
+        return
     for key in item:
         if key not in known:
             notes.add(tool, "$", f"the {shape} tool member {key!r} is not read; dropped")
@@ -117,21 +119,59 @@ def value_depth(value: object) -> int:
 
 
 def check_values(toolset: ToolSet) -> None:
-    """Refuse a tool whose defaults, examples, enum values or annotations nest deeper than MAX_VALUE_DEPTH."""
+    """Refuse a tool whose defaults, examples, enum values or annotations nest deeper than MAX_VALUE_DEPTH.
+
+    The values are looked at in a fixed order (the tool's examples and annotations, each parameter's
+    default and example, then every type depth first: its enum values, each field's default), so the
+    error names the first one. Nearly every value is absent, a scalar, or a container of scalars; only
+    a container that holds another container is walked.
+    """
+    # Each call is guarded by a test of its value (most are None or empty), to save the call.
     for tool in toolset:
-        # (where, value) pairs; where is named only for the error, so it is a template and a name.
-        found: list[tuple[str, str, object]] = [
-            ("examples", "", tool.examples),
-            ("annotations", "", tool.annotations),
-        ]
+        if tool.examples:
+            _refuse_deep(tool.name, "examples", "", tool.examples)
+        if tool.annotations:
+            _refuse_deep(tool.name, "annotations", "", tool.annotations)
+        # The parameters' types that may hold a value (a scalar's holds none), for the walk below.
+        holding = []
         for p in tool.params:
-            found += [("$.{} default", p.name, p.default), ("$.{} example", p.name, p.example)]
-        for t in tool.types():
-            found.append(("an enum's values", "", t.enum_values))
-            found += [("field {!r} default", f.name, f.default) for f in t.fields]
-        for where, name, value in found:
-            if isinstance(value, (dict, list)) and value_depth(value) > MAX_VALUE_DEPTH:  # noqa: UP038
-                raise LoaderError(
-                    f"tool '{tool.name}': {where.format(name)} nests deeper than {MAX_VALUE_DEPTH} levels; "
-                    "a tool's values must be flatter than that"
-                )
+            if p.default is not None:
+                _refuse_deep(tool.name, "$.{} default", p.name, p.default)
+            if p.example is not None:
+                _refuse_deep(tool.name, "$.{} example", p.name, p.example)
+            t = p.type
+            if t.enum_values or t.fields or t.union_of or t.item:
+                holding.append(t)
+        # Every type of those, in the order ToolIR.types() gives them, without building the list.
+        stack = holding[::-1]
+        while stack:
+            t = stack.pop()
+            if t.enum_values:
+                _refuse_deep(tool.name, "an enum's values", "", t.enum_values)
+            fields = t.fields
+            for f in fields:
+                if f.default is not None:
+                    _refuse_deep(tool.name, "field {!r} default", f.name, f.default)
+            if t.union_of:
+                stack.extend(reversed(t.union_of))
+            if t.item is not None:
+                stack.append(t.item)
+            if fields:
+                stack.extend(f.type for f in reversed(fields))
+
+
+def _refuse_deep(tool: str, where: str, name: str, value: object) -> None:
+    """LoaderError when ``value`` nests deeper than MAX_VALUE_DEPTH; ``where`` and ``name`` say what it is."""
+    if not isinstance(value, (dict, list)):  # noqa: UP038 - a tuple is checked faster than a union
+        return
+    children = value.values() if isinstance(value, dict) else value
+    for child in children:
+        if isinstance(child, (dict, list)):  # noqa: UP038
+            break
+    else:
+        return  # a container of scalars nests one level
+    if value_depth(value) > MAX_VALUE_DEPTH:
+        raise LoaderError(
+            f"tool '{tool}': {where.format(name)} nests deeper than {MAX_VALUE_DEPTH} levels; "
+            "a tool's values must be flatter than that"
+        )

@@ -72,6 +72,60 @@ ANNOTATIONS = frozenset(
     {"title", "$schema", "$id", "$comment", "$anchor", "readOnly", "writeOnly", "contentMediaType", "strict"}
 )
 
+#: Keywords ``_note_unread`` passes over in silence.
+_SILENT_KEYS = READ | ANNOTATIONS
+
+#: Keywords a property schema may have and still be read by the fast path of ``_fields``: the type, the
+#: description, and keywords dropped without a note.
+_PLAIN_KEYS = frozenset({"type", "description"}) | ANNOTATIONS
+
+#: Keywords an object schema may have and still be read by ``plain_fields``.
+PLAIN_OBJECT_KEYS = frozenset({"type", "properties", "required", "description"}) | ANNOTATIONS
+
+
+def _plain_field(name: str, prop: object, required: list[str]) -> FieldIR | None:
+    """The field ``SchemaReader`` reads from a property schema that is a scalar type and a description,
+    read without the general path (no reference, note, constraint, default or example can apply); None
+    for any other schema."""
+    if type(prop) is not dict or not prop.keys() <= _PLAIN_KEYS:
+        return None
+    declared = prop.get("type")
+    kind = SCALAR_TYPES.get(declared) if type(declared) is str else None
+    text = prop.get("description", "")
+    if kind is None or type(text) is not str:
+        return None
+    return FieldIR(name, TypeIR(kind), name in required, text)
+
+
+def plain_fields(schema: Mapping[str, JsonValue]) -> list[FieldIR] | None:
+    """The parameters ``SchemaReader.parameters`` reads from an object schema (keys in PLAIN_OBJECT_KEYS,
+    of type object) whose every property is plain and whose required names are all properties, which the
+    general path reads without a note; None when any is not, for the general path to read."""
+    properties = schema.get("properties")
+    required = schema.get("required")
+    if properties is None:
+        properties = {}
+    elif type(properties) is not dict:
+        return None
+    if required is None:
+        required_names: list[str] = []
+    elif type(required) is list and all(type(r) is str and r in properties for r in required):
+        required_names = required  # type: ignore[assignment]  # every member checked above
+    else:
+        return None
+    fields = []
+    # _plain_field's reading, inline: this loop runs once per parameter of every tool in a catalogue.
+    for name, prop in properties.items():
+        if type(prop) is not dict or not prop.keys() <= _PLAIN_KEYS:
+            return None
+        declared = prop.get("type")
+        kind = SCALAR_TYPES.get(declared) if type(declared) is str else None
+        text = prop.get("description", "")
+        if kind is None or type(text) is not str:
+            return None
+        fields.append(FieldIR(name, TypeIR(kind), name in required_names, text))
+    return fields
+
 
 @dataclass
 class SchemaReader:
@@ -200,7 +254,13 @@ class SchemaReader:
             if name not in properties:
                 self.notes.add(self.tool, child(path, name), "listed in required but not in properties; ignored")
         fields = []
+        plain = depth <= MAX_DEPTH
         for name, prop in properties.items():
+            if plain:
+                found = _plain_field(name, prop, required_names)
+                if found is not None:
+                    fields.append(found)
+                    continue
             at = child(path, name)
             described, _ = self._follow(prop, refs, at) if isinstance(prop, dict) else (None, 0)
             described = self._sole_alternative(described, refs, at)
@@ -456,6 +516,8 @@ class SchemaReader:
         return merged
 
     def _note_unread(self, schema: Mapping[str, JsonValue], path: str, top: bool = False) -> None:
+        if schema.keys() <= _SILENT_KEYS:
+            return  # the common case, found without a loop
         for key, value in schema.items():
             if key in READ or key in ANNOTATIONS:
                 continue

@@ -3,15 +3,19 @@ has it read once.
 
 A client grading a model's replies sends the same tools with every reply, and
 reading a tool set (every schema walked, every value checked) costs more than
-parsing one reply. The key is the repr of the parsed tools object, which keeps
-``1``, ``1.0``, ``True`` and a Decimal apart, so two bodies share an entry only
-when they would load to the same tool set. Only routes whose work never changes
+parsing one reply. The key is the parsed tools object written by marshal (format
+2, which writes every value whole, with no references to earlier ones): it keeps
+``1``, ``1.0`` and ``True`` apart, and a value marshal does not write (a Decimal)
+makes the key its repr instead, which keeps them apart too. So two bodies share an
+entry only when they would load to the same tool set; marshal writes a 2,000-tool
+catalogue several times faster than repr, which a catalogue sent once pays for. Only routes whose work never changes
 the tools it is given use this (parse, catalogue). A tool set that fails to load is not
 kept: its error is raised again, worked out again, each time.
 """
 
 from __future__ import annotations
 
+import marshal
 from collections import OrderedDict
 from threading import Lock
 
@@ -20,7 +24,7 @@ from toolform.loaders import LoadResult, load
 #: How many tool sets are kept: a few clients at once, each with its own.
 RECENT_TOOL_SETS = 8
 
-_recent: OrderedDict[str, LoadResult] = OrderedDict()
+_recent: OrderedDict[bytes | str, LoadResult] = OrderedDict()
 _lock = Lock()
 
 
@@ -29,7 +33,7 @@ def recent_load(source: str, payload: object) -> LoadResult:
 
     The result is shared between requests: callers must not change its tool set.
     """
-    key = repr((source, payload))
+    key = _key(source, payload)
     with _lock:
         found = _recent.get(key)
         if found is not None:
@@ -41,3 +45,11 @@ def recent_load(source: str, payload: object) -> LoadResult:
         while len(_recent) > RECENT_TOOL_SETS:
             _recent.popitem(last=False)
     return loaded
+
+
+def _key(source: str, payload: object) -> bytes | str:
+    """``(source, payload)`` written whole: marshal's bytes, or for a value marshal refuses, the repr."""
+    try:
+        return marshal.dumps((source, payload), 2)  # type: ignore[arg-type]  # any value; ValueError if not
+    except ValueError:
+        return repr((source, payload))
