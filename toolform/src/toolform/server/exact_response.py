@@ -1,4 +1,4 @@
-"""A JSON response that writes Decimals with every digit (tool sets read from JSON text keep theirs)."""
+"""JSON responses as the routes write them: Starlette's JSONResponse bytes, and Decimals with every digit."""
 
 from __future__ import annotations
 
@@ -10,13 +10,23 @@ from fastapi.responses import JSONResponse
 from toolform.jsontext import dumps
 
 
+def json_bytes(content: Any) -> bytes:
+    """``content`` as Starlette's ``JSONResponse`` writes it."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+
+
+def exact_json_bytes(content: Any) -> bytes:
+    """``content`` as ``json_bytes`` writes it, and a Decimal with its own digits (``toolform.jsontext.dumps``)."""
+    # The C encoder writes the same text for every value but a Decimal (or a non-finite float), which it
+    # refuses: try it first, and let the exact writer answer what it refuses, as it always did.
+    try:
+        return json_bytes(content)
+    except (TypeError, ValueError):
+        return dumps(content).encode("utf-8")
+
+
 class ExactJSONResponse(JSONResponse):
-    """``JSONResponse`` whose body is ``toolform.jsontext.dumps``: a Decimal's own digits, never a float's."""
+    """``JSONResponse`` whose body is ``exact_json_bytes``: a Decimal's own digits, never a float's."""
 
     def render(self, content: Any) -> bytes:
-        # The C encoder writes the same text for every value but a Decimal (or a non-finite float), which it
-        # refuses: try it first, and let the exact writer answer what it refuses, as it always did.
-        try:
-            return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
-        except (TypeError, ValueError):
-            return dumps(content).encode("utf-8")
+        return exact_json_bytes(content)
