@@ -170,3 +170,25 @@ def test_a_body_sent_without_a_length_is_counted_as_it_arrives_on_the_lean_path(
     assert lean[0] == 413 and "counted as it arrived" in json.loads(lean[2])["detail"]
     within = json.dumps(PARSE_BODIES[0]).encode()
     assert _call(WITH_LEAN, "/api/v1/parse", within, chunk=100) == _call(WITH_LEAN, "/api/v1/parse", within)
+
+
+NAN_TOOLS = json.dumps(TOOLS).replace('"minimum": 1', '"minimum": NaN')
+
+
+@pytest.mark.parametrize(
+    ("path", "tools"),
+    [
+        ("/api/v1/guard", {"source": "openai", "payload": NAN_TOOLS}),
+        ("/api/v1/parse", {"source": "openai", "payload": NAN_TOOLS}),
+        ("/api/v1/guard", {"source": "openai", "payload": [{"type": "function", "function": {
+            "name": "f", "description": "d", "parameters": '{"type": "object", "properties": '
+            '{"x": {"type": "number", "default": Infinity}}}'}}]}),
+    ],
+)
+def test_nan_and_infinity_in_json_text_are_refused_by_the_loader(path: str, tools: dict[str, Any]) -> None:
+    body = {"tools": tools, "text": "x", "protocol": "xml_call"} if path.endswith("parse") else {"tools": tools}
+    raw = json.dumps(body)
+    lean, fastapi = _both(path, raw.encode())
+    assert lean == fastapi and lean[0] == 422
+    error = json.loads(lean[2])
+    assert error["error"] == "loader_error" and "is not a JSON number" in error["detail"]

@@ -14,7 +14,7 @@ from toolform.limits import Limits
 from toolform.registry import Registry
 from toolform.server import dashboard, docs, errors
 from toolform.server.body_limit import BodyLimit
-from toolform.server.exact_response import exact_json_bytes
+from toolform.server.exact_response import exact_json_bytes, fast_json_bytes
 from toolform.server.host_check import HostCheck
 from toolform.server.lean_routes import LeanRoute, LeanRoutes
 from toolform.server.models import IndexResponse
@@ -43,7 +43,7 @@ def lean_routes(limits: Limits) -> dict[str, LeanRoute]:
     """The hot POST routes, answered ahead of FastAPI's machinery for the bodies they accept; one line each."""
     return {
         "/api/v1/parse": LeanRoute(parse_routes.ParseRequest, partial(parse_routes.answer, limits), exact_json_bytes),
-        "/api/v1/guard": LeanRoute(guard.GuardRequest, partial(guard.answer, limits), in_thread=True),
+        "/api/v1/guard": LeanRoute(guard.GuardRequest, partial(guard.answer, limits), fast_json_bytes, in_thread=True),
     }
 
 
