@@ -1,4 +1,4 @@
-"""The fast JSON writer writes exactly the bytes of Starlette's JSONResponse, or hands the value to it.
+"""The fast JSON writers write exactly the bytes of the standard ones, or hand the value to them.
 
 Seeded values of every JSON kind (floats of every magnitude, integers past 64
 bits, control characters, non-ASCII text, deep nesting, keys that are not
@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from guard_generated import openai_tools, pool
 from toolform.guard import guard
+from toolform.jsontext import dumps
 from toolform.loaders import load
-from toolform.server.exact_response import fast_json_bytes, json_bytes
+from toolform.server.exact_response import exact_json_bytes, fast_json_bytes, json_bytes
 
 
 def _float(rng: random.Random) -> float:
@@ -90,3 +91,27 @@ def test_a_guard_report_is_written_byte_for_byte() -> None:
     report = guard(loaded.toolset, strictness="strict", action="strip").to_dict()
     written = fast_json_bytes(report)
     assert written == json_bytes(report) and len(written) > 10_000
+
+
+def _standard_exact(content: Any) -> bytes:
+    try:
+        return json_bytes(content)
+    except (TypeError, ValueError):
+        return dumps(content).encode("utf-8")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_exact_writer_writes_what_the_standard_writers_write_nan_and_decimals_too(seed: int) -> None:
+    from decimal import Decimal
+
+    rng = random.Random(seed)
+    odd = [float("nan"), float("inf"), -float("inf"), Decimal("0.1000000000000000000001"), Decimal("1E+3"), None]
+    for _ in range(3000):
+        value = [_value(rng), rng.choice(odd)] if rng.random() < 0.3 else _value(rng)
+        outcomes: list[object] = []
+        for write in (exact_json_bytes, _standard_exact):
+            try:
+                outcomes.append(write(value))
+            except Exception as error:  # noqa: BLE001 - the same refusal is the point
+                outcomes.append(type(error))
+        assert outcomes[0] == outcomes[1], value

@@ -20,9 +20,22 @@ def json_bytes(content: Any) -> bytes:
 #: What orjson refuses, so that the standard writer answers it as it always did: dataclasses, dates and
 #: subclasses of str, int, dict and list, which the standard writer reads otherwise or not at all.
 _ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
-#: The only floats orjson writes otherwise than Python's repr: below 1e-4 (Python: 1e-05, orjson: 0.00001 or
-#: 1e-5). Text that looks like them only sends the value to the standard writer.
-_SHORT_FLOAT_FORMS = re.compile(rb"e-[1-9](?![0-9])|0\.0000")
+#: The only floats orjson writes otherwise than Python's repr are below 1e-4 (Python: 1e-05, orjson: 0.00001
+#: or 1e-5). Text that looks like them only sends the value to the standard writer. Two searches, not one
+#: alternation, which the regular expression engine tries at every byte.
+_ONE_DIGIT_NEGATIVE_EXPONENT = re.compile(rb"e-[1-9](?![0-9])")
+_FIVE_PLACES = b"0.0000"
+
+
+def _orjson(content: Any) -> bytes | None:
+    """``content`` written by orjson, or None where orjson refuses it or may have written a float otherwise."""
+    try:
+        written = orjson.dumps(content, option=_ORJSON_OPTIONS)
+    except TypeError:  # an integer beyond 64 bits, a Decimal, a key that is not text, ...
+        return None
+    if _FIVE_PLACES in written or _ONE_DIGIT_NEGATIVE_EXPONENT.search(written):
+        return None
+    return written
 
 
 def fast_json_bytes(content: Any) -> bytes:
@@ -32,17 +45,15 @@ def fast_json_bytes(content: Any) -> bytes:
     ``json_bytes`` refuses them. A route's answer made from a request body read by ``parse_body``
     (which refuses them) and from the SDK's text, integers and booleans holds none.
     """
-    try:
-        written = orjson.dumps(content, option=_ORJSON_OPTIONS)
-    except TypeError:  # an integer beyond 64 bits, a Decimal, a key that is not text, ...
-        return json_bytes(content)
-    if _SHORT_FLOAT_FORMS.search(written) is not None:
-        return json_bytes(content)
-    return written
+    return _orjson(content) or json_bytes(content)
 
 
 def exact_json_bytes(content: Any) -> bytes:
     """``content`` as ``json_bytes`` writes it, and a Decimal with its own digits (``toolform.jsontext.dumps``)."""
+    written = _orjson(content)
+    # A NaN or an infinity is written by orjson as null: where a null is written, the writers below decide.
+    if written is not None and b"null" not in written:
+        return written
     # The C encoder writes the same text for every value but a Decimal (or a non-finite float), which it
     # refuses: try it first, and let the exact writer answer what it refuses, as it always did.
     try:
