@@ -16,7 +16,7 @@ from guard_generated import openai_tools, pool
 from toolform.guard import guard
 from toolform.jsontext import dumps
 from toolform.loaders import load
-from toolform.server.exact_response import exact_json_bytes, fast_json_bytes, json_bytes
+from toolform.server.exact_response import _orjson, exact_json_bytes, fast_json_bytes, json_bytes
 
 
 def _float(rng: random.Random) -> float:
@@ -91,6 +91,17 @@ def test_a_guard_report_is_written_byte_for_byte() -> None:
     report = guard(loaded.toolset, strictness="strict", action="strip").to_dict()
     written = fast_json_bytes(report)
     assert written == json_bytes(report) and len(written) > 10_000
+    # Written by orjson, though its prose holds text like a short float ("X-Trace-9").
+    assert _orjson(report) == written and b"X-Trace-9" in written
+
+
+def test_text_that_looks_like_a_short_float_is_not_taken_for_one() -> None:
+    texts: list[Any] = [{"a": "X-Trace-9"}, ["0.00001"], {"e-5": "1e-5,"}, ["v 0.0000 v"]]
+    for value in texts:
+        assert _orjson(value) == json_bytes(value)
+    floats: list[Any] = [{"a": 1e-05}, [0.00001, "x"], 1.5e-9, {"a": [1, -2.5e-07]}]
+    for value in floats:
+        assert _orjson(value) is None and fast_json_bytes(value) == json_bytes(value)
 
 
 def _standard_exact(content: Any) -> bytes:

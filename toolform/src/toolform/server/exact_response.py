@@ -21,20 +21,34 @@ def json_bytes(content: Any) -> bytes:
 #: subclasses of str, int, dict and list, which the standard writer reads otherwise or not at all.
 _ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
 #: The only floats orjson writes otherwise than Python's repr are below 1e-4 (Python: 1e-05, orjson: 0.00001
-#: or 1e-5). Text that looks like them only sends the value to the standard writer. Two searches, not one
-#: alternation, which the regular expression engine tries at every byte.
+#: or 1e-5). These find where one could be; text in a string ("X-Trace-9") is told apart by what is around it.
+#: Two searches, not one alternation, which the regular expression engine tries at every byte.
 _ONE_DIGIT_NEGATIVE_EXPONENT = re.compile(rb"e-[1-9](?![0-9])")
-_FIVE_PLACES = b"0.0000"
+_FIVE_PLACES = re.compile(rb"0\.0000")
+_NUMBER_BYTES = frozenset(b"0123456789.eE+-")
+
+
+def _is_number_token(written: bytes, start: int, end: int) -> bool:
+    """Whether the bytes around ``written[start:end]`` are a whole number of the JSON text, not part of a string."""
+    while start > 0 and written[start - 1] in _NUMBER_BYTES:
+        start -= 1
+    while end < len(written) and written[end] in _NUMBER_BYTES:
+        end += 1
+    # Outside a string a number follows ":", "," or "[" and ends at ",", "]" or "}"; text inside a string
+    # that looks so is taken for a number, which only sends the value to the standard writer.
+    return (start == 0 or written[start - 1] in b":,[") and (end == len(written) or written[end] in b",]}")
 
 
 def _orjson(content: Any) -> bytes | None:
-    """``content`` written by orjson, or None where orjson refuses it or may have written a float otherwise."""
+    """``content`` written by orjson, or None where orjson refuses it or wrote a float otherwise than repr."""
     try:
         written = orjson.dumps(content, option=_ORJSON_OPTIONS)
     except TypeError:  # an integer beyond 64 bits, a Decimal, a key that is not text, ...
         return None
-    if _FIVE_PLACES in written or _ONE_DIGIT_NEGATIVE_EXPONENT.search(written):
-        return None
+    for pattern in (_FIVE_PLACES, _ONE_DIGIT_NEGATIVE_EXPONENT):
+        for found in pattern.finditer(written):
+            if _is_number_token(written, found.start(), found.end()):
+                return None
     return written
 
 
