@@ -46,7 +46,8 @@ class LeanRoute:
     answer: Callable[[Any], Any]
     #: The answer as the route's response class writes it.
     write: Callable[[Any], bytes] = json_bytes
-    #: Run in a worker thread, as FastAPI runs a route declared with ``def`` (long work off the event loop).
+    #: Answer and write in a worker thread, as FastAPI runs a route declared with ``def`` (long work off the
+    #: event loop).
     in_thread: bool = False
 
 
@@ -130,13 +131,19 @@ class LeanRoutes:
             return
         try:
             if route.in_thread:
-                answer = await run_in_threadpool(route.answer, request)
+                written = await run_in_threadpool(_answered, route, request)
             else:
-                answer = route.answer(request)
+                written = _answered(route, request)
         except ToolFormError as error:
             await error_response(error)(scope, receive, send)
             return
         except HTTPException as error:
             await http_error_response(error)(scope, receive, send)
             return
-        await _send_json(send, 200, route.write(answer))
+        await _send_json(send, 200, written)
+
+
+def _answered(route: LeanRoute, request: BaseModel) -> bytes:
+    # Answer and writing together, so a route run in a worker thread writes its answer there too, as a
+    # FastAPI route declared with ``def`` renders its response in the thread.
+    return route.write(route.answer(request))
