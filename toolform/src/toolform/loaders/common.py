@@ -20,11 +20,13 @@ def parse_json_text(payload: JsonValue) -> JsonValue:
     if not isinstance(payload, str):
         return payload
     try:
-        parsed: JsonValue = json.loads(payload, parse_float=_decimal)
+        parsed: JsonValue = json.loads(payload, parse_float=_decimal, parse_constant=refuse_constant)
     except json.JSONDecodeError as err:
         raise LoaderError(f"the tools are text that is not JSON: {err.msg}", line=err.lineno) from None
     except RecursionError:
         raise LoaderError("the tools' JSON text nests too deep to read") from None
+    except ValueError as err:
+        raise LoaderError(f"the tools are text that is not JSON: {err}") from None
     return parsed
 
 
@@ -32,6 +34,11 @@ def _decimal(text: str) -> JsonValue:
     from decimal import Decimal
 
     return Decimal(text)
+
+
+def refuse_constant(name: str) -> JsonValue:
+    """The JSON reader's hook for ``NaN`` and ``Infinity``, which Python reads and JSON does not have."""
+    raise ValueError(f"{name} is not a JSON number; write a finite number, or the value as a string")
 
 
 def tool_items(payload: JsonValue) -> list[JsonValue]:

@@ -139,9 +139,10 @@ class SchemaReader:
         """A tool's parameters from its parameters schema (an object schema, or JSON text of one)."""
         if isinstance(schema, str):
             from toolform.errors import LoaderError
+            from toolform.loaders.common import refuse_constant
 
             try:
-                schema = json.loads(schema, parse_float=Decimal)
+                schema = json.loads(schema, parse_float=Decimal, parse_constant=refuse_constant)
             except ValueError as err:
                 raise LoaderError(f"tool '{self.tool}': parameters is text that is not JSON ({err})") from None
             self.root = schema

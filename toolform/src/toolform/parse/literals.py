@@ -13,46 +13,69 @@ _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
 _CLOSERS = {"{": "}", "[": "]", "(": ")"}
 
 
+#: Outside a string, the characters that change the reading; inside one, the escape and its closing quote.
+_STRUCTURE = re.compile(r"""["'{}\[\]()]""")
+_STRING_END = {'"': re.compile(r'[\\"]'), "'": re.compile(r"[\\']")}
+
+
 def balanced_end(text: str, start: int) -> int:
     """The index just past the bracket that closes the one at ``start``, or -1; quotes are respected."""
+    # The searches jump to the next character that matters; replies of hundreds of calls are long.
     stack = [_CLOSERS[text[start]]]
-    quote = ""
+    structure = _STRUCTURE.search
     i = start + 1
-    while i < len(text):
+    while True:
+        found = structure(text, i)
+        if found is None:
+            return -1
+        i = found.start()
         ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == quote:
-                quote = ""
-        elif ch in "\"'":
+        if ch == '"' or ch == "'":
             # An apostrophe inside a word (it's) opens no string.
-            if ch == '"' or not (text[i - 1 : i].isalnum() and text[i + 1 : i + 2].isalnum()):
-                quote = ch
+            if ch == "'" and text[i - 1 : i].isalnum() and text[i + 1 : i + 2].isalnum():
+                i += 1
+                continue
+            string_end = _STRING_END[ch].search
+            i += 1
+            while True:
+                inside = string_end(text, i)
+                if inside is None:
+                    return -1
+                i = inside.start()
+                if text[i] != "\\":
+                    break
+                i += 2
         elif ch in _CLOSERS:
             stack.append(_CLOSERS[ch])
-        elif ch in ")]}":
+        else:
             if ch != stack[-1]:
                 return -1
             stack.pop()
             if not stack:
                 return i + 1
         i += 1
-    return -1
+
+
+_OPENERS: dict[str, re.Pattern[str]] = {}
 
 
 def spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int]]:
     """Every outermost balanced span opened by one of ``openers``, left to right."""
+    opener = _OPENERS.get(openers)
+    if opener is None:
+        opener = _OPENERS[openers] = re.compile("[" + re.escape(openers) + "]")
     i = 0
-    while i < len(text):
-        if text[i] in openers:
-            end = balanced_end(text, i)
-            if end > 0:
-                yield i, end
-                i = end
-                continue
-        i += 1
+    while True:
+        found = opener.search(text, i)
+        if found is None:
+            return
+        i = found.start()
+        end = balanced_end(text, i)
+        if end > 0:
+            yield i, end
+            i = end
+        else:
+            i += 1
 
 
 _PY_NAMES = {"true": "True", "false": "False", "null": "None"}

@@ -11,7 +11,13 @@ from decimal import Decimal
 from typing import Any
 
 from toolform.ir import FieldIR, Kind, ToolIR, TypeIR
+from toolform.parse.bare_types import bare_type
 from toolform.parse.text_values import convert_text
+
+#: Tuples, not unions such as ``int | float``: a union is built again at every call, and each value checks some.
+_NUMBERS = (int, float, Decimal)
+_TEXT_OR_NUMBER = (str, int, float, Decimal)
+_FRACTIONAL = (float, Decimal)
 
 
 def normalize_arguments(tool: ToolIR, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -46,12 +52,12 @@ def normalize_value(value: Any, type_: TypeIR | None) -> Any:
             for member in type_.enum_values:
                 if isinstance(member, str) and member.lower() == value.strip().lower():
                     return member
-        base = TypeIR(type_.base) if type_.base is not None else None
+        base = bare_type(type_.base) if type_.base is not None else None
         return normalize_value(value, base)
     if kind is Kind.STRING:
         if isinstance(value, bool):
             return "true" if value else "false"
-        if isinstance(value, str | int | float | Decimal):
+        if isinstance(value, _TEXT_OR_NUMBER):
             return str(value).strip().lower()
         return _generic(value)
     if kind in (Kind.INTEGER, Kind.NUMBER, Kind.BOOLEAN):
@@ -60,9 +66,9 @@ def normalize_value(value: Any, type_: TypeIR | None) -> Any:
             return _generic(converted) if isinstance(converted, str) else converted
         if isinstance(value, bool):
             return value if kind is Kind.BOOLEAN else int(value)
-        if kind is Kind.BOOLEAN and isinstance(value, int | float | Decimal):
+        if kind is Kind.BOOLEAN and isinstance(value, _NUMBERS):
             return bool(value)
-        if kind is Kind.INTEGER and isinstance(value, float | Decimal) and _integral(value):
+        if kind is Kind.INTEGER and isinstance(value, _FRACTIONAL) and _integral(value):
             return int(value)
         return _generic(value)
     if kind is Kind.ARRAY:

@@ -22,23 +22,30 @@ class Validation:
 
     @property
     def n_errors(self) -> int:
-        lists = (self.missing_required, self.unknown_args, self.type_errors, self.enum_errors, self.constraint_errors)
-        return int(self.unknown_tool) + sum(len(found) for found in lists)
+        return (
+            int(self.unknown_tool)
+            + len(self.missing_required)
+            + len(self.unknown_args)
+            + len(self.type_errors)
+            + len(self.enum_errors)
+            + len(self.constraint_errors)
+        )
 
     @property
     def ok(self) -> bool:
         return self.n_errors == 0
 
     def to_dict(self) -> dict[str, Any]:
+        n_errors = self.n_errors
         return {
-            "ok": self.ok,
+            "ok": n_errors == 0,
             "unknown_tool": self.unknown_tool,
             "missing_required": list(self.missing_required),
             "unknown_args": list(self.unknown_args),
             "type_errors": list(self.type_errors),
             "enum_errors": list(self.enum_errors),
             "constraint_errors": list(self.constraint_errors),
-            "n_errors": self.n_errors,
+            "n_errors": n_errors,
         }
 
 
@@ -73,13 +80,14 @@ class ParsedCall:
         return self.validation.ok
 
     def to_dict(self) -> dict[str, Any]:
+        validation = self.validation.to_dict()
         return {
             "name": self.name,
             "arguments": self.arguments,
             "resolved_name": self.resolved_name,
             "normalized_arguments": self.normalized_arguments,
-            "valid": self.valid,
-            "validation": self.validation.to_dict(),
+            "valid": validation["ok"],
+            "validation": validation,
             "repairs": list(self.repairs),
             "accepted": self.accepted,
             "reason": self.reason,

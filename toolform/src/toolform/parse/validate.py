@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from toolform.ir import FieldIR, Kind, ToolIR, TypeIR
+from toolform.parse.bare_types import bare_type
 from toolform.parse.result import Validation
 
 #: Python's names for the JSON types, as the messages write them; an exact decimal is JSON's non-integer number.
@@ -59,8 +60,12 @@ def _is_integer(value: Any) -> bool:
     return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
+#: A tuple, not ``int | float | Decimal``: the union is built again at every call (a call checks several).
+_NUMBERS = (int, float, Decimal)
+
+
 def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+    return isinstance(value, _NUMBERS) and not isinstance(value, bool)
 
 
 def _accepts(type_: TypeIR, value: Any) -> bool:
@@ -83,7 +88,7 @@ def _accepts(type_: TypeIR, value: Any) -> bool:
     if kind is Kind.OBJECT:
         return isinstance(value, dict)
     if kind is Kind.ENUM:
-        return type_.base is None or _accepts(TypeIR(type_.base), value)
+        return type_.base is None or _accepts(bare_type(type_.base), value)
     if kind is Kind.UNION:
         return any(_accepts(member, value) for member in type_.union_of)
     return True

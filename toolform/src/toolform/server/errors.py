@@ -59,6 +59,16 @@ async def send_error(send: Send, error: ToolFormError) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def http_error_response(error: StarletteHTTPException) -> JSONResponse:
+    """A framework HTTP error (raised by a route, the size limit or the body reader) as its response."""
+    code = _FRAMEWORK_CODES.get(error.status_code) or HTTPStatus(error.status_code).name.lower()
+    return JSONResponse(
+        error_body(code, error.detail, error.status_code),
+        status_code=error.status_code,
+        headers=error.headers,
+    )
+
+
 def install(app: FastAPI, debug: bool) -> None:
     """Register the handlers that give every error the one shape."""
 
@@ -73,12 +83,7 @@ def install(app: FastAPI, debug: bool) -> None:
 
     async def on_http_error(_request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, StarletteHTTPException)
-        code = _FRAMEWORK_CODES.get(error.status_code) or HTTPStatus(error.status_code).name.lower()
-        return JSONResponse(
-            error_body(code, error.detail, error.status_code),
-            status_code=error.status_code,
-            headers=error.headers,
-        )
+        return http_error_response(error)
 
     async def on_unexpected(request: Request, error: Exception) -> JSONResponse:
         log.error("internal error on %s %s", request.method, request.url.path, exc_info=error)

@@ -10,7 +10,9 @@ Host could smuggle a name past the Host check, so it is refused here too.
 
 from __future__ import annotations
 
+import asyncio
 import json
+from typing import Any
 
 import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -37,8 +39,51 @@ def unparsable_request_response() -> bytes:
     return head + body
 
 
+class HeadWithBody:
+    """A response's transport that holds its first write (the head) until the next (the body) or the next turn
+    of the event loop, so that head and body leave in one write: on small answers each write to the socket
+    is much of the server's time, and uvicorn writes them apart. Everything after the pair passes straight on.
+    """
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._held: bytes | None = None
+        self._passing = False
+        self._loop = loop
+
+    def write(self, data: bytes) -> None:
+        if self._passing:
+            self._transport.write(data)
+        elif self._held is None:
+            self._held = bytes(data)
+            # A head with no body after it (HEAD, or a 100 Continue) still leaves on the next turn.
+            self._loop.call_soon(self._release)
+        else:
+            held, self._held, self._passing = self._held, None, True
+            self._transport.write(held + data)
+
+    def _release(self) -> None:
+        if self._held is not None:
+            held, self._held, self._passing = self._held, None, True
+            self._transport.write(held)
+
+    def close(self) -> None:
+        self._release()
+        self._transport.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+
 class JsonErrorHttpToolsProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol, answering a request it cannot parse with the one error shape."""
+    """uvicorn's httptools protocol, answering a request it cannot parse with the one error shape, and
+    writing each response's head with its body."""
+
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is not None and cycle.transport is self.transport:
+            cycle.transport = HeadWithBody(self.transport, self.loop)  # type: ignore[assignment]
 
     def on_message_begin(self) -> None:
         super().on_message_begin()

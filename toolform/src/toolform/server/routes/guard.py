@@ -1,4 +1,8 @@
-"""guard: scan tool metadata for hidden instructions and clean it (POST /api/v1/guard)."""
+"""guard: scan tool metadata for hidden instructions and clean it (POST /api/v1/guard).
+
+Valid bodies are answered by ``answer`` through the lean path (``toolform.server.lean_routes``) before
+FastAPI sees them; the route below declares the API and answers everything else.
+"""
 
 from __future__ import annotations
 
@@ -88,6 +92,25 @@ class GuardReportModel(BaseModel):
     cleaned: dict[str, Any]
 
 
+def answer(limits: Limits, request: GuardRequest) -> dict[str, Any]:
+    """The route's answer to a valid body: what both the FastAPI route and the lean path send."""
+    from toolform.guard import guard
+    from toolform.loaders import load
+
+    check_tools_input(request.tools.source, request.tools.payload, limits)
+    loaded = load(request.tools.source, request.tools.payload)
+    limits.check_tool_count(len(loaded.toolset))
+    loaded.toolset.source = loaded.kind
+    report = guard(
+        loaded.toolset,
+        strictness=request.strictness,
+        action=request.action.replace("-", "_"),
+        strip_at=request.strip_at,
+        scope=request.scope,
+    )
+    return report.to_dict()
+
+
 def router(limits: Limits) -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["guard"], route_class=ExactJsonRoute)
 
@@ -102,20 +125,6 @@ def router(limits: Limits) -> APIRouter:
         TS201) and, with ``strip`` or ``drop_descriptions``, remove them. The default action is ``report``,
         which changes nothing. A heuristic for CI over third-party tools; docs/toolform-guard.md has its
         recall and false positives on the project's corpora, beside the reference's."""
-        from toolform.guard import guard
-        from toolform.loaders import load
-
-        check_tools_input(request.tools.source, request.tools.payload, limits)
-        loaded = load(request.tools.source, request.tools.payload)
-        limits.check_tool_count(len(loaded.toolset))
-        loaded.toolset.source = loaded.kind
-        report = guard(
-            loaded.toolset,
-            strictness=request.strictness,
-            action=request.action.replace("-", "_"),
-            strip_at=request.strip_at,
-            scope=request.scope,
-        )
-        return JSONResponse(report.to_dict())
+        return JSONResponse(answer(limits, request))
 
     return routes

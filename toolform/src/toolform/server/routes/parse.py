@@ -1,6 +1,7 @@
 """parse: a model's reply parsed under a protocol and a grading rule, and validated (POST /api/v1/parse).
 
-This router is mounted with ``app.include_router(parse.router(settings.limits))``.
+This router is mounted with ``app.include_router(parse.router(settings.limits))``; valid bodies are
+answered by ``answer`` through the lean path (``toolform.server.lean_routes``) before FastAPI sees them.
 """
 
 from __future__ import annotations
@@ -65,6 +66,27 @@ class ParsedReplyBody(_Response):
     note: str
 
 
+def answer(limits: Limits, body: ParseRequest) -> dict[str, Any]:
+    """The route's answer to a valid body: what both the FastAPI route and the lean path send."""
+    from toolform.parse import flow_listing, parse_reply
+    from toolform.server.recent_tools import recent_load
+
+    limits.check_text("text", body.text)
+    check_tools_input(body.tools.source, body.tools.payload, limits)
+    loaded = recent_load(body.tools.source, body.tools.payload)
+    limits.check_tool_count(len(loaded.toolset))
+    reply = parse_reply(
+        loaded.toolset,
+        body.text,
+        body.protocol,
+        rule=body.rule,
+        validate=body.validate_,
+        lenient_fallback=body.lenient_fallback,
+        flow_listing=flow_listing(loaded.kind, body.tools.payload),
+    )
+    return reply.to_dict()
+
+
 def router(limits: Limits) -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["parse"], route_class=ExactJsonRoute)
 
@@ -81,22 +103,6 @@ def router(limits: Limits) -> APIRouter:
         invented, or a call failed validation; with no call, it is no_call_declared."""
         # Run on the event loop, not a worker thread: parsing takes well under a millisecond a reply,
         # less than the hop to a thread and back costs on a loaded machine.
-        from toolform.parse import flow_listing, parse_reply
-        from toolform.server.recent_tools import recent_load
-
-        limits.check_text("text", body.text)
-        check_tools_input(body.tools.source, body.tools.payload, limits)
-        loaded = recent_load(body.tools.source, body.tools.payload)
-        limits.check_tool_count(len(loaded.toolset))
-        reply = parse_reply(
-            loaded.toolset,
-            body.text,
-            body.protocol,
-            rule=body.rule,
-            validate=body.validate_,
-            lenient_fallback=body.lenient_fallback,
-            flow_listing=flow_listing(loaded.kind, body.tools.payload),
-        )
-        return ExactJSONResponse(reply.to_dict())
+        return ExactJSONResponse(answer(limits, body))
 
     return routes
