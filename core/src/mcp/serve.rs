@@ -116,7 +116,7 @@ fn handle(adapter: &McpAdapter, decl: &crate::types::ToolDecl, call: StartedCall
 /// until `input` ends and every call has replied, then stops the server and
 /// waits until it has ended (killed after `options.stop_grace`), so that it
 /// does not outlive the adapter process.
-pub fn serve<R: Read, W: Write + Send + 'static>(
+pub fn serve<R: Read + Send, W: Write + Send>(
     listing: &Listing,
     spec: ProcessSpec,
     options: McpOptions,
@@ -132,5 +132,5 @@ pub fn serve<R: Read, W: Write + Send + 'static>(
 
 /// [`serve`] on stdin and stdout.
 pub fn serve_stdio(listing: &Listing, spec: ProcessSpec, options: McpOptions) -> Result<(), String> {
-    serve(listing, spec, options, std::io::stdin().lock(), std::io::stdout())
+    serve(listing, spec, options, std::io::stdin(), std::io::stdout())
 }

@@ -1,18 +1,17 @@
 //! The threaded driver that serves Rust handlers over stdin and stdout (or any
 //! reader and writer): the only place in [`crate::protocol`] with threads.
 //!
-//! - One reader (the calling thread) reads frames and hands them to the
-//!   [`ServerCore`](super::server::ServerCore) under a lock. It never runs a handler, so a slow handler
-//!   never stops cancels or other calls from being read.
-//! - Started calls run on a fixed [`Pool`] of threads fed by a bounded queue
-//!   ([`Bounds`]); a handler's panic is caught and answered Unknown.
+//! - Calls run on the thread that read them, with no hand-off, and a thread
+//!   that runs long hands reading on (leader/follower, [`super::schedule`]):
+//!   a slow or blocking handler delays other calls and cancels by at most two
+//!   [`TICK`](super::schedule::TICK)s, and the calls of a Tool that runs long
+//!   go to other threads. A handler's panic is caught and answered Unknown.
 //! - Every line goes through one [`BatchWriter`]: replies that finish together
 //!   are written in one `write`, with no flush per line.
 //! - Work in flight is bounded: at most [`PoolBounds::workers`] calls run,
 //!   [`PoolBounds::queue`] wait for a thread, and [`WriterBounds`] of lines
 //!   wait to be written. Past that the reader stops reading, and the pipe
-//!   pushes back on the host. A thread that cannot be started fails no call
-//!   while another runs; with none, the call is NotRun.
+//!   pushes back on the host. A thread that cannot be started fails no call.
 //! - At stdin's end the driver waits for running calls, writes their replies,
 //!   and returns. It does not cancel them: the end of input says nothing more
 //!   is coming, not that work should stop (`printf '...' | tool` must still get
@@ -20,17 +19,17 @@
 
 use std::collections::HashMap;
 use std::io::{self, BufReader, Read, Write};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::batch_writer::{BatchWriter, WriterBounds};
 use super::framing::LineReader;
 use super::front::Front;
-use super::pool::{Pool, PoolBounds};
-use super::server::{Event, HandlerResult, StartedCall};
+use super::schedule::Crew;
+pub use super::schedule::PoolBounds;
+use super::server::{HandlerResult, StartedCall};
 
-/// A Tool's implementation: runs on a pool thread, may block, should watch
-/// `call.cancel`.
+/// A Tool's implementation: runs on whichever thread read its call, may
+/// block, should watch `call.cancel`.
 pub type Handler = Arc<dyn Fn(StartedCall) -> HandlerResult + Send + Sync>;
 
 /// How much work a [`StdioServer`] holds at once. The defaults: 64 calls
@@ -51,39 +50,6 @@ pub struct StdioServer {
     handlers: HashMap<String, Handler>,
     bounds: Bounds,
 }
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // A handler panic is caught before it can poison these locks; a poisoned
-    // lock would mean a bug here, and serving on beats dying.
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".to_owned()
-    }
-}
-
-struct Shared<W> {
-    core: Mutex<Box<dyn Front>>,
-    out: BatchWriter<W>,
-}
-
-impl<W: Write> Shared<W> {
-    /// Ends a call with `result` and writes its reply.
-    fn finish(&self, call: &StartedCall, result: HandlerResult) {
-        let lines = lock(&self.core).finish(&call.key, result);
-        for line in lines {
-            self.out.write(&line);
-        }
-    }
-}
-
-type Job = (Handler, StartedCall);
 
 impl StdioServer {
     /// A server speaking `front`, with no handlers yet and the default bounds.
@@ -120,13 +86,14 @@ impl StdioServer {
 
     /// Serves stdin and stdout until stdin ends.
     pub fn serve_stdio(self) -> io::Result<()> {
-        self.serve(io::stdin().lock(), io::stdout())
+        self.serve(io::stdin(), io::stdout())
     }
 
     /// Serves `input` and `output` until `input` ends and every running call
     /// has replied. Refuses to start when a served Tool has no handler, or a
-    /// handler names no served Tool.
-    pub fn serve<R: Read, W: Write + Send + 'static>(self, input: R, output: W) -> io::Result<()> {
+    /// handler names no served Tool. Whichever thread leads reads `input`, so
+    /// it is `Send`.
+    pub fn serve<R: Read + Send, W: Write + Send>(self, input: R, output: W) -> io::Result<()> {
         let StdioServer { front: core, mut handlers, bounds } = self;
         let mut by_index = Vec::new();
         for identity in core.core().identities() {
@@ -142,49 +109,8 @@ impl StdioServer {
             ));
         }
         let limit = core.limits().max_bytes;
-        let shared = Arc::new(Shared { core: Mutex::new(core), out: BatchWriter::new(output, bounds.writer) });
-        let mut pool: Pool<Job> = {
-            let shared = shared.clone();
-            Pool::new(bounds.pool, "flow-tool handler", move |(handler, call): Job| run(&shared, &handler, call))
-        };
-        let mut reader = LineReader::new(BufReader::with_capacity(64 << 10, input), limit);
-        let result = loop {
-            let frame = match reader.next_frame() {
-                Ok(Some(frame)) => frame,
-                Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
-            };
-            let events = lock(&shared.core).receive_frame(frame);
-            for event in events {
-                match event {
-                    Event::Write(line) => shared.out.write(&line),
-                    Event::Log(text) => eprintln!("flow tool: {text}"),
-                    Event::Cancel(_) => {}
-                    Event::Start(call) => {
-                        let handler = by_index[call.tool].clone();
-                        if let Err((jobs, why)) = pool.submit((handler, *call)) {
-                            // Its code never ran: NotRun, as for any call
-                            // that could not start.
-                            for (_, call) in jobs {
-                                shared.finish(&call, HandlerResult::NotRun(why.clone()));
-                            }
-                        }
-                    }
-                }
-            }
-        };
-        pool.finish();
-        result
-    }
-}
-
-fn run<W: Write>(shared: &Shared<W>, handler: &Handler, call: StartedCall) {
-    let key = call.key.clone();
-    let result = catch_unwind(AssertUnwindSafe(|| handler(call)))
-        .unwrap_or_else(|payload| HandlerResult::Error(format!("it panicked: {}", panic_text(&*payload))));
-    let lines = lock(&shared.core).finish(&key, result);
-    for line in lines {
-        shared.out.write(&line);
+        let input = LineReader::new(BufReader::with_capacity(64 << 10, input), limit);
+        Crew::new(core, BatchWriter::new(output, bounds.writer), by_index, bounds.pool).serve(input)
     }
 }
 
@@ -192,6 +118,8 @@ fn run<W: Write>(shared: &Shared<W>, handler: &Handler, call: StartedCall) {
 mod tests {
     use super::*;
     use crate::json::Json;
+    use crate::protocol::schedule::lock;
+    use std::sync::Mutex;
     use crate::protocol::ServerCore;
     use crate::types::parse::listing_from_text;
     use crate::value::Value;
