@@ -47,6 +47,10 @@ impl Default for WriterBounds {
 
 struct Pending {
     buf: Vec<u8>,
+    /// The buffer of the last batch written, kept for the next one: lines
+    /// added while a batch is written go into it, so the two swap without
+    /// allocating (a large free and a fresh growth per batch otherwise).
+    spare: Vec<u8>,
     lines: usize,
     /// Someone is writing: adders leave their line for them.
     writing: bool,
@@ -72,7 +76,8 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl<W: Write> BatchWriter<W> {
     pub fn new(out: W, bounds: WriterBounds) -> BatchWriter<W> {
-        let pending = Pending { buf: Vec::new(), lines: 0, writing: false, broken: false, waiting: 0 };
+        let pending =
+            Pending { buf: Vec::new(), spare: Vec::new(), lines: 0, writing: false, broken: false, waiting: 0 };
         BatchWriter { pending: Mutex::new(pending), room: Condvar::new(), out: Mutex::new(out), bounds }
     }
 
@@ -121,7 +126,7 @@ impl<W: Write> BatchWriter<W> {
     /// left: the caller becomes the writer.
     fn drain<'a>(&'a self, mut p: MutexGuard<'a, Pending>) {
         p.writing = true;
-        let mut batch = Vec::new();
+        let mut batch = std::mem::take(&mut p.spare);
         loop {
             std::mem::swap(&mut batch, &mut p.buf);
             p.lines = 0;
@@ -146,10 +151,7 @@ impl<W: Write> BatchWriter<W> {
             }
             if p.buf.is_empty() {
                 p.writing = false;
-                // Keep the larger allocation for the next batch.
-                if p.buf.capacity() < batch.capacity() {
-                    std::mem::swap(&mut batch, &mut p.buf);
-                }
+                p.spare = batch;
                 return;
             }
         }

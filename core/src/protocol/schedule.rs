@@ -95,6 +95,9 @@ struct State<R> {
     threads: usize,
     /// Followers asleep, not yet told to wake.
     idle: usize,
+    /// Threads woken or started, not yet at work: they take queued calls
+    /// (or the standby's role) when they come.
+    coming: usize,
     /// Wakes sent and not yet taken: a sleeper leaves its wait only with one
     /// (or at the end), so a spurious wakeup changes no count.
     wakes: usize,
@@ -127,11 +130,15 @@ pub struct Crew<R, W> {
     out: BatchWriter<W>,
     handlers: Vec<Handler>,
     bounds: PoolBounds,
+    /// Tests: no thread can be started.
+    #[cfg(test)]
+    pub no_threads: bool,
 }
 
 enum Role<R> {
     Lead(Input<R>),
-    Follow,
+    /// Follow; `true` for a thread just started, counted coming.
+    Follow(bool),
 }
 
 /// Whether a thread will come for a role or a queued call.
@@ -172,6 +179,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
             running: 0,
             threads: 1,
             idle: 0,
+            coming: 0,
             wakes: 0,
             standby: false,
             standby_coming: false,
@@ -191,6 +199,8 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
             out,
             handlers,
             bounds,
+            #[cfg(test)]
+            no_threads: false,
         }
     }
 
@@ -208,7 +218,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         loop {
             role = match role {
                 Role::Lead(input) => self.lead(scope, input),
-                Role::Follow => match self.follow() {
+                Role::Follow(arriving) => match self.follow(arriving) {
                     Some(input) => Role::Lead(input),
                     None => return,
                 },
@@ -248,7 +258,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
                     None => {
                         // Another thread leads now: what is left runs here.
                         more.for_each(|call| self.run_here(call));
-                        return Role::Follow;
+                        return Role::Follow(false);
                     }
                 }
                 next = more.next();
@@ -306,7 +316,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
             _ => None,
         };
         // Calls queued while every thread was busy: one is free now.
-        let spawn = back.is_some() && !st.jobs.is_empty() && matches!(self.need_thread(&mut st), Thread::Start);
+        let spawn = back.is_some() && st.jobs.len() > st.coming && matches!(self.need_thread(&mut st), Thread::Start);
         drop(st);
         if spawn {
             self.spawn(scope);
@@ -336,8 +346,8 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         }
         st.leader_waiting = false;
         st.jobs.push_back(call);
-        if st.running >= self.bounds.workers {
-            // A thread that ends its call takes it.
+        if st.running >= self.bounds.workers || st.jobs.len() <= st.coming {
+            // A thread that ends its call, or one on its way, takes it.
             return None;
         }
         match self.need_thread(&mut st) {
@@ -347,8 +357,13 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
                 if self.spawn(scope) {
                     return None;
                 }
-                self.take_back(lock(&self.state))
+                let st = lock(&self.state);
+                if st.coming > 0 {
+                    return None;
+                }
+                self.take_back(st)
             }
+            Thread::None if st.coming > 0 => None,
             Thread::None => self.take_back(st),
         }
     }
@@ -366,6 +381,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         if st.idle > 0 {
             st.idle -= 1;
             st.wakes += 1;
+            st.coming += 1;
             self.work.notify_one();
             return Thread::Coming;
         }
@@ -374,20 +390,24 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
             return Thread::None;
         }
         st.threads += 1;
+        st.coming += 1;
         Thread::Start
     }
 
     /// Starts a follower counted by [`Crew::need_thread`]; false when it
     /// could not be started.
     fn spawn<'scope, 'env>(&'env self, scope: &'scope Scope<'scope, 'env>) -> bool {
-        let started = std::thread::Builder::new()
-            .name("flow-tool handler".to_owned())
-            .spawn_scoped(scope, move || self.work(scope, Role::Follow));
+        let builder = std::thread::Builder::new().name("flow-tool handler".to_owned());
+        // Tests make starting fail as the OS would: a stack no system gives.
+        #[cfg(test)]
+        let builder = if self.no_threads { builder.stack_size(1 << 50) } else { builder };
+        let started = builder.spawn_scoped(scope, move || self.work(scope, Role::Follow(true)));
         match started {
             Ok(_) => true,
             Err(e) => {
                 let mut st = lock(&self.state);
                 st.threads -= 1;
+                st.coming -= 1;
                 st.spawn_failed_at = Some(st.started);
                 eprintln!("flow tool: could not start a handler thread ({e}); {} threads serve", st.threads);
                 false
@@ -397,8 +417,11 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
 
     /// Runs queued calls, stands by, or sleeps, until the standby takes up
     /// the input (`Some`) or the input has ended and no call waits (`None`).
-    fn follow(&self) -> Option<Input<R>> {
+    fn follow(&self, arriving: bool) -> Option<Input<R>> {
         let mut st = lock(&self.state);
+        if arriving {
+            st.coming -= 1;
+        }
         loop {
             if !st.closed && !st.standby && (st.standby_coming || st.jobs.is_empty()) {
                 st.standby = true;
@@ -440,8 +463,9 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
                 st = self.work.wait(st).unwrap_or_else(|e| e.into_inner());
             }
             if st.wakes > 0 {
-                // The waker took this thread off `idle`.
+                // The waker took this thread off `idle`, and counted it coming.
                 st.wakes -= 1;
+                st.coming -= 1;
             } else {
                 st.idle -= 1;
             }
@@ -503,7 +527,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         }
         self.work.notify_all();
         self.watch.notify_all();
-        Role::Follow
+        Role::Follow(false)
     }
 
     /// Runs a call on this thread, not leading: counted as running.
