@@ -411,7 +411,7 @@ mod tests {
         let (serving, lines) = serving(weather_server(), input, move |call| {
             if matches!(&call.args[0], Value::Text(city) if city == "async") {
                 let released = lock(&done_rx).recv_timeout(WAIT).is_ok();
-                let value = crate::toolkit::block_on(Remote::spawn(released));
+                let value = park_on(Remote::spawn(released));
                 return HandlerResult::FailedJson(Json::str(if value { "RateLimited" } else { "x" }));
             }
             HandlerResult::FailedJson(Json::object([("Unavailable", Json::str("PT5S"))]))
@@ -424,6 +424,26 @@ mod tests {
         let last = lines.recv_timeout(WAIT).unwrap();
         assert_eq!(call_of(&last), "async");
         assert!(last.contains(r#"{"Failed":"RateLimited"}"#), "{last}");
+    }
+
+    /// Polls `future` on this thread, parking while it is pending: what the
+    /// generated Rust Tools' executor does (a toolkit module, above this one).
+    fn park_on<F: std::future::Future>(future: F) -> F::Output {
+        struct Unpark(std::thread::Thread);
+        impl std::task::Wake for Unpark {
+            fn wake(self: Arc<Self>) {
+                self.0.unpark();
+            }
+        }
+        let mut future = std::pin::pin!(future);
+        let waker = std::task::Waker::from(Arc::new(Unpark(std::thread::current())));
+        let mut context = std::task::Context::from_waker(&waker);
+        loop {
+            if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut context) {
+                return output;
+            }
+            std::thread::park();
+        }
     }
 
     /// A future completed by a thread of its own, as a runtime's join handle is.
