@@ -82,8 +82,9 @@ pub(crate) fn adapter_server(listing: &Listing, adapter: &McpAdapter) -> Result<
     Ok(server)
 }
 
-/// One call, on its own thread: out to the MCP server, then its outcome, or
-/// a cancel first.
+/// One call, out to the MCP server, then its outcome, or a cancel first. It
+/// blocks until the server answers, so the stdio driver soon runs these
+/// Tools' calls on threads other than the one reading.
 fn handle(adapter: &McpAdapter, decl: &crate::types::ToolDecl, call: StartedCall) -> HandlerResult {
     enum Event {
         Done(CallOutcome),
