@@ -340,6 +340,13 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         mut st: MutexGuard<'env, State<R>>,
         call: StartedCall,
     ) -> Option<(MutexGuard<'env, State<R>>, StartedCall)> {
+        if st.jobs.len() >= self.bounds.queue {
+            // The leader's held replies go out before it waits: a host may
+            // wait for them before it lets a running call end.
+            drop(st);
+            self.out.flush();
+            st = lock(&self.state);
+        }
         while st.jobs.len() >= self.bounds.queue {
             st.leader_waiting = true;
             st = self.room.wait(st).unwrap_or_else(|e| e.into_inner());
