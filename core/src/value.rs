@@ -187,7 +187,13 @@ impl Value {
             Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Value::Int(i) => {
                 use std::fmt::Write;
-                write!(out, "{i}").expect("writing to a String");
+                // Most Ints are small: i64's Display needs no digit buffer of
+                // its own, BigInt's allocates one.
+                match i64::try_from(i) {
+                    Ok(small) => write!(out, "{small}"),
+                    Err(_) => write!(out, "{i}"),
+                }
+                .expect("writing to a String");
             }
             Value::Decimal(d) => d.write_canonical(out),
             Value::Text(s) => write_string(out, s),

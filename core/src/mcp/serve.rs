@@ -82,8 +82,9 @@ pub(crate) fn adapter_server(listing: &Listing, adapter: &McpAdapter) -> Result<
     Ok(server)
 }
 
-/// One call, on its own thread: out to the MCP server, then its outcome, or
-/// a cancel first.
+/// One call, out to the MCP server, then its outcome, or a cancel first. It
+/// blocks until the server answers, so the stdio driver soon runs these
+/// Tools' calls on threads other than the one reading.
 fn handle(adapter: &McpAdapter, decl: &crate::types::ToolDecl, call: StartedCall) -> HandlerResult {
     enum Event {
         Done(CallOutcome),
@@ -116,7 +117,7 @@ fn handle(adapter: &McpAdapter, decl: &crate::types::ToolDecl, call: StartedCall
 /// until `input` ends and every call has replied, then stops the server and
 /// waits until it has ended (killed after `options.stop_grace`), so that it
 /// does not outlive the adapter process.
-pub fn serve<R: Read, W: Write + Send + 'static>(
+pub fn serve<R: Read + Send, W: Write + Send>(
     listing: &Listing,
     spec: ProcessSpec,
     options: McpOptions,
@@ -132,5 +133,5 @@ pub fn serve<R: Read, W: Write + Send + 'static>(
 
 /// [`serve`] on stdin and stdout.
 pub fn serve_stdio(listing: &Listing, spec: ProcessSpec, options: McpOptions) -> Result<(), String> {
-    serve(listing, spec, options, std::io::stdin().lock(), std::io::stdout())
+    serve(listing, spec, options, std::io::stdin(), std::io::stdout())
 }

@@ -9,6 +9,12 @@
 //! and under load each `write` carries every reply that finished during the
 //! previous one.
 //!
+//! The thread that reads input and runs calls inline (the leader, in
+//! `schedule`) defers its lines instead ([`BatchWriter::push`]) and writes
+//! them ([`BatchWriter::flush`]) when no more input waits, as a trivial
+//! server flushes: replies to lines read together go out together, with no
+//! `write` per reply.
+//!
 //! Bounded: past [`WriterBounds`] an adder waits until the writer has taken
 //! the lines. A host that stops reading stops the writer in `write`, then the
 //! handlers that finish, then (their pool full) the reader, so the pipe
@@ -16,6 +22,14 @@
 
 use std::io::Write;
 use std::sync::{Condvar, Mutex, MutexGuard};
+
+/// How many lines a [`BatchWriter::push`] leaves unwritten at most: a `write`
+/// carries at least this many replies under load, and a reply waits behind no
+/// more than this many others.
+pub const DEFERRED_LINES: usize = 64;
+
+/// How many bytes a [`BatchWriter::push`] leaves unwritten at most.
+pub const DEFERRED_BYTES: usize = 64 << 10;
 
 /// How much may wait unwritten before adders wait: `lines` lines, or `bytes`
 /// bytes (one line alone is always taken, however long).
@@ -33,6 +47,10 @@ impl Default for WriterBounds {
 
 struct Pending {
     buf: Vec<u8>,
+    /// The buffer of the last batch written, kept for the next one: lines
+    /// added while a batch is written go into it, so the two swap without
+    /// allocating (a large free and a fresh growth per batch otherwise).
+    spare: Vec<u8>,
     lines: usize,
     /// Someone is writing: adders leave their line for them.
     writing: bool,
@@ -58,13 +76,34 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl<W: Write> BatchWriter<W> {
     pub fn new(out: W, bounds: WriterBounds) -> BatchWriter<W> {
-        let pending = Pending { buf: Vec::new(), lines: 0, writing: false, broken: false, waiting: 0 };
+        let pending =
+            Pending { buf: Vec::new(), spare: Vec::new(), lines: 0, writing: false, broken: false, waiting: 0 };
         BatchWriter { pending: Mutex::new(pending), room: Condvar::new(), out: Mutex::new(out), bounds }
     }
 
     /// Adds one whole line (ending in `\n`); writes it, with every other line
     /// ready, unless someone else is writing. Waits while too much is unwritten.
     pub fn write(&self, line: &str) {
+        self.add(line, false);
+    }
+
+    /// Adds one whole line, as [`BatchWriter::write`] does, but leaves it
+    /// for a later [`BatchWriter::flush`] (or anyone's write) while fewer
+    /// than [`DEFERRED_LINES`] lines and [`DEFERRED_BYTES`] bytes wait.
+    pub fn push(&self, line: &str) {
+        self.add(line, true);
+    }
+
+    /// Writes every line waiting, unless someone else is writing (who takes
+    /// them).
+    pub fn flush(&self) {
+        let p = lock(&self.pending);
+        if p.lines > 0 && !p.writing && !p.broken {
+            self.drain(p);
+        }
+    }
+
+    fn add(&self, line: &str, defer: bool) {
         let mut p = lock(&self.pending);
         while !p.broken && p.lines > 0 && (p.lines >= self.bounds.lines || p.buf.len() + line.len() > self.bounds.bytes)
         {
@@ -77,11 +116,17 @@ impl<W: Write> BatchWriter<W> {
         }
         p.buf.extend_from_slice(line.as_bytes());
         p.lines += 1;
-        if p.writing {
+        if p.writing || (defer && p.lines < DEFERRED_LINES.min(self.bounds.lines) && p.buf.len() < DEFERRED_BYTES) {
             return;
         }
+        self.drain(p);
+    }
+
+    /// Writes every line waiting, and those added meanwhile, until none is
+    /// left: the caller becomes the writer.
+    fn drain<'a>(&'a self, mut p: MutexGuard<'a, Pending>) {
         p.writing = true;
-        let mut batch = Vec::new();
+        let mut batch = std::mem::take(&mut p.spare);
         loop {
             std::mem::swap(&mut batch, &mut p.buf);
             p.lines = 0;
@@ -106,10 +151,7 @@ impl<W: Write> BatchWriter<W> {
             }
             if p.buf.is_empty() {
                 p.writing = false;
-                // Keep the larger allocation for the next batch.
-                if p.buf.capacity() < batch.capacity() {
-                    std::mem::swap(&mut batch, &mut p.buf);
-                }
+                p.spare = batch;
                 return;
             }
         }

@@ -86,6 +86,14 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+impl<R: io::Read> LineReader<io::BufReader<R>> {
+    /// Whether a whole line waits in the buffer, so that reading it needs no
+    /// `read` (and cannot block).
+    pub fn line_waiting(&self) -> bool {
+        self.inner.buffer().contains(&b'\n')
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@ use std::fmt;
 use crate::error::{Error, Path, Rule};
 use crate::json::{self, write_string, Json, Object};
 use crate::limits::Limits;
+use crate::value::Value;
 
 use super::outcome::Outcome;
 use super::skim::Skim;
@@ -454,6 +455,24 @@ pub fn write_call(key: &CallKey, tool: &str, args: &str, views: Option<(&Json, &
 pub(crate) fn write_cancel(key: &CallKey) -> String {
     let mut out = String::from("{\"jsonrpc\":\"2.0\",\"method\":\"cancel\",\"params\":{");
     pair_members(&mut out, key);
+    run_member(&mut out, key);
+    out.push_str("}}\n");
+    out
+}
+
+/// A `reply` notification whose outcome is `{"TAG": value}` (`Ok` or
+/// `Failed`), the value's canonical text written in place, into a line of
+/// `capacity` bytes to start with: the same text as [`write_reply`] of
+/// [`Outcome::ok`] or [`Outcome::failed`], without the value's text made apart.
+pub fn write_value_reply(key: &CallKey, tag: &str, value: &Value, capacity: usize) -> String {
+    let mut out = String::with_capacity(capacity);
+    out.push_str("{\"jsonrpc\":\"2.0\",\"method\":\"reply\",\"params\":{");
+    pair_members(&mut out, key);
+    out.push_str(",\"outcome\":{\"");
+    out.push_str(tag);
+    out.push_str("\":");
+    value.write_canonical(&mut out);
+    out.push('}');
     run_member(&mut out, key);
     out.push_str("}}\n");
     out

@@ -31,7 +31,7 @@
 //! core itself, or the core wrapped to speak MCP ([`crate::mcp::front`]),
 //! which starts calls with the same `Start` and only writes replies
 //! otherwise; `--mcp` on a Tool process's command line chooses it. [`stdio::StdioServer`] is the
-//! driver for Rust handlers (a fixed pool, a bounded queue, one batching writer). A binding
+//! driver for Rust handlers (a call runs on the thread that read it, within set bounds; one batching writer). A binding
 //! reuses the same core from its own event loop: Python would read stdin on a
 //! thread, call `receive` for each line, and run each `Start` in an executor,
 //! converting `StartedCall::args` ([`crate::value::Value`]s) with its generated
@@ -53,7 +53,9 @@
 //! - `front`: which protocol a process speaks: the core itself, or MCP
 //!   ([`crate::mcp::front`], wrapping the core); drivers hold a [`Front`].
 //! - `in_flight`: the bound on calls in flight for the Python and Node runtimes.
-//! - `pool`: the bounded pool of threads that run handlers.
+//! - `schedule`: which thread runs a call: the one that read it
+//!   (leader/follower), within set bounds.
+//! - `pace`: which Tools run long, so that their calls go to other threads.
 //! - `batch_writer`: one writer for every line, batching what is ready.
 //! - `stdio`: the threaded driver for Rust handlers.
 //!
@@ -84,7 +86,8 @@ pub(crate) mod in_flight;
 pub mod message;
 pub mod outcome;
 pub(crate) mod outgoing;
-pub(crate) mod pool;
+pub(crate) mod pace;
+pub(crate) mod schedule;
 pub mod server;
 pub(crate) mod skim;
 pub(crate) mod stdio;

@@ -38,12 +38,16 @@ use crate::value::Value;
 
 use super::cancel::CancelToken;
 use super::framing::Frame;
-use super::message::{self, write_error, write_reply, write_result, CallKey, CallMessage, Incoming};
+use super::message::{self, write_error, write_reply, write_result, write_value_reply, CallKey, CallMessage, Incoming};
 use super::outcome::Outcome;
 use super::outgoing::past_limit;
 
 /// How many finished pairs a server remembers by default.
 pub const DEFAULT_MEMORY: usize = 4096;
+
+/// The largest capacity a reply line starts with (the last line's length,
+/// up to this).
+const REPLY_CAPACITY_MAX: usize = 64 << 10;
 
 /// One served Tool as generated code embeds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,6 +200,8 @@ pub struct ServerCore {
     finished: HashMap<CallKey, String>,
     finished_order: VecDeque<CallKey>,
     memory: usize,
+    /// The capacity the next reply line starts with: the last one's length.
+    reply_capacity: usize,
 }
 
 fn params_path() -> Path {
@@ -258,6 +264,7 @@ impl ServerCore {
             finished: HashMap::new(),
             finished_order: VecDeque::new(),
             memory: DEFAULT_MEMORY,
+            reply_capacity: 256,
         })
     }
 
@@ -453,14 +460,20 @@ impl ServerCore {
     /// The reply of a started call whose handler returned. Returns nothing for
     /// a pair that is not running (finished twice, or never started).
     pub fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String> {
-        let Some(outcome) = self.settle(key, result) else { return Vec::new() };
-        let mut line = write_reply(key, &outcome);
+        // The running entry's own key is the one remembered: no copy of it.
+        let Some((owned, running)) = self.running.remove_entry(key) else { return Vec::new() };
+        let mut line = match checked(result, &running.types) {
+            // Written in place, into a line the size of the last one.
+            Ok((tag, value)) => write_value_reply(key, tag, &value, self.reply_capacity),
+            Err(outcome) => write_reply(key, &outcome),
+        };
         // The host reads the reply under the same limits: a reply it would
         // refuse is not sent, and the call is Unknown, saying which limit.
         if let Some(why) = past_limit(&line, &self.limits) {
             line = write_reply(key, &Outcome::Unknown(format!("the handler's reply could not be sent: {why}")));
         }
-        self.remember(key.clone(), line.clone());
+        self.reply_capacity = line.len().min(REPLY_CAPACITY_MAX);
+        self.remember(owned, line.clone());
         vec![line]
     }
 
@@ -584,28 +597,32 @@ pub(crate) fn value_json(value: &Value, limits: &Limits) -> Result<Json> {
 }
 
 fn encode(result: HandlerResult, types: &CallTypes) -> Outcome {
+    match checked(result, types) {
+        Ok(("Ok", v)) => Outcome::ok(&v),
+        Ok((_, v)) => Outcome::failed(&v),
+        Err(outcome) => outcome,
+    }
+}
+
+/// A handler's result checked at the declared type: `Ok` with the outcome's
+/// tag (`"Ok"` or `"Failed"`) and its value, or the outcome it is instead.
+fn checked(result: HandlerResult, types: &CallTypes) -> std::result::Result<(&'static str, Value), Outcome> {
     let unknown =
         |what: &str, e: Error| Outcome::Unknown(format!("the handler's {what} is not of the declared type: {e}"));
     match result {
         HandlerResult::Ok(v) => match check(&v, &types.plan, types.ok) {
-            Ok(()) => Outcome::ok(&v),
-            Err(e) => unknown("result", e),
+            Ok(()) => Ok(("Ok", v)),
+            Err(e) => Err(unknown("result", e)),
         },
         HandlerResult::Failed(v) => match check(&v, &types.plan, types.err) {
-            Ok(()) => Outcome::failed(&v),
-            Err(e) => unknown("error", e),
+            Ok(()) => Ok(("Failed", v)),
+            Err(e) => Err(unknown("error", e)),
         },
-        HandlerResult::OkJson(j) => match types.decode_ok(j) {
-            Ok(v) => Outcome::ok(&v),
-            Err(e) => unknown("result", e),
-        },
-        HandlerResult::FailedJson(j) => match types.decode_err(j) {
-            Ok(v) => Outcome::failed(&v),
-            Err(e) => unknown("error", e),
-        },
-        HandlerResult::Error(why) => Outcome::Unknown(format!("the handler failed: {why}")),
-        HandlerResult::NotRun(why) => Outcome::NotRun(why),
-        HandlerResult::Unknown(why) => Outcome::Unknown(why),
+        HandlerResult::OkJson(j) => types.decode_ok(j).map(|v| ("Ok", v)).map_err(|e| unknown("result", e)),
+        HandlerResult::FailedJson(j) => types.decode_err(j).map(|v| ("Failed", v)).map_err(|e| unknown("error", e)),
+        HandlerResult::Error(why) => Err(Outcome::Unknown(format!("the handler failed: {why}"))),
+        HandlerResult::NotRun(why) => Err(Outcome::NotRun(why)),
+        HandlerResult::Unknown(why) => Err(Outcome::Unknown(why)),
     }
 }
 

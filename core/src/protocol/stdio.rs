@@ -1,18 +1,17 @@
 //! The threaded driver that serves Rust handlers over stdin and stdout (or any
 //! reader and writer): the only place in [`crate::protocol`] with threads.
 //!
-//! - One reader (the calling thread) reads frames and hands them to the
-//!   [`ServerCore`](super::server::ServerCore) under a lock. It never runs a handler, so a slow handler
-//!   never stops cancels or other calls from being read.
-//! - Started calls run on a fixed [`Pool`] of threads fed by a bounded queue
-//!   ([`Bounds`]); a handler's panic is caught and answered Unknown.
+//! - Calls run on the thread that read them, with no hand-off, and a thread
+//!   that runs long hands reading on (leader/follower, [`super::schedule`]):
+//!   a slow or blocking handler delays other calls and cancels by at most two
+//!   [`TICK`](super::schedule::TICK)s, and the calls of a Tool that runs long
+//!   go to other threads. A handler's panic is caught and answered Unknown.
 //! - Every line goes through one [`BatchWriter`]: replies that finish together
 //!   are written in one `write`, with no flush per line.
 //! - Work in flight is bounded: at most [`PoolBounds::workers`] calls run,
 //!   [`PoolBounds::queue`] wait for a thread, and [`WriterBounds`] of lines
 //!   wait to be written. Past that the reader stops reading, and the pipe
-//!   pushes back on the host. A thread that cannot be started fails no call
-//!   while another runs; with none, the call is NotRun.
+//!   pushes back on the host. A thread that cannot be started fails no call.
 //! - At stdin's end the driver waits for running calls, writes their replies,
 //!   and returns. It does not cancel them: the end of input says nothing more
 //!   is coming, not that work should stop (`printf '...' | tool` must still get
@@ -20,17 +19,17 @@
 
 use std::collections::HashMap;
 use std::io::{self, BufReader, Read, Write};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::batch_writer::{BatchWriter, WriterBounds};
 use super::framing::LineReader;
 use super::front::Front;
-use super::pool::{Pool, PoolBounds};
-use super::server::{Event, HandlerResult, StartedCall};
+use super::schedule::Crew;
+pub use super::schedule::PoolBounds;
+use super::server::{HandlerResult, StartedCall};
 
-/// A Tool's implementation: runs on a pool thread, may block, should watch
-/// `call.cancel`.
+/// A Tool's implementation: runs on whichever thread read its call, may
+/// block, should watch `call.cancel`.
 pub type Handler = Arc<dyn Fn(StartedCall) -> HandlerResult + Send + Sync>;
 
 /// How much work a [`StdioServer`] holds at once. The defaults: 64 calls
@@ -50,45 +49,21 @@ pub struct StdioServer {
     front: Box<dyn Front>,
     handlers: HashMap<String, Handler>,
     bounds: Bounds,
+    /// Tests: no thread can be started.
+    #[cfg(test)]
+    no_threads: bool,
 }
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // A handler panic is caught before it can poison these locks; a poisoned
-    // lock would mean a bug here, and serving on beats dying.
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".to_owned()
-    }
-}
-
-struct Shared<W> {
-    core: Mutex<Box<dyn Front>>,
-    out: BatchWriter<W>,
-}
-
-impl<W: Write> Shared<W> {
-    /// Ends a call with `result` and writes its reply.
-    fn finish(&self, call: &StartedCall, result: HandlerResult) {
-        let lines = lock(&self.core).finish(&call.key, result);
-        for line in lines {
-            self.out.write(&line);
-        }
-    }
-}
-
-type Job = (Handler, StartedCall);
 
 impl StdioServer {
     /// A server speaking `front`, with no handlers yet and the default bounds.
     pub fn new(front: impl Front + 'static) -> StdioServer {
-        StdioServer { front: Box::new(front), handlers: HashMap::new(), bounds: Bounds::default() }
+        StdioServer {
+            front: Box::new(front),
+            handlers: HashMap::new(),
+            bounds: Bounds::default(),
+            #[cfg(test)]
+            no_threads: false,
+        }
     }
 
     /// Serves through the front `speak` makes of the current one (nothing
@@ -120,14 +95,17 @@ impl StdioServer {
 
     /// Serves stdin and stdout until stdin ends.
     pub fn serve_stdio(self) -> io::Result<()> {
-        self.serve(io::stdin().lock(), io::stdout())
+        self.serve(io::stdin(), io::stdout())
     }
 
     /// Serves `input` and `output` until `input` ends and every running call
     /// has replied. Refuses to start when a served Tool has no handler, or a
-    /// handler names no served Tool.
-    pub fn serve<R: Read, W: Write + Send + 'static>(self, input: R, output: W) -> io::Result<()> {
-        let StdioServer { front: core, mut handlers, bounds } = self;
+    /// handler names no served Tool. Whichever thread leads reads `input`, so
+    /// it is `Send`.
+    pub fn serve<R: Read + Send, W: Write + Send>(self, input: R, output: W) -> io::Result<()> {
+        #[cfg(test)]
+        let no_threads = self.no_threads;
+        let StdioServer { front: core, mut handlers, bounds, .. } = self;
         let mut by_index = Vec::new();
         for identity in core.core().identities() {
             let handler = handlers.remove(identity).ok_or_else(|| {
@@ -142,49 +120,14 @@ impl StdioServer {
             ));
         }
         let limit = core.limits().max_bytes;
-        let shared = Arc::new(Shared { core: Mutex::new(core), out: BatchWriter::new(output, bounds.writer) });
-        let mut pool: Pool<Job> = {
-            let shared = shared.clone();
-            Pool::new(bounds.pool, "flow-tool handler", move |(handler, call): Job| run(&shared, &handler, call))
-        };
-        let mut reader = LineReader::new(BufReader::with_capacity(64 << 10, input), limit);
-        let result = loop {
-            let frame = match reader.next_frame() {
-                Ok(Some(frame)) => frame,
-                Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
-            };
-            let events = lock(&shared.core).receive_frame(frame);
-            for event in events {
-                match event {
-                    Event::Write(line) => shared.out.write(&line),
-                    Event::Log(text) => eprintln!("flow tool: {text}"),
-                    Event::Cancel(_) => {}
-                    Event::Start(call) => {
-                        let handler = by_index[call.tool].clone();
-                        if let Err((jobs, why)) = pool.submit((handler, *call)) {
-                            // Its code never ran: NotRun, as for any call
-                            // that could not start.
-                            for (_, call) in jobs {
-                                shared.finish(&call, HandlerResult::NotRun(why.clone()));
-                            }
-                        }
-                    }
-                }
-            }
-        };
-        pool.finish();
-        result
-    }
-}
-
-fn run<W: Write>(shared: &Shared<W>, handler: &Handler, call: StartedCall) {
-    let key = call.key.clone();
-    let result = catch_unwind(AssertUnwindSafe(|| handler(call)))
-        .unwrap_or_else(|payload| HandlerResult::Error(format!("it panicked: {}", panic_text(&*payload))));
-    let lines = lock(&shared.core).finish(&key, result);
-    for line in lines {
-        shared.out.write(&line);
+        let input = LineReader::new(BufReader::with_capacity(64 << 10, input), limit);
+        #[allow(unused_mut)]
+        let mut crew = Crew::new(core, BatchWriter::new(output, bounds.writer), by_index, bounds.pool);
+        #[cfg(test)]
+        {
+            crew.no_threads = no_threads;
+        }
+        crew.serve(input)
     }
 }
 
@@ -192,11 +135,13 @@ fn run<W: Write>(shared: &Shared<W>, handler: &Handler, call: StartedCall) {
 mod tests {
     use super::*;
     use crate::json::Json;
+    use crate::protocol::schedule::lock;
     use crate::protocol::ServerCore;
     use crate::types::parse::listing_from_text;
     use crate::value::Value;
     use crate::Limits;
     use std::sync::mpsc;
+    use std::sync::Mutex;
 
     const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
     const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
@@ -285,7 +230,10 @@ mod tests {
             server = server.handle(&tool.tool, |_| HandlerResult::Error("not here".into()));
         }
         let held = gate.clone();
+        let running = Arc::new(Running::default());
+        let counted = running.clone();
         let server = server.handle(FORECAST, move |_| {
+            let _running = counted.enter();
             let (open, cv) = &*held;
             let mut open = lock(open);
             while !*open {
@@ -310,6 +258,252 @@ mod tests {
         let lines: Vec<String> = rx.into_iter().collect::<Vec<_>>().concat().lines().map(str::to_owned).collect();
         assert_eq!(lines.len(), 50);
         assert!(lines.iter().all(|l| l.contains(r#"{"Failed":"RateLimited"}"#)));
+        assert_eq!(running.most(), 2, "never more calls running than the pool's workers");
+    }
+
+    /// Counts the calls running at once, and the most seen.
+    #[derive(Default)]
+    struct Running {
+        now: std::sync::atomic::AtomicUsize,
+        most: std::sync::atomic::AtomicUsize,
+    }
+    struct Entered<'a>(&'a Running);
+    impl Running {
+        fn enter(&self) -> Entered<'_> {
+            let now = self.now.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+            self.most.fetch_max(now, std::sync::atomic::Ordering::SeqCst);
+            Entered(self)
+        }
+        fn most(&self) -> usize {
+            self.most.load(std::sync::atomic::Ordering::SeqCst)
+        }
+    }
+    impl Drop for Entered<'_> {
+        fn drop(&mut self) {
+            self.0.now.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+
+    /// A gate handlers wait at until the test opens it.
+    #[derive(Default)]
+    struct Gate {
+        open: Mutex<bool>,
+        opened: std::sync::Condvar,
+    }
+    impl Gate {
+        fn wait(&self) {
+            let mut open = lock(&self.open);
+            while !*open {
+                open = self.opened.wait(open).unwrap();
+            }
+        }
+        fn open(&self) {
+            *lock(&self.open) = true;
+            self.opened.notify_all();
+        }
+    }
+
+    /// Serves `input` on a thread with FORECAST's handler `forecast`; the
+    /// reply lines come on the receiver, one per item, as they are written.
+    fn serving(
+        server: StdioServer,
+        input: String,
+        forecast: impl Fn(StartedCall) -> HandlerResult + Send + Sync + 'static,
+    ) -> (std::thread::JoinHandle<io::Result<()>>, mpsc::Receiver<String>) {
+        let listing = listing_from_text(WEATHER, &Limits::default()).unwrap();
+        let mut server = server;
+        for tool in &listing.tools {
+            server = server.handle(&tool.tool, |_| HandlerResult::Error("not here".into()));
+        }
+        let server = server.handle(FORECAST, forecast);
+        let (writes_tx, writes) = mpsc::channel::<String>();
+        let (lines_tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for write in writes {
+                for line in write.split_inclusive('\n') {
+                    let _ = lines_tx.send(line.to_owned());
+                }
+            }
+        });
+        (std::thread::spawn(move || server.serve(input.as_bytes(), Lines(writes_tx))), lines)
+    }
+
+    fn weather_server() -> StdioServer {
+        let listing = listing_from_text(WEATHER, &Limits::default()).unwrap();
+        StdioServer::new(ServerCore::from_listing(&listing).unwrap())
+    }
+
+    /// The call id of a reply line.
+    fn call_of(line: &str) -> String {
+        let at = line.find("\"call\":\"").unwrap() + 8;
+        line[at..at + line[at..].find('"').unwrap()].to_owned()
+    }
+
+    const WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+
+    #[test]
+    fn a_blocked_handler_delays_no_other_call_and_a_pair_re_sent_while_it_runs_is_answered_once() {
+        let gate = Arc::new(Gate::default());
+        let held = gate.clone();
+        // The blocked call first: it runs on the thread that read it, which
+        // must hand reading on for the others to be answered at all.
+        let mut input = forecast("slow", "slow");
+        for n in 0..300 {
+            input.push_str(&forecast(&format!("fast{n}"), "Oslo"));
+            if n == 150 {
+                input.push_str(&forecast("slow", "slow"));
+            }
+        }
+        let (serving, lines) = serving(weather_server(), input, move |call| {
+            if matches!(&call.args[0], Value::Text(city) if city == "slow") {
+                held.wait();
+            }
+            HandlerResult::FailedJson(Json::str("RateLimited"))
+        });
+        // Every fast call is answered while the slow one is still blocked.
+        let mut answered = std::collections::BTreeSet::new();
+        while answered.len() < 300 {
+            let line = lines.recv_timeout(WAIT).expect("a fast call stalled behind the blocked handler");
+            let call = call_of(&line);
+            assert_ne!(call, "slow", "the blocked call was answered before its handler returned");
+            assert!(answered.insert(call), "a call answered twice: {line}");
+        }
+        gate.open();
+        serving.join().unwrap().unwrap();
+        let rest: Vec<String> = lines.into_iter().collect();
+        assert_eq!(rest.iter().map(|l| call_of(l)).collect::<Vec<_>>(), vec!["slow"], "{rest:?}");
+    }
+
+    #[test]
+    fn every_call_is_answered_once_within_the_bounds_when_slow_and_fast_handlers_mix() {
+        let running = Arc::new(Running::default());
+        let counted = running.clone();
+        let bounds = Bounds { pool: PoolBounds { workers: 4, queue: 8 }, ..Bounds::default() };
+        let input: String =
+            (0..2000).map(|n| forecast(&format!("c{n}"), if n % 40 == 0 { "slow" } else { "Oslo" })).collect();
+        let (serving, lines) = serving(weather_server().with_bounds(bounds), input, move |call| {
+            let _running = counted.enter();
+            if matches!(&call.args[0], Value::Text(city) if city == "slow") {
+                // Long enough for the standby to take the input up.
+                std::thread::sleep(super::super::schedule::TICK * 3);
+            }
+            HandlerResult::FailedJson(Json::str("RateLimited"))
+        });
+        serving.join().unwrap().unwrap();
+        let mut answered = std::collections::BTreeMap::new();
+        for line in lines {
+            assert!(line.contains(r#"{"Failed":"RateLimited"}"#), "{line}");
+            *answered.entry(call_of(&line)).or_insert(0) += 1;
+        }
+        assert_eq!(answered.len(), 2000);
+        assert!(answered.values().all(|&n| n == 1), "a call answered more than once");
+        assert!(running.most() <= 4, "{} calls ran at once, past the pool's 4", running.most());
+    }
+
+    #[test]
+    fn an_async_handler_woken_from_another_thread_replies_and_others_go_on() {
+        // As a method awaiting work on the author's runtime does: the future
+        // is completed by another thread, and block_on parks meanwhile.
+        let (done_tx, done_rx) = mpsc::channel::<()>();
+        let done_rx = Mutex::new(done_rx);
+        let mut input = forecast("async", "async");
+        input.push_str(&forecast("after", "Oslo"));
+        let (serving, lines) = serving(weather_server(), input, move |call| {
+            if matches!(&call.args[0], Value::Text(city) if city == "async") {
+                let released = lock(&done_rx).recv_timeout(WAIT).is_ok();
+                let value = park_on(Remote::spawn(released));
+                return HandlerResult::FailedJson(Json::str(if value { "RateLimited" } else { "x" }));
+            }
+            HandlerResult::FailedJson(Json::object([("Unavailable", Json::str("PT5S"))]))
+        });
+        // The other call is answered while the async one waits.
+        let first = lines.recv_timeout(WAIT).unwrap();
+        assert_eq!(call_of(&first), "after");
+        done_tx.send(()).unwrap();
+        serving.join().unwrap().unwrap();
+        let last = lines.recv_timeout(WAIT).unwrap();
+        assert_eq!(call_of(&last), "async");
+        assert!(last.contains(r#"{"Failed":"RateLimited"}"#), "{last}");
+    }
+
+    /// Polls `future` on this thread, parking while it is pending: what the
+    /// generated Rust Tools' executor does (a toolkit module, above this one).
+    fn park_on<F: std::future::Future>(future: F) -> F::Output {
+        struct Unpark(std::thread::Thread);
+        impl std::task::Wake for Unpark {
+            fn wake(self: Arc<Self>) {
+                self.0.unpark();
+            }
+        }
+        let mut future = std::pin::pin!(future);
+        let waker = std::task::Waker::from(Arc::new(Unpark(std::thread::current())));
+        let mut context = std::task::Context::from_waker(&waker);
+        loop {
+            if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut context) {
+                return output;
+            }
+            std::thread::park();
+        }
+    }
+
+    /// A future completed by a thread of its own, as a runtime's join handle is.
+    struct Remote(Arc<Mutex<(Option<bool>, Option<std::task::Waker>)>>);
+    impl Remote {
+        fn spawn(value: bool) -> Remote {
+            let slot: Arc<Mutex<(Option<bool>, Option<std::task::Waker>)>> = Arc::new(Mutex::new((None, None)));
+            let remote = slot.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+                let waker = {
+                    let mut slot = lock(&remote);
+                    slot.0 = Some(value);
+                    slot.1.take()
+                };
+                if let Some(waker) = waker {
+                    waker.wake();
+                }
+            });
+            Remote(slot)
+        }
+    }
+    impl std::future::Future for Remote {
+        type Output = bool;
+        fn poll(self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<bool> {
+            let mut slot = lock(&self.0);
+            match slot.0 {
+                Some(value) => std::task::Poll::Ready(value),
+                None => {
+                    slot.1 = Some(cx.waker().clone());
+                    std::task::Poll::Pending
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn with_no_thread_to_start_every_call_still_runs_and_nothing_panics() {
+        let gate = Arc::new(Gate::default());
+        let held = gate.clone();
+        let mut server = weather_server();
+        server.no_threads = true;
+        let mut input = forecast("first", "slow");
+        for n in 0..20 {
+            input.push_str(&forecast(&format!("c{n}"), "Oslo"));
+        }
+        let (serving, lines) = serving(server, input, move |call| {
+            if matches!(&call.args[0], Value::Text(city) if city == "slow") {
+                held.wait();
+            }
+            HandlerResult::FailedJson(Json::str("RateLimited"))
+        });
+        // With no standby, reading waits for the blocked handler (said on
+        // stderr); once it returns, every call is answered.
+        std::thread::sleep(super::super::schedule::TICK * 20);
+        gate.open();
+        serving.join().unwrap().unwrap();
+        let answered: Vec<String> = lines.into_iter().map(|l| call_of(&l)).collect();
+        assert_eq!(answered.len(), 21, "{answered:?}");
+        assert_eq!(answered[0], "first");
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! The smallest executor that runs a Tool's future: each call already has its
-//! own thread (the stdio driver starts one per call), so polling the future on
-//! that thread and parking it while nothing is ready is all a call needs. No
+//! The smallest executor that runs a Tool's future: a call runs on a thread
+//! of the stdio driver (the one that read it, or a follower), so polling the
+//! future on that thread and parking it while nothing is ready is all a call
+//! needs; a call that parks long has another thread take over reading. No
 //! runtime, no reactor: a future that needs one (tokio's IO, say) is spawned
 //! on the author's runtime and its join handle awaited here.
 

@@ -5,7 +5,7 @@
 //! metadata embedded at generation time. Its `serve` builds a [`server`] for
 //! that metadata and registers one handler per Tool; each handler ([`handle`])
 //! converts the args the server core decoded, runs the method with
-//! [`block_on`] on the call's own thread, and turns its `Result` into the
+//! [`block_on`] on the thread that runs the call, and turns its `Result` into the
 //! reply ([`Call::reply`]). Everything else, decoding, `describe`, re-sent
 //! calls, cancellation, panics (Unknown) and checking results before they are
 //! written, is the protocol's ([`crate::protocol`]), shared with every other

@@ -6,7 +6,8 @@
 //! cancellation, and for a generic Tool the call's types view, success schema
 //! and codecs) and the Tool's arguments, and returns the Tool's result: `Ok`
 //! replies Ok, `Err` (the declared error) replies Failed, and a panic replies
-//! Unknown. Each call runs on its own thread with a small executor
+//! Unknown. Each call runs on a thread of the runtime (the one that read it;
+//! another takes over reading when a method runs long) with a small executor
 //! ([`block_on`](flow_core::toolkit::block_on)), so a method may also block.
 //! A value of a generic Tool's type parameter is its JSON
 //! ([`GenericValue`](flow_core::codec::GenericValue)); the call's codecs give

@@ -3,7 +3,8 @@
 //! Serving the carrier Tools on flow-core's protocol runtime: the
 //! server core decodes each call's args at the declared types (NotRun when
 //! they do not decode), answers `describe` from [`crate::metadata`], runs
-//! each call's method on its own thread, answers a call sent again without
+//! each call's method on the thread that read it (another thread takes over
+//! reading when a method runs long), answers a call sent again without
 //! running it twice, and checks each result before writing it (Unknown when
 //! it is not of the declared type, or the method panicked).
 
