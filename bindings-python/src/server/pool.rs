@@ -1,0 +1,275 @@
+//! The threads that run plain (`def`) handlers: a pool that starts with one
+//! worker and grows only when its workers are blocked.
+//!
+//! Under the GIL, one thread running handlers back to back is the fastest a
+//! Tool whose handlers compute can go: every other thread woken per call is a
+//! futex wake and a GIL hand-off. So:
+//!
+//! - the reader queues each started call and wakes a worker only when none is
+//!   awake; a worker takes the GIL once and keeps it while calls wait,
+//!   building each call's args, running its handler and encoding its reply
+//!   without letting go;
+//! - replies gather in the [`Outbox`](super::outbox::Outbox): the worker
+//!   writes them (without the GIL) when no call waits, every
+//!   [`BATCH_LINES`] replies, and before it runs the last call queued (which
+//!   may block);
+//! - a supervisor thread watches the queue while calls wait: when none was
+//!   taken for [`GROW_AFTER`], every awake worker is blocked (a sleep, I/O,
+//!   waiting for a cancel), and it wakes an idle worker or starts a new one,
+//!   up to `max_workers`; it also writes replies that have waited as long.
+//!
+//! So a call waits for a blocked handler at most about [`GROW_AFTER`] while
+//! the pool can grow, and workers are never stopped until the pool is.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use flow_core::protocol::server::HandlerResult;
+use flow_core::protocol::StartedCall;
+use pyo3::prelude::*;
+
+use super::{lock, Shared};
+
+/// How long the queue may make no progress before the pool adds a worker.
+pub(super) const GROW_AFTER: Duration = Duration::from_millis(5);
+
+/// A worker writes its replies once this many wait, even while calls queue.
+pub(super) const BATCH_LINES: usize = 16;
+
+thread_local! {
+    /// Set on the pool's workers: their replies wait for the worker's next
+    /// write instead of being written at once.
+    static IN_WORKER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether this thread is one of the pool's workers.
+pub(super) fn in_worker() -> bool {
+    IN_WORKER.with(|w| w.get())
+}
+
+struct State {
+    queue: VecDeque<Box<StartedCall>>,
+    /// Workers started and not ended.
+    workers: usize,
+    /// Workers waiting for a wake-up; `workers - idle` are awake.
+    idle: usize,
+    /// Wake-ups given and not yet taken by a worker.
+    wakeups: usize,
+    /// Calls taken from the queue so far: what the supervisor watches.
+    taken: u64,
+    /// The supervisor is watching the queue (not waiting to be told).
+    supervising: bool,
+    stopping: bool,
+    handles: Vec<JoinHandle<()>>,
+}
+
+/// The pool (see the module doc).
+pub(super) struct Pool {
+    state: Mutex<State>,
+    work: Condvar,
+    supervise: Condvar,
+    max_workers: usize,
+    shared: Arc<Shared>,
+    /// `run(call, args)`: runs one handler and replies through its `Call`.
+    run: Py<PyAny>,
+    supervisor: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Pool {
+    /// A pool with its first worker and its supervisor running.
+    pub(super) fn start(shared: Arc<Shared>, run: Py<PyAny>, max_workers: usize) -> std::io::Result<Arc<Pool>> {
+        let pool = Arc::new(Pool {
+            state: Mutex::new(State {
+                queue: VecDeque::new(),
+                workers: 0,
+                idle: 0,
+                wakeups: 0,
+                taken: 0,
+                supervising: false,
+                stopping: false,
+                handles: Vec::new(),
+            }),
+            work: Condvar::new(),
+            supervise: Condvar::new(),
+            max_workers: max_workers.max(1),
+            shared,
+            run,
+            supervisor: Mutex::new(None),
+        });
+        {
+            let mut state = lock(&pool.state);
+            pool.add_worker(&mut state)?;
+        }
+        let watched = pool.clone();
+        let supervisor = std::thread::Builder::new().name("flow-tool-pool".into()).spawn(move || supervise(watched))?;
+        *lock(&pool.supervisor) = Some(supervisor);
+        Ok(pool)
+    }
+
+    fn add_worker(self: &Arc<Pool>, state: &mut MutexGuard<'_, State>) -> std::io::Result<()> {
+        let pool = self.clone();
+        let handle =
+            std::thread::Builder::new().name(format!("flow-tool-{}", state.workers)).spawn(move || work(pool))?;
+        state.workers += 1;
+        state.handles.push(handle);
+        Ok(())
+    }
+
+    fn wake_one(&self, state: &mut State) {
+        state.idle -= 1;
+        state.wakeups += 1;
+        self.work.notify_one();
+    }
+
+    /// Queues a started call (the reader, without the GIL).
+    pub(super) fn push(&self, started: Box<StartedCall>) {
+        let mut state = lock(&self.state);
+        state.queue.push_back(started);
+        if state.workers == state.idle && state.idle > 0 {
+            self.wake_one(&mut state);
+        } else if !state.supervising {
+            // It waits for an awake worker: the supervisor sees that it is taken.
+            state.supervising = true;
+            self.supervise.notify_one();
+        }
+    }
+
+    /// The next queued call, and whether the queue is empty after it.
+    fn take_now(&self) -> Option<(Box<StartedCall>, bool)> {
+        let mut state = lock(&self.state);
+        let started = state.queue.pop_front()?;
+        state.taken += 1;
+        Some((started, state.queue.is_empty()))
+    }
+
+    /// The next queued call, waiting (without the GIL) for one; None once
+    /// the pool stops and the queue is empty.
+    fn wait_take(&self) -> Option<Box<StartedCall>> {
+        let mut state = lock(&self.state);
+        loop {
+            if let Some(started) = state.queue.pop_front() {
+                state.taken += 1;
+                return Some(started);
+            }
+            if state.stopping {
+                return None;
+            }
+            state.idle += 1;
+            while state.wakeups == 0 && !state.stopping {
+                state = self.work.wait(state).unwrap_or_else(|e| e.into_inner());
+            }
+            if state.wakeups > 0 {
+                state.wakeups -= 1; // whoever woke us counted us awake
+            } else {
+                state.idle -= 1;
+            }
+        }
+    }
+
+    /// Runs every queued call, then ends the workers and the supervisor and
+    /// writes what is left. Call without the GIL.
+    pub(super) fn stop(&self) {
+        {
+            let mut state = lock(&self.state);
+            state.stopping = true;
+            self.work.notify_all();
+            self.supervise.notify_all();
+        }
+        // The supervisor may still add workers for the last calls: end it first.
+        if let Some(supervisor) = lock(&self.supervisor).take() {
+            let _ = supervisor.join();
+        }
+        let handles = std::mem::take(&mut lock(&self.state).handles);
+        for handle in handles {
+            let _ = handle.join();
+        }
+        self.shared.outbox.flush();
+    }
+}
+
+/// A worker: holds the GIL while calls wait (see the module doc).
+fn work(pool: Arc<Pool>) {
+    IN_WORKER.with(|w| w.set(true));
+    let outbox = &pool.shared.outbox;
+    Python::attach(|py| {
+        let run = pool.run.bind(py);
+        loop {
+            let started = match pool.take_now() {
+                Some((started, last)) => {
+                    // The last call queued may block: what is ready goes out first.
+                    if last && outbox.waiting().0 > 0 {
+                        py.detach(|| outbox.flush());
+                    }
+                    started
+                }
+                None => match py.detach(|| {
+                    outbox.flush();
+                    pool.wait_take()
+                }) {
+                    Some(started) => started,
+                    None => break,
+                },
+            };
+            run_one(py, &pool.shared, run, *started);
+            if outbox.waiting().0 >= BATCH_LINES {
+                py.detach(|| outbox.flush());
+            }
+        }
+    });
+}
+
+fn run_one(py: Python<'_>, shared: &Arc<Shared>, run: &Bound<'_, PyAny>, started: StartedCall) {
+    let key = started.key.clone();
+    match super::io::start(py, shared, started) {
+        Ok((call, args)) => {
+            // `run` catches what the handler raises; an error here is the runtime's.
+            if let Err(e) = run.call1((call, args)) {
+                e.print(py);
+                shared.finish(&key, HandlerResult::Error(format!("the runtime could not start the handler: {e}")));
+            }
+        }
+        Err(e) => {
+            shared.finish(&key, HandlerResult::Error(format!("the runtime could not convert the args: {e}")));
+        }
+    }
+}
+
+/// The supervisor: while calls wait, checks every [`GROW_AFTER`] that one was
+/// taken, and adds a worker when none was.
+fn supervise(pool: Arc<Pool>) {
+    let outbox = &pool.shared.outbox;
+    let mut state = lock(&pool.state);
+    loop {
+        if state.queue.is_empty() {
+            if state.stopping {
+                return;
+            }
+            state.supervising = false;
+            state = pool.supervise.wait(state).unwrap_or_else(|e| e.into_inner());
+            continue;
+        }
+        state.supervising = true;
+        let taken = state.taken;
+        state = pool.supervise.wait_timeout(state, GROW_AFTER).unwrap_or_else(|e| e.into_inner()).0;
+        if !state.queue.is_empty() && state.taken == taken {
+            if state.idle > 0 {
+                pool.wake_one(&mut state);
+            } else if state.workers < pool.max_workers {
+                if let Err(e) = pool.add_worker(&mut state) {
+                    // The calls wait for a worker already running.
+                    eprintln!("flow tool: cannot start another handler thread: {e}");
+                }
+            }
+        }
+        drop(state);
+        // Replies left behind a handler that blocks.
+        if let (lines, Some(since)) = outbox.waiting() {
+            if lines > 0 && since.elapsed() >= GROW_AFTER {
+                outbox.flush();
+            }
+        }
+        state = lock(&pool.state);
+    }
+}
