@@ -4,14 +4,16 @@
 //! - The reader thread reads stdin in bounded lines and hands each to the core,
 //!   which answers describe, refuses bad calls (NotRun) and re-sent pairs
 //!   before any Python runs. Lines are written whole from Rust.
-//! - A started call's args (already decoded and checked by the core) are turned
-//!   into their Python form on a dispatcher thread and handed, with a [`Call`],
-//!   to the Python `dispatch` callable in batches; it runs each handler on a
-//!   thread pool or on asyncio.
+//! - A started call of a plain handler goes to the [`pool`], whose worker turns
+//!   its args (already decoded and checked by the core) into their Python form
+//!   and runs the Python `run` callable with a [`Call`]; an async handler's
+//!   call goes the same way through a dispatcher thread, in batches, to the
+//!   Python `dispatch` callable, which starts it on asyncio.
 //! - The handler's outcome comes back through `Call.ok` / `Call.failed` /
 //!   `Call.error`: the value is encoded in Rust (a value of the wrong type is
-//!   Unknown, by the core's rule), and the reply is written with the GIL
-//!   released.
+//!   Unknown, by the core's rule), and the reply goes to the [`outbox`],
+//!   written without the GIL (by a worker when it has no call to run or a
+//!   batch is ready, at once anywhere else).
 //! - A cancel sets the call's token (what `ctx.cancelled` reads) and calls the
 //!   Python `cancel` callable, which cancels an asyncio task.
 //! - At the end of stdin the reader calls the Python `done` callable; Python
@@ -23,8 +25,9 @@
 //!
 //! Files: [`roots`] (the Python form of a Tool's roots), [`call`] (a running
 //! call as the handler's context sees it, and a generic call's contextual
-//! order), [`io`] (the reader and dispatcher threads), and here the `Server`
-//! that ties them together.
+//! order), [`io`] (the reader and dispatcher threads), [`pool`] (the plain
+//! handlers' threads), [`outbox`] (the lines waiting to be written), and here
+//! the `Server` that ties them together.
 
 mod call;
 mod io;
