@@ -14,14 +14,23 @@
 //!   [`BATCH_LINES`] replies, and before it runs the last call queued (which
 //!   may block);
 //! - a supervisor thread watches the queue while calls wait: when none was
-//!   taken for [`GROW_AFTER`], every awake worker is blocked (a sleep, I/O,
-//!   waiting for a cancel), and it wakes an idle worker or starts a new one,
-//!   up to `max_workers`; it also writes replies that have waited as long.
+//!   taken for [`GROW_AFTER`], no worker is runnable and one is blocked in
+//!   a handler (a sleep, I/O, waiting for a cancel), it wakes an idle worker or
+//!   starts a new one, up to `max_workers`; it also writes replies that have
+//!   waited as long. A worker that is runnable is computing, or waiting for a
+//!   core on a loaded machine: another would only wait for the GIL, so the
+//!   pool grows for it only after [`GROW_BESIDE_RUNNING`] (so that calls
+//!   still interleave with a handler that computes for long). Nor does a
+//!   worker blocked outside a handler count (writing to a host that does not
+//!   read, or waiting for the reader's lock): another could only wait beside it.
 //!
 //! So a call waits for a blocked handler at most about [`GROW_AFTER`] while
 //! the pool can grow, and workers are never stopped until the pool is.
+//! Whether a thread is runnable is read from `/proc` (Linux); without it,
+//! every stalled worker counts as blocked.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -34,6 +43,10 @@ use super::{lock, Shared};
 
 /// How long the queue may make no progress before the pool adds a worker.
 pub(super) const GROW_AFTER: Duration = Duration::from_millis(5);
+
+/// How long the queue may make no progress, while a worker is runnable,
+/// before the pool adds a worker anyway.
+pub(super) const GROW_BESIDE_RUNNING: Duration = Duration::from_millis(100);
 
 /// A worker writes its replies once this many wait, even while calls queue.
 pub(super) const BATCH_LINES: usize = 16;
@@ -63,6 +76,9 @@ struct State {
     supervising: bool,
     stopping: bool,
     handles: Vec<JoinHandle<()>>,
+    /// Each worker's `/proc/.../stat` (where it could be found) and whether
+    /// it is running a call.
+    watched: Vec<(Option<std::path::PathBuf>, Arc<AtomicBool>)>,
 }
 
 /// The pool (see the module doc).
@@ -90,6 +106,7 @@ impl Pool {
                 supervising: false,
                 stopping: false,
                 handles: Vec::new(),
+                watched: Vec::new(),
             }),
             work: Condvar::new(),
             supervise: Condvar::new(),
@@ -192,6 +209,10 @@ impl Pool {
 /// A worker: holds the GIL while calls wait (see the module doc).
 fn work(pool: Arc<Pool>) {
     IN_WORKER.with(|w| w.set(true));
+    let stat =
+        std::fs::read_link("/proc/thread-self").ok().map(|me| std::path::Path::new("/proc").join(me).join("stat"));
+    let in_call = Arc::new(AtomicBool::new(false));
+    lock(&pool.state).watched.push((stat, in_call.clone()));
     let outbox = &pool.shared.outbox;
     Python::attach(|py| {
         let run = pool.run.bind(py);
@@ -212,7 +233,9 @@ fn work(pool: Arc<Pool>) {
                     None => break,
                 },
             };
+            in_call.store(true, Ordering::Relaxed);
             run_one(py, &pool.shared, run, *started);
+            in_call.store(false, Ordering::Relaxed);
             if outbox.waiting().0 >= BATCH_LINES {
                 py.detach(|| outbox.flush());
             }
@@ -240,6 +263,9 @@ fn run_one(py: Python<'_>, shared: &Arc<Shared>, run: &Bound<'_, PyAny>, started
 /// taken, and adds a worker when none was.
 fn supervise(pool: Arc<Pool>) {
     let outbox = &pool.shared.outbox;
+    let beside_running = (GROW_BESIDE_RUNNING.as_millis() / GROW_AFTER.as_millis()) as u32;
+    // Ticks in a row in which no queued call was taken.
+    let mut stalled = 0u32;
     let mut state = lock(&pool.state);
     loop {
         if state.queue.is_empty() {
@@ -253,7 +279,24 @@ fn supervise(pool: Arc<Pool>) {
         state.supervising = true;
         let taken = state.taken;
         state = pool.supervise.wait_timeout(state, GROW_AFTER).unwrap_or_else(|e| e.into_inner()).0;
-        if !state.queue.is_empty() && state.taken == taken {
+        if state.queue.is_empty() || state.taken != taken {
+            stalled = 0;
+        } else {
+            stalled += 1;
+            if stalled < beside_running {
+                let watched = state.watched.clone();
+                drop(state);
+                let running = watched.iter().any(|(stat, _)| stat.as_deref().is_some_and(runnable));
+                let in_call = watched.iter().any(|(_, in_call)| in_call.load(Ordering::Relaxed));
+                state = lock(&pool.state);
+                if running || !in_call || state.queue.is_empty() || state.taken != taken {
+                    drop(state);
+                    flush_stale(outbox);
+                    state = lock(&pool.state);
+                    continue;
+                }
+            }
+            stalled = 0;
             if state.idle > 0 {
                 pool.wake_one(&mut state);
             } else if state.workers < pool.max_workers {
@@ -264,12 +307,26 @@ fn supervise(pool: Arc<Pool>) {
             }
         }
         drop(state);
-        // Replies left behind a handler that blocks.
-        if let (lines, Some(since)) = outbox.waiting() {
-            if lines > 0 && since.elapsed() >= GROW_AFTER {
-                outbox.flush();
-            }
-        }
+        flush_stale(outbox);
         state = lock(&pool.state);
     }
+}
+
+/// Writes replies left behind a handler that blocks.
+fn flush_stale(outbox: &super::outbox::Outbox) {
+    if let (lines, Some(since)) = outbox.waiting() {
+        if lines > 0 && since.elapsed() >= GROW_AFTER {
+            outbox.flush();
+        }
+    }
+}
+
+/// Whether the thread whose `/proc` stat file this is is running or waiting
+/// for a core (state `R`), rather than blocked; false when it cannot be read.
+fn runnable(stat: &std::path::Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(stat) else {
+        return false;
+    };
+    // "tid (name) S ...": the name may hold spaces and parentheses.
+    text.rfind(')').and_then(|end| text[end + 1..].trim_start().chars().next()) == Some('R')
 }
