@@ -30,7 +30,7 @@
 //! every stalled worker counts as blocked.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -47,6 +47,17 @@ pub(super) const GROW_AFTER: Duration = Duration::from_millis(5);
 /// How long the queue may make no progress, while a worker is runnable,
 /// before the pool adds a worker anyway.
 pub(super) const GROW_BESIDE_RUNNING: Duration = Duration::from_millis(100);
+
+/// How long a worker out of calls looks for the next one (yielding its core
+/// meanwhile) before it sleeps: with cores free the next call of a busy host
+/// is a few microseconds away, and a sleep and a wake-up per call cost more.
+pub(super) const SPIN: Duration = Duration::from_micros(50);
+
+/// Looks that found no call in a row before workers stop looking (then they
+/// look once every [`PROBE_EVERY`] times they run out of calls): a host with
+/// one call out is not made to pay [`SPIN`] per call.
+const SPIN_CREDIT: u32 = 8;
+const PROBE_EVERY: u32 = 16;
 
 /// A worker writes its replies once this many wait, even while calls queue.
 pub(super) const BATCH_LINES: usize = 16;
@@ -91,6 +102,12 @@ pub(super) struct Pool {
     /// `run(call, args)`: runs one handler and replies through its `Call`.
     run: Py<PyAny>,
     supervisor: Mutex<Option<JoinHandle<()>>>,
+    /// The queue's length, for a worker looking for a call without the lock.
+    queued: AtomicUsize,
+    /// Looks for a call that may still fail before workers stop looking.
+    spin_credit: AtomicU32,
+    /// Times a worker ran out of calls (to probe every [`PROBE_EVERY`]).
+    ran_out: AtomicU32,
 }
 
 impl Pool {
@@ -114,6 +131,9 @@ impl Pool {
             shared,
             run,
             supervisor: Mutex::new(None),
+            queued: AtomicUsize::new(0),
+            spin_credit: AtomicU32::new(SPIN_CREDIT),
+            ran_out: AtomicU32::new(0),
         });
         {
             let mut state = lock(&pool.state);
@@ -144,6 +164,7 @@ impl Pool {
     pub(super) fn push(&self, started: Box<StartedCall>) {
         let mut state = lock(&self.state);
         state.queue.push_back(started);
+        self.queued.store(state.queue.len(), Ordering::Relaxed);
         if state.workers == state.idle && state.idle > 0 {
             self.wake_one(&mut state);
         } else if !state.supervising {
@@ -157,6 +178,7 @@ impl Pool {
     fn take_now(&self) -> Option<(Box<StartedCall>, bool)> {
         let mut state = lock(&self.state);
         let started = state.queue.pop_front()?;
+        self.queued.store(state.queue.len(), Ordering::Relaxed);
         state.taken += 1;
         Some((started, state.queue.is_empty()))
     }
@@ -165,13 +187,22 @@ impl Pool {
     /// the pool stops and the queue is empty.
     fn wait_take(&self) -> Option<Box<StartedCall>> {
         let mut state = lock(&self.state);
+        let mut looked = false;
         loop {
             if let Some(started) = state.queue.pop_front() {
+                self.queued.store(state.queue.len(), Ordering::Relaxed);
                 state.taken += 1;
                 return Some(started);
             }
             if state.stopping {
                 return None;
+            }
+            if !looked {
+                looked = true;
+                drop(state);
+                self.look_for_a_call();
+                state = lock(&self.state);
+                continue;
             }
             state.idle += 1;
             while state.wakeups == 0 && !state.stopping {
@@ -182,6 +213,27 @@ impl Pool {
             } else {
                 state.idle -= 1;
             }
+        }
+    }
+
+    /// Looks for a queued call for up to [`SPIN`], yielding the core between
+    /// looks, while looking has been finding calls (see [`SPIN_CREDIT`]).
+    fn look_for_a_call(&self) {
+        let credit = self.spin_credit.load(Ordering::Relaxed);
+        if credit == 0 && self.ran_out.fetch_add(1, Ordering::Relaxed) % PROBE_EVERY != 0 {
+            return;
+        }
+        let start = std::time::Instant::now();
+        loop {
+            if self.queued.load(Ordering::Relaxed) > 0 {
+                self.spin_credit.store(SPIN_CREDIT, Ordering::Relaxed);
+                return;
+            }
+            if start.elapsed() >= SPIN {
+                self.spin_credit.store(credit.saturating_sub(1), Ordering::Relaxed);
+                return;
+            }
+            std::thread::yield_now();
         }
     }
 
