@@ -119,6 +119,12 @@ WHY_RUST_TOOL = (
     'futex wake and a context switch per call on 2 cores (docs/runtime-performance.md, "The host client, '
     'pipelined"); a reader that runs the call it read is the cut not yet made'
 )
+WHY_PY_TOOL = (
+    "the Tool costs the floor's server CPU per call or less (7.5 to 12 us); what moves calls/s is the machine:"
+    " on 2 shared cores one round may run the floor at twice another's rate, and the Tool's reader-to-worker"
+    ' hop waits for a core the floor does not need (docs/runtime-performance.md, "A pool that grows only when'
+    ' its threads block")'
+)
 WHY_GUARD = (
     "what is left is the rules' regular-expression searches on each distinct sentence, reading the tools,"
     ' strip, and writing a 3.9 MB report (docs/toolform-performance.md)'
@@ -211,7 +217,7 @@ VERSUS = [
            why=WHY_RUST_TOOL),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Python `--mcp` echo", "neutral",
            "python.weather.mcp", "floor.python", "trivial Python MCP echo (json)", faster=True, goal=0.8,
-           outstanding=64),
+           outstanding=64, why=WHY_PY_TOOL),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, TypeScript `--mcp` echo", "neutral",
            "node.weather.mcp", "node.sdk.mcp", "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, TypeScript `--mcp` echo", "neutral",
