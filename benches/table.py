@@ -120,10 +120,10 @@ WHY_RUST_TOOL = (
     'pipelined"); a reader that runs the call it read is the cut not yet made'
 )
 WHY_PY_TOOL = (
-    "the Tool costs the floor's server CPU per call or less (7.5 to 12 us); what moves calls/s is the machine:"
-    " on 2 shared cores one round may run the floor at twice another's rate, and the Tool's reader-to-worker"
-    ' hop waits for a core the floor does not need (docs/runtime-performance.md, "A pool that grows only when'
-    ' its threads block")'
+    "the Tool costs about the floor's server CPU per call (8 to 16.5 us against 9 to 12); what moves"
+    " calls/s is the machine: on 2 shared cores one round may run the floor at twice another's rate, and"
+    " the Tool's reader-to-worker hop waits for a core the floor does not need"
+    ' (docs/runtime-performance.md, "A pool that grows only when its threads block")'
 )
 WHY_GUARD = (
     "what is left is the rules' regular-expression searches on each distinct sentence, reading the tools,"
