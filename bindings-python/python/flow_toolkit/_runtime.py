@@ -8,11 +8,11 @@ module only runs handlers:
 
 - a plain function runs on the runtime's pool: one thread runs handlers back
   to back while they compute (under the GIL more threads only cost hand-offs);
-  when none of its calls was taken for 5 ms (its threads are blocked: a
+  when none of its calls was taken for 5 ms and a handler is blocked (a
   sleep, I/O, waiting for a cancel) the pool wakes or adds a thread, up to
-  ``max_workers``; so a handler that blocks holds up the calls queued behind
-  it for about 5 ms per thread added. An ``async def`` runs on the asyncio
-  loop of the main thread;
+  ``max_workers`` (beside a handler that computes, after 100 ms); so a
+  handler that blocks holds up the calls queued behind it for about 5 ms per
+  thread added. An ``async def`` runs on the asyncio loop of the main thread;
 - returning a value replies Ok; raising a value of the Tool's declared error
   type (a generated class made :func:`~flow_toolkit.raisable`), or
   :class:`Failed` with one (which any error type's values fit in, a ``str`` or
