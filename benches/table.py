@@ -127,6 +127,12 @@ WHY_RUST_TOOL = (
     'reply); under load the calls/s ratio swings by 2x between rounds (docs/runtime-performance.md, "The Rust '
     'Tool runtime: a call runs where it was read")'
 )
+WHY_PY_TOOL = (
+    "the Tool costs about the floor's server CPU per call (8 to 16.5 us against 9 to 12); what moves"
+    " calls/s is the machine: on 2 shared cores one round may run the floor at twice another's rate, and"
+    " the Tool's reader-to-worker hop waits for a core the floor does not need"
+    ' (docs/runtime-performance.md, "A pool that grows only when its threads block")'
+)
 WHY_GUARD = (
     "what is left is the rules' regular-expression searches on each distinct sentence, reading the tools "
     'and strip; the report is written by orjson now (docs/toolform-performance.md, "The request path")'
@@ -226,7 +232,7 @@ VERSUS = [
            why=WHY_RUST_TOOL),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Python `--mcp` echo", "neutral",
            "python.weather.mcp", "floor.python", "trivial Python MCP echo (json)", faster=True, goal=0.8,
-           outstanding=64),
+           outstanding=64, why=WHY_PY_TOOL),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, TypeScript `--mcp` echo", "neutral",
            "node.weather.mcp", "node.sdk.mcp", "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, TypeScript `--mcp` echo", "neutral",

@@ -188,8 +188,12 @@ class Server:
     ) -> Server: ...
     def start(
         self,
+        run: Callable[[Call, list[Any]], None],
         dispatch: Callable[[list[tuple[Call, list[Any]]]], None],
         cancel: Callable[[Call], None],
         done: Callable[[], None],
+        *,
+        is_async: list[bool],
+        max_workers: int,
     ) -> None: ...
     def join(self) -> None: ...

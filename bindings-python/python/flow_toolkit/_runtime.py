@@ -6,8 +6,13 @@ is answered from the generated metadata, args are decoded at the declared types
 answered from memory, and results are encoded at the declared types. This
 module only runs handlers:
 
-- a plain function runs on a thread pool; an ``async def`` runs on the asyncio
-  loop of the main thread;
+- a plain function runs on the runtime's pool: one thread runs handlers back
+  to back while they compute (under the GIL more threads only cost hand-offs);
+  when none of its calls was taken for 5 ms and a handler is blocked (a
+  sleep, I/O, waiting for a cancel) the pool wakes or adds a thread, up to
+  ``max_workers`` (beside a handler that computes, after 100 ms); so a
+  handler that blocks holds up the calls queued behind it for about 5 ms per
+  thread added. An ``async def`` runs on the asyncio loop of the main thread;
 - returning a value replies Ok; raising a value of the Tool's declared error
   type (a generated class made :func:`~flow_toolkit.raisable`), or
   :class:`Failed` with one (which any error type's values fit in, a ``str`` or
@@ -42,7 +47,6 @@ from typing import Any, Generic, TypeVar
 
 from flow_toolkit._exact import EXACT_TEMPLATE
 from flow_toolkit._native import Call, Codec, Server, front_kind
-from flow_toolkit._pool import HandlerPool
 from flow_toolkit._values import JsonValue, Order
 
 E = TypeVar("E")
@@ -190,9 +194,16 @@ def serve(
     It speaks the Flow Tool process protocol, or with ``--mcp`` among the
     process's arguments (``args``, by default ``sys.argv[1:]``) serves the
     Tools to MCP clients; any other argument is a usage error: said on
-    stderr, and the process exits with status 2."""
+    stderr, and the process exits with status 2.
+
+    At most ``max_workers`` plain handlers run at once (by default
+    ``min(32, os.cpu_count() + 4)``, as ``ThreadPoolExecutor``); threads are
+    started only as handlers block (see the module doc)."""
     if len(handlers) != len(entries):
         raise ValueError(f"{len(entries)} Tools are served but {len(handlers)} handlers were given")
+    if max_workers is not None and max_workers <= 0:
+        raise ValueError("max_workers must be greater than 0")
+    workers = max_workers if max_workers is not None else min(32, (os.cpu_count() or 1) + 4)
     try:
         mcp = front_kind(list(sys.argv[1:] if args is None else args)) == "mcp"
     except ValueError as usage:
@@ -212,18 +223,17 @@ def serve(
         pending: set[Any] = set()
         tasks: dict[int, asyncio.Task[Any]] = {}
 
-        def run_sync(job: tuple[Call, list[Any]]) -> None:
-            call, args = job
+        def run_sync(call: Call, args: list[Any]) -> None:
+            # On a pool thread (the native pool: one thread while handlers
+            # compute, more while they block). localcontext makes a copy of
+            # the template current: one copy per call.
             try:
-                # localcontext makes a copy of the template current: one copy per call.
                 with decimal.localcontext(EXACT_TEMPLATE):
                     result = handlers[call.tool](*args, ctx=CallContext(call))
             except BaseException as error:  # noqa: BLE001 - every stop is an outcome
                 _finish_exception(call, error)
             else:
                 call.ok(result)
-
-        pool = HandlerPool(run_sync, max_workers)
 
         async def run_async(call: Call, args: list[Any]) -> None:
             try:
@@ -250,17 +260,9 @@ def serve(
                 task.add_done_callback(functools.partial(_cancelled_early, call=call))
 
         def dispatch(batch: list[tuple[Call, list[Any]]]) -> None:
-            # On the runtime's dispatcher thread: hand the calls over and
-            # return at once. Plain functions go straight to the pool (which
-            # `shutdown` waits for); coroutines to the loop, one wakeup a batch.
-            coroutines = []
-            for call, args in batch:
-                if is_async[call.tool]:
-                    coroutines.append((call, args))
-                else:
-                    pool.submit((call, args))
-            if coroutines:
-                loop.call_soon_threadsafe(start_async, coroutines)
+            # On the runtime's dispatcher thread: the calls of async handlers
+            # (plain ones go to the native pool), one loop wakeup a batch.
+            loop.call_soon_threadsafe(start_async, batch)
 
         def cancel(call: Call) -> None:
             def cancel_task() -> None:
@@ -268,8 +270,7 @@ def serve(
                 if task is not None:
                     task.cancel()
 
-            if is_async[call.tool]:
-                loop.call_soon_threadsafe(cancel_task)
+            loop.call_soon_threadsafe(cancel_task)
 
         def end() -> None:
             if not ended.done():
@@ -278,15 +279,14 @@ def serve(
         def done() -> None:
             loop.call_soon_threadsafe(end)
 
-        server.start(dispatch, cancel, done)
+        server.start(run_sync, dispatch, cancel, done, is_async=is_async, max_workers=workers)
         await ended
         # Calls handed over just before the end are scheduled by now, in order.
         await asyncio.sleep(0)
         while pending:
             await asyncio.gather(*list(pending), return_exceptions=True)
-        # Plain handlers run on the pool: wait for them off the loop thread.
-        await asyncio.to_thread(pool.shutdown)
-        server.join()
+        # Plain handlers run on the native pool: wait for them off the loop thread.
+        await asyncio.to_thread(server.join)
 
     with contextlib.redirect_stdout(sys.stderr):
         asyncio.run(main())

@@ -42,6 +42,11 @@ impl Call {
     }
 
     fn send(&self, py: Python<'_>, result: HandlerResult) {
+        if super::pool::in_worker() {
+            // Nothing here blocks: the reply waits for the worker's next write.
+            self.shared.finish(&self.key, result);
+            return;
+        }
         let shared = self.shared.clone();
         let key = self.key.clone();
         py.detach(move || shared.finish(&key, result));

@@ -1,5 +1,6 @@
 //! The runtime's threads: the reader drives the core from stdin and writes its
-//! lines; the dispatcher hands started calls and cancels to Python in batches.
+//! lines, queues plain handlers' calls on the [`Pool`]; the dispatcher hands
+//! async handlers' calls and cancels to Python in batches.
 
 use std::io::{BufReader, Write};
 use std::sync::{Arc, Mutex};
@@ -10,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use super::call::{Call, ContextOrder};
+use super::pool::Pool;
 use super::roots::compile_roots;
 use super::{lock, Shared};
 use crate::pyplan::Id;
@@ -39,10 +41,18 @@ enum Handoff {
     Done,
 }
 
-/// Reads stdin and drives the core; everything that needs Python goes to the
-/// dispatcher thread, which takes the GIL once per batch rather than once per
-/// line: under load the GIL is busy, and each wait for it costs a switch.
-pub(super) fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) {
+/// Reads stdin and drives the core; a plain handler's call goes to the pool,
+/// everything else that needs Python to the dispatcher thread, which takes the
+/// GIL once per batch rather than once per line: under load the GIL is busy,
+/// and each wait for it costs a switch.
+pub(super) fn read(
+    shared: Arc<Shared>,
+    pool: Arc<Pool>,
+    is_async: Vec<bool>,
+    dispatch: Py<PyAny>,
+    cancel: Py<PyAny>,
+    done: Py<PyAny>,
+) {
     let (tx, rx) = std::sync::mpsc::channel::<Handoff>();
     let dispatcher = {
         let shared = shared.clone();
@@ -51,6 +61,7 @@ pub(super) fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, 
             .spawn(move || dispatch_loop(shared, rx, dispatch, cancel, done))
             .expect("a thread can be started")
     };
+    let any_async = is_async.iter().any(|&a| a);
     let limit = lock(&shared.core).limits().max_bytes;
     let mut reader = LineReader::new(BufReader::new(std::io::stdin()), limit);
     loop {
@@ -67,12 +78,17 @@ pub(super) fn read(shared: Arc<Shared>, dispatch: Py<PyAny>, cancel: Py<PyAny>, 
             match event {
                 Event::Write(line) => shared.write(&line),
                 Event::Log(text) => eprintln!("flow tool: {text}"),
+                // The token is set already (what a plain handler reads); the
+                // dispatcher cancels an async handler's task.
                 Event::Cancel(key) => {
-                    let _ = tx.send(Handoff::Cancel(key));
+                    if any_async {
+                        let _ = tx.send(Handoff::Cancel(key));
+                    }
                 }
-                Event::Start(started) => {
+                Event::Start(started) if is_async[started.tool] => {
                     let _ = tx.send(Handoff::Start(started));
                 }
+                Event::Start(started) => pool.push(started),
             }
         }
     }
@@ -158,7 +174,7 @@ fn dispatch_loop(
 }
 
 /// The Python form of a started call's args, and its [`Call`].
-fn start<'py>(
+pub(super) fn start<'py>(
     py: Python<'py>,
     shared: &Arc<Shared>,
     started: flow_core::protocol::StartedCall,

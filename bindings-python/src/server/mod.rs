@@ -4,14 +4,16 @@
 //! - The reader thread reads stdin in bounded lines and hands each to the core,
 //!   which answers describe, refuses bad calls (NotRun) and re-sent pairs
 //!   before any Python runs. Lines are written whole from Rust.
-//! - A started call's args (already decoded and checked by the core) are turned
-//!   into their Python form on a dispatcher thread and handed, with a [`Call`],
-//!   to the Python `dispatch` callable in batches; it runs each handler on a
-//!   thread pool or on asyncio.
+//! - A started call of a plain handler goes to the [`pool`], whose worker turns
+//!   its args (already decoded and checked by the core) into their Python form
+//!   and runs the Python `run` callable with a [`Call`]; an async handler's
+//!   call goes the same way through a dispatcher thread, in batches, to the
+//!   Python `dispatch` callable, which starts it on asyncio.
 //! - The handler's outcome comes back through `Call.ok` / `Call.failed` /
 //!   `Call.error`: the value is encoded in Rust (a value of the wrong type is
-//!   Unknown, by the core's rule), and the reply is written with the GIL
-//!   released.
+//!   Unknown, by the core's rule), and the reply goes to the [`outbox`],
+//!   written without the GIL (by a worker when it has no call to run or a
+//!   batch is ready, at once anywhere else).
 //! - A cancel sets the call's token (what `ctx.cancelled` reads) and calls the
 //!   Python `cancel` callable, which cancels an asyncio task.
 //! - At the end of stdin the reader calls the Python `done` callable; Python
@@ -23,11 +25,14 @@
 //!
 //! Files: [`roots`] (the Python form of a Tool's roots), [`call`] (a running
 //! call as the handler's context sees it, and a generic call's contextual
-//! order), [`io`] (the reader and dispatcher threads), and here the `Server`
-//! that ties them together.
+//! order), [`io`] (the reader and dispatcher threads), [`pool`] (the plain
+//! handlers' threads), [`outbox`] (the lines waiting to be written), and here
+//! the `Server` that ties them together.
 
 mod call;
 mod io;
+mod outbox;
+mod pool;
 mod roots;
 
 use std::io::Write;
@@ -45,6 +50,8 @@ use crate::errors::decode_error;
 
 pub use call::{Call, ContextOrder};
 use io::{protocol_output, read};
+use outbox::Outbox;
+use pool::{in_worker, Pool};
 use roots::{compile_roots, RootPlans};
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -64,25 +71,37 @@ struct Shared {
     /// At most this many calls started and not replied to: past it the
     /// reader waits, so a host that stops reading holds nothing unbounded.
     in_flight: InFlight,
-    out: Mutex<Box<dyn Write + Send>>,
+    outbox: Outbox,
     codec: Py<Codec>,
     tools: Vec<Served>,
 }
 
 impl Shared {
+    /// Writes `line` now (a thread other than the pool's workers).
     fn write(&self, line: &str) {
-        let mut out = lock(&self.out);
-        // A host that stopped reading is gone; there is nobody to tell.
-        if out.write_all(line.as_bytes()).and_then(|()| out.flush()).is_err() {
-            eprintln!("flow tool: could not write a reply: the host is gone");
-        }
+        self.outbox.add(line);
+        self.outbox.flush();
     }
 
+    /// Ends a call. On a pool worker its reply waits for the worker's next
+    /// write (see [`pool`]); anywhere else it is written at once, so there
+    /// the caller must not hold the GIL.
     fn finish(&self, key: &CallKey, result: HandlerResult) {
-        let lines = lock(&self.core).finish(key, result);
-        self.in_flight.finished();
-        for line in lines {
-            self.write(&line);
+        let lines = {
+            let mut core = lock(&self.core);
+            // Only a full core has a reader waiting for room.
+            let full = core.core().running() >= self.in_flight.max();
+            let lines = core.finish(key, result);
+            if full {
+                self.in_flight.finished();
+            }
+            lines
+        };
+        for line in &lines {
+            self.outbox.add(line);
+        }
+        if !in_worker() {
+            self.outbox.flush();
         }
     }
 }
@@ -93,6 +112,7 @@ impl Shared {
 pub struct Server {
     shared: Arc<Shared>,
     reader: Mutex<Option<std::thread::JoinHandle<()>>>,
+    pool: Mutex<Option<Arc<Pool>>>,
 }
 
 #[pymethods]
@@ -136,34 +156,67 @@ impl Server {
         let shared = Arc::new(Shared {
             core: Mutex::new(core),
             in_flight: InFlight::new(DEFAULT_IN_FLIGHT),
-            out: Mutex::new(out),
+            outbox: Outbox::new(out),
             codec,
             tools,
         });
-        Ok(Server { shared, reader: Mutex::new(None) })
+        Ok(Server { shared, reader: Mutex::new(None), pool: Mutex::new(None) })
     }
 
-    /// Starts the reader thread. `dispatch(batch)` runs the handlers of a list
-    /// of `(call, args)` (args a list, in parameter order); `cancel(call)` is
-    /// told of a cancel; `done()` is called once stdin has ended.
-    fn start(&self, dispatch: Py<PyAny>, cancel: Py<PyAny>, done: Py<PyAny>) -> PyResult<()> {
+    /// Starts the reader thread and the pool of plain handlers' threads.
+    /// `run(call, args)` runs one plain handler (args a list, in parameter
+    /// order) on a pool thread, at most `max_workers` at once; the Tools
+    /// whose `is_async` is true go instead to `dispatch(batch)`, a list of
+    /// `(call, args)`, which starts them on asyncio; `cancel(call)` is told
+    /// of a cancel of such a call; `done()` is called once stdin has ended.
+    #[pyo3(signature = (run, dispatch, cancel, done, *, is_async, max_workers))]
+    fn start(
+        &self,
+        run: Py<PyAny>,
+        dispatch: Py<PyAny>,
+        cancel: Py<PyAny>,
+        done: Py<PyAny>,
+        is_async: Vec<bool>,
+        max_workers: usize,
+    ) -> PyResult<()> {
+        if is_async.len() != self.shared.tools.len() {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "{} Tools are served but is_async has {} entries",
+                self.shared.tools.len(),
+                is_async.len()
+            )));
+        }
+        if max_workers == 0 {
+            return Err(pyo3::exceptions::PyValueError::new_err("max_workers must be greater than 0"));
+        }
+        let cannot = |what: &str, e: std::io::Error| {
+            pyo3::exceptions::PyRuntimeError::new_err(format!("cannot start the {what}: {e}"))
+        };
+        let pool = Pool::start(self.shared.clone(), run, max_workers).map_err(|e| cannot("handler pool", e))?;
+        *lock(&self.pool) = Some(pool.clone());
         let shared = self.shared.clone();
         let handle = std::thread::Builder::new()
             .name("flow-tool-reader".into())
-            .spawn(move || read(shared, dispatch, cancel, done))
-            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot start the reader: {e}")))?;
+            .spawn(move || read(shared, pool, is_async, dispatch, cancel, done))
+            .map_err(|e| cannot("reader", e))?;
         *lock(&self.reader) = Some(handle);
         Ok(())
     }
 
-    /// Waits for the reader thread to end (after it has called `done`). The
-    /// interpreter must not finalize while that thread still holds the GIL.
+    /// Waits for the reader thread to end (after it has called `done`), then
+    /// for every plain handler queued or running to reply. The interpreter
+    /// must not finalize while those threads still hold the GIL.
     fn join(&self, py: Python<'_>) {
-        if let Some(handle) = lock(&self.reader).take() {
-            py.detach(move || {
+        let reader = lock(&self.reader).take();
+        let pool = lock(&self.pool).take();
+        py.detach(move || {
+            if let Some(handle) = reader {
                 let _ = handle.join();
-            });
-        }
+            }
+            if let Some(pool) = pool {
+                pool.stop();
+            }
+        });
     }
 }
 
