@@ -101,6 +101,8 @@ class Versus:
     # Why the goal may not be met, and what a user can choose; printed under
     # the table when a run finds it not met.
     why: str = ""
+    # The figure's field compared: "value" (its unit's), or "p50_us" (latency).
+    field: str = "value"
 
 
 # Why a goal may not be met (Versus.why), with where it is written up.
@@ -126,6 +128,11 @@ WHY_RUST_TOOL = (
     'echo against the floors\' 2 to 3.5, malloc and free a third of it (the JSON tree, the args\' Values, the '
     'reply); under load the calls/s ratio swings by 2x between rounds (docs/runtime-performance.md, "The Rust '
     'Tool runtime: a call runs where it was read")'
+)
+WHY_RUST_P50 = (
+    'at 1 outstanding a call is one read and one write on each side, as the floor\'s; what is left is the '
+    'Tool\'s own work per call (see the calls/s rows), and a wake of the thread that reads '
+    '(docs/runtime-performance.md, "The Rust Tool runtime: a call runs where it was read")'
 )
 WHY_PY_TOOL = (
     "the Tool costs about the floor's server CPU per call (8 to 16.5 us against 9 to 12); what moves"
@@ -230,6 +237,12 @@ VERSUS = [
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
            "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=True, goal=0.8, outstanding=64,
            why=WHY_RUST_TOOL),
+    Versus("runtimes", "neutral driver, p50 at 1 outstanding, Flow `get_forecast`", "neutral", "rust.weather.flow",
+           "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=False, goal=1.5, outstanding=1,
+           field="p50_us", why=WHY_RUST_P50),
+    Versus("runtimes", "neutral driver, p50 at 1 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
+           "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=False, goal=1.5, outstanding=1,
+           field="p50_us", why=WHY_RUST_P50),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Python `--mcp` echo", "neutral",
            "python.weather.mcp", "floor.python", "trivial Python MCP echo (json)", faster=True, goal=0.8,
            outstanding=64, why=WHY_PY_TOOL),
@@ -409,7 +422,7 @@ def median_of(runs: dict[int, Figure], field: str = "value") -> float | None:
 
 def ratio(ours: float, peer: float, unit: str, faster: bool) -> float:
     """Ours against the peer as the row words it (see Versus)."""
-    if unit in ("ms", "x input"):  # lower is better
+    if unit in ("ms", "µs", "x input"):  # lower is better
         return peer / ours if faster else ours / peer
     return ours / peer if faster else peer / ours
 
@@ -421,6 +434,8 @@ def figure(value: float | None, unit: str) -> str:
         return f"{value:,.1f} ms" if value < 100 else f"{value:,.0f} ms"
     if unit == "x input":
         return f"{value:.2f}x input"
+    if unit == "µs":
+        return f"{value:,.0f} µs"
     return f"{value:,.0f}"
 
 
@@ -437,13 +452,13 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         if not rounds:
             rows.append(f"| {v.area} | {v.what} | n/a | {v.peer_name} | n/a | n/a | | |")
             continue
-        unit = ours[rounds[0]]["unit"]
+        unit = "µs" if v.field == "p50_us" else ours[rounds[0]]["unit"]
         # Only rounds where both ran: a round one side missed would tilt its median.
-        ours_median = median_of({n: ours[n] for n in rounds})
-        peer_median = median_of({n: peer[n] for n in rounds})
+        ours_median = median_of({n: ours[n] for n in rounds}, v.field)
+        peer_median = median_of({n: peer[n] for n in rounds}, v.field)
         assert ours_median is not None and peer_median is not None
         r = ratio(ours_median, peer_median, unit, v.faster)
-        each = [ratio(ours[n]["value"], peer[n]["value"], unit, v.faster) for n in rounds]
+        each = [ratio(ours[n][v.field], peer[n][v.field], unit, v.faster) for n in rounds]
         spread = f" ({min(each):.2f} to {max(each):.2f})" if len(each) > 1 else ""
         words = "as fast" if v.faster else "its time"
         if v.bound is not None:
