@@ -218,7 +218,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         loop {
             role = match role {
                 Role::Lead(input) => self.lead(scope, input),
-                Role::Follow(arriving) => match self.follow(arriving) {
+                Role::Follow(arriving) => match self.follow(scope, arriving) {
                     Some(input) => Role::Lead(input),
                     None => return,
                 },
@@ -424,13 +424,34 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
 
     /// Runs queued calls, stands by, or sleeps, until the standby takes up
     /// the input (`Some`) or the input has ended and no call waits (`None`).
-    fn follow(&self, arriving: bool) -> Option<Input<R>> {
+    fn follow<'scope, 'env>(&'env self, scope: &'scope Scope<'scope, 'env>, arriving: bool) -> Option<Input<R>> {
         let mut st = lock(&self.state);
         if arriving {
             st.coming -= 1;
         }
         loop {
-            if !st.closed && !st.standby && (st.standby_coming || st.jobs.is_empty()) {
+            let stand_by = !st.closed && !st.standby && (st.standby_coming || st.jobs.is_empty());
+            // A thread woken or started for a queued call may be wanted as the
+            // standby instead: then another must come for the call, or, when
+            // none can, this one runs it first. Without this a queued call
+            // could wait with every follower idle.
+            let run_first = stand_by
+                && st.jobs.len() > st.coming
+                && st.running < self.bounds.workers
+                && match self.need_thread(&mut st) {
+                    Thread::Coming => false,
+                    Thread::Start => {
+                        drop(st);
+                        let started = self.spawn(scope);
+                        st = lock(&self.state);
+                        if started {
+                            continue;
+                        }
+                        true
+                    }
+                    Thread::None => true,
+                };
+            if stand_by && !run_first {
                 st.standby = true;
                 st.standby_coming = false;
                 let (back, input) = self.stand_by(st);
