@@ -32,6 +32,12 @@ use napi_derive::napi;
 
 use crate::js::{In, Js};
 
+/// The allocator of the module's own (Rust) memory; JavaScript's values keep
+/// V8's. The Tool server's reader thread allocates what the JS thread frees,
+/// which glibc serves slowly (docs/runtime-performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Called once by `lib/index.js` with the classes native code builds and
 /// recognizes (`Decimal`, `Instant`, ...). Not for use by applications.
 #[napi(ts_args_type = "classes: Record<string, unknown>")]
