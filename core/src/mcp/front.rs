@@ -440,8 +440,12 @@ impl McpFront {
             return Vec::new();
         }
         let limits = *self.core.limits();
-        let result = call_result(&outcome, self.tools[pending.tool].wrapped, &limits);
-        let line = jsonrpc::write_result(&pending.id, completed(result.to_json(), pending.modern));
+        let mut result = call_result(&outcome, self.tools[pending.tool].wrapped, &limits);
+        if pending.modern {
+            // What `completed` adds to a modern result, set before writing it in place.
+            result.result_type = Some("complete".to_owned());
+        }
+        let line = jsonrpc::write_result_with(&pending.id, |out| result.write_canonical(out));
         // The client reads under the same limits (size without the line's
         // ending, depth from the message's object): send nothing it refuses.
         let Some(fault) = crate::protocol::outgoing::past_limit(&line, &limits) else { return vec![line] };
