@@ -541,10 +541,12 @@ unsafe extern "C" fn call_js(env: sys::napi_env, callback: Raw, context: *mut c_
     }
     let shared = &*(context as *const Shared);
     let js = Js::new(env);
-    // Every event queued since the last wake-up, in order.
+    // Every event queued since the last wake-up, in order; the value
+    // converter is made once for them all, when the first call needs it.
     let events = std::mem::take(&mut *lock(&shared.events));
+    let mut to = None;
     for event in events {
-        if let Err(e) = deliver(js, callback, shared, event) {
+        if let Err(e) = deliver(js, callback, shared, &mut to, event) {
             if e.status != Status::PendingException {
                 eprintln!("flow tool: could not hand a call to JavaScript: {e}");
             }
@@ -556,14 +558,16 @@ unsafe extern "C" fn call_js(env: sys::napi_env, callback: Raw, context: *mut c_
 /// JavaScript from its run and call ids (cheaper there than property by
 /// property through Node-API); a generic call's types, schema and codecs
 /// are built only when its handler first reads one (see `genericContext`).
-fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()> {
+fn deliver(js: Js, callback: Raw, shared: &Shared, to: &mut Option<ToJs>, event: JsEvent) -> Result<()> {
     let undefined = js.undefined()?;
     let args = match event {
         JsEvent::End => vec![js.number(END)?],
         JsEvent::Cancel { id } => vec![js.number(CANCEL)?, js.number(id as f64)?],
         JsEvent::Start { id, call } => {
-            let classes = Classes::get(js)?;
-            let mut to = ToJs::new(js, classes)?;
+            let to = match to {
+                Some(to) => to,
+                None => to.insert(ToJs::new(js, Classes::get(js)?)?),
+            };
             let StartedCall { key, tool, args, generic, .. } = *call;
             let (args, generic) = match generic {
                 None => {
@@ -578,7 +582,7 @@ fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()>
                     let decl = &shared.listing.tools[tool];
                     let array = js.array(generic.args_json.len())?;
                     for (i, (json, param)) in generic.args_json.iter().zip(&decl.params).enumerate() {
-                        let v = json_to_js(&mut to, js, json, &param.ty, &shared.listing.declarations)?;
+                        let v = json_to_js(to, js, json, &param.ty, &shared.listing.declarations)?;
                         js.set_index(array, i, v)?;
                     }
                     (array, shared_generic_handle(js, shared, tool, generic)?)
