@@ -433,7 +433,10 @@ mod tests {
 
     #[test]
     fn a_call_result_written_in_place_is_its_tree_s_canonical_text() {
-        let image = Content::Other { kind: "image".to_owned(), block: j(r#"{"type":"image","data":"AA==","mimeType":"image/png"}"#) };
+        let image = Content::Other {
+            kind: "image".to_owned(),
+            block: j(r#"{"type":"image","data":"AA==","mimeType":"image/png"}"#),
+        };
         let results = [
             CallToolResult { content: Vec::new(), structured_content: None, is_error: false, result_type: None },
             CallToolResult {
