@@ -90,7 +90,21 @@ struct Shared {
     /// by `lib/serve.js` once the JS thread has finished what it was given)
     /// writes them in one `write`, rather than one syscall per reply.
     replies: Mutex<Vec<u8>>,
+    /// Per Tool, the handle of the last generic call's views given to
+    /// JavaScript (see `shared_generic_handle`). Used on the JS thread only.
+    generic_handles: Mutex<Vec<Option<GenericHandle>>>,
 }
+
+/// A generic call's views held for JavaScript: a strong reference to the
+/// tagged external and the views it owns (alive while the reference is).
+struct GenericHandle {
+    reference: sys::napi_ref,
+    call: *const GenericCall,
+}
+
+// SAFETY: made, read and deleted on the JS thread only (in `deliver`); the
+// Mutex around it is for the compiler, never contended.
+unsafe impl Send for GenericHandle {}
 
 /// Past this many unwritten reply bytes, `finish` writes them at once.
 const REPLIES_KEPT: usize = 1 << 20;
@@ -213,6 +227,7 @@ impl Server {
                 listing: Arc::new(listing),
                 events: Mutex::new(Vec::new()),
                 replies: Mutex::new(Vec::new()),
+                generic_handles: Mutex::new(Vec::new()),
             }),
             started: false,
         })
@@ -526,10 +541,12 @@ unsafe extern "C" fn call_js(env: sys::napi_env, callback: Raw, context: *mut c_
     }
     let shared = &*(context as *const Shared);
     let js = Js::new(env);
-    // Every event queued since the last wake-up, in order.
+    // Every event queued since the last wake-up, in order; the value
+    // converter is made once for them all, when the first call needs it.
     let events = std::mem::take(&mut *lock(&shared.events));
+    let mut to = None;
     for event in events {
-        if let Err(e) = deliver(js, callback, shared, event) {
+        if let Err(e) = deliver(js, callback, shared, &mut to, event) {
             if e.status != Status::PendingException {
                 eprintln!("flow tool: could not hand a call to JavaScript: {e}");
             }
@@ -541,14 +558,16 @@ unsafe extern "C" fn call_js(env: sys::napi_env, callback: Raw, context: *mut c_
 /// JavaScript from its run and call ids (cheaper there than property by
 /// property through Node-API); a generic call's types, schema and codecs
 /// are built only when its handler first reads one (see `genericContext`).
-fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()> {
+fn deliver(js: Js, callback: Raw, shared: &Shared, to: &mut Option<ToJs>, event: JsEvent) -> Result<()> {
     let undefined = js.undefined()?;
     let args = match event {
         JsEvent::End => vec![js.number(END)?],
         JsEvent::Cancel { id } => vec![js.number(CANCEL)?, js.number(id as f64)?],
         JsEvent::Start { id, call } => {
-            let classes = Classes::get(js)?;
-            let mut to = ToJs::new(js, classes)?;
+            let to = match to {
+                Some(to) => to,
+                None => to.insert(ToJs::new(js, Classes::get(js)?)?),
+            };
             let StartedCall { key, tool, args, generic, .. } = *call;
             let (args, generic) = match generic {
                 None => {
@@ -563,10 +582,10 @@ fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()>
                     let decl = &shared.listing.tools[tool];
                     let array = js.array(generic.args_json.len())?;
                     for (i, (json, param)) in generic.args_json.iter().zip(&decl.params).enumerate() {
-                        let v = json_to_js(&mut to, js, json, &param.ty, &shared.listing.declarations)?;
+                        let v = json_to_js(to, js, json, &param.ty, &shared.listing.declarations)?;
                         js.set_index(array, i, v)?;
                     }
-                    (array, generic_handle(js, generic)?)
+                    (array, shared_generic_handle(js, shared, tool, generic)?)
                 }
             };
             vec![
@@ -589,12 +608,44 @@ fn deliver(js: Js, callback: Raw, shared: &Shared, event: JsEvent) -> Result<()>
 static GENERIC_TAG: sys::napi_type_tag =
     sys::napi_type_tag { lower: 0x666c_6f77_2d67_656e, upper: 0x6572_6963_2d63_616c };
 
-/// A generic call's views, held by JavaScript until its context is dropped.
-fn generic_handle(js: Js, generic: GenericCall) -> Result<Raw> {
+/// The handle of a generic call's views. Calls of one Tool mostly carry
+/// the same views (under MCP always: a generic tool's arguments are JSON),
+/// so the last handle made for the Tool is given again when the views are
+/// equal: one external and one finalizer per distinct views, not per call.
+fn shared_generic_handle(js: Js, shared: &Shared, tool: usize, mut generic: GenericCall) -> Result<Raw> {
+    let mut handles = lock(&shared.generic_handles);
+    if let Some(held) = handles.get(tool).and_then(Option::as_ref) {
+        // SAFETY: `held.reference` is strong, so its external, which owns
+        // this GenericCall, is alive.
+        let last = unsafe { &*held.call };
+        if last.view == generic.view && last.schema == generic.schema {
+            return js.deref(held.reference);
+        }
+    }
+    // The args already crossed as the call's arguments; the handle keeps
+    // only what `genericContext` reads.
+    generic.args_json = Vec::new();
+    let boxed = Box::new(generic);
+    let call: *const GenericCall = &*boxed;
+    let handle = generic_handle(js, boxed)?;
+    let reference = js.reference(handle)?;
+    if handles.len() <= tool {
+        handles.resize_with(tool + 1, || None);
+    }
+    if let Some(old) = handles[tool].replace(GenericHandle { reference, call }) {
+        // The contexts still holding the old handle keep it alive.
+        unsafe { sys::napi_delete_reference(js.env, old.reference) };
+    }
+    Ok(handle)
+}
+
+/// A generic call's views, held by JavaScript until the last context and
+/// the server's cache are done with them.
+fn generic_handle(js: Js, generic: Box<GenericCall>) -> Result<Raw> {
     unsafe extern "C" fn drop_generic(_env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
         drop(Box::from_raw(data as *mut GenericCall));
     }
-    let data = Box::into_raw(Box::new(generic)) as *mut c_void;
+    let data = Box::into_raw(generic) as *mut c_void;
     let mut handle = ptr::null_mut();
     let status = unsafe { sys::napi_create_external(js.env, data, Some(drop_generic), ptr::null_mut(), &mut handle) };
     if status != sys::Status::napi_ok {

@@ -67,7 +67,7 @@ use super::messages::{
     CallToolParams, CallToolResult, CancelledParams, Content, DiscoverResult, InitializeParams, InitializeResult,
     ListToolsResult,
 };
-use super::outcome::call_result;
+use super::outcome::{call_result, write_ok_result};
 use super::tools::{mcp_tools, McpTool};
 use super::version::{
     Implementation, HANDSHAKE, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, MODERN,
@@ -440,8 +440,22 @@ impl McpFront {
             return Vec::new();
         }
         let limits = *self.core.limits();
-        let result = call_result(&outcome, self.tools[pending.tool].wrapped, &limits);
-        let line = jsonrpc::write_result(&pending.id, completed(result.to_json(), pending.modern));
+        let wrapped = self.tools[pending.tool].wrapped;
+        if let crate::protocol::Outcome::Ok(value) = &outcome {
+            let mut written = false;
+            let line = jsonrpc::write_result_with(&pending.id, |out| {
+                written = write_ok_result(out, value, wrapped, pending.modern, &limits);
+            });
+            if written && crate::protocol::outgoing::past_limit(&line, &limits).is_none() {
+                return vec![line];
+            }
+        }
+        let mut result = call_result(&outcome, wrapped, &limits);
+        if pending.modern {
+            // What `completed` adds to a modern result, set before writing it in place.
+            result.result_type = Some("complete".to_owned());
+        }
+        let line = jsonrpc::write_result_with(&pending.id, |out| result.write_canonical(out));
         // The client reads under the same limits (size without the line's
         // ending, depth from the message's object): send nothing it refuses.
         let Some(fault) = crate::protocol::outgoing::past_limit(&line, &limits) else { return vec![line] };

@@ -213,7 +213,20 @@ pub(crate) fn write_notification(method: &str, params: Option<Json>) -> String {
 
 /// A result response line.
 pub fn write_result(id: &Json, result: Json) -> String {
-    envelope(vec![("id", id.clone()), ("result", result)])
+    write_result_with(id, |out| json::write_canonical(out, &result))
+}
+
+/// A result response line whose result `write` appends as canonical text:
+/// the envelope written in place, with no tree holding a copy of the result.
+pub(crate) fn write_result_with(id: &Json, write: impl FnOnce(&mut String)) -> String {
+    // The members in canonical order: id, jsonrpc, result.
+    let mut out = String::with_capacity(256);
+    out.push_str("{\"id\":");
+    json::write_canonical(&mut out, id);
+    out.push_str(",\"jsonrpc\":\"2.0\",\"result\":");
+    write(&mut out);
+    out.push_str("}\n");
+    out
 }
 
 /// An error response line.
@@ -231,6 +244,15 @@ mod tests {
 
     fn n(v: i64) -> Json {
         Json::Number(crate::Number::from_i64(v))
+    }
+
+    #[test]
+    fn a_result_line_is_the_canonical_envelope() {
+        let result = Json::object([("z", n(1)), ("a", Json::str("\u{1}\""))]);
+        for id in [n(7), Json::str("c\"1"), Json::Null] {
+            let tree = envelope(vec![("id", id.clone()), ("result", result.clone())]);
+            assert_eq!(write_result(&id, result.clone()), tree);
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! message root (`$.result.content[1].text`) and the rule `shape`.
 
 use crate::error::{Error, Path, Result, Rule};
-use crate::json::{Json, Object};
+use crate::json::{self, Json, Object};
 
 use super::version::Implementation;
 
@@ -320,6 +320,40 @@ pub struct CallToolResult {
 }
 
 impl CallToolResult {
+    /// Appends the canonical text of [`CallToolResult::to_json`], written in
+    /// place: a response's result is most of its line, and the tree would
+    /// copy each text and value once more before writing them.
+    pub fn write_canonical(&self, out: &mut String) {
+        // The members in canonical order: content, isError, resultType, structuredContent.
+        out.push_str("{\"content\":[");
+        for (i, block) in self.content.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            match block {
+                Content::Text(text) => {
+                    out.push_str("{\"text\":");
+                    json::write_string(out, text);
+                    out.push_str(",\"type\":\"text\"}");
+                }
+                Content::Other { block, .. } => json::write_canonical(out, block),
+            }
+        }
+        out.push(']');
+        if self.is_error {
+            out.push_str(",\"isError\":true");
+        }
+        if let Some(kind) = &self.result_type {
+            out.push_str(",\"resultType\":");
+            json::write_string(out, kind);
+        }
+        if let Some(structured) = &self.structured_content {
+            out.push_str(",\"structuredContent\":");
+            json::write_canonical(out, structured);
+        }
+        out.push('}');
+    }
+
     pub fn to_json(&self) -> Json {
         let mut o = Object::new();
         o.insert("content", Json::Array(self.content.iter().map(Content::to_json).collect()));
@@ -396,6 +430,34 @@ mod tests {
     use super::*;
     use crate::json::parse_str;
     use crate::Limits;
+
+    #[test]
+    fn a_call_result_written_in_place_is_its_tree_s_canonical_text() {
+        let image = Content::Other {
+            kind: "image".to_owned(),
+            block: j(r#"{"type":"image","data":"AA==","mimeType":"image/png"}"#),
+        };
+        let results = [
+            CallToolResult { content: Vec::new(), structured_content: None, is_error: false, result_type: None },
+            CallToolResult {
+                content: vec![Content::Text("{\"result\":\"h\\u0000\\\"\u{e9}\"}".to_owned())],
+                structured_content: Some(j(r#"{"result":"h\u0000\"\u00e9","z":[1,2.50,{"b":1,"a":null}]}"#)),
+                is_error: false,
+                result_type: Some("complete".to_owned()),
+            },
+            CallToolResult {
+                content: vec![Content::Text("NotRun: x\n".to_owned()), image],
+                structured_content: None,
+                is_error: true,
+                result_type: None,
+            },
+        ];
+        for result in &results {
+            let mut written = String::new();
+            result.write_canonical(&mut written);
+            assert_eq!(written, result.to_json().to_canonical());
+        }
+    }
 
     fn j(text: &str) -> Json {
         parse_str(text, &Limits::default()).unwrap()

@@ -157,9 +157,83 @@ pub(crate) fn call_result(outcome: &Outcome, wrapped: bool, limits: &Limits) -> 
     }
 }
 
+/// Appends the `tools/call` result that [`call_result`] makes of the Ok
+/// outcome `value` (its value's canonical text), with `resultType` for the
+/// modern era, written from the text as is: true when written. The text is
+/// not read back into a tree when it is sure to read back under `limits`:
+/// it was written canonically from a checked value, so it is valid JSON
+/// whose canonical text is itself, and only a limit could refuse it; no
+/// number in it has more digits than it has bytes, nor does it nest deeper
+/// than it has brackets. Otherwise nothing is written, and the caller goes
+/// through [`call_result`], which says which limit it passes.
+pub(crate) fn write_ok_result(out: &mut String, value: &str, wrapped: bool, modern: bool, limits: &Limits) -> bool {
+    let brackets = value.bytes().filter(|&b| b == b'[' || b == b'{').count() + usize::from(wrapped);
+    if value.len() as u64 > limits.max_digits || brackets > limits.max_depth {
+        return false;
+    }
+    let mut structured = String::with_capacity(value.len() + 12);
+    if wrapped {
+        structured.push('{');
+        crate::json::write_string(&mut structured, RESULT_MEMBER);
+        structured.push(':');
+    }
+    structured.push_str(value);
+    if wrapped {
+        structured.push('}');
+    }
+    // The members in canonical order, as CallToolResult::write_canonical writes them.
+    out.push_str("{\"content\":[{\"text\":");
+    crate::json::write_string(out, &structured);
+    out.push_str(",\"type\":\"text\"}]");
+    if modern {
+        out.push_str(",\"resultType\":\"complete\"");
+    }
+    out.push_str(",\"structuredContent\":");
+    out.push_str(&structured);
+    out.push('}');
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ok_result_written_from_its_text_is_the_one_call_result_makes() {
+        let texts = [
+            r#""hello""#,
+            r#""h\u0000\"\\é𝄞""#,
+            "-12345678901234567890",
+            "1.50e-3",
+            r#"{"a":[1,{"b":null,"c":[true,false]}],"z":"}]\"["}"#,
+            "[]",
+            "{}",
+        ];
+        for text in texts {
+            // The canonical text of a value, as Outcome::ok makes it.
+            let value = parse_str(text, &Limits::default()).unwrap().to_canonical();
+            for (wrapped, modern) in [(false, false), (true, false), (false, true), (true, true)] {
+                let mut written = String::new();
+                assert!(write_ok_result(&mut written, &value, wrapped, modern, &Limits::default()), "{value}");
+                let mut result = call_result(&Outcome::Ok(value.clone()), wrapped, &Limits::default());
+                if modern {
+                    result.result_type = Some("complete".to_owned());
+                }
+                assert_eq!(written, result.to_json().to_canonical(), "{value} wrapped {wrapped} modern {modern}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_ok_result_near_a_limit_is_left_to_call_result() {
+        let limits = Limits { max_depth: 3, max_digits: 10, ..Limits::default() };
+        let mut out = String::new();
+        assert!(write_ok_result(&mut out, "[[[1]]]", false, false, &limits));
+        out.clear();
+        assert!(!write_ok_result(&mut out, "[[[1]]]", true, false, &limits));
+        assert!(!write_ok_result(&mut out, "12345678901", false, false, &limits));
+        assert!(out.is_empty());
+    }
     use crate::mcp::jsonrpc::RpcError;
     use crate::types::{Prim, Term};
 
