@@ -43,6 +43,7 @@ use crate::protocol::framing::{Frame, LineReader};
 use crate::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
 use crate::protocol::outcome::{admit, CallOutcome, ReplyTypes};
 use crate::protocol::outgoing::past_limit;
+use crate::protocol::reply_fast;
 use crate::protocol::server::CallTypes;
 
 use crate::process::retire::{self, LastHandle, Retire, Retiring};
@@ -415,7 +416,9 @@ impl Inner {
         let mut held_for = 0;
         loop {
             let incoming = match reader.next_frame() {
-                Ok(Some(Frame::Line(line))) => message::parse_line(&line, &limits),
+                Ok(Some(Frame::Line(line))) => {
+                    reply_fast::parse_reply(&line, &limits).unwrap_or_else(|| message::parse_line(&line, &limits))
+                }
                 Ok(Some(Frame::TooLong { length, skim })) => message::too_long(length, skim, &limits),
                 Ok(Some(Frame::Unterminated(line))) => {
                     self.log(&format!("dropped {} bytes after its last newline: a message ends with one", line.len()));

@@ -85,6 +85,7 @@ pub mod message;
 pub mod outcome;
 pub(crate) mod outgoing;
 pub(crate) mod pool;
+pub(crate) mod reply_fast;
 pub mod server;
 pub(crate) mod skim;
 pub(crate) mod stdio;
