@@ -114,6 +114,12 @@ WHY_TOOL_UNDER_HOST = (
     'futex wake and a context switch per call on 2 cores (docs/runtime-performance.md, "The host client, '
     'pipelined"); a reader that runs the call it read is the cut not yet made'
 )
+WHY_HOST_CLIENT = (
+    'the client\'s own CPU per call is about the driver\'s (3.0 to 3.5 us against 2.7 to 3.7 us at load 11), so '
+    'which is faster swings with the load; over half the caller thread\'s time is decoding the args at their '
+    'types into Values and writing their canonical text, which the driver does not do (docs/runtime-performance.md, '
+    '"Fewer hops per call"); encoding args straight from the JSON is the cut not yet made'
+)
 WHY_RUST_TOOL = (
     'the generated Rust Tool is the limit: each call hops from its reader thread to a pool thread, a '
     'futex wake and a context switch per call on 2 cores (docs/runtime-performance.md, "The host client, '
@@ -198,7 +204,7 @@ VERSUS = [
            "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
     Versus("Rust host", "calls/s at 64 outstanding from one thread, against the trivial Rust Flow floor", "rust.host",
            "floor.handles", "floor.neutral", "standard-library Python neutral driver, same floor", faster=True,
-           goal=1.0, outstanding=64),
+           goal=1.0, outstanding=64, why=WHY_HOST_CLIENT),
     Versus("Rust host", "calls/s at 64 outstanding from one thread, generated Rust Tool `get_forecast`",
            "rust.host", "weather.handles", "floor.handles", "the same host client against the trivial Rust Flow floor",
            faster=True, goal=0.8, outstanding=64,
