@@ -326,7 +326,11 @@ impl Inner {
             }
             let mut w = process.outbox.pipe();
             if let Some(e) = w.failed.take() {
-                self.write_failed(process, w, &e);
+                // A caller's write failed; unless the process's end was
+                // handled since (it shuts the outbox under this lock).
+                if !process.outbox.is_shut() {
+                    self.write_failed(process, w, &e);
+                }
                 return;
             }
             if w.dead {

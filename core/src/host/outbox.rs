@@ -295,6 +295,11 @@ impl Outbox {
         self.wake.notify_all();
     }
 
+    /// Whether [`Outbox::shut`] was called.
+    pub(crate) fn is_shut(&self) -> bool {
+        self.lock().door == Door::Shut
+    }
+
     /// Writes nothing more; what is queued is dropped, its calls never sent.
     pub(crate) fn shut(&self) {
         let mut queue = self.lock();
