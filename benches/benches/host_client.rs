@@ -18,7 +18,9 @@
 //! 0.8x of the host client with the floor.
 //!
 //! Run: `cargo bench -p flow-benches --bench host_client` (the neutral
-//! driver needs `python3`, or the interpreter `FLOW_BENCH_PYTHON` names).
+//! driver needs `python3`, or the interpreter `FLOW_BENCH_PYTHON` names);
+//! `-- floor.handles` runs only the rows whose id holds that word, and
+//! `FLOW_BENCH_CALLS=N` sets the calls per figure (to profile one row).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
