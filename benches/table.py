@@ -115,7 +115,7 @@ WHY_TOOL_UNDER_HOST = (
     'pipelined"); a reader that runs the call it read is the cut not yet made'
 )
 WHY_HOST_CLIENT = (
-    'the client\'s own CPU per call is about the driver\'s (3.0 to 3.5 us against 2.7 to 3.7 us at load 11), so '
+    'the client\'s own CPU per call is about the driver\'s (2.4 to 3.5 us against 2.4 to 2.6 us at load 4), so '
     'which is faster swings with the load; over half the caller thread\'s time is decoding the args at their '
     'types into Values and writing their canonical text, which the driver does not do (docs/runtime-performance.md, '
     '"Fewer hops per call"); encoding args straight from the JSON is the cut not yet made'
