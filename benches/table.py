@@ -122,6 +122,12 @@ WHY_TOOL_UNDER_HOST = (
     '4.0 for the floor\'s echo of three scalars) (docs/runtime-performance.md, "The Rust Tool runtime: a call '
     'runs where it was read")'
 )
+WHY_HOST_CLIENT = (
+    'the client\'s own CPU per call is about the driver\'s (2.4 to 3.5 us against 2.4 to 2.6 us at load 4), so '
+    'which is faster swings with the load; over half the caller thread\'s time is decoding the args at their '
+    'types into Values and writing their canonical text, which the driver does not do (docs/runtime-performance.md, '
+    '"Fewer hops per call"); encoding args straight from the JSON is the cut not yet made'
+)
 WHY_RUST_TOOL = (
     'with no hop between threads per call left (each runs on the thread that read it), the generated Rust '
     'Tool\'s own work per call is the limit: 7.5 to 9 µs of CPU for `get_forecast` and 5 to 6.5 for the MCP '
@@ -226,7 +232,7 @@ VERSUS = [
            "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
     Versus("Rust host", "calls/s at 64 outstanding from one thread, against the trivial Rust Flow floor", "rust.host",
            "floor.handles", "floor.neutral", "standard-library Python neutral driver, same floor", faster=True,
-           goal=1.0, outstanding=64),
+           goal=1.0, outstanding=64, why=WHY_HOST_CLIENT),
     Versus("Rust host", "calls/s at 64 outstanding from one thread, generated Rust Tool `get_forecast`",
            "rust.host", "weather.handles", "floor.handles", "the same host client against the trivial Rust Flow floor",
            faster=True, goal=0.8, outstanding=64,

@@ -18,7 +18,9 @@
 //! 0.8x of the host client with the floor.
 //!
 //! Run: `cargo bench -p flow-benches --bench host_client` (the neutral
-//! driver needs `python3`, or the interpreter `FLOW_BENCH_PYTHON` names).
+//! driver needs `python3`, or the interpreter `FLOW_BENCH_PYTHON` names);
+//! `-- floor.handles` runs only the rows whose id holds that word, and
+//! `FLOW_BENCH_CALLS=N` sets the calls per figure (to profile one row).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
@@ -179,20 +181,28 @@ fn main() {
         tool: FORECAST,
     };
     let floor_words = vec![floor_exe.display().to_string()];
-    let calls = scaled(20_000, 2_000);
+    let calls = std::env::var("FLOW_BENCH_CALLS").ok().and_then(|n| n.parse().ok()).unwrap_or(scaled(20_000, 2_000));
     // benches/table.py runs its own rounds, one run of this each.
     let rounds = if quick() || std::env::var_os("FLOW_BENCH_JSON").is_some() { 1 } else { 3 };
     println!(
         "Rust host client at {OUTSTANDING} outstanding, {calls} calls per figure, {rounds} round(s), load {}",
         load()
     );
+    // `cargo bench ... -- WORD`: only the rows whose id holds WORD (to profile one).
+    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let wanted = |id: &str| only.is_empty() || only.iter().any(|w| id.contains(w.as_str()));
     let mut figures: BTreeMap<&str, Vec<Figure>> = BTreeMap::new();
+    let mut measure = |id: &'static str, figure: &dyn Fn() -> Figure| {
+        if wanted(id) {
+            figures.entry(id).or_default().push(figure());
+        }
+    };
     for _ in 0..rounds {
-        figures.entry("floor.handles").or_default().push(handles(&floor, calls));
-        figures.entry("floor.threads").or_default().push(threads(&floor, calls));
-        figures.entry("floor.neutral").or_default().push(neutral(&floor_words, calls));
-        figures.entry("weather.handles").or_default().push(handles(&weather, calls));
-        figures.entry("weather.threads").or_default().push(threads(&weather, calls));
+        measure("floor.handles", &|| handles(&floor, calls));
+        measure("floor.threads", &|| threads(&floor, calls));
+        measure("floor.neutral", &|| neutral(&floor_words, calls));
+        measure("weather.handles", &|| handles(&weather, calls));
+        measure("weather.threads", &|| threads(&weather, calls));
     }
     let _ = std::fs::remove_file(&describe_file);
     let labels = [
@@ -204,16 +214,19 @@ fn main() {
     ];
     let medians: BTreeMap<&str, f64> =
         figures.iter().map(|(k, v)| (*k, median(v.iter().map(|f| f.rate).collect()))).collect();
-    for (id, label) in labels {
+    for (id, label) in labels.into_iter().filter(|(id, _)| figures.contains_key(id)) {
         let runs: Vec<String> = figures[id].iter().map(|x| format!("{:.0}", x.rate)).collect();
         let cpu = median(figures[id].iter().map(|f| f.cpu_us).collect());
         println!("{label:<90} {:>8.0} calls/s  client CPU {cpu:>5.1} us/call  (runs {})", medians[id], runs.join(", "));
         let extra = [("outstanding", OUTSTANDING as f64), ("client_cpu_us_per_call", cpu)];
         record("rust.host", id, label, "calls/s", medians[id], &extra);
     }
-    let vs_neutral = medians["floor.handles"] / medians["floor.neutral"];
-    let vs_floor = medians["weather.handles"] / medians["floor.handles"];
-    println!("host client vs the neutral driver, against the floor: {vs_neutral:.2}x (goal >= 1x)");
-    println!("host client with the generated Rust Tool vs with the floor: {vs_floor:.2}x (goal >= 0.8x)");
+    let ratio = |a: &str, b: &str| Some(medians.get(a)? / medians.get(b)?);
+    if let Some(vs_neutral) = ratio("floor.handles", "floor.neutral") {
+        println!("host client vs the neutral driver, against the floor: {vs_neutral:.2}x (goal >= 1x)");
+    }
+    if let Some(vs_floor) = ratio("weather.handles", "floor.handles") {
+        println!("host client with the generated Rust Tool vs with the floor: {vs_floor:.2}x (goal >= 0.8x)");
+    }
     println!("load after: {}", load());
 }

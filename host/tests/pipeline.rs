@@ -132,3 +132,27 @@ fn handles_dropped_unread_leave_their_calls_to_be_answered() {
 }
 
 const GENEROUS: std::time::Duration = std::time::Duration::from_secs(30);
+
+#[test]
+fn calls_whose_caller_never_waits_are_still_written_and_answered() {
+    let setup = bind(&test_tool(), "pipeline-never-waits");
+    // Only polled: no thread blocks on a handle, so the process's writer
+    // thread, not a waiting caller, writes these lines.
+    let handles: Vec<_> = (0..200).map(|i| call(&setup, &format!("p{i}"), &format!("polled{i}"))).collect();
+    let deadline = std::time::Instant::now() + GENEROUS;
+    for (i, handle) in handles.iter().enumerate() {
+        let outcome = loop {
+            if let Some(outcome) = handle.poll() {
+                break outcome;
+            }
+            assert!(std::time::Instant::now() < deadline, "call {i} was never answered");
+            std::thread::yield_now();
+        };
+        assert_forecast(&outcome, &format!("polled{i}"));
+    }
+    // A burst sent while the writer lingers after that write, then one wait.
+    let burst: Vec<_> = (0..100).map(|i| call(&setup, &format!("w{i}"), &format!("burst{i}"))).collect();
+    for (i, handle) in burst.into_iter().enumerate().rev() {
+        assert_forecast(&handle.wait(), &format!("burst{i}"));
+    }
+}

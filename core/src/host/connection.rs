@@ -4,16 +4,20 @@
 //!
 //! Threads: callers queue lines in the process's [`Outbox`] and return at
 //! once with a [`CallHandle`], so one caller thread can keep many calls
-//! outstanding; one writer thread per started process writes every queued
-//! line in one batch; one reader thread per started process reads its stdout
-//! and settles calls in their handles; one watchdog thread per retired
-//! process lives until that process ends, at most the stop grace.
+//! outstanding. Lines are written in batches, by a caller about to block on
+//! a handle (it writes everything queued) or by the process's writer thread
+//! (woken only when idle, see [`Outbox`]); one reader thread per started
+//! process reads its stdout and settles calls in their handles, waking the
+//! threads that sleep on them once it has read every reply its buffer holds;
+//! one watchdog thread per retired process lives until that process ends, at
+//! most the stop grace.
 //! Locks, always taken in this order: `start` (one restart at a time), a
-//! process's `writer`, then `state`, then its outbox's, then `retiring`'s; a
-//! process's `child` is taken alone. The reader takes only `state` (and the
-//! outbox, to answer a stray request), so a write blocked on a full pipe
-//! never stops replies from being read.
-//!
+//! process's pipe (its outbox's, held while writing), then `state`, then its
+//! outbox's queue, then `retiring`'s; a process's `child` is taken alone, and
+//! a handle's slot is never held while taking another. The reader takes only
+//! `state` (and the queue, to answer a stray request), so a write blocked on a
+//! full pipe never stops replies from being read.
+
 //! Retiring (stop, a failed write, the last clone dropped): the process
 //! leaves `live`, so the next call starts another; its stdin is closed, its
 //! cue to finish its calls and exit; and if it has not ended within
@@ -23,14 +27,14 @@
 //! Process end (stdout closes or fails, or the grace runs out): the process
 //! is killed and reaped; each call out to it is Unknown if its line was
 //! written to the process's stdin, NotRun if not (host-boundary.md, "The Tool
-//! process protocol"). Each call line has a sequence number, and the writer
-//! records the last one wholly written while it holds the writer lock; the
-//! end handling takes the writer lock after killing, so a write in progress
-//! finishes (or fails) before the decision, and the mark cannot race it.
+//! process protocol"). Each call line has a sequence number, and whoever
+//! writes records the last one wholly written while it holds the pipe's
+//! lock; the end handling takes that lock after killing, so a write in
+//! progress finishes (or fails) before the decision, and the mark cannot
+//! race it.
 
 use std::collections::HashMap;
-use std::io::{BufReader, Write};
-use std::process::ChildStdin;
+use std::io::BufReader;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -39,6 +43,7 @@ use crate::protocol::framing::{Frame, LineReader};
 use crate::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
 use crate::protocol::outcome::{admit, CallOutcome, ReplyTypes};
 use crate::protocol::outgoing::past_limit;
+use crate::protocol::reply_fast;
 use crate::protocol::server::CallTypes;
 
 use crate::process::retire::{self, LastHandle, Retire, Retiring};
@@ -46,9 +51,13 @@ use crate::process::{self as supervisor, ProcessSpec, Started, StderrMode, Super
 
 use super::described::Described;
 pub use super::handle::CallHandle;
-use super::handle::{Cancel, Settle};
+use super::handle::{Cancel, Settle, Wake};
 use super::options::HostOptions;
-use super::outbox::{Batch, Outbox};
+use super::outbox::{Outbox, Pipe, Work, WRITER_LINGER};
+
+/// Lines the reader reads at most, from its buffer, while it holds back the
+/// wake of a thread sleeping on a call it settled.
+const MAX_HELD_LINES: usize = 64;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -62,20 +71,11 @@ struct Pending {
     seq: u64,
 }
 
-struct Writer {
-    stdin: Option<ChildStdin>,
-    /// No line goes to the process any more: it ended or was retired.
-    dead: bool,
-    /// The sequence number of the last call line wholly written (0: none).
-    written: u64,
-}
-
 /// A started process.
 struct Process {
     generation: u64,
+    /// Its queued lines and its stdin.
     outbox: Arc<Outbox>,
-    /// Held by the writer thread while it writes a batch.
-    writer: Mutex<Writer>,
     child: Mutex<Supervised>,
 }
 
@@ -153,9 +153,10 @@ impl Connection {
     /// process's describe (a declaration it no longer serves or fits makes the
     /// call NotRun with the returned reason).
     ///
-    /// Returns at once, before the line is written: the line is queued for
-    /// the process's writer thread, which writes every line queued so far
-    /// together. A call that cannot be sent is settled in the handle
+    /// Returns at once, before the line is written: the line is queued, and
+    /// written with the others queued when a caller waits on a handle of
+    /// this process, or by its writer thread (at once if it was idle, else
+    /// within a millisecond of its last write). A call that cannot be sent is settled in the handle
     /// returned. Only the first call to a process not yet started waits, for
     /// its start and describe.
     pub fn send(
@@ -226,12 +227,8 @@ impl Inner {
             state.describe_waiters.insert(id, (generation, tx));
             (state.next_id, rx, state.generation)
         };
-        let process = Arc::new(Process {
-            generation,
-            outbox: Arc::new(Outbox::new()),
-            writer: Mutex::new(Writer { stdin: Some(stdin), dead: false, written: 0 }),
-            child: Mutex::new(child),
-        });
+        let process =
+            Arc::new(Process { generation, outbox: Arc::new(Outbox::new(Box::new(stdin))), child: Mutex::new(child) });
         let reader = {
             let (inner, own) = (self.clone(), process.clone());
             std::thread::Builder::new()
@@ -318,30 +315,38 @@ impl Inner {
         handle
     }
 
-    /// The writer thread of one process: writes every line queued, one batch
-    /// at a time, until the process is retired (then closes its stdin) or
-    /// ends.
+    /// The writer thread of one process: writes the lines queued that no
+    /// caller wrote (see [`Outbox`]), until the process is retired (then
+    /// closes its stdin) or ends.
     fn write(self: &Arc<Self>, process: &Arc<Process>) {
-        let mut batch = Batch::default();
-        while process.outbox.take(&mut batch) {
-            let mut w = lock(&process.writer);
+        loop {
+            let work = process.outbox.wait_for_work(WRITER_LINGER);
+            if work == Work::Stop {
+                return;
+            }
+            let mut w = process.outbox.pipe();
+            if let Some(e) = w.failed.take() {
+                // A caller's write failed; unless the process's end was
+                // handled since (it shuts the outbox under this lock).
+                if !process.outbox.is_shut() {
+                    self.write_failed(process, w, &e);
+                }
+                return;
+            }
             if w.dead {
                 return;
             }
-            let Some(stdin) = w.stdin.as_mut() else { return };
-            let (written, result) = write_counting(stdin, &batch.bytes);
-            if let Some(seq) = batch.last_call_within(written) {
-                w.written = seq;
+            if work == Work::Close {
+                // Retired and drained: closing stdin is the process's cue to finish.
+                w.dead = true;
+                w.stdin = None;
+                return;
             }
-            if let Err(e) = result {
+            if let Err(e) = process.outbox.write_queued(&mut w) {
                 self.write_failed(process, w, &e);
                 return;
             }
         }
-        // Retired and drained: closing stdin is the process's cue to finish.
-        let mut w = lock(&process.writer);
-        w.dead = true;
-        w.stdin = None;
     }
 
     /// A write to the process failed: its stdin is closed, so it cannot take
@@ -349,7 +354,7 @@ impl Inner {
     /// failing the same way until its output closes too; the calls whose
     /// lines did not wholly reach it are NotRun at once. It may still be
     /// answering calls it read, so it gets the grace, as for a stop.
-    fn write_failed(self: &Arc<Self>, process: &Arc<Process>, mut w: MutexGuard<'_, Writer>, e: &std::io::Error) {
+    fn write_failed(self: &Arc<Self>, process: &Arc<Process>, mut w: MutexGuard<'_, Pipe>, e: &std::io::Error) {
         w.dead = true;
         w.stdin = None;
         let generation = process.generation;
@@ -411,9 +416,13 @@ impl Inner {
     fn read(&self, process: &Process, stdout: std::process::ChildStdout) {
         let limits = self.options.limits;
         let mut reader = LineReader::new(BufReader::with_capacity(64 << 10, stdout), limits.max_bytes);
+        let mut wakes: Vec<Wake> = Vec::new();
+        let mut held_for = 0;
         loop {
             let incoming = match reader.next_frame() {
-                Ok(Some(Frame::Line(line))) => message::parse_line(&line, &limits),
+                Ok(Some(Frame::Line(line))) => {
+                    reply_fast::parse_reply(&line, &limits).unwrap_or_else(|| message::parse_line(&line, &limits))
+                }
                 Ok(Some(Frame::TooLong { length, skim })) => message::too_long(length, skim, &limits),
                 Ok(Some(Frame::Unterminated(line))) => {
                     self.log(&format!("dropped {} bytes after its last newline: a message ends with one", line.len()));
@@ -425,33 +434,43 @@ impl Inner {
                     break;
                 }
             };
-            self.receive(incoming, process);
+            wakes.extend(self.receive(incoming, process));
+            // Who sleeps on a reply is woken once the replies read with it
+            // are settled too (at most MAX_HELD_LINES later), so one wake
+            // serves a batch and the woken thread does not contend with
+            // this one for the core.
+            if !wakes.is_empty() {
+                held_for += 1;
+                if reader.get_ref().buffer().is_empty() || held_for >= MAX_HELD_LINES {
+                    wakes.drain(..).for_each(Wake::wake);
+                    held_for = 0;
+                }
+            }
         }
+        wakes.into_iter().for_each(Wake::wake);
         self.ended(process);
     }
 
-    fn receive(&self, incoming: Incoming, process: &Process) {
-        let complete = |key: CallKey, outcome: Box<dyn FnOnce(&Pending) -> CallOutcome>| {
-            let pending = lock(&self.state).pending.remove(&key);
-            match pending {
-                Some(p) => {
-                    let outcome = outcome(&p);
-                    p.settle.settle(outcome);
-                }
-                None => self.log(&format!("dropped a reply for {key}, which is not open")),
+    /// Handles one message from the process; a settled call on which a
+    /// thread sleeps gives the [`Wake`] for it.
+    fn receive(&self, incoming: Incoming, process: &Process) -> Option<Wake> {
+        let open = |key: &CallKey| {
+            let pending = lock(&self.state).pending.remove(key);
+            if pending.is_none() {
+                self.log(&format!("dropped a reply for {key}, which is not open"));
             }
+            pending
         };
         match incoming {
             Incoming::Reply(reply) => {
-                let outcome = reply.outcome;
-                complete(
-                    reply.key,
-                    Box::new(move |p| {
-                        admit(outcome, ReplyTypes { plan: &p.types.plan, ok: p.types.ok, err: p.types.err })
-                    }),
-                );
+                let p = open(&reply.key)?;
+                let outcome =
+                    admit(reply.outcome, ReplyTypes { plan: &p.types.plan, ok: p.types.ok, err: p.types.err });
+                return p.settle.settle_quietly(outcome);
             }
-            Incoming::BadReply { key, reason } => complete(key, Box::new(move |_| CallOutcome::BadReply(reason))),
+            Incoming::BadReply { key, reason } => {
+                return open(&key)?.settle.settle_quietly(CallOutcome::BadReply(reason))
+            }
             Incoming::Response { id, result } => {
                 let waiter = match &id {
                     Json::Number(n) => n
@@ -490,6 +509,7 @@ impl Inner {
             Incoming::Cancel(key) => self.log(&format!("dropped a cancel for {key} sent to the host")),
             Incoming::Ignore(why) => self.log(&format!("dropped a line: {why}")),
         }
+        None
     }
 
     fn answer(&self, process: &Process, id: &Json, code: i64, text: &str) {
@@ -506,7 +526,7 @@ impl Inner {
         let how = lock(&process.child).end_text();
         let generation = process.generation;
         let settled = {
-            let mut w = lock(&process.writer);
+            let mut w = process.outbox.pipe();
             w.dead = true;
             w.stdin = None;
             let written = w.written;
@@ -542,19 +562,4 @@ impl Inner {
         // calls settled.
         self.retiring.ended(generation);
     }
-}
-
-/// Writes all of `bytes`, retrying short writes; how many bytes went to the
-/// pipe, and the error that stopped it, if any.
-fn write_counting(out: &mut impl Write, bytes: &[u8]) -> (usize, std::io::Result<()>) {
-    let mut written = 0;
-    while written < bytes.len() {
-        match out.write(&bytes[written..]) {
-            Ok(0) => return (written, Err(std::io::ErrorKind::WriteZero.into())),
-            Ok(n) => written += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return (written, Err(e)),
-        }
-    }
-    (written, Ok(()))
 }

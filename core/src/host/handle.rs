@@ -49,6 +49,16 @@ pub(crate) struct Settle(Arc<Slot>);
 impl Settle {
     /// Settles the call.
     pub(crate) fn settle(self, outcome: CallOutcome) {
+        if let Some(wake) = self.settle_quietly(outcome) {
+            wake.wake();
+        }
+    }
+
+    /// Settles the call without waking who sleeps on it: the [`Wake`]
+    /// returned does that, so that a reader can settle every reply it holds
+    /// before it hands the core to the threads they wake.
+    #[must_use = "a thread may sleep on the call until it is woken"]
+    pub(crate) fn settle_quietly(self, outcome: CallOutcome) -> Option<Wake> {
         let mut held = self.0.lock();
         let waited = match *held {
             Held::Open(waited) => waited,
@@ -57,9 +67,16 @@ impl Settle {
         *held = Held::Settled(outcome);
         drop(held);
         // A wake costs a syscall: only when a thread sleeps on the slot.
-        if waited {
-            self.0.settled.notify_all();
-        }
+        waited.then_some(Wake(self.0))
+    }
+}
+
+/// The threads sleeping on a settled call, to be woken.
+pub(crate) struct Wake(Arc<Slot>);
+
+impl Wake {
+    pub(crate) fn wake(self) {
+        self.0.settled.notify_all();
     }
 }
 
@@ -124,8 +141,23 @@ impl CallHandle {
         &self.key
     }
 
-    /// Blocks until the call's outcome is known, and returns it.
+    /// Lines queued for the call's process and not yet written: written
+    /// now, by this thread, which is about to block on the reply anyway.
+    fn write_queued(&self) {
+        if let Some(Cancel::Process(outbox)) = &self.cancel {
+            outbox.flush();
+        }
+    }
+
+    /// Blocks until the call's outcome is known, and returns it. Lines
+    /// queued for its process are written first, by this thread.
     pub fn wait(self) -> CallOutcome {
+        let settled = matches!(&*self.slot.lock(), Held::Settled(_));
+        if !settled {
+            // Not under the slot's lock: the end handling settles calls
+            // while it holds the pipe's.
+            self.write_queued();
+        }
         let mut held = self.slot.lock();
         loop {
             match std::mem::replace(&mut *held, Held::Taken) {
@@ -148,8 +180,13 @@ impl CallHandle {
         }
     }
 
-    /// Waits up to `timeout`; `None` if the call is still open then.
+    /// Waits up to `timeout`; `None` if the call is still open then. Lines
+    /// queued for its process are handed to its writer thread at once
+    /// (written there, so that a full pipe cannot outlast the timeout).
     pub fn wait_timeout(&self, timeout: Duration) -> Option<CallOutcome> {
+        if let Some(Cancel::Process(outbox)) = &self.cancel {
+            outbox.hurry();
+        }
         let deadline = Instant::now().checked_add(timeout);
         let mut held = self.slot.lock();
         loop {

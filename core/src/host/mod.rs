@@ -10,8 +10,8 @@
 //!   per call, BadReply decided, restarted after it ends.
 //! - `handle`: [`CallHandle`], a pending call: waited on, polled or
 //!   cancelled, one slot per call.
-//! - `outbox`: the lines queued for one process, written in batches by its
-//!   writer thread.
+//! - `outbox`: the lines queued for one process, written in batches by a
+//!   caller about to wait or by its writer thread.
 //! - [`described`]: the describe result, read with exact shapes.
 //! - `bind`: binding every declaration of a listing by fingerprint, with
 //!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings

@@ -40,6 +40,11 @@ impl<R: BufRead> LineReader<R> {
         LineReader { inner, limit }
     }
 
+    /// The stream read from (to ask a buffered one what it holds).
+    pub fn get_ref(&self) -> &R {
+        &self.inner
+    }
+
     /// The next frame, or `None` at the end of the stream.
     pub fn next_frame(&mut self) -> io::Result<Option<Frame>> {
         let mut line = Vec::new();

@@ -87,6 +87,7 @@ pub mod message;
 pub mod outcome;
 pub(crate) mod outgoing;
 pub(crate) mod pace;
+pub(crate) mod reply_fast;
 pub(crate) mod schedule;
 pub mod server;
 pub(crate) mod skim;
