@@ -84,6 +84,10 @@ use flow_core::Limits;
 mod soak_support;
 use soak_support::{fnv, rss, Rng};
 
+/// How often a reply drawn for `--swap-replies` asks again whether its
+/// partner may still come.
+const RECHECK: Duration = Duration::from_millis(5);
+
 fn key_text(key: &CallKey) -> String {
     let mut out = String::from("[");
     write_string(&mut out, &key.run);
@@ -137,6 +141,15 @@ impl Ord for Held {
     }
 }
 
+/// What [`Queue::pop_within`] found.
+enum Popped {
+    Line(Held),
+    /// Closed, and nothing is left.
+    Closed,
+    /// Nothing was due in the time given.
+    Waited,
+}
+
 /// Lines for one direction, written in order of due time.
 #[derive(Default)]
 struct Queue {
@@ -166,18 +179,39 @@ impl Queue {
 
     /// The next line when it is due; None once closed and empty.
     fn pop(&self) -> Option<Held> {
+        loop {
+            match self.pop_within(None) {
+                Popped::Line(held) => return Some(held),
+                Popped::Closed => return None,
+                Popped::Waited => {}
+            }
+        }
+    }
+
+    /// The next line when it is due, waiting at most `most` (without end
+    /// when None) for one to be.
+    fn pop_within(&self, most: Option<Duration>) -> Popped {
+        let until = most.map(|most| Instant::now() + most);
         let mut s = lock(&self.state);
         loop {
             let now = Instant::now();
-            match s.0.peek() {
-                Some(Reverse(top)) if top.due <= now => return s.0.pop().map(|Reverse(h)| h),
-                Some(Reverse(top)) => {
-                    let wait = top.due - now;
-                    s = self.ready.wait_timeout(s, wait).unwrap_or_else(|e| e.into_inner()).0;
-                }
-                None if s.2 => return None,
-                None => s = self.ready.wait(s).unwrap_or_else(|e| e.into_inner()),
+            let due = match s.0.peek() {
+                Some(Reverse(top)) if top.due <= now => return Popped::Line(s.0.pop().unwrap().0),
+                Some(Reverse(top)) => Some(top.due),
+                None if s.2 => return Popped::Closed,
+                None => None,
+            };
+            let wake = match (due, until) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            if until.is_some_and(|until| until <= now) {
+                return Popped::Waited;
             }
+            s = match wake {
+                Some(wake) => self.ready.wait_timeout(s, wake - now).unwrap_or_else(|e| e.into_inner()).0,
+                None => self.ready.wait(s).unwrap_or_else(|e| e.into_inner()),
+            };
         }
     }
 }
@@ -379,7 +413,20 @@ impl Chaos {
             if let Some(reply) = drawn.take_if(|reply| !self.partner_may_come(reply)) {
                 self.write_unswapped(&reply, &mut rng);
             }
-            let Some(held) = self.to_host_queue.pop() else { break };
+            // While a reply is drawn, whether its partner may still come is
+            // asked again and again: it can change with nothing queued (the
+            // call whose reply was just written leaves `unanswered` only
+            // after `read_tool` queued it), and a wait for the next line
+            // alone would then hold the drawn reply, and the host, for good.
+            let held = match &drawn {
+                None => self.to_host_queue.pop(),
+                Some(_) => match self.to_host_queue.pop_within(Some(RECHECK)) {
+                    Popped::Line(held) => Some(held),
+                    Popped::Closed => None,
+                    Popped::Waited => continue,
+                },
+            };
+            let Some(held) = held else { break };
             let Some(first) = drawn.take() else {
                 if held.reply_to.is_some() && rng.chance(self.rates.swap_replies) {
                     drawn = Some(held);
@@ -602,4 +649,73 @@ fn main() {
     // without joining.
     drop(threads);
     std::process::exit(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The soak's hang (`--swap-replies`, about one run in three): a drawn
+    /// reply's only possible partner was answered with the same outcome and
+    /// written, but its call was still in `unanswered` (`read_tool` takes it
+    /// off just after queueing the reply), so the partner still "might
+    /// come"; then nothing more was queued, and the drawn reply, and the
+    /// host waiting for it, waited for good.
+    #[test]
+    fn a_drawn_reply_goes_out_once_no_partner_can_come_with_nothing_more_queued() {
+        let dir = std::env::temp_dir().join(format!("flow-chaos-drawn-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log_path = dir.join("chaos.log");
+        let child = Command::new("true").spawn().unwrap();
+        let rates = Rates {
+            dup_call: 0.0,
+            dup_reply: 0.0,
+            delay: 0.0,
+            max_delay_ms: 0,
+            kill: 0.0,
+            kill_describe: 0.0,
+            swap_replies: 1.0,
+            stall: 0.0,
+            stall_ms: 0,
+        };
+        let chaos = Arc::new(Chaos {
+            generation: 1,
+            armed: AtomicBool::new(false),
+            rates,
+            log: Mutex::new(BufWriter::new(File::create(&log_path).unwrap())),
+            log_path: log_path.to_string_lossy().into_owned(),
+            child_pid: child.id(),
+            child: Mutex::new(child),
+            to_tool: Mutex::new(None),
+            to_host: Mutex::new(std::io::stdout()),
+            to_tool_queue: Queue::default(),
+            to_host_queue: Queue::default(),
+            unanswered: Mutex::new(HashSet::from(["b".to_owned()])),
+        });
+        let logged = |text: &str| {
+            let _ = lock(&chaos.log).flush();
+            std::fs::read_to_string(&log_path).unwrap().contains(text)
+        };
+        // a's reply is drawn for the lie; b, unanswered, may be its partner.
+        chaos.to_host_queue.push(Duration::ZERO, b"\n".to_vec(), None, Some("a".to_owned()));
+        let writer = {
+            let chaos = chaos.clone();
+            std::thread::spawn(move || chaos.write_to_host(Rng(1)))
+        };
+        std::thread::sleep(Duration::from_millis(100));
+        // b's reply, with the same outcome (no lie to tell with it), queued
+        // before b leaves `unanswered`, as `read_tool` does.
+        chaos.to_host_queue.push(Duration::ZERO, b"\n".to_vec(), None, Some("b".to_owned()));
+        std::thread::sleep(Duration::from_millis(100));
+        lock(&chaos.unanswered).remove("b");
+        // No partner can come now: a goes out unswapped, nothing more queued.
+        let since = Instant::now();
+        while !logged("unswapped 1 a") {
+            assert!(since.elapsed() < Duration::from_secs(5), "the drawn reply was held with no partner to come");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        chaos.to_host_queue.close();
+        writer.join().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
