@@ -114,16 +114,11 @@ def plain_fields(schema: Mapping[str, JsonValue]) -> list[FieldIR] | None:
     else:
         return None
     fields = []
-    # _plain_field's reading, inline: this loop runs once per parameter of every tool in a catalogue.
     for name, prop in properties.items():
-        if type(prop) is not dict or not prop.keys() <= _PLAIN_KEYS:
+        field = _plain_field(name, prop, required_names)
+        if field is None:
             return None
-        declared = prop.get("type")
-        kind = SCALAR_TYPES.get(declared) if type(declared) is str else None
-        text = prop.get("description", "")
-        if kind is None or type(text) is not str:
-            return None
-        fields.append(FieldIR(name, TypeIR(kind), name in required_names, text))
+        fields.append(field)
     return fields
 
 
