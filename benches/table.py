@@ -237,6 +237,12 @@ VERSUS = [
            "rust.host", "weather.handles", "floor.handles", "the same host client against the trivial Rust Flow floor",
            faster=True, goal=0.8, outstanding=64,
            why=WHY_TOOL_UNDER_HOST),
+    # The like-for-like form of the row above: the same generic `echo` (T = json.Value, `{"value":"hello"}`)
+    # answered by the Tool and by the floor, so the Tool's own cost is apart from the forecast's size.
+    Versus("Rust host", "calls/s at 64 outstanding from one thread, generated Rust Tool `echo` (like for like: "
+           "the floor answers the same `echo`)", "rust.host", "echo.weather.handles", "echo.floor.handles",
+           "the same host client against the trivial Rust Flow floor's `echo`", faster=True, goal=0.8,
+           outstanding=64, why=WHY_TOOL_UNDER_HOST),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, Flow `get_forecast`", "neutral", "rust.weather.flow",
            "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=True, goal=0.8, outstanding=64,
            why=WHY_RUST_TOOL),
@@ -294,6 +300,8 @@ CALLS = [
     ("rust.host", "floor.neutral", "trivial Rust Flow echo (floor)", "standard-library Python neutral driver"),
     ("rust.host", "weather.handles", "generated Rust Tool, `get_forecast`", RUST_HANDLES),
     ("rust.host", "weather.threads", "generated Rust Tool, `get_forecast`", RUST_CLIENT),
+    ("rust.host", "echo.floor.handles", "trivial Rust Flow echo (floor), generic `echo`", RUST_HANDLES),
+    ("rust.host", "echo.weather.handles", "generated Rust Tool, generic `echo<json.Value>`", RUST_HANDLES),
     ("py.calls", "flow.def", "generated Python Tool, `def` handler", "Python pipelining client"),
     ("py.calls", "flow.async", "generated Python Tool, `async def` handler", "Python pipelining client"),
     ("py.calls", "mcp", "MCP Python SDK `MCPServer`", "Python pipelining client"),

@@ -10,16 +10,22 @@
 //! - `neutral`: the neutral driver's one line per write, its own reader
 //!   thread, 64 outstanding.
 //!
-//! Every figure is `get_forecast`'s args (`{"city":"Oslo","days":2,
-//! "units":"None"}`), each measurement a fresh process after a warm-up, the
-//! rounds interleaved so that a spell of load falls on one run of each.
-//! Goals: the host client against the floor at least as fast as the neutral
-//! driver against it; the host client with the generated Rust Tool at least
-//! 0.8x of the host client with the floor.
+//! The `floor.*`, `weather.*` and `neutral` figures are `get_forecast`'s args
+//! (`{"city":"Oslo","days":2,"units":"None"}`); the `echo.*` figures are the
+//! like-for-like form: the generic `echo` Tool at `T = json.Value` with
+//! `{"value":"hello"}`, answered by the generated Rust Tool and by the floor
+//! (describing an `echo` of the same shape), so the Tool's own cost is
+//! apart from the forecast's size. Each measurement is a fresh process
+//! after a warm-up, the rounds interleaved so that a spell of load falls on
+//! one run of each. Goals: the host client against the floor at least as
+//! fast as the neutral driver against it; the host client with the
+//! generated Rust Tool at least 0.8x of the host client with the floor
+//! (`get_forecast` against the floor's echo of its args, and `echo` against
+//! the floor's `echo`).
 //!
 //! Run: `cargo bench -p flow-benches --bench host_client` (the neutral
 //! driver needs `python3`, or the interpreter `FLOW_BENCH_PYTHON` names);
-//! `-- floor.handles` runs only the rows whose id holds that word, and
+//! `-- floor.handles` runs only the rows whose id starts with that word, and
 //! `FLOW_BENCH_CALLS=N` sets the calls per figure (to profile one row).
 
 use std::collections::{BTreeMap, VecDeque};
@@ -36,15 +42,22 @@ use flow_core::json::{parse_str, Json};
 use flow_core::manifest::Runner;
 use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::listing_from_text;
-use flow_core::types::Listing;
+use flow_core::types::{Listing, Prim, Term};
 use flow_core::Limits;
 
 /// What the floor serves, as the host sees it: the forecast's parameters,
 /// echoed back as any JSON value.
 const FLOOR_LISTING: &str = r#"{"data":"0.1","tools":[{"tool":"bench.flow.forecast_echo","doc":null,"generic":[],"params":[{"name":"city","type":"Text"},{"name":"days","type":"Int"},{"name":"units","type":"Text"}],"ok":"json.Value","err":"Never"}],"declarations":{}}"#;
 const FLOOR_TOOL: &str = "bench.flow.forecast_echo";
+/// The floor's `echo`, the shape of the weather listing's: generic in `T`,
+/// `value: T`; its success is `json.Value` since the floor answers with the
+/// whole args object.
+const FLOOR_ECHO_LISTING: &str = r#"{"data":"0.1","tools":[{"tool":"bench.flow.echo","doc":null,"generic":["T"],"params":[{"name":"value","type":{"Param":{"owner":"tool","index":0}}}],"ok":"json.Value","err":"Never"}],"declarations":{}}"#;
+const FLOOR_ECHO: &str = "bench.flow.echo";
 const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
+const ECHO: &str = "github.com/acme/weather@1.2.0/weather.flow.echo";
 const ARGS: &str = r#"{"city":"Oslo","days":2,"units":"None"}"#;
+const ECHO_ARGS: &str = r#"{"value":"hello"}"#;
 const OUTSTANDING: usize = 64;
 
 fn quote(path: &Path) -> String {
@@ -65,6 +78,9 @@ struct Server {
     listing: Listing,
     command: String,
     tool: &'static str,
+    args: &'static str,
+    /// The type arguments of a generic Tool.
+    type_args: Vec<Term>,
 }
 
 fn settled(outcome: CallOutcome) {
@@ -91,7 +107,7 @@ struct Figure {
 /// Calls per second through handles: one thread, `OUTSTANDING` out.
 fn handles(server: &Server, calls: usize) -> Figure {
     let host = bind(&server.listing, &server.command);
-    let args = parse_str(ARGS, &Limits::default()).unwrap();
+    let args = parse_str(server.args, &Limits::default()).unwrap();
     let run = |tag: &str, calls: usize| {
         let mut out: VecDeque<CallHandle> = VecDeque::with_capacity(OUTSTANDING);
         let (start, cpu) = (Instant::now(), own_cpu());
@@ -99,7 +115,8 @@ fn handles(server: &Server, calls: usize) -> Figure {
             if out.len() == OUTSTANDING {
                 settled(out.pop_front().unwrap().wait());
             }
-            out.push_back(host.call(server.tool, CallKey::new(tag, i.to_string()), &args).unwrap());
+            let key = CallKey::new(tag, i.to_string());
+            out.push_back(host.call_with(server.tool, key, &args, &server.type_args).unwrap());
         }
         out.into_iter().for_each(|h| settled(h.wait()));
         let rate = calls as f64 / start.elapsed().as_secs_f64();
@@ -112,13 +129,14 @@ fn handles(server: &Server, calls: usize) -> Figure {
 /// Calls per second with a thread per outstanding call.
 fn threads(server: &Server, calls: usize) -> Figure {
     let host = Arc::new(bind(&server.listing, &server.command));
-    let args: Json = parse_str(ARGS, &Limits::default()).unwrap();
-    let tool = server.tool;
+    let args: Json = parse_str(server.args, &Limits::default()).unwrap();
+    let (tool, type_args) = (server.tool, Arc::new(server.type_args.clone()));
     let run = |tag: &'static str, per_slot: usize| -> (Duration, usize, f64) {
-        let (host, args) = (host.clone(), args.clone());
+        let (host, args, type_args) = (host.clone(), args.clone(), type_args.clone());
         let cpu = own_cpu();
         let (wall, latencies) = closed_loop(OUTSTANDING, per_slot, move |slot, i| {
-            settled(host.call(tool, CallKey::new(tag, format!("{slot}-{i}")), &args).unwrap().wait());
+            let key = CallKey::new(tag, format!("{slot}-{i}"));
+            settled(host.call_with(tool, key, &args, &type_args).unwrap().wait());
         });
         (wall, latencies.len(), own_cpu() - cpu)
     };
@@ -160,25 +178,53 @@ fn load() -> String {
         .unwrap_or_default()
 }
 
+/// Writes the describe result of `listing`'s Tools to `file`, for the floor.
+fn describe_file(listing: &Listing, file: &Path) {
+    let entries: Vec<Json> = listing.tools.iter().map(|t| describe_entry(t, &listing.declarations).unwrap()).collect();
+    let described = Json::object([("data", Json::str("0.1")), ("tools", Json::Array(entries))]);
+    std::fs::write(file, described.to_canonical()).unwrap();
+}
+
 fn main() {
     let limits = Limits::default();
     let floor_listing = listing_from_text(FLOOR_LISTING.as_bytes(), &limits).unwrap();
-    let entries: Vec<Json> =
-        floor_listing.tools.iter().map(|t| describe_entry(t, &floor_listing.declarations).unwrap()).collect();
-    let described = Json::object([("data", Json::str("0.1")), ("tools", Json::Array(entries))]);
-    let describe_file: PathBuf =
-        std::env::temp_dir().join(format!("flow-bench-floor-describe-{}.json", std::process::id()));
-    std::fs::write(&describe_file, described.to_canonical()).unwrap();
+    let floor_echo_listing = listing_from_text(FLOOR_ECHO_LISTING.as_bytes(), &limits).unwrap();
+    let temp = |what: &str| std::env::temp_dir().join(format!("flow-bench-floor-{what}-{}.json", std::process::id()));
+    let (forecast_file, echo_file): (PathBuf, PathBuf) = (temp("describe"), temp("echo-describe"));
+    describe_file(&floor_listing, &forecast_file);
+    describe_file(&floor_echo_listing, &echo_file);
     let floor_exe = PathBuf::from(env!("CARGO_BIN_EXE_flow-floor-flow-echo"));
+    let weather_listing =
+        listing_from_text(include_bytes!("../../tests/examples/weather.tools.json"), &limits).unwrap();
+    let weather_command = quote(Path::new(env!("CARGO_BIN_EXE_flow-bench-rust-weather")));
     let floor = Server {
         listing: floor_listing,
-        command: format!("{} --describe {}", quote(&floor_exe), quote(&describe_file)),
+        command: format!("{} --describe {}", quote(&floor_exe), quote(&forecast_file)),
         tool: FLOOR_TOOL,
+        args: ARGS,
+        type_args: Vec::new(),
     };
     let weather = Server {
-        listing: listing_from_text(include_bytes!("../../tests/examples/weather.tools.json"), &limits).unwrap(),
-        command: quote(Path::new(env!("CARGO_BIN_EXE_flow-bench-rust-weather"))),
+        listing: weather_listing.clone(),
+        command: weather_command.clone(),
         tool: FORECAST,
+        args: ARGS,
+        type_args: Vec::new(),
+    };
+    let echo_types = vec![Term::Prim(Prim::JsonValue)];
+    let floor_echo = Server {
+        listing: floor_echo_listing,
+        command: format!("{} --describe {}", quote(&floor_exe), quote(&echo_file)),
+        tool: FLOOR_ECHO,
+        args: ECHO_ARGS,
+        type_args: echo_types.clone(),
+    };
+    let weather_echo = Server {
+        listing: weather_listing,
+        command: weather_command,
+        tool: ECHO,
+        args: ECHO_ARGS,
+        type_args: echo_types,
     };
     let floor_words = vec![floor_exe.display().to_string()];
     let calls = std::env::var("FLOW_BENCH_CALLS").ok().and_then(|n| n.parse().ok()).unwrap_or(scaled(20_000, 2_000));
@@ -188,9 +234,9 @@ fn main() {
         "Rust host client at {OUTSTANDING} outstanding, {calls} calls per figure, {rounds} round(s), load {}",
         load()
     );
-    // `cargo bench ... -- WORD`: only the rows whose id holds WORD (to profile one).
+    // `cargo bench ... -- WORD`: only the rows whose id starts with WORD (to profile one).
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
-    let wanted = |id: &str| only.is_empty() || only.iter().any(|w| id.contains(w.as_str()));
+    let wanted = |id: &str| only.is_empty() || only.iter().any(|w| id.starts_with(w.as_str()));
     let mut figures: BTreeMap<&str, Vec<Figure>> = BTreeMap::new();
     let mut measure = |id: &'static str, figure: &dyn Fn() -> Figure| {
         if wanted(id) {
@@ -203,14 +249,22 @@ fn main() {
         measure("floor.neutral", &|| neutral(&floor_words, calls));
         measure("weather.handles", &|| handles(&weather, calls));
         measure("weather.threads", &|| threads(&weather, calls));
+        measure("echo.floor.handles", &|| handles(&floor_echo, calls));
+        measure("echo.weather.handles", &|| handles(&weather_echo, calls));
     }
-    let _ = std::fs::remove_file(&describe_file);
+    let _ = std::fs::remove_file(&forecast_file);
+    let _ = std::fs::remove_file(&echo_file);
     let labels = [
         ("floor.handles", "Rust host client, handles from one thread, against the trivial Rust Flow floor"),
         ("floor.threads", "Rust host client, a thread per outstanding call, against the floor"),
         ("floor.neutral", "standard-library Python neutral driver against the floor"),
         ("weather.handles", "Rust host client, handles from one thread, generated Rust Tool `get_forecast`"),
         ("weather.threads", "Rust host client, a thread per outstanding call, generated Rust Tool"),
+        ("echo.floor.handles", "Rust host client, handles from one thread, the floor's `echo` (T = json.Value)"),
+        (
+            "echo.weather.handles",
+            "Rust host client, handles from one thread, generated Rust Tool `echo` (T = json.Value)",
+        ),
     ];
     let medians: BTreeMap<&str, f64> =
         figures.iter().map(|(k, v)| (*k, median(v.iter().map(|f| f.rate).collect()))).collect();
@@ -227,6 +281,9 @@ fn main() {
     }
     if let Some(vs_floor) = ratio("weather.handles", "floor.handles") {
         println!("host client with the generated Rust Tool vs with the floor: {vs_floor:.2}x (goal >= 0.8x)");
+    }
+    if let Some(vs_floor) = ratio("echo.weather.handles", "echo.floor.handles") {
+        println!("the same, like for like (`echo` against the floor's `echo`): {vs_floor:.2}x (goal >= 0.8x)");
     }
     println!("load after: {}", load());
 }
