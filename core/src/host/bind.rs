@@ -25,12 +25,13 @@ use crate::json::{write_string, Json};
 use crate::manifest::Runner;
 use crate::mcp::adapter::{no_tool, McpAdapter};
 use crate::mcp::client::McpOptions;
-use crate::protocol::message::{write_call, CallKey};
+use crate::protocol::message::CallKey;
 use crate::protocol::server::CallTypes;
 use crate::types::parse::check_data_version;
 use crate::types::{identity_name, Declarations, Listing, Param, Term, ToolDecl};
 use crate::value::Value;
 
+use super::call_line::call_line;
 use super::connection::{CallHandle, Connection};
 use super::described::Described;
 use super::generic_views::views;
@@ -324,8 +325,7 @@ impl Host {
         };
         match &bound.implementation {
             Implementation::Process(connection) => {
-                let args = encode_args(args, params, &types)?;
-                let line = write_call(&key, tool, &args, generic);
+                let line = call_line(&key, tool, args, params, &types, generic)?;
                 // Judged against each call's process (a restart may change
                 // what it serves), borrowing: nothing copied per call.
                 Ok(connection.send(key, line, types, |described| {

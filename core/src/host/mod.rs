@@ -10,6 +10,7 @@
 //!   per call, BadReply decided, restarted after it ends.
 //! - `handle`: [`CallHandle`], a pending call: waited on, polled or
 //!   cancelled, one slot per call.
+//! - `call_line`: a call's line, its args' canonical text written in place.
 //! - `outbox`: the lines queued for one process, written in batches by a
 //!   caller about to wait or by its writer thread.
 //! - [`described`]: the describe result, read with exact shapes.
@@ -33,6 +34,7 @@
 //! ```
 
 pub(crate) mod bind;
+pub(crate) mod call_line;
 pub(crate) mod connection;
 pub mod described;
 pub(crate) mod generic_views;
