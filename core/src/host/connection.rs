@@ -33,12 +33,15 @@
 //! progress finishes (or fails) before the decision, and the mark cannot
 //! race it.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::io::BufReader;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::json::Json;
+use crate::limits::Limits;
 use crate::protocol::framing::{Frame, LineReader};
 use crate::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
 use crate::protocol::outcome::{admit, CallOutcome, ReplyTypes};
@@ -54,6 +57,7 @@ pub use super::handle::CallHandle;
 use super::handle::{Cancel, Settle, Wake};
 use super::options::HostOptions;
 use super::outbox::{Outbox, Pipe, Work, WRITER_LINGER};
+use super::reply_text;
 
 /// Lines the reader reads at most, from its buffer, while it holds back the
 /// wake of a thread sleeping on a call it settled.
@@ -62,6 +66,55 @@ const MAX_HELD_LINES: usize = 64;
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
+
+/// A (run, call) pair, owned or borrowed: the pending map is looked up with
+/// the run and call a reply line holds, without building a [`CallKey`].
+trait Pair {
+    fn run(&self) -> &str;
+    fn call(&self) -> &str;
+}
+
+impl Pair for CallKey {
+    fn run(&self) -> &str {
+        &self.run
+    }
+
+    fn call(&self) -> &str {
+        &self.call
+    }
+}
+
+impl Pair for (&str, &str) {
+    fn run(&self) -> &str {
+        self.0
+    }
+
+    fn call(&self) -> &str {
+        self.1
+    }
+}
+
+impl<'a> Borrow<dyn Pair + 'a> for CallKey {
+    fn borrow(&self) -> &(dyn Pair + 'a) {
+        self
+    }
+}
+
+/// As `CallKey`'s derived hash: its run, then its call.
+impl Hash for dyn Pair + '_ {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.run().hash(state);
+        self.call().hash(state);
+    }
+}
+
+impl PartialEq for dyn Pair + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.run() == other.run() && self.call() == other.call()
+    }
+}
+
+impl Eq for dyn Pair + '_ {}
 
 struct Pending {
     settle: Settle,
@@ -421,6 +474,11 @@ impl Inner {
         loop {
             let incoming = match reader.next_frame() {
                 Ok(Some(Frame::Line(line))) => {
+                    if let Some(wake) = self.receive_canonical(&line, &limits) {
+                        wakes.extend(wake);
+                        self.release(&mut wakes, &mut held_for, reader.get_ref().buffer().is_empty());
+                        continue;
+                    }
                     reply_fast::parse_reply(&line, &limits).unwrap_or_else(|| message::parse_line(&line, &limits))
                 }
                 Ok(Some(Frame::TooLong { length, skim })) => message::too_long(length, skim, &limits),
@@ -435,20 +493,42 @@ impl Inner {
                 }
             };
             wakes.extend(self.receive(incoming, process));
-            // Who sleeps on a reply is woken once the replies read with it
-            // are settled too (at most MAX_HELD_LINES later), so one wake
-            // serves a batch and the woken thread does not contend with
-            // this one for the core.
-            if !wakes.is_empty() {
-                held_for += 1;
-                if reader.get_ref().buffer().is_empty() || held_for >= MAX_HELD_LINES {
-                    wakes.drain(..).for_each(Wake::wake);
-                    held_for = 0;
-                }
-            }
+            self.release(&mut wakes, &mut held_for, reader.get_ref().buffer().is_empty());
         }
         wakes.into_iter().for_each(Wake::wake);
         self.ended(process);
+    }
+
+    /// Who sleeps on a reply is woken once the replies read with it are
+    /// settled too (at most [`MAX_HELD_LINES`] later), so one wake serves a
+    /// batch and the woken thread does not contend with the reader for the
+    /// core.
+    fn release(&self, wakes: &mut Vec<Wake>, held_for: &mut usize, nothing_buffered: bool) {
+        if !wakes.is_empty() {
+            *held_for += 1;
+            if nothing_buffered || *held_for >= MAX_HELD_LINES {
+                wakes.drain(..).for_each(Wake::wake);
+                *held_for = 0;
+            }
+        }
+    }
+
+    /// A reply in the canonical envelope to an open call, its outcome
+    /// decoded straight from its text ([`reply_text`]): settled, and the
+    /// wake of who sleeps on it. `None` for any other line, and for a reply
+    /// that form cannot decode: [`Inner::receive`] judges those as before.
+    fn receive_canonical(&self, line: &[u8], limits: &Limits) -> Option<Option<Wake>> {
+        let parts = reply_fast::split_reply(line, limits)?;
+        let pair = (parts.run, parts.call);
+        let types = lock(&self.state).pending.get(&pair as &dyn Pair)?.types.clone();
+        let outcome = reply_text::admit_text(
+            parts.outcome,
+            ReplyTypes { plan: &types.plan, ok: types.ok, err: types.err },
+            limits,
+        )?;
+        // Gone since only if its process's end settled it meanwhile.
+        let pending = lock(&self.state).pending.remove(&pair as &dyn Pair)?;
+        Some(pending.settle.settle_quietly(outcome))
     }
 
     /// Handles one message from the process; a settled call on which a

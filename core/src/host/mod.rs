@@ -13,6 +13,8 @@
 //! - `call_line`: a call's line, its args' canonical text written in place.
 //! - `outbox`: the lines queued for one process, written in batches by a
 //!   caller about to wait or by its writer thread.
+//! - `reply_text`: a canonical reply's outcome decoded at its declared types
+//!   straight from its text.
 //! - [`described`]: the describe result, read with exact shapes.
 //! - `bind`: binding every declaration of a listing by fingerprint, with
 //!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings
@@ -41,6 +43,7 @@ pub(crate) mod generic_views;
 mod handle;
 pub(crate) mod options;
 mod outbox;
+mod reply_text;
 pub(crate) mod resolve;
 pub(crate) mod shell_words;
 

@@ -28,8 +28,18 @@ fn plain(bytes: &[u8]) -> Option<&str> {
     std::str::from_utf8(bytes).ok()
 }
 
-/// The reply a canonical `reply` line carries, or `None` for any other line.
-pub(crate) fn parse_reply(line: &[u8], limits: &Limits) -> Option<Incoming> {
+/// A canonical `reply` line's parts, its outcome's text not yet read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ReplyParts<'a> {
+    pub(crate) run: &'a str,
+    pub(crate) call: &'a str,
+    /// The `outcome` member's text, as written.
+    pub(crate) outcome: &'a [u8],
+}
+
+/// The parts of a line in the canonical envelope (within the size limit),
+/// or `None` for any other line.
+pub(crate) fn split_reply<'a>(line: &'a [u8], limits: &Limits) -> Option<ReplyParts<'a>> {
     if line.len() > limits.max_bytes {
         return None;
     }
@@ -41,10 +51,16 @@ pub(crate) fn parse_reply(line: &[u8], limits: &Limits) -> Option<Incoming> {
     // The run string holds no quote, so the last `,"run":"` starts it.
     let run_at = body.windows(RUN.len()).rposition(|w| w == RUN)?;
     let run = plain(&body[run_at + RUN.len()..])?;
+    Some(ReplyParts { run, call, outcome: &body[..run_at] })
+}
+
+/// The reply a canonical `reply` line carries, or `None` for any other line.
+pub(crate) fn parse_reply(line: &[u8], limits: &Limits) -> Option<Incoming> {
+    let parts = split_reply(line, limits)?;
     // The outcome is the third level of the message.
     let inner = Limits { max_depth: limits.max_depth.checked_sub(2)?, ..*limits };
-    let outcome = json::parse(&body[..run_at], &inner).ok()?;
-    let key = CallKey { run: run.to_owned(), call: call.to_owned() };
+    let outcome = json::parse(parts.outcome, &inner).ok()?;
+    let key = CallKey { run: parts.run.to_owned(), call: parts.call.to_owned() };
     Some(Incoming::Reply(ReplyMessage { key, outcome }))
 }
 
