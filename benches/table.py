@@ -117,16 +117,16 @@ WHY_NODE_DECODE_MEMORY = (
 )
 WHY_TOOL_UNDER_HOST = (
     'the Tool\'s calls no longer hop between threads (each runs on the thread that read it); what is left is '
-    'work per call on both sides of a bigger reply: the Tool builds, checks and writes a two-day forecast '
-    '(7.5 to 9 µs of CPU against the floor\'s 2.5 to 3.5) and the client parses and decodes it (8.5 µs against '
-    '4.0 for the floor\'s echo of three scalars) (docs/runtime-performance.md, "The Rust Tool runtime: a call '
-    'runs where it was read")'
+    'the Tool\'s work per call: the client now costs about the same CPU per call against the Tool as against the '
+    'floor (3.5 to 4.0 us for `echo`, 4.0 for `get_forecast`), so the like-for-like `echo` row shows the Tool\'s '
+    'own cost, the `get_forecast` row also its bigger reply (docs/runtime-performance.md, "Args and replies '
+    'without trees" and "The Rust Tool runtime: a call runs where it was read")'
 )
 WHY_HOST_CLIENT = (
-    'the client\'s own CPU per call is about the driver\'s (2.4 to 3.5 us against 2.4 to 2.6 us at load 4), so '
-    'which is faster swings with the load; over half the caller thread\'s time is decoding the args at their '
-    'types into Values and writing their canonical text, which the driver does not do (docs/runtime-performance.md, '
-    '"Fewer hops per call"); encoding args straight from the JSON is the cut not yet made'
+    'the client\'s own CPU per call is below the driver\'s (2.0 us against 3.0 us on a quiet machine), and the '
+    'trivial floor takes most of the two cores (60% of samples), so which is faster swings with the scheduler; '
+    'args are written in place and canonical replies decoded from their text already (docs/runtime-performance.md, '
+    '"Args and replies without trees")'
 )
 WHY_RUST_TOOL = (
     'with no hop between threads per call left (each runs on the thread that read it), the generated Rust '
