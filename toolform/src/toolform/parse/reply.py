@@ -109,7 +109,7 @@ def _validation(context: Context, tool: ToolIR, arguments: dict[str, Any]) -> Va
     identity = flow.get("identity") if isinstance(flow, dict) else None
     if context.flow is not None and isinstance(identity, str) and context.flow.knows(identity):
         return context.flow.validate(identity, arguments)
-    return validate_arguments(tool, arguments)
+    return validate_arguments(tool, arguments, context.plans)
 
 
 def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: list[str], syntax: str) -> None:
@@ -126,5 +126,5 @@ def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: 
                 reply.hallucinated.append(raw.name)
             continue
         validation = _validation(context, tool, raw.arguments) if reply.validated else Validation()
-        normalized = normalize_arguments(tool, raw.arguments)
+        normalized = normalize_arguments(tool, raw.arguments, context.plans)
         reply.calls.append(ParsedCall(raw.name, raw.arguments, tool.name, normalized, validation, list(repairs)))
