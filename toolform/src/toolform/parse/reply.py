@@ -105,9 +105,11 @@ def _attempt(parser: object, body: str, context: Context) -> Found | None:
 
 def _validation(context: Context, tool: ToolIR, arguments: dict[str, Any]) -> Validation:
     """The tool's schema check, or Flow's typed decoding for a tool read from a Flow listing."""
+    if context.flow is None:
+        return validate_arguments(tool, arguments, context.plans)
     flow = tool.annotations.get("flow")
     identity = flow.get("identity") if isinstance(flow, dict) else None
-    if context.flow is not None and isinstance(identity, str) and context.flow.knows(identity):
+    if isinstance(identity, str) and context.flow.knows(identity):
         return context.flow.validate(identity, arguments)
     return validate_arguments(tool, arguments, context.plans)
 
