@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from toolform.parse.literals import balanced_end, spans
+from toolform.parse.literals import balanced_end, load_jsonish, loaded_spans, spans
 
 _CLOSERS = {"{": "}", "[": "]", "(": ")"}
 
@@ -79,3 +79,27 @@ def test_spans_agree_with_the_walk() -> None:
             assert list(spans(text, openers)) == expected, (text, openers)
             found += len(expected)
     assert found > 1000
+
+
+def _json_texts(seed: int, count: int) -> Iterator[str]:
+    """Texts of JSON values and near misses: trailing commas, single quotes, escapes, NaN, deep nesting, prose."""
+    rng = random.Random(seed)
+    pieces = [
+        '{"a": 1}', '[1, 2.50, -0.0, 1e400]', '{"s": "x\\"y}", "t": "\\\\"}', '{"a": [1, {"b": null}],}',
+        "{'a': 'b'}", '{"a": NaN}', '[Infinity]', '{"a": true, "b": false}', '{"c": "it\'s"}', "[" * 30 + "]" * 30,
+        "[" * 1200 + "]" * 1200, '{"u": "\\ud800"}', '{"a": 1', "}", "]", "(", "Sure: ", " and ", "\n", "{", "[",
+        '"', "'", "x", '{"a": "\u0001"}', '{"n": 12345678901234567890123, "f": 0.1000000000000000055511151231257827}',
+    ]  # fmt: skip
+    for _ in range(count):
+        yield "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+
+
+def test_loaded_spans_read_each_span_as_load_jsonish() -> None:
+    read = 0
+    for text in _json_texts(3, 1500):
+        for openers in ("{[", "{"):
+            expected = [(start, end, *load_jsonish(text[start:end])) for start, end in spans(text, openers)]
+            found = list(loaded_spans(text, openers))
+            assert repr(found) == repr(expected), (text, openers)
+            read += sum(1 for _, _, ok, _ in found if ok)
+    assert read > 1500

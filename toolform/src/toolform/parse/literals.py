@@ -115,10 +115,46 @@ def load_jsonish(text: str) -> tuple[bool, Any]:
     return True, python_value(tree.body, source.strip())
 
 
+#: ``exact_json``'s reader, which also reads a value where it starts in a longer text.
+_EXACT_DECODER = json.JSONDecoder(parse_float=Decimal, parse_constant=_refuse_constant)
+
+
+def loaded_spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int, bool, Any]]:
+    """Each span of ``spans`` with what ``load_jsonish`` reads in it: ``(start, end, ok, value)``.
+
+    A span that is JSON is read where it starts, in one pass: a JSON value opened by
+    a bracket ends where its bracket closes (its strings are the double-quoted, escaped
+    strings ``balanced_end`` skips, and outside them it holds no quote or parenthesis),
+    and it is what ``exact_json`` reads in the span. Any other span is found and read
+    as before.
+    """
+    opener = _OPENERS.get(openers)
+    if opener is None:
+        opener = _OPENERS[openers] = re.compile("[" + re.escape(openers) + "]")
+    decode = _EXACT_DECODER.raw_decode
+    i = 0
+    while True:
+        found = opener.search(text, i)
+        if found is None:
+            return
+        i = found.start()
+        try:
+            value, end = decode(text, i)
+        except (ValueError, RecursionError):
+            end = balanced_end(text, i)
+            if end < 0:
+                i += 1
+                continue
+            ok, value = load_jsonish(text[i:end])
+            yield i, end, ok, value
+        else:
+            yield i, end, True, value
+        i = end
+
+
 def values_in(text: str, openers: str = "{[") -> Iterator[Any]:
     """Every JSON-like value found in the text, outermost first, left to right."""
-    for start, end in spans(text, openers):
-        ok, value = load_jsonish(text[start:end])
+    for _start, _end, ok, value in loaded_spans(text, openers):
         if ok:
             yield value
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from toolform.ir import FieldIR, Kind, ToolIR, TypeIR
 from toolform.parse.bare_types import bare_type
+from toolform.parse.field_plans import FULL, Plans
 from toolform.parse.text_values import convert_text
 
 #: Tuples, not unions such as ``int | float``: a union is built again at every call, and each value checks some.
@@ -20,17 +21,28 @@ _TEXT_OR_NUMBER = (str, int, float, Decimal)
 _FRACTIONAL = (float, Decimal)
 
 
-def normalize_arguments(tool: ToolIR, arguments: dict[str, Any]) -> dict[str, Any]:
-    """The arguments in order, each normalised by its parameter's type (unknown ones generically)."""
-    return _fields(tool.params, arguments, ordered=False)
+def normalize_arguments(tool: ToolIR, arguments: dict[str, Any], plans: Plans | None = None) -> dict[str, Any]:
+    """The arguments in order, each normalised by its parameter's type (unknown ones generically).
+
+    ``plans``: those of the parse, to share between its calls.
+    """
+    return _fields(tool.params, arguments, False, plans or Plans())
 
 
-def _fields(fields: list[FieldIR], values: dict[str, Any], ordered: bool) -> dict[str, Any]:
-    declared = {f.name: f.type for f in fields}
-    required = {f.name for f in fields if f.required}
+def _fields(fields: list[FieldIR], values: dict[str, Any], ordered: bool, plans: Plans) -> dict[str, Any]:
+    plan = plans.of(fields)
+    by_name, quick, required = plan.by_name, plan.normal, plan.required_names
     out: dict[str, Any] = {}
     for name in sorted(values) if ordered else values:
-        normalized = normalize_value(values[name], declared.get(name))
+        value = values[name]
+        normal = quick.get(name)
+        if normal is not None:
+            normalized = normal(value)
+            if normalized is not FULL:
+                out[name] = normalized
+                continue
+        spec = by_name.get(name)
+        normalized = normalize_value(value, None if spec is None else spec.type, plans)
         # An optional argument given as null or an empty list is an argument not given.
         if normalized is None or (normalized == [] and name not in required):
             continue
@@ -38,7 +50,7 @@ def _fields(fields: list[FieldIR], values: dict[str, Any], ordered: bool) -> dic
     return out
 
 
-def normalize_value(value: Any, type_: TypeIR | None) -> Any:
+def normalize_value(value: Any, type_: TypeIR | None, plans: Plans | None = None) -> Any:
     """One value normalised by its type (None: no declared type)."""
     if value is None:
         return None
@@ -46,14 +58,14 @@ def normalize_value(value: Any, type_: TypeIR | None) -> Any:
         return _generic(value)
     kind = type_.kind
     if kind is Kind.UNION:
-        return normalize_value(value, type_.union_of[0]) if type_.union_of else _generic(value)
+        return normalize_value(value, type_.union_of[0], plans) if type_.union_of else _generic(value)
     if kind is Kind.ENUM:
         if isinstance(value, str):
             for member in type_.enum_values:
                 if isinstance(member, str) and member.lower() == value.strip().lower():
                     return member
         base = bare_type(type_.base) if type_.base is not None else None
-        return normalize_value(value, base)
+        return normalize_value(value, base, plans)
     if kind is Kind.STRING:
         if isinstance(value, bool):
             return "true" if value else "false"
@@ -73,11 +85,11 @@ def normalize_value(value: Any, type_: TypeIR | None) -> Any:
         return _generic(value)
     if kind is Kind.ARRAY:
         items = value if isinstance(value, list) else [value]
-        normalized = [normalize_value(item, type_.item) for item in items]
+        normalized = [normalize_value(item, type_.item, plans) for item in items]
         return [item for item in normalized if item is not None]
     if kind is Kind.OBJECT:
         if isinstance(value, dict):
-            return _fields(type_.fields, value, ordered=True)
+            return _fields(type_.fields, value, True, plans or Plans())
         return _generic(value)
     return _generic(value)
 

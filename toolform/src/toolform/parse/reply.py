@@ -105,11 +105,13 @@ def _attempt(parser: object, body: str, context: Context) -> Found | None:
 
 def _validation(context: Context, tool: ToolIR, arguments: dict[str, Any]) -> Validation:
     """The tool's schema check, or Flow's typed decoding for a tool read from a Flow listing."""
+    if context.flow is None:
+        return validate_arguments(tool, arguments, context.plans)
     flow = tool.annotations.get("flow")
     identity = flow.get("identity") if isinstance(flow, dict) else None
-    if context.flow is not None and isinstance(identity, str) and context.flow.knows(identity):
+    if isinstance(identity, str) and context.flow.knows(identity):
         return context.flow.validate(identity, arguments)
-    return validate_arguments(tool, arguments)
+    return validate_arguments(tool, arguments, context.plans)
 
 
 def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: list[str], syntax: str) -> None:
@@ -126,5 +128,5 @@ def _grade(reply: ParsedReply, calls: list[RawCall], context: Context, repairs: 
                 reply.hallucinated.append(raw.name)
             continue
         validation = _validation(context, tool, raw.arguments) if reply.validated else Validation()
-        normalized = normalize_arguments(tool, raw.arguments)
+        normalized = normalize_arguments(tool, raw.arguments, context.plans)
         reply.calls.append(ParsedCall(raw.name, raw.arguments, tool.name, normalized, validation, list(repairs)))

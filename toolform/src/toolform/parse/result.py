@@ -36,15 +36,18 @@ class Validation:
         return self.n_errors == 0
 
     def to_dict(self) -> dict[str, Any]:
-        n_errors = self.n_errors
+        # The lists are copied once and counted from the copies (the count is ``n_errors``).
+        missing, unknown, types = list(self.missing_required), list(self.unknown_args), list(self.type_errors)
+        enums, constraints = list(self.enum_errors), list(self.constraint_errors)
+        n_errors = int(self.unknown_tool) + len(missing) + len(unknown) + len(types) + len(enums) + len(constraints)
         return {
             "ok": n_errors == 0,
             "unknown_tool": self.unknown_tool,
-            "missing_required": list(self.missing_required),
-            "unknown_args": list(self.unknown_args),
-            "type_errors": list(self.type_errors),
-            "enum_errors": list(self.enum_errors),
-            "constraint_errors": list(self.constraint_errors),
+            "missing_required": missing,
+            "unknown_args": unknown,
+            "type_errors": types,
+            "enum_errors": enums,
+            "constraint_errors": constraints,
             "n_errors": n_errors,
         }
 
@@ -134,11 +137,17 @@ class ParsedReply:
         return [c for c in self.calls if c.accepted and (c.valid or not self.validated)]
 
     def to_dict(self) -> dict[str, Any]:
+        calls = [c.to_dict() for c in self.calls]
+        # ``ok``, read from the calls' dicts rather than counting each call's errors again.
+        if self.rejected or self.hallucinated or (self.validated and not all(c["valid"] for c in calls)):
+            ok = False
+        else:
+            ok = bool(calls) or self.no_call_declared
         return {
             "protocol_id": self.protocol_id,
             "rule": self.rule,
-            "ok": self.ok,
-            "calls": [c.to_dict() for c in self.calls],
+            "ok": ok,
+            "calls": calls,
             "rejected": [c.to_dict() for c in self.rejected],
             "parsed_strict": self.parsed_strict,
             "parsed_lenient": self.parsed_lenient,

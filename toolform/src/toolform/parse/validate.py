@@ -8,6 +8,7 @@ from typing import Any
 
 from toolform.ir import FieldIR, Kind, ToolIR, TypeIR
 from toolform.parse.bare_types import bare_type
+from toolform.parse.field_plans import Plans
 from toolform.parse.result import Validation
 
 #: Python's names for the JSON types, as the messages write them; an exact decimal is JSON's non-integer number.
@@ -28,28 +29,33 @@ def python_type_name(value: Any) -> str:
     return _PY_TYPE.get(type(value), type(value).__name__)
 
 
-def validate_arguments(tool: ToolIR, arguments: dict[str, Any]) -> Validation:
-    """Every error of ``arguments`` against ``tool``'s parameters."""
+def validate_arguments(tool: ToolIR, arguments: dict[str, Any], plans: Plans | None = None) -> Validation:
+    """Every error of ``arguments`` against ``tool``'s parameters (``plans``: those of the parse, to share)."""
     found = Validation()
-    _check_fields(tool.params, arguments, "", found)
+    _check_fields(tool.params, arguments, "", found, plans or Plans())
     # Patterns are checked after every other constraint, as the reference lists them.
-    found.constraint_errors.sort(key=lambda message: " does not match pattern " in message)
+    if len(found.constraint_errors) > 1:
+        found.constraint_errors.sort(key=lambda message: " does not match pattern " in message)
     return found
 
 
-def _check_fields(fields: list[FieldIR], values: dict[str, Any], prefix: str, found: Validation) -> None:
-    declared = {f.name: f for f in fields}
-    for f in fields:
-        if f.required and f.name not in values:
-            found.missing_required.append(prefix + f.name)
+def _check_fields(fields: list[FieldIR], values: dict[str, Any], prefix: str, found: Validation, plans: Plans) -> None:
+    plan = plans.of(fields)
+    for name in plan.required:
+        if name not in values:
+            found.missing_required.append(prefix + name)
+    by_name, valid = plan.by_name, plan.valid
     for name, value in values.items():
-        spec = declared.get(name)
+        spec = by_name.get(name)
         if spec is None:
             found.unknown_args.append(prefix + name)
             continue
         if value is None and not spec.required:
             continue
-        _check(spec.type, value, prefix + name, found)
+        quick = valid[name]
+        if quick is not None and quick(value):
+            continue
+        _check(spec.type, value, prefix + name, found, plans)
 
 
 def _is_integer(value: Any) -> bool:
@@ -94,14 +100,14 @@ def _accepts(type_: TypeIR, value: Any) -> bool:
     return True
 
 
-def _check(type_: TypeIR, value: Any, path: str, found: Validation) -> None:
+def _check(type_: TypeIR, value: Any, path: str, found: Validation, plans: Plans) -> None:
     kind = type_.kind
     if kind is Kind.UNION:
         members = [m for m in type_.union_of if _accepts(m, value)]
         if not members:
             found.type_errors.append(f"{path}: no union branch accepts {_show(value)}")
             return
-        _check(members[0], value, path, found)
+        _check(members[0], value, path, found, plans)
         return
     if not _accepts(type_, value):
         expected = (type_.base.value if type_.base is not None else "enum") if kind is Kind.ENUM else kind.value
@@ -114,9 +120,9 @@ def _check(type_: TypeIR, value: Any, path: str, found: Validation) -> None:
     _check_constraints(type_, value, path, found)
     if kind is Kind.ARRAY and type_.item is not None:
         for i, item in enumerate(value):
-            _check(type_.item, item, f"{path}[{i}]", found)
+            _check(type_.item, item, f"{path}[{i}]", found, plans)
     elif kind is Kind.OBJECT and type_.fields:
-        _check_fields(type_.fields, value, path + ".", found)
+        _check_fields(type_.fields, value, path + ".", found, plans)
 
 
 def _same_member(member: Any, value: Any) -> bool:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolform.ir import ToolIR, ToolSet
+from toolform.parse.field_plans import Plans
 from toolform.parse.flow_check import FlowChecker
 from toolform.parse.literals import exact_json
 from toolform.parse.names import NameResolver
@@ -22,10 +23,13 @@ class Context:
     #: Flow's typed decoding for the tools of a Flow listing (a FlowChecker), when the listing is known.
     flow: FlowChecker | None = None
     resolver: NameResolver = field(init=False)
+    #: What checking and normalising the reply's calls needs from each tool, worked out once for the reply.
+    plans: Plans = field(init=False)
     _by_name: dict[str, ToolIR] = field(init=False)
 
     def __post_init__(self) -> None:
         self.resolver = NameResolver(self.tools)
+        self.plans = Plans()
         self._by_name = {t.name: t for t in self.tools}
 
     def tool(self, written: str) -> ToolIR | None:

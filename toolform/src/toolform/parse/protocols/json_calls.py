@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from toolform.parse.literals import load_jsonish, spans, values_in
+from toolform.parse.literals import load_jsonish, loaded_spans, values_in
 from toolform.parse.protocols.base import Context, Found, as_arguments, found
 from toolform.parse.result import RawCall
 
@@ -92,8 +92,7 @@ def parse_tool_call_tags(text: str, context: Context) -> Found | None:
     """A JSON call inside each <tool_call> element."""
     calls: list[RawCall] = []
     for body in _TOOL_CALL.findall(text):
-        for start, end in spans(body):
-            ok, value = load_jsonish(body[start:end])
+        for _start, _end, ok, value in loaded_spans(body):
             if ok:
                 calls.extend(calls_from(value))
     return found(calls)
@@ -112,8 +111,7 @@ def parse_two_step(text: str, context: Context) -> Found | None:
             continue
         arguments: dict[str, Any] = {}
         rest = "\n".join(lines[i + 1 :])
-        for start, end in spans(rest, "{"):
-            ok, value = load_jsonish(rest[start:end])
+        for start, _end, ok, value in loaded_spans(rest, "{"):
             # The object belongs to this name only when no other name line comes before it.
             if ok and isinstance(value, dict) and not _NAME_LINE.match(rest[:start].strip() or "-"):
                 arguments = {str(k): v for k, v in value.items()}
@@ -136,8 +134,7 @@ def parse_react(text: str, _context: Context) -> Found | None:
         given = _ACTION_INPUT.search(after)
         if given is not None:
             body = given.group(1)
-            for start, end in spans(body, "{"):
-                ok, value = load_jsonish(body[start:end])
+            for _start, _end, ok, value in loaded_spans(body, "{"):
                 if ok and isinstance(value, dict):
                     arguments = {str(k): v for k, v in value.items()}
                 break

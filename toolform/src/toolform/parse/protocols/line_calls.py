@@ -21,12 +21,44 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+#: A shell word with no escape: bare text and quoted parts, as many as stand together.
+_SHELL_WORD = re.compile(r"""[ \t\r\n]*((?:[^ \t\r\n"'\\]+|"[^"\\]*"|'[^']*')+)""")
+_SHELL_QUOTED = re.compile(r""""([^"]*)"|'([^']*)'""")
+
+
+def _shell_words(line: str) -> list[str]:
+    """``shlex.split(line)``; a line with no backslash is split here, as shlex splits it, without its loop.
+
+    In shlex's POSIX mode, without a backslash, a word runs to the next space, tab or
+    line end outside quotes, and its quotes are removed; an unclosed quote (left to
+    shlex, to refuse) is the only other case.
+    """
+    if "\\" in line:
+        return shlex.split(line)
+    words: list[str] = []
+    position = 0
+    while True:
+        word = _SHELL_WORD.match(line, position)
+        if word is None:
+            break
+        written = word.group(1)
+        words.append(_SHELL_QUOTED.sub(_unquoted, written) if '"' in written or "'" in written else written)
+        position = word.end()
+    if line[position:].strip(" \t\r\n"):
+        return shlex.split(line)
+    return words
+
+
+def _unquoted(quoted: re.Match[str]) -> str:
+    return quoted.group(1) if quoted.group(1) is not None else quoted.group(2)
+
+
 def parse_cli(text: str, context: Context) -> Found | None:
     calls = []
     for line in _lines(text):
         line = line.lstrip("$ ").strip("`")
         try:
-            tokens = shlex.split(line)
+            tokens = _shell_words(line)
         except ValueError:
             continue
         if not tokens or not _IDENT.fullmatch(tokens[0]):

@@ -9,6 +9,10 @@ from typing import Any
 
 _NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _WORD = re.compile(r"[A-Za-z_][\w.\-]*")
+_NOT_SKIPPED = re.compile(r"[^ \t\r\n,]")
+#: Inside a string, the characters that end a run of plain text: its quote, and for '"' the escape.
+_STRING_STOPS = {'"': re.compile(r'[\\"]'), "'": re.compile("'")}
+_ESCAPED = {"n": "\n", "t": "\t"}
 
 
 class LiteralReader:
@@ -20,8 +24,8 @@ class LiteralReader:
         self.quotes = quotes
 
     def skip(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos] in " \t\r\n,":
-            self.pos += 1
+        found = _NOT_SKIPPED.search(self.text, self.pos)
+        self.pos = found.start() if found is not None else max(self.pos, len(self.text))
 
     def peek(self) -> str:
         self.skip()
@@ -43,27 +47,34 @@ class LiteralReader:
         return False
 
     def string(self) -> str:
-        quote = self.text[self.pos]
-        self.pos += 1
+        # Runs of plain text are taken whole, up to the next quote or escape; replies hold long strings.
+        text = self.text
+        quote = text[self.pos]
+        stops = _STRING_STOPS.get(quote) or re.compile(re.escape(quote))
+        pos = self.pos + 1
         out: list[str] = []
-        while self.pos < len(self.text):
-            ch = self.text[self.pos]
-            if ch == "\\" and quote == '"' and self.pos + 1 < len(self.text):
-                escaped = self.text[self.pos + 1]
-                out.append({"n": "\n", "t": "\t"}.get(escaped, escaped))
-                self.pos += 2
+        while True:
+            stop = stops.search(text, pos)
+            if stop is None:
+                self.pos = len(text)
+                raise ValueError("unterminated string")
+            i = stop.start()
+            out.append(text[pos:i])
+            if text[i] == "\\" and quote == '"':
+                if i + 1 == len(text):
+                    self.pos = len(text)
+                    raise ValueError("unterminated string")
+                escaped = text[i + 1]
+                out.append(_ESCAPED.get(escaped, escaped))
+                pos = i + 2
                 continue
-            if ch == quote:
-                # SQL doubles a quote to escape it.
-                if quote == "'" and self.text[self.pos + 1 : self.pos + 2] == "'":
-                    out.append("'")
-                    self.pos += 2
-                    continue
-                self.pos += 1
-                return "".join(out)
-            out.append(ch)
-            self.pos += 1
-        raise ValueError("unterminated string")
+            # SQL doubles a quote to escape it.
+            if quote == "'" and text[i + 1 : i + 2] == "'":
+                out.append("'")
+                pos = i + 2
+                continue
+            self.pos = i + 1
+            return "".join(out)
 
     def value(self, list_open: str = "[", list_close: str = "]") -> Any:
         """One value; raises ValueError when there is none."""

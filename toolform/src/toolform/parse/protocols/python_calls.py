@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import keyword
 import re
+from decimal import Decimal
 from typing import Any
 
 from toolform.parse.literals import balanced_end, python_value
@@ -24,6 +25,11 @@ def python_calls(text: str, context: Context) -> list[RawCall]:
         match = _CALL_START.search(text, i)
         if match is None:
             return calls
+        simple = _simple_call(match.group(1), text, match.end() - 1)
+        if simple is not None:
+            calls.append(simple[0])
+            i = simple[1]
+            continue
         end = balanced_end(text, match.end() - 1)
         if end < 0:
             i = match.end()
@@ -34,6 +40,55 @@ def python_calls(text: str, context: Context) -> list[RawCall]:
             continue
         calls.append(call)
         i = end
+
+
+#: The commonest calls, read without Python's parser: keyword arguments only, each a double-quoted string
+#: with no escape, quote or control character, an integer, a positive decimal fraction, or a constant.
+#: ASCII names only; a string stops short of a surrogate, which Python's parser refuses.
+_SIMPLE_LITERAL = (
+    r'"[^"\\\x00-\x1f\x7f\ud800-\udfff]*"'
+    r"|-?(?:0|[1-9][0-9]{0,40})(?:\.[0-9]{1,40})?(?![0-9A-Za-z_.])"
+    r"|(?:True|False|None|true|false|null)(?![0-9A-Za-z_])"
+)
+_SIMPLE_PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[ \t\n]*=[ \t\n]*(" + _SIMPLE_LITERAL + r")")
+_SIMPLE_ARGUMENTS = re.compile(
+    r"\((?:[ \t\n]*[A-Za-z_][A-Za-z0-9_]*[ \t\n]*=[ \t\n]*(?:" + _SIMPLE_LITERAL + r")[ \t\n]*(?:,|(?=\))))*[ \t\n]*\)"
+)
+_CONSTANTS: dict[str, Any] = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
+
+
+def _simple_call(name: str, text: str, start: int) -> tuple[RawCall, int] | None:
+    """The call whose arguments open at ``start``, and where they close, when they are of the commonest kind.
+
+    Read as Python's parser and ``python_value`` read them: a string as its text, an
+    integer as int, a fraction as the Decimal of its digits, ``true``/``null`` as JSON's.
+    A negative fraction (negated in Decimal's context), a repeated or reserved name
+    (which Python refuses), and any text where a keyword stands before ``=`` are left
+    to the parser.
+    """
+    match = _SIMPLE_ARGUMENTS.match(text, start)
+    if match is None:
+        return None
+    written = match.group(0)
+    if _KEYWORD_ARGUMENT.search(written):
+        return None
+    arguments: dict[str, Any] = {}
+    for key, literal in _SIMPLE_PAIR.findall(written):
+        if key in arguments or key == "__debug__":
+            return None
+        first = literal[0]
+        if first == '"':
+            arguments[key] = literal[1:-1]
+        elif first == "-" or first.isdigit():
+            if "." not in literal:
+                arguments[key] = int(literal)
+            elif first == "-":
+                return None
+            else:
+                arguments[key] = Decimal(literal)
+        else:
+            arguments[key] = _CONSTANTS[literal]
+    return RawCall(name, arguments), match.end()
 
 
 #: An argument named like a Python keyword (``class=``), renamed so that Python's parser reads it.

@@ -46,6 +46,8 @@ def _named_arguments(body: str, separators: tuple[str, ...], quotes: str) -> dic
 
 _MUTATION = re.compile(r"\b(?:mutation|query)\b[^{]*\{", re.IGNORECASE)
 _FIELD = re.compile(r"([A-Za-z_]\w*)\s*(\()?")
+#: What ``str.lstrip`` leaves (both read Unicode's whitespace alike).
+_NOT_SPACE = re.compile(r"\S")
 
 
 def parse_graphql(text: str, context: Context) -> Found | None:
@@ -70,9 +72,10 @@ def parse_graphql(text: str, context: Context) -> Found | None:
                 arguments, pos = parsed, close
             calls.append(RawCall(_resolved(field.group(1), context), arguments))
             # The selection set after a field is its result, not another call.
-            rest = body[pos:].lstrip()
-            if rest.startswith("{"):
-                skip = balanced_end(body, len(body) - len(rest))
+            text_after = _NOT_SPACE.search(body, pos)
+            after = text_after.start() if text_after is not None else len(body)
+            if body.startswith("{", after):
+                skip = balanced_end(body, after)
                 pos = skip if skip > 0 else len(body)
     return found(calls)
 
@@ -92,6 +95,7 @@ def parse_sexpr(text: str, context: Context) -> Found | None:
         covered = end
         reader = LiteralReader(text[match.end() : end - 1], '"')
         arguments: dict[str, Any] = {}
+        names: set[str] | None = None
         try:
             while reader.peek():
                 if not reader.expect(":"):
@@ -99,7 +103,9 @@ def parse_sexpr(text: str, context: Context) -> Found | None:
                 key = reader.word()
                 if key is None:
                     raise ValueError("expected a keyword")
-                arguments[key.replace("-", "_") if key not in _param_names(context, match.group(1)) else key] = (
+                if names is None:
+                    names = _param_names(context, match.group(1))
+                arguments[key.replace("-", "_") if key not in names else key] = (
                     reader.value("(", ")") if reader.peek() == "(" else reader.value()
                 )
         except ValueError:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from toolform.parse.literals import load_jsonish, spans
+from toolform.parse.literals import loaded_spans
 from toolform.parse.protocols.base import Context, Found, as_arguments, found
 from toolform.parse.result import RawCall
 
@@ -58,8 +58,7 @@ def parse_function_tags(text: str, context: Context) -> Found | None:
             calls.append(context.text_call(name, {k.strip("\"'"): _text(v) for k, v in params}))
             continue
         arguments: dict[str, object] = {}
-        for start, end in spans(body, "{"):
-            ok, value = load_jsonish(body[start:end])
+        for _start, _end, ok, value in loaded_spans(body, "{"):
             parsed = as_arguments(value) if ok else None
             if parsed is not None:
                 arguments = dict(parsed)
