@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from toolform.guard.screen import Screened
 from toolform.guard.text import Segment, fold, fold_letters, segments
@@ -38,6 +38,8 @@ class Reading:
         self._folds: dict[str, str] = {}
         self._letters: dict[str, str] = {}
         self._other: dict[tuple[str, str], object] = {}
+        #: A field's outcome by its text, kind and rule set, kept by ``toolform.guard.text_hits``.
+        self.texts: dict[tuple[str, str, bool], Any] = {}
 
     def search(self, pattern: Pattern, text: str) -> re.Match[str] | None:
         """``pattern.search(text)``, once per pattern and text. Only for patterns that live as long as

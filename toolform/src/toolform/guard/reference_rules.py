@@ -338,8 +338,17 @@ def _identifiers(text: str) -> tuple[str, ...]:
 
 
 def rule_104(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    return unknown_identifiers(seg, identifiers(folded, ctx), ctx)
+
+
+def identifiers(folded: str, ctx: Context) -> tuple[str, ...]:
+    """The identifiers TS104 reads in a folded segment, read once per scan."""
+    return ctx.reading.once("identifiers", folded, _identifiers)
+
+
+def unknown_identifiers(seg: Segment, identifiers: tuple[str, ...], ctx: Context) -> list[Hit]:
+    """TS104 on the segment's identifiers."""
     # Known: this tool's parameters and every tool of the catalogue, this one too.
-    identifiers = ctx.reading.once("identifiers", folded, _identifiers)
     unknown = [n for n in identifiers if n not in ctx.param_names and n not in ctx.catalogue.names]
     if not unknown:
         return []
