@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from toolform.guard.rules import Finding, Severity
+from toolform.guard.rules import SEVERITY_LABELS, Finding, Severity
 from toolform.guard.text import Segment, sentences
 from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 
@@ -62,7 +62,7 @@ class Kept:
             "tool": self.tool,
             "field": self.field,
             "rule_id": self.rule_id,
-            "severity": self.severity.label,
+            "severity": SEVERITY_LABELS[self.severity],
             "text": self.text,
             "reason": self.reason,
         }
