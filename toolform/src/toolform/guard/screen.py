@@ -140,10 +140,7 @@ class Screened:
 
     def search(self, text: str) -> re.Match[str] | None:
         """``self.pattern.search(text)``: None at once where ASCII text holds none of the literals."""
-        if text.isascii():
-            lowered = text.lower()
-            for literal in self.literals:
-                if literal in lowered:
-                    return self.pattern.search(text)
+        # map and any keep the loop over the literals in C: a Python loop over 80 of them cost as much as the search.
+        if text.isascii() and not any(map(text.lower().__contains__, self.literals)):
             return None
         return self.pattern.search(text)
