@@ -12,28 +12,12 @@ beside the figure. Not part of `make test`.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from typing import Any
 
 from versus import RUNS, versus
 
 # isort: split
 import guard_generated  # toolform/tests, which importing versus put on the path
-
-
-def catalogue(count: int) -> list[dict[str, Any]]:
-    """``count`` OpenAI tools, prose from the differential pool (plants and documentation mixed)."""
-    pool = guard_generated.pool()
-    tools: list[dict[str, Any]] = []
-    seed = 0
-    while len(tools) < count:
-        for tool in guard_generated.openai_tools(seed, pool):
-            tool["function"]["name"] = f"tool_{len(tools):04d}"
-            tools.append(tool)
-        seed += 1
-    random.Random(0).shuffle(tools)
-    return tools[:count]
 
 
 def main() -> int:
@@ -42,7 +26,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=RUNS)
     arguments = parser.parse_args()
     body = {
-        "tools": {"source": "openai", "payload": catalogue(arguments.tools)},
+        "tools": {"source": "openai", "payload": guard_generated.catalogue(arguments.tools, guard_generated.pool())},
         "strictness": "strict",
         "action": "strip",
     }

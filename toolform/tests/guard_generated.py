@@ -66,6 +66,19 @@ def openai_tools(seed: int, sentences: list[str]) -> list[dict[str, Any]]:
     return tools
 
 
+def catalogue(count: int, sentences: list[str]) -> list[dict[str, Any]]:
+    """``count`` OpenAI tools named ``tool_0000`` on, from seeds 0 on, shuffled: the guard benchmark's catalogue."""
+    tools: list[dict[str, Any]] = []
+    seed = 0
+    while len(tools) < count:
+        for tool in openai_tools(seed, sentences):
+            tool["function"]["name"] = f"tool_{len(tools):04d}"
+            tools.append(tool)
+        seed += 1
+    random.Random(0).shuffle(tools)
+    return tools[:count]
+
+
 def options(seed: int) -> dict[str, str]:
     """Strictness, action, strip_at and scope for the seed."""
     rng = random.Random(seed + 1_000_003)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from toolform.guard.rules import Finding, Severity
+from toolform.guard.rules import SEVERITY_LABELS, Finding, Severity
 from toolform.guard.text import Segment, sentences
 from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 
@@ -61,7 +62,7 @@ class Kept:
             "tool": self.tool,
             "field": self.field,
             "rule_id": self.rule_id,
-            "severity": self.severity.label,
+            "severity": SEVERITY_LABELS[self.severity],
             "text": self.text,
             "reason": self.reason,
         }
@@ -99,7 +100,7 @@ def _cut(text: str, spans: list[tuple[int, int]]) -> str:
     return _close_up("".join(kept_parts))
 
 
-def _fields_by_path(toolset: ToolSet) -> dict[tuple[str, str], FieldIR]:
+def _fields_by_path(toolset: Iterable[ToolIR]) -> dict[tuple[str, str], FieldIR]:
     out: dict[tuple[str, str], FieldIR] = {}
 
     def walk(tool: str, prefix: str, fields: list[FieldIR]) -> None:
@@ -147,7 +148,26 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
     Per tool, the sentences go first, field by field, then the characters and
     comments TS109 found outside them; each removal is listed once.
     """
-    texts = {(tool.name, t.field): t.text for tool in toolset for t in _texts(tool)}
+    # Each tool's texts are read only for the tools that lose text, once (the same name twice merges, as
+    # one mapping of the whole set would).
+    named: dict[str, list[ToolIR]] = {}
+    for tool in toolset:
+        named.setdefault(tool.name, []).append(tool)
+    read: dict[int, list[FieldText]] = {}
+    merged: dict[str, dict[str, str]] = {}
+
+    def texts_of(tool: ToolIR) -> list[FieldText]:
+        found = read.get(id(tool))
+        if found is None:
+            found = read[id(tool)] = _texts(tool)
+        return found
+
+    def text(tool_name: str, field_name: str) -> str:
+        fields = merged.get(tool_name)
+        if fields is None:
+            fields = merged[tool_name] = {t.field: t.text for tool in named[tool_name] for t in texts_of(tool)}
+        return fields[field_name]
+
     shown: list[Finding] = []
     removed: list[Removed] = []
     kept: list[Kept] = []
@@ -174,13 +194,13 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
             if finding.rule_id == "TS109":
                 mark_cuts.setdefault(finding.tool, []).append((finding.field, finding.start, finding.end))
             else:
-                start, end = _sentence_around(texts[(finding.tool, finding.field)], finding.start, finding.end, split)
+                start, end = _sentence_around(text(finding.tool, finding.field), finding.start, finding.end, split)
                 sentence_cuts.setdefault(finding.tool, []).append((finding.field, start, end))
     touched = set(sentence_cuts) | set(mark_cuts)
     for tool in toolset:
         if tool.name not in touched:
             continue
-        originals = {t.field: t.text for t in _texts(tool)}
+        originals = {t.field: t.text for t in texts_of(tool)}
         sentence_fields = {f for f, _, _ in sentence_cuts.get(tool.name, [])}
         every_cut = sentence_cuts.get(tool.name, []) + mark_cuts.get(tool.name, [])
         # Fields with a sentence to cut go first, each cut in text order; fields with only
@@ -198,10 +218,10 @@ def strip(toolset: ToolSet, findings: list[Finding], strip_at: Severity) -> Outc
                     removed.append(Removed(tool.name, field_name, originals[field_name][start:end]))
     # Only the tools that lose text are copied; the others are shared with the input, unchanged.
     cleaned = ToolSet([_prose_copy(t) if t.name in touched else t for t in toolset], source=toolset.source)
-    fields = _fields_by_path(cleaned)
+    fields = _fields_by_path([t for t in cleaned if t.name in touched])
     by_name = {t.name: t for t in cleaned}
     for (tool_name, field_name), cuts in spans.items():
-        _set_text(by_name, fields, tool_name, field_name, _cut(texts[(tool_name, field_name)], cuts))
+        _set_text(by_name, fields, tool_name, field_name, _cut(text(tool_name, field_name), cuts))
     return Outcome(cleaned, shown, removed, kept)
 
 
@@ -212,22 +232,32 @@ def _prose_copy(tool: ToolIR) -> ToolIR:
     deep copy of all of it cost a tenth of a guard call."""
 
     def type_copy(type_: TypeIR) -> TypeIR:
-        copied = copy.copy(type_)
+        copied = _shallow(type_)
         copied.fields = [field_copy(f) for f in type_.fields]
         copied.item = None if type_.item is None else type_copy(type_.item)
         copied.union_of = [type_copy(t) for t in type_.union_of]
         return copied
 
     def field_copy(field_: FieldIR) -> FieldIR:
-        copied = copy.copy(field_)
+        copied = _shallow(field_)
         copied.type = type_copy(field_.type)
         return copied
 
-    # copy.copy and assignment, not dataclasses.replace: the IR's classes have no __post_init__ to run,
+    # Shallow copies and assignment, not dataclasses.replace: the IR's classes have no __post_init__ to run,
     # and replace, which reads every field's definition on each call, took a tenth of a strip.
-    copied = copy.copy(tool)
+    copied = _shallow(tool)
     copied.params = [field_copy(f) for f in tool.params]
     copied.returns = None if tool.returns is None else type_copy(tool.returns)
+    return copied
+
+
+_Copied = TypeVar("_Copied", ToolIR, FieldIR, TypeIR)
+
+
+def _shallow(value: _Copied) -> _Copied:
+    """``copy.copy(value)`` for the IR's plain dataclasses (what it does for them, without its dispatch)."""
+    copied = object.__new__(type(value))
+    copied.__dict__.update(value.__dict__)
     return copied
 
 

@@ -30,41 +30,46 @@ import binascii
 import re
 
 from toolform.guard.rules import Context, Hit, Severity
+from toolform.guard.screen import Screened
 from toolform.guard.text import MORE_INVISIBLE, Segment, fold
 
 NOCASE = re.IGNORECASE
 
 _WHO = r"(?:the\s+)?(?:assistant|ai|model|llm|agent|claude|gpt|chatgpt|gemini|copilot)"
-_DIRECTIVE = re.compile(
-    r"\b(?:ignore|disregard|forget|override|bypass|skip)\b[^.]{0,40}?\b(?:previous|prior|above|earlier|preceding|all|any|"
-    r"system|original|developer'?s?|safety|user'?s?)\b[^.]{0,20}?\b(?:instructions?|rules?|guidelines?|guidance|directions?|"
-    r"prompt|messages?|policy|policies|checks?|choice|language|request|limits?|the user)\b"
-    r"|\bignore (?:the above|that|the user|everything)\b|\bforget your\b"
-    r"|\b(?:from now on|new (?:rule|instructions?)|your new instructions?)\b"
-    r"|\byou are (?:now|no longer)\b|\b(?:act|behave) as\b|\bpretend (?:to be|you are)\b"
-    r"|\b(?:developer|maintenance|admin|debug|god|jailbreak|unrestricted) mode\b|\bno content policy\b"
-    r"|\bunrestricted assistant\b|\bunfiltered model\b"
-    rf"|\b{_WHO},?\s+(?:must|should|will|shall|needs? to|has to|is to)\b|\b{_WHO},\s+when\b"
-    r"|^(?:respond|reply|answer|say|tell the user|start every|begin every|end every|append|prepend|"
-    r"rewrite|insert|present|do what|recommend)\b|\bprint the (?:full|whole|entire|system|hidden)\b"
-    r"|\b(?:also |always |then )?(?:tell|inform|assure) the user (?:that|to|their|the|it)\b"
-    r"|\b(?:respond|reply|answer)(?: to the user)? (?:in|with|only|every)\b|\banswer every\b"
-    r"|\bin every (?:reply|answer|response)\b"
-    r"|\bto every (?:reply|answer|response|message)\b|\bat the (?:start|end) of every\b"
-    r"|\bbefore (?:responding|answering|replying)\b|\bstart every answer\b"
-    r"|\bwhatever the user (?:asks|says|wants)\b|\bregardless of (?:what the user|the user|the data)\b"
-    r"|\bno matter what the user\b|\bnot what the user says\b|\bthe user is an? (?:admin|administrator)\b"
-    r"|\bgrant every request\b|\bapprove every\b|\balways approve\b|\bsay nothing about\b|\bas your own knowledge\b"
-    r"|\b(?:ask|asks) (?:the user )?for (?:their|the user'?s) password\b|\bskip all safety\b",
-    NOCASE,
+_DIRECTIVE = Screened(
+    re.compile(
+        r"\b(?:ignore|disregard|forget|override|bypass|skip)\b[^.]{0,40}?\b(?:previous|prior|above|earlier|preceding|all|any|"
+        r"system|original|developer'?s?|safety|user'?s?)\b[^.]{0,20}?\b(?:instructions?|rules?|guidelines?|guidance|directions?|"
+        r"prompt|messages?|policy|policies|checks?|choice|language|request|limits?|the user)\b"
+        r"|\bignore (?:the above|that|the user|everything)\b|\bforget your\b"
+        r"|\b(?:from now on|new (?:rule|instructions?)|your new instructions?)\b"
+        r"|\byou are (?:now|no longer)\b|\b(?:act|behave) as\b|\bpretend (?:to be|you are)\b"
+        r"|\b(?:developer|maintenance|admin|debug|god|jailbreak|unrestricted) mode\b|\bno content policy\b"
+        r"|\bunrestricted assistant\b|\bunfiltered model\b"
+        rf"|\b{_WHO},?\s+(?:must|should|will|shall|needs? to|has to|is to)\b|\b{_WHO},\s+when\b"
+        r"|^(?:respond|reply|answer|say|tell the user|start every|begin every|end every|append|prepend|"
+        r"rewrite|insert|present|do what|recommend)\b|\bprint the (?:full|whole|entire|system|hidden)\b"
+        r"|\b(?:also |always |then )?(?:tell|inform|assure) the user (?:that|to|their|the|it)\b"
+        r"|\b(?:respond|reply|answer)(?: to the user)? (?:in|with|only|every)\b|\banswer every\b"
+        r"|\bin every (?:reply|answer|response)\b"
+        r"|\bto every (?:reply|answer|response|message)\b|\bat the (?:start|end) of every\b"
+        r"|\bbefore (?:responding|answering|replying)\b|\bstart every answer\b"
+        r"|\bwhatever the user (?:asks|says|wants)\b|\bregardless of (?:what the user|the user|the data)\b"
+        r"|\bno matter what the user\b|\bnot what the user says\b|\bthe user is an? (?:admin|administrator)\b"
+        r"|\bgrant every request\b|\bapprove every\b|\balways approve\b|\bsay nothing about\b|\bas your own knowledge\b"
+        r"|\b(?:ask|asks) (?:the user )?for (?:their|the user'?s) password\b|\bskip all safety\b",
+        NOCASE,
+    )
 )
-_ASSIGN = re.compile(
-    r"\b(?:always |must )?(?:set|pass|use|fill|put)\b[^.]{0,30}?\b(?:to|with|as)?\s*"
-    r"(?:'[^']+'|\"[^\"]+\"|(?-i:[A-Z0-9][A-Z0-9./-]*[0-9][\w./-]*))"
-    r"\s+(?:regardless|no matter|whatever|every time|in every|when the user)\b"
-    r"|\balways (?:set|pass|use) (?:this|it)(?: field)? to\b|\bset this field to\b|\buse \S+ no matter\b"
-    r"|\balways pass /",
-    NOCASE,
+_ASSIGN = Screened(
+    re.compile(
+        r"\b(?:always |must )?(?:set|pass|use|fill|put)\b[^.]{0,30}?\b(?:to|with|as)?\s*"
+        r"(?:'[^']+'|\"[^\"]+\"|(?-i:[A-Z0-9][A-Z0-9./-]*[0-9][\w./-]*))"
+        r"\s+(?:regardless|no matter|whatever|every time|in every|when the user)\b"
+        r"|\balways (?:set|pass|use) (?:this|it)(?: field)? to\b|\bset this field to\b|\buse \S+ no matter\b"
+        r"|\balways pass /",
+        NOCASE,
+    )
 )
 _SECRET = (
     r"(?:conversation|chat history|chat log|(?:the user's|all|every|previous|last \w+) messages?|system prompt|"
@@ -72,59 +77,71 @@ _SECRET = (
     r"credentials?|secrets?|private key|cookies?|customer records|the user's files|\.env|environment variables?|"
     r"the text you were given|location and name|email address and password|every code|its contents)"
 )
-_EXFIL = re.compile(
-    r"\b(?:send|sends|forward|post|upload|transmit|email|e-mail|copy|leak|report|paste|put|include|append|add|write|"
-    r"fill|collect|save|bcc)\b[^.]{0,60}?\b" + _SECRET + r"\b"
-    r"|\b" + _SECRET + r"\b[^.]{0,40}?\b(?:to|into|in the|as|here)\b[^.]{0,40}?(?:@|https?://|ftp://|\bfield\b|"
-    r"\bparameter\b|\bargument\b|\bquery\b|\boutput\b|\brequest\b|\bdiagnostics\b|\bupload\b|\bbucket\b)"
-    r"|~/\.(?:ssh|aws|netrc|cursor|config|kube|docker|npmrc|pypirc|gnupg)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b"
-    r"|/etc/(?:passwd|shadow|sudoers)|credentials\.json|\bbrowser cookies\b"
-    r"|(?-i:\b[A-Z]+_(?:API_)?(?:KEY|TOKEN|SECRET)\b)"
-    r"|!\[[^\]]*\]\(https?://[^)]*[?&][^)]*=|https?://\S*[?&]\w+=(?:\s|$|[A-Z_]{4,}|\{)"
-    r"|\b(?:send|forward|post|upload|transmit|copy|report|email)\b[^.]{0,60}?\b(?:to|into)\s+<?(?:[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?|ftp)://)"
-    r"|\bb?cc\b[^.]{0,40}?@"
-    r"|\bwithout telling (?:them|the user)\b|\bkeep this between us\b|\bquietly\b",
-    NOCASE,
+_EXFIL = Screened(
+    re.compile(
+        r"\b(?:send|sends|forward|post|upload|transmit|email|e-mail|copy|leak|report|paste|put|include|append|add|write|"
+        r"fill|collect|save|bcc)\b[^.]{0,60}?\b" + _SECRET + r"\b"
+        r"|\b" + _SECRET + r"\b[^.]{0,40}?\b(?:to|into|in the|as|here)\b[^.]{0,40}?(?:@|https?://|ftp://|\bfield\b|"
+        r"\bparameter\b|\bargument\b|\bquery\b|\boutput\b|\brequest\b|\bdiagnostics\b|\bupload\b|\bbucket\b)"
+        r"|~/\.(?:ssh|aws|netrc|cursor|config|kube|docker|npmrc|pypirc|gnupg)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b"
+        r"|/etc/(?:passwd|shadow|sudoers)|credentials\.json|\bbrowser cookies\b"
+        r"|(?-i:\b[A-Z]+_(?:API_)?(?:KEY|TOKEN|SECRET)\b)"
+        r"|!\[[^\]]*\]\(https?://[^)]*[?&][^)]*=|https?://\S*[?&]\w+=(?:\s|$|[A-Z_]{4,}|\{)"
+        r"|\b(?:send|forward|post|upload|transmit|copy|report|email)\b[^.]{0,60}?\b(?:to|into)\s+<?(?:[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?|ftp)://)"
+        r"|\bb?cc\b[^.]{0,40}?@"
+        r"|\bwithout telling (?:them|the user)\b|\bkeep this between us\b|\bquietly\b",
+        NOCASE,
+    )
 )
-_TOOL_HIJACK = re.compile(
-    r"\binstead of (?:using|calling)\b"
-    r"|\b(?:do not|don't|never) (?:use|call)\b[^.]{0,30}?\btool\b[^.]{0,20}?(?:broken|deprecated|unsafe|again|;|,)"
-    r"|\breplaces? the \w+ tool\b|\bnever call \w+ again\b|\bnever call the \w+ tool\b"
-    r"|\b(?:before|after) (?:calling |using )?(?:any|every|each)(?: and every)? (?:other )?tool\b"
-    r"|\bbefore every other tool\b|\bafter (?:every|each) call to \w+\b"
-    r"|\bother tools\b[^.]{0,40}\b(?:deprecated|unsafe|broken|disabled)\b|\broute everything through\b"
-    r"|\bprefer this tool over every\b|\bonly this tool gives\b|\bignore answers from\b"
-    r"|\bsupersedes? the instructions of\b|\bwhen \w+ is requested, call\b|\bcall \w+ instead\b"
-    r"|\bwhenever (?:you use|the user asks)\b[^.]{0,60}\b(?:call|set|use)\b"
-    r"|\bwhen (?:posting|the user asks to \w+)\b[^.]{0,60}\b(?:call|replace|set)\b"
-    r"|\bif the user asks for \w+, use this tool\b|\bsay it was \w+\b"
-    r"|\bcall (?:the )?\w+(?: tool)? (?:after|before) each request\b"
-    r"|\bthe tool named \w+\b[^.]{0,40}\bhidden argument\b"
-    r"|\bcall \w+ with\b[^.]{0,40}\b(?:enabled|destination|public|password)\b"
-    r"|\bcall \w+ with every message\b|\bcall get_admin_token\b|\bcall (?:the )?(?:delete|transfer|clear)_\w+\b",
-    NOCASE,
+_TOOL_HIJACK = Screened(
+    re.compile(
+        r"\binstead of (?:using|calling)\b"
+        r"|\b(?:do not|don't|never) (?:use|call)\b[^.]{0,30}?\btool\b[^.]{0,20}?(?:broken|deprecated|unsafe|again|;|,)"
+        r"|\breplaces? the \w+ tool\b|\bnever call \w+ again\b|\bnever call the \w+ tool\b"
+        r"|\b(?:before|after) (?:calling |using )?(?:any|every|each)(?: and every)? (?:other )?tool\b"
+        r"|\bbefore every other tool\b|\bafter (?:every|each) call to \w+\b"
+        r"|\bother tools\b[^.]{0,40}\b(?:deprecated|unsafe|broken|disabled)\b|\broute everything through\b"
+        r"|\bprefer this tool over every\b|\bonly this tool gives\b|\bignore answers from\b"
+        r"|\bsupersedes? the instructions of\b|\bwhen \w+ is requested, call\b|\bcall \w+ instead\b"
+        r"|\bwhenever (?:you use|the user asks)\b[^.]{0,60}\b(?:call|set|use)\b"
+        r"|\bwhen (?:posting|the user asks to \w+)\b[^.]{0,60}\b(?:call|replace|set)\b"
+        r"|\bif the user asks for \w+, use this tool\b|\bsay it was \w+\b"
+        r"|\bcall (?:the )?\w+(?: tool)? (?:after|before) each request\b"
+        r"|\bthe tool named \w+\b[^.]{0,40}\bhidden argument\b"
+        r"|\bcall \w+ with\b[^.]{0,40}\b(?:enabled|destination|public|password)\b"
+        r"|\bcall \w+ with every message\b|\bcall get_admin_token\b|\bcall (?:the )?(?:delete|transfer|clear)_\w+\b",
+        NOCASE,
+    )
 )
-_MARKUP = re.compile(
-    r"<\|(?:endoftext|system|user|assistant|end|eot|begin_of_text|start_header_id|end_header_id)\|>"
-    r"|</?IMPORTANT>|\[/?SYSTEM\]|</?tool_description>|</system>|<system\b"
-    r"|(?:^|\n)\s*(?:human|user|assistant|system)\s*:|(?:^|\n)#{1,4}\s*(?:system|instructions?|admin)\b"
-    r"|\bSYSTEM\s*:|\bPRIORITY OVERRIDE\b|\bATTENTION ALL (?:AGENTS|ASSISTANTS|MODELS)\b",
+_MARKUP = Screened(
+    re.compile(
+        r"<\|(?:endoftext|system|user|assistant|end|eot|begin_of_text|start_header_id|end_header_id)\|>"
+        r"|</?IMPORTANT>|\[/?SYSTEM\]|</?tool_description>|</system>|<system\b"
+        r"|(?:^|\n)\s*(?:human|user|assistant|system)\s*:|(?:^|\n)#{1,4}\s*(?:system|instructions?|admin)\b"
+        r"|\bSYSTEM\s*:|\bPRIORITY OVERRIDE\b|\bATTENTION ALL (?:AGENTS|ASSISTANTS|MODELS)\b",
+    )
 )
-_AUTHORITY = re.compile(
-    r"\b(?:supersedes?|takes? priority over|overrides?|come first|highest authority)\b[^.]{0,40}?"
-    r"\b(?:system prompt|user|instructions|rules|every|all)\b|\badmin notice\b|\bper the security team\b",
-    NOCASE,
+_AUTHORITY = Screened(
+    re.compile(
+        r"\b(?:supersedes?|takes? priority over|overrides?|come first|highest authority)\b[^.]{0,40}?"
+        r"\b(?:system prompt|user|instructions|rules|every|all)\b|\badmin notice\b|\bper the security team\b",
+        NOCASE,
+    )
 )
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,}(?![0-9A-Fa-f])")
 #: In an enum value or a default: a path out of the workspace, a command, a URL that carries data.
-_HOSTILE_VALUE = re.compile(r"(?:https?://\S+[?&]\S*=|\.\./\.\./|/etc/|\brm -rf\b|\bcurl\b|\|\s*sh\b|;\s*rm\b)", NOCASE)
+_HOSTILE_VALUE = Screened(
+    re.compile(r"(?:https?://\S+[?&]\S*=|\.\./\.\./|/etc/|\brm -rf\b|\bcurl\b|\|\s*sh\b|;\s*rm\b)", NOCASE)
+)
 #: An address or URL: hostile in an enum value (a choice has no need of one), to review in a default.
 _ADDRESS_VALUE = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?|ftp)://", NOCASE)
-_INSTRUCTION_WORDS = re.compile(
-    r"\b(?:ignore|disregard|call|send|forward|tell|never|always|must|reveal|approve|secretly|bcc|read|reply|"
-    r"select|choose|you are|mention|disable|before answering)\b",
-    NOCASE,
+_INSTRUCTION_WORDS = Screened(
+    re.compile(
+        r"\b(?:ignore|disregard|call|send|forward|tell|never|always|must|reveal|approve|secretly|bcc|read|reply|"
+        r"select|choose|you are|mention|disable|before answering)\b",
+        NOCASE,
+    )
 )
 
 _WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{2,}")

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from toolform.guard.screen import Screened
 from toolform.guard.text import Segment, fold, fold_letters, segments
 
 _Value = TypeVar("_Value")
+#: What ``Reading.search`` searches with: a compiled pattern, or one behind a literal screen.
+Pattern = re.Pattern[str] | Screened
 #: What a memo table answers for a text not read yet (None is an answer: no match).
 _UNREAD = object()
 
@@ -30,13 +33,15 @@ class Reading:
         # Keyed by the pattern's id: hashing a compiled pattern hashes its whole
         # program (tens of microseconds). The pattern is kept beside its table
         # so that its id cannot be reused while this memo lives.
-        self._matches: dict[int, tuple[re.Pattern[str], dict[str, re.Match[str] | None]]] = {}
+        self._matches: dict[int, tuple[Pattern, dict[str, re.Match[str] | None]]] = {}
         self._segments: dict[str, list[Segment]] = {}
         self._folds: dict[str, str] = {}
         self._letters: dict[str, str] = {}
         self._other: dict[tuple[str, str], object] = {}
+        #: A field's outcome by its text, kind and rule set, kept by ``toolform.guard.text_hits``.
+        self.texts: dict[tuple[str, str, bool], Any] = {}
 
-    def search(self, pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    def search(self, pattern: Pattern, text: str) -> re.Match[str] | None:
         """``pattern.search(text)``, once per pattern and text. Only for patterns that live as long as
         the scan (module constants, the catalogue's names)."""
         entry = self._matches.get(id(pattern))
@@ -48,7 +53,7 @@ class Reading:
             match = found[text] = pattern.search(text)
         return match  # type: ignore[return-value]
 
-    def found(self, pattern: re.Pattern[str], text: str) -> bool:
+    def found(self, pattern: Pattern, text: str) -> bool:
         """Whether ``pattern`` matches anywhere in ``text``."""
         return self.search(pattern, text) is not None
 

@@ -13,6 +13,7 @@ import functools
 import re
 
 from toolform.guard.rules import Catalogue, Context, Hit, Severity
+from toolform.guard.screen import Screened
 from toolform.guard.text import INVISIBLE, Segment, script_of
 
 NOCASE = re.IGNORECASE
@@ -32,10 +33,12 @@ MSG_101_LOW = (
 )
 
 #: Words that speak to the model by name: enough for a high finding.
-_ADDRESS = re.compile(
-    r"\bnote to the (?:assistant|model)\b|\bthe (?:assistant|model) (?:should|must|will)\b"
-    r"|\binstead of answering\b|\byour (?:reply|answer|response)\b",
-    NOCASE,
+_ADDRESS = Screened(
+    re.compile(
+        r"\bnote to the (?:assistant|model)\b|\bthe (?:assistant|model) (?:should|must|will)\b"
+        r"|\binstead of answering\b|\byour (?:reply|answer|response)\b",
+        NOCASE,
+    )
 )
 #: Words that turn the verb after them into an instruction to the model.
 _CUE = (
@@ -47,19 +50,23 @@ _DIRECTIVE_VERB = (
     r"(?:include|send|pass|add|use(?!\s+this tool)|set|call|invoke|run|respond|reply|answer|say|tell|append"
     r"|forward|upload|read|write|put|prefix|return)"
 )
-_DIRECTIVE = re.compile(_CUE + r"(?:\W+\w+){0,3}?\W+" + _DIRECTIVE_VERB + r"\b", NOCASE)
+_DIRECTIVE = Screened(re.compile(_CUE + r"(?:\W+\w+){0,3}?\W+" + _DIRECTIVE_VERB + r"\b", NOCASE))
 #: Asks the model to set aside what it was told.
-_OVERRIDE = re.compile(
-    r"\bdisregard\s+(?:the|all|any|previous|prior|your|these|those|earlier)\b|\b(?:ignore|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|preceding)\b"
-    r"|\bregardless of what the user\b",
-    NOCASE,
+_OVERRIDE = Screened(
+    re.compile(
+        r"\bdisregard\s+(?:the|all|any|previous|prior|your|these|those|earlier)\b|\b(?:ignore|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|preceding)\b"
+        r"|\bregardless of what the user\b",
+        NOCASE,
+    )
 )
 #: What the model is told to say.
-_REPLY = re.compile(
-    r"\b(?:reply|respond|answer|say)\b|\bbefore answering\b|\bfinal answer\b|\btell the user\b|\breveal\b", NOCASE
+_REPLY = Screened(
+    re.compile(
+        r"\b(?:reply|respond|answer|say)\b|\bbefore answering\b|\bfinal answer\b|\btell the user\b|\breveal\b", NOCASE
+    )
 )
 #: Addressed to the model as "you": a call it asks for is a high finding.
-_YOU_MUST = re.compile(r"\byou (?:must|should|need to|have to|are required to)\b", NOCASE)
+_YOU_MUST = Screened(re.compile(r"\byou (?:must|should|need to|have to|are required to)\b", NOCASE))
 _RESTRICTION = re.compile(r"\b(?:never|do not|don't|dont)\s+(\w+)", NOCASE)
 #: Verbs after "do not" that the reference leaves to TS105 alone.
 _RESTRICTION_NOT = frozenset({"mention", "reveal", "share", "disclose"})
@@ -90,13 +97,15 @@ _IDENTIFIER = re.compile(
 MSG_105 = "The text asks for secrecy, for data to be sent to an address, or names a file that holds keys."
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _URL = r"(?:https?|ftp)://\S+"
-_SECRECY = re.compile(
-    r"\bsecretly\b|\bcovertly\b|\bconfidential\b|\bwithout (?:telling|asking|informing|notifying|alerting)\b"
-    r"|\b(?:never|do not|don't)\s+(?:tell|mention|reveal|disclose|inform|let)\b"
-    rf"|\b(?:send|sends|forward|forwards|upload|uploads|post|posts|email|mail|copy|transmit|exfiltrate|submit|call"
-    rf"|share|report)\b.*?\b(?:to|into)\s+<?(?:{_EMAIL}|{_URL})"
-    r"|~/\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(?<![\w.])\.env\b",
-    NOCASE,
+_SECRECY = Screened(
+    re.compile(
+        r"\bsecretly\b|\bcovertly\b|\bconfidential\b|\bwithout (?:telling|asking|informing|notifying|alerting)\b"
+        r"|\b(?:never|do not|don't)\s+(?:tell|mention|reveal|disclose|inform|let)\b"
+        rf"|\b(?:send|sends|forward|forwards|upload|uploads|post|posts|email|mail|copy|transmit|exfiltrate|submit|call"
+        rf"|share|report)\b.*?\b(?:to|into)\s+<?(?:{_EMAIL}|{_URL})"
+        r"|~/\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(?<![\w.])\.env\b",
+        NOCASE,
+    )
 )
 
 # TS106 -----------------------------------------------------------------------
@@ -104,9 +113,11 @@ MSG_106 = (
     "Chat-template or role markup ('{markup}') inside tool metadata. It can make the text read as a message "
     "from the system or the assistant."
 )
-_MARKUP = re.compile(
-    r"<\|(?:im_start|im_end|eot_id)\|>|\[/?INST\]|<</?SYS>>|<system>|<tool_call>|</tools>",
-    NOCASE,
+_MARKUP = Screened(
+    re.compile(
+        r"<\|(?:im_start|im_end|eot_id)\|>|\[/?INST\]|<</?SYS>>|<system>|<tool_call>|</tools>",
+        NOCASE,
+    )
 )
 #: Markup that counts only where a line starts: a role label, an instruction heading.
 _LINE_MARKUP = re.compile(r"^(?:(?:system|assistant)\s*:|### Instruction\b)", re.M | NOCASE)
@@ -115,10 +126,12 @@ _LINE_MARKUP = re.compile(r"^(?:(?:system|assistant)\s*:|### Instruction\b)", re
 MSG_107_AUTHORITY = "The text claims authority over other instructions, a common frame for an injected instruction."
 MSG_107_URGENT_INSTRUCTION = "The text claims urgency beside an instruction."
 MSG_107_URGENCY = "The text uses an urgency word. Alone it is usually emphasis; shown at strict strictness only."
-_AUTHORITY = re.compile(
-    r"\btakes? precedence\b|\boverrides? (?:every|all|any)\b|\bhighest priority\b|\bsystem instruction\b"
-    r"|\bdeveloper note\b",
-    NOCASE,
+_AUTHORITY = Screened(
+    re.compile(
+        r"\btakes? precedence\b|\boverrides? (?:every|all|any)\b|\bhighest priority\b|\bsystem instruction\b"
+        r"|\bdeveloper note\b",
+        NOCASE,
+    )
 )
 _URGENCY = re.compile(r"\b(?:IMPORTANT|REQUIRED|CRITICAL)\b")
 
@@ -325,8 +338,17 @@ def _identifiers(text: str) -> tuple[str, ...]:
 
 
 def rule_104(seg: Segment, folded: str, ctx: Context) -> list[Hit]:
+    return unknown_identifiers(seg, identifiers(folded, ctx), ctx)
+
+
+def identifiers(folded: str, ctx: Context) -> tuple[str, ...]:
+    """The identifiers TS104 reads in a folded segment, read once per scan."""
+    return ctx.reading.once("identifiers", folded, _identifiers)
+
+
+def unknown_identifiers(seg: Segment, identifiers: tuple[str, ...], ctx: Context) -> list[Hit]:
+    """TS104 on the segment's identifiers."""
     # Known: this tool's parameters and every tool of the catalogue, this one too.
-    identifiers = ctx.reading.once("identifiers", folded, _identifiers)
     unknown = [n for n in identifiers if n not in ctx.param_names and n not in ctx.catalogue.names]
     if not unknown:
         return []

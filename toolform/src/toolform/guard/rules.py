@@ -36,6 +36,10 @@ class Severity(IntEnum):
             raise ValueError(f"unknown severity '{label}'; use high, medium or low") from None
 
 
+#: Each severity's label by its value: what ``Severity.label`` gives, without the enum's property lookups
+#: (a report writes one per finding).
+SEVERITY_LABELS: tuple[str, ...] = ("", *(s.label for s in sorted(Severity)))
+
 #: Each strictness shows findings at this severity or above.
 STRICTNESS: dict[str, Severity] = {"lenient": Severity.HIGH, "standard": Severity.MEDIUM, "strict": Severity.LOW}
 
@@ -91,8 +95,8 @@ class Finding:
     def to_dict(self) -> dict[str, object]:
         return {
             "rule_id": self.rule_id,
-            "rule_name": self.rule_name,
-            "severity": self.severity.label,
+            "rule_name": RULE_NAMES[self.rule_id],
+            "severity": SEVERITY_LABELS[self.severity],
             "tool": self.tool,
             "field": self.field,
             "text": self.text,

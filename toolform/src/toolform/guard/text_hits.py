@@ -14,8 +14,16 @@ and ``our_hits`` run one after the other (a seeded test holds the two equal).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from toolform.guard.our_rules import our_field_hits, our_segment_hits
-from toolform.guard.reference_rules import line_markup, rule_104, segment_hits, whole_field_hits
+from toolform.guard.reference_rules import (
+    identifiers,
+    line_markup,
+    segment_hits,
+    unknown_identifiers,
+    whole_field_hits,
+)
 from toolform.guard.refinements import SCHEMA_VALUES, refine
 from toolform.guard.rules import Context, Hit, Severity
 from toolform.guard.text import Segment
@@ -24,18 +32,15 @@ from toolform.guard.text import Segment
 _Outcome = tuple[tuple[str, Severity, str], ...]
 
 
-def _lacks_tool_name(seg: Segment, ctx: Context) -> bool:
-    """Whether no form of the segment the rules read can hold the tool's name, in any case.
+def _name_forms(seg: Segment, ctx: Context) -> str | None:
+    """The segment's forms the rules read, lowercase and joined, when the tool's name can be looked for in them.
 
     ASCII only: case-insensitive matching lets a few other letters stand for ASCII ones (the Kelvin sign
     for k, the dotless i for i), which a lowercase substring test would miss.
     """
-    tool = ctx.tool
-    if not tool.isascii():
-        return False
-    forms = ctx.reading.once("lowercase forms", seg.text, lambda t: _lowercase_forms(t, ctx))
-    # A name found across the separator only sends the segment down the path that reads the tool.
-    return forms is not None and tool.lower() not in forms
+    if not ctx.tool.isascii():
+        return None
+    return ctx.reading.once("lowercase forms", seg.text, lambda t: _lowercase_forms(t, ctx))
 
 
 def _lowercase_forms(text: str, ctx: Context) -> str | None:
@@ -63,17 +68,47 @@ def _placed(outcome: _Outcome, seg: Segment) -> list[Hit]:
     return [Hit(rule_id, severity, seg.start, seg.end, message) for rule_id, severity, message in outcome]
 
 
+@dataclass(frozen=True)
+class _TextOutcome:
+    """A text's hits for any tool whose name none of its segments holds: all but TS104's, and what TS104 reads."""
+
+    #: Every segment's lowercase forms, joined by NUL: a name found across the separator only sends the text
+    #: down the path that reads the tool.
+    forms: str
+    #: Every hit but TS104's, as the rules give them.
+    fixed: tuple[Hit, ...]
+    #: The segments TS104 reads that hold identifiers, with them.
+    identified: tuple[tuple[Segment, tuple[str, ...]], ...]
+
+
 def text_hits(text: str, ctx: Context, extra_rules: bool) -> list[Hit]:
-    """Every hit in one field's text: the reference's rules, and with ``extra_rules`` our changes and rules."""
+    """Every hit in one field's text: the reference's rules, and with ``extra_rules`` our changes and rules.
+
+    The order is the rules' within TS104's hits and within all others; the scan sorts them.
+    """
     reading = ctx.reading
+    key = (text, ctx.field_kind, extra_rules)
+    known = reading.texts.get(key)
+    if known is not None and ctx.tool.isascii() and ctx.tool.lower() not in known.forms:
+        hits = list(known.fixed)
+        for seg, names in known.identified:
+            hits.extend(unknown_identifiers(seg, names, ctx))
+        return hits
     reference = whole_field_hits(text, ctx)
     ours: list[Hit] = []
+    unknown: list[Hit] = []
     markups = reading.once("line_markup", text, line_markup)
     # TS104 on enum values and defaults is one of the refinements: with our rules it is not run there.
     identifiers_read = not (extra_rules and ctx.field_kind in SCHEMA_VALUES)
+    # Whether every segment lacks the tool's name, and so the text's outcome holds for other tools that lack it.
+    lacking = known is None
+    forms_read: list[str] = []
+    identified: list[tuple[Segment, tuple[str, ...]]] = []
+    name = ctx.tool.lower()
     for seg in reading.segments(text):
         markup = markups.get(seg.start)
-        if _lacks_tool_name(seg, ctx):
+        forms = _name_forms(seg, ctx)
+        if forms is not None and name not in forms:
 
             def work(_: str, seg: Segment = seg, markup: str | None = markup) -> tuple[_Outcome, _Outcome]:
                 found, own = _segment_outcome(text, seg, markup, ctx, extra_rules)
@@ -84,12 +119,19 @@ def text_hits(text: str, ctx: Context, extra_rules: bool) -> list[Hit]:
                 reference.extend(_placed(found, seg))
             if own:
                 ours.extend(_placed(own, seg))
+            forms_read.append(forms)
         else:
             found_hits, own_hits = _segment_outcome(text, seg, markup, ctx, extra_rules)
             reference.extend(found_hits)
             ours.extend(own_hits)
+            lacking = False
         if identifiers_read:
-            reference.extend(rule_104(seg, reading.fold_letters(seg.text), ctx))
+            names = identifiers(reading.fold_letters(seg.text), ctx)
+            unknown.extend(unknown_identifiers(seg, names, ctx))
+            if names:
+                identified.append((seg, names))
     if extra_rules:
         ours.extend(our_field_hits(text, ctx))
-    return reference + ours
+    if lacking:
+        reading.texts[key] = _TextOutcome("\0".join(forms_read), (*reference, *ours), tuple(identified))
+    return reference + ours + unknown
