@@ -43,6 +43,8 @@
 //!
 //! - [`message`]: reading one line into an [`message::Incoming`]; writing every
 //!   outgoing line (canonical text, one `\n`).
+//! - `call_fast`: a canonical `call` line read without the envelope's tree
+//!   (the full parser judges every other line).
 //! - `skim`: a bounded scan that finds the (run, call) pair of a line too
 //!   large or too broken to read, so such a call or reply still gets its outcome.
 //! - `framing`: bounded line reading.
@@ -79,6 +81,7 @@
 //! - At stdin's end running calls are waited for, not cancelled.
 
 pub(crate) mod batch_writer;
+pub(crate) mod call_fast;
 pub(crate) mod cancel;
 pub(crate) mod framing;
 pub(crate) mod front;

@@ -36,6 +36,7 @@ use crate::types::parse::{call_view_from_json, DATA_VERSION};
 use crate::types::{check_call_view, CallView, Listing, Param, ToolDecl, TypeSpec};
 use crate::value::Value;
 
+use super::call_fast;
 use super::cancel::CancelToken;
 use super::framing::Frame;
 use super::message::{self, write_error, write_reply, write_result, write_value_reply, CallKey, CallMessage, Incoming};
@@ -302,7 +303,10 @@ impl ServerCore {
 
     /// Reads one line (without its `\n`).
     pub fn receive(&mut self, line: &[u8]) -> Vec<Event> {
-        let incoming = message::parse_line(line, &self.limits);
+        // A canonical call line is read without the envelope's tree; any
+        // other line, and every refusal, is the full parser's.
+        let incoming =
+            call_fast::parse_call(line, &self.limits).unwrap_or_else(|| message::parse_line(line, &self.limits));
         self.handle(incoming)
     }
 
