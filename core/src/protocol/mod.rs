@@ -57,6 +57,7 @@
 //! - `in_flight`: the bound on calls in flight for the Python and Node runtimes.
 //! - `schedule`: which thread runs a call: the one that read it
 //!   (leader/follower), within set bounds.
+//! - `pair_hash`: the keyed hasher of the (run, call) maps.
 //! - `pace`: which Tools run long, so that their calls go to other threads.
 //! - `batch_writer`: one writer for every line, batching what is ready.
 //! - `stdio`: the threaded driver for Rust handlers.
@@ -90,6 +91,7 @@ pub mod message;
 pub mod outcome;
 pub(crate) mod outgoing;
 pub(crate) mod pace;
+pub(crate) mod pair_hash;
 pub(crate) mod reply_fast;
 pub(crate) mod schedule;
 pub mod server;

@@ -42,6 +42,7 @@ use super::framing::Frame;
 use super::message::{self, write_error, write_reply, write_result, write_value_reply, CallKey, CallMessage, Incoming};
 use super::outcome::Outcome;
 use super::outgoing::past_limit;
+use super::pair_hash::PairHashes;
 
 /// How many finished pairs a server remembers by default.
 pub const DEFAULT_MEMORY: usize = 4096;
@@ -197,8 +198,8 @@ pub struct ServerCore {
     by_identity: HashMap<String, usize>,
     describe: Json,
     limits: Limits,
-    running: HashMap<CallKey, Running>,
-    finished: HashMap<CallKey, String>,
+    running: HashMap<CallKey, Running, PairHashes>,
+    finished: HashMap<CallKey, String, PairHashes>,
     finished_order: VecDeque<CallKey>,
     memory: usize,
     /// The capacity the next reply line starts with: the last one's length.
@@ -261,8 +262,8 @@ impl ServerCore {
             by_identity,
             describe,
             limits: Limits::default(),
-            running: HashMap::new(),
-            finished: HashMap::new(),
+            running: HashMap::default(),
+            finished: HashMap::default(),
             finished_order: VecDeque::new(),
             memory: DEFAULT_MEMORY,
             reply_capacity: 256,
