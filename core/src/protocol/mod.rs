@@ -57,6 +57,8 @@
 //! - `in_flight`: the bound on calls in flight for the Python and Node runtimes.
 //! - `schedule`: which thread runs a call: the one that read it
 //!   (leader/follower), within set bounds.
+//! - `thread_state`: whether a thread is blocked or how long it ran, from
+//!   `/proc`: how the standby tells a long call from a descheduled leader.
 //! - `pair_hash`: the keyed hasher of the (run, call) maps.
 //! - `pace`: which Tools run long, so that their calls go to other threads.
 //! - `batch_writer`: one writer for every line, batching what is ready.
@@ -97,6 +99,7 @@ pub(crate) mod schedule;
 pub mod server;
 pub(crate) mod skim;
 pub(crate) mod stdio;
+pub(crate) mod thread_state;
 
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};
