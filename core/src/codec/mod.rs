@@ -27,6 +27,7 @@
 
 mod containers;
 mod host_token;
+mod names;
 mod records_and_enums;
 mod scalars;
 mod type_params;

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use super::names::shared_name;
 use super::{mismatch, FromValue, Result, Value};
 use crate::error::{Error, Rule};
 use crate::value::{EnumPayload, EnumValue};
@@ -121,13 +122,13 @@ fn wrong_payload(name: &str, expected: &str) -> Error {
 
 /// A record value, fields in declaration order.
 pub fn record(fields: Vec<(&str, Value)>) -> Value {
-    Value::Record(fields.into_iter().map(|(name, value)| (Arc::from(name), value)).collect())
+    Value::Record(fields.into_iter().map(|(name, value)| (shared_name(name), value)).collect())
 }
 
 /// An enum value: the constructor's position in declaration order (which is
 /// the order of `decisions.md` section 3), its name and its payload.
 pub fn constructor(index: u32, name: &str, payload: EnumPayload) -> Value {
-    Value::Enum(EnumValue { index, name: Arc::from(name), payload })
+    Value::Enum(EnumValue { index, name: shared_name(name), payload })
 }
 
 /// A payload of positional parts, in order.
@@ -137,5 +138,5 @@ pub fn positional(parts: Vec<Value>) -> EnumPayload {
 
 /// A payload of named parts, in declaration order.
 pub fn named(fields: Vec<(&str, Value)>) -> EnumPayload {
-    EnumPayload::Named(fields.into_iter().map(|(name, value)| (Arc::from(name), value)).collect())
+    EnumPayload::Named(fields.into_iter().map(|(name, value)| (shared_name(name), value)).collect())
 }

@@ -43,6 +43,8 @@
 //!
 //! - [`message`]: reading one line into an [`message::Incoming`]; writing every
 //!   outgoing line (canonical text, one `\n`).
+//! - `call_fast`: a canonical `call` line read without the envelope's tree
+//!   (the full parser judges every other line).
 //! - `skim`: a bounded scan that finds the (run, call) pair of a line too
 //!   large or too broken to read, so such a call or reply still gets its outcome.
 //! - `framing`: bounded line reading.
@@ -55,6 +57,9 @@
 //! - `in_flight`: the bound on calls in flight for the Python and Node runtimes.
 //! - `schedule`: which thread runs a call: the one that read it
 //!   (leader/follower), within set bounds.
+//! - `thread_state`: whether a thread is blocked or how long it ran, from
+//!   `/proc`: how the standby tells a long call from a descheduled leader.
+//! - `pair_hash`: the keyed hasher of the (run, call) maps.
 //! - `pace`: which Tools run long, so that their calls go to other threads.
 //! - `batch_writer`: one writer for every line, batching what is ready.
 //! - `stdio`: the threaded driver for Rust handlers.
@@ -79,6 +84,7 @@
 //! - At stdin's end running calls are waited for, not cancelled.
 
 pub(crate) mod batch_writer;
+pub(crate) mod call_fast;
 pub(crate) mod cancel;
 pub(crate) mod framing;
 pub(crate) mod front;
@@ -87,11 +93,13 @@ pub mod message;
 pub mod outcome;
 pub(crate) mod outgoing;
 pub(crate) mod pace;
+pub(crate) mod pair_hash;
 pub(crate) mod reply_fast;
 pub(crate) mod schedule;
 pub mod server;
 pub(crate) mod skim;
 pub(crate) mod stdio;
+pub(crate) mod thread_state;
 
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};

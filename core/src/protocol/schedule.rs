@@ -11,11 +11,13 @@
 //!   ([`BatchWriter::push`]) until no whole line is left in the input's
 //!   buffer, then go out in one `write`, as a trivial server flushes.
 //! - **The standby** watches the leader: once one inline call has held the
-//!   leader for a [`TICK`], the standby takes the input up and leads. So a
-//!   slow or blocking handler delays reading (cancels, other calls) by at
-//!   most two ticks and the time to wake the standby; the Tool whose call ran
-//!   long is marked ([`Pace`]), and its next calls go to followers. The
-//!   standby sleeps for good once no call has started for [`QUIET_TICKS`]
+//!   leader for a [`TICK`] and its thread is blocked (or, runnable, ran on a
+//!   CPU for half of the next tick: [`runs_long`]), the standby takes the
+//!   input up and leads. So a blocking handler delays reading (cancels, other
+//!   calls) by at most two ticks and the time to wake the standby, one that
+//!   computes by three; a leader only descheduled on a loaded machine keeps
+//!   the input. The Tool whose call ran long is marked ([`Pace`]), and its
+//!   next calls go to followers. The standby sleeps for good once no call has started for [`QUIET_TICKS`]
 //!   ticks, and the next inline call wakes it.
 //! - **Followers** run the calls the leader queues: calls of Tools that run
 //!   long, and calls read while every handler thread is busy. A follower with
@@ -44,6 +46,7 @@ use super::front::Front;
 use super::pace::Pace;
 use super::server::{Event, HandlerResult, StartedCall};
 use super::stdio::Handler;
+use super::thread_state::{self, Activity, ThreadId};
 
 /// How long one inline call may hold the leader before the standby takes up
 /// the input.
@@ -78,6 +81,33 @@ struct Inline {
     /// Which inline call (the count of inline calls when it started).
     seq: u64,
     tool: usize,
+    /// The leader's thread, which the standby asks whether it runs.
+    thread: Option<ThreadId>,
+}
+
+/// The standby's watch over one inline call.
+struct Watch {
+    seq: u64,
+    since: Instant,
+    /// When the leader was last seen runnable, and its CPU time then.
+    sample: Option<(Instant, Duration)>,
+}
+
+/// Whether the inline call being watched runs long, now that it has held
+/// the leader for a tick by the clock: its thread is blocked (a handler that
+/// waits), or ran on a CPU for at least half of the time since the last
+/// sample (a handler that computes). A thread that was runnable but mostly
+/// waited for a CPU was only descheduled: the standby watches on, or it would
+/// take over and mark the Tool long whenever the machine is loaded. Unknown
+/// activity is taken as long, as the clock says.
+fn runs_long(watch: &mut Watch, activity: Option<Activity>, now: Instant) -> bool {
+    match activity {
+        None | Some(Activity::Blocked) => true,
+        Some(Activity::Runnable { ran }) => match watch.sample.replace((now, ran)) {
+            None => false,
+            Some((at, before)) => ran.saturating_sub(before) * 2 >= now.duration_since(at),
+        },
+    }
 }
 
 struct State<R> {
@@ -290,7 +320,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         st.running += 1;
         st.started += 1;
         let seq = st.started;
-        st.inline = Some(Inline { seq, tool: call.tool });
+        st.inline = Some(Inline { seq, tool: call.tool, thread: thread_state::current() });
         st.input = Some(input);
         if st.standby_asleep {
             st.standby_asleep = false;
@@ -501,9 +531,9 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
     }
 
     /// The standby's watch: takes up the input (`Some`) once one inline call
-    /// has held it for a [`TICK`]; `None` at the end of input.
-    fn stand_by<'st>(&self, mut st: MutexGuard<'st, State<R>>) -> (MutexGuard<'st, State<R>>, Option<Input<R>>) {
-        let mut seen: Option<(u64, Instant)> = None;
+    /// has held it for a [`TICK`] and [`runs_long`]; `None` at the end of input.
+    fn stand_by<'st>(&'st self, mut st: MutexGuard<'st, State<R>>) -> (MutexGuard<'st, State<R>>, Option<Input<R>>) {
+        let mut seen: Option<Watch> = None;
         let mut quiet = 0;
         let mut last = st.started;
         loop {
@@ -511,18 +541,27 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
                 st.standby = false;
                 return (st, None);
             }
-            match st.inline.as_ref().map(|inline| (inline.seq, inline.tool)) {
-                Some((seq, tool)) => match seen {
-                    Some((watched, since)) if watched == seq => {
-                        if since.elapsed() >= TICK {
-                            st.inline = None;
-                            st.standby = false;
-                            st.pace.ran_long(tool);
-                            let input = st.input.take();
-                            return (st, input);
+            match st.inline.as_ref().map(|inline| (inline.seq, inline.tool, inline.thread)) {
+                Some((seq, tool, thread)) => match &mut seen {
+                    Some(watch) if watch.seq == seq => {
+                        if watch.since.elapsed() >= TICK {
+                            // /proc is read without the lock, which the
+                            // leader takes when its call ends.
+                            drop(st);
+                            let activity = thread.and_then(thread_state::activity);
+                            let long = runs_long(watch, activity, Instant::now());
+                            st = lock(&self.state);
+                            let still = st.inline.as_ref().is_some_and(|inline| inline.seq == seq);
+                            if long && still && !st.closed {
+                                st.inline = None;
+                                st.standby = false;
+                                st.pace.ran_long(tool);
+                                let input = st.input.take();
+                                return (st, input);
+                            }
                         }
                     }
-                    _ => seen = Some((seq, Instant::now())),
+                    _ => seen = Some(Watch { seq, since: Instant::now(), sample: None }),
                 },
                 None => seen = None,
             }
@@ -575,5 +614,34 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         let result = catch_unwind(AssertUnwindSafe(|| handler(call)))
             .unwrap_or_else(|payload| HandlerResult::Error(format!("it panicked: {}", panic_text(&*payload))));
         lock(&self.core).finish(&key, result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn watch() -> Watch {
+        Watch { seq: 1, since: Instant::now(), sample: None }
+    }
+
+    #[test]
+    fn a_leader_that_waits_or_computes_runs_long_and_one_descheduled_does_not() {
+        let start = Instant::now();
+        let later = |ms: u64| start + Duration::from_millis(ms);
+        // Blocked in its handler, or nothing known: long at once.
+        assert!(runs_long(&mut watch(), Some(Activity::Blocked), later(1)));
+        assert!(runs_long(&mut watch(), None, later(1)));
+        // Runnable: decided over a window between two samples.
+        let mut computing = watch();
+        assert!(!runs_long(&mut computing, Some(Activity::Runnable { ran: Duration::from_millis(5) }), later(1)));
+        assert!(runs_long(&mut computing, Some(Activity::Runnable { ran: Duration::from_millis(6) }), later(2)));
+        // On a CPU for a tenth of the window: it waited for one.
+        let mut descheduled = watch();
+        assert!(!runs_long(&mut descheduled, Some(Activity::Runnable { ran: Duration::from_millis(5) }), later(1)));
+        let little = Duration::from_millis(5) + Duration::from_micros(100);
+        assert!(!runs_long(&mut descheduled, Some(Activity::Runnable { ran: little }), later(2)));
+        // Each check starts a new window: once it runs, it is long.
+        assert!(runs_long(&mut descheduled, Some(Activity::Runnable { ran: little * 2 }), later(3)));
     }
 }

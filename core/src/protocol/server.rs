@@ -36,11 +36,13 @@ use crate::types::parse::{call_view_from_json, DATA_VERSION};
 use crate::types::{check_call_view, CallView, Listing, Param, ToolDecl, TypeSpec};
 use crate::value::Value;
 
+use super::call_fast;
 use super::cancel::CancelToken;
 use super::framing::Frame;
 use super::message::{self, write_error, write_reply, write_result, write_value_reply, CallKey, CallMessage, Incoming};
 use super::outcome::Outcome;
 use super::outgoing::past_limit;
+use super::pair_hash::PairHashes;
 
 /// How many finished pairs a server remembers by default.
 pub const DEFAULT_MEMORY: usize = 4096;
@@ -196,8 +198,8 @@ pub struct ServerCore {
     by_identity: HashMap<String, usize>,
     describe: Json,
     limits: Limits,
-    running: HashMap<CallKey, Running>,
-    finished: HashMap<CallKey, String>,
+    running: HashMap<CallKey, Running, PairHashes>,
+    finished: HashMap<CallKey, String, PairHashes>,
     finished_order: VecDeque<CallKey>,
     memory: usize,
     /// The capacity the next reply line starts with: the last one's length.
@@ -260,8 +262,8 @@ impl ServerCore {
             by_identity,
             describe,
             limits: Limits::default(),
-            running: HashMap::new(),
-            finished: HashMap::new(),
+            running: HashMap::default(),
+            finished: HashMap::default(),
             finished_order: VecDeque::new(),
             memory: DEFAULT_MEMORY,
             reply_capacity: 256,
@@ -302,7 +304,10 @@ impl ServerCore {
 
     /// Reads one line (without its `\n`).
     pub fn receive(&mut self, line: &[u8]) -> Vec<Event> {
-        let incoming = message::parse_line(line, &self.limits);
+        // A canonical call line is read without the envelope's tree; any
+        // other line, and every refusal, is the full parser's.
+        let incoming =
+            call_fast::parse_call(line, &self.limits).unwrap_or_else(|| message::parse_line(line, &self.limits));
         self.handle(incoming)
     }
 
@@ -374,7 +379,7 @@ impl ServerCore {
             }
             Err(reason) => {
                 let line = write_reply(&key, &Outcome::NotRun(reason));
-                self.remember(key, line.clone());
+                self.remember(key, &line);
                 vec![Event::Write(line)]
             }
         }
@@ -473,7 +478,7 @@ impl ServerCore {
             line = write_reply(key, &Outcome::Unknown(format!("the handler's reply could not be sent: {why}")));
         }
         self.reply_capacity = line.len().min(REPLY_CAPACITY_MAX);
-        self.remember(owned, line.clone());
+        self.remember(owned, &line);
         vec![line]
     }
 
@@ -556,13 +561,35 @@ impl ServerCore {
         }
     }
 
-    fn remember(&mut self, key: CallKey, line: String) {
+    /// Remembers `line` as the reply of `key`, forgetting the oldest pair
+    /// past the memory's bound. Once the memory is full, the forgotten pair's
+    /// buffers take the new copies of the line and the key, so a call
+    /// allocates nothing here (and frees no cold memory).
+    fn remember(&mut self, key: CallKey, line: &str) {
         if self.memory == 0 {
             return;
         }
-        if self.finished.insert(key.clone(), line).is_none() {
-            self.finished_order.push_back(key);
+        if let Some(held) = self.finished.get_mut(&key) {
+            held.clear();
+            held.push_str(line);
+            return;
         }
+        let reused = if self.finished_order.len() >= self.memory { self.finished_order.pop_front() } else { None };
+        let (order_key, text) = match reused {
+            Some(mut oldest) => {
+                let mut text = self.finished.remove(&oldest).unwrap_or_default();
+                text.clear();
+                text.push_str(line);
+                oldest.run.clear();
+                oldest.run.push_str(&key.run);
+                oldest.call.clear();
+                oldest.call.push_str(&key.call);
+                (oldest, text)
+            }
+            None => (key.clone(), line.to_owned()),
+        };
+        self.finished.insert(key, text);
+        self.finished_order.push_back(order_key);
         while self.finished_order.len() > self.memory {
             if let Some(oldest) = self.finished_order.pop_front() {
                 self.finished.remove(&oldest);
@@ -847,6 +874,30 @@ mod tests {
         // "a" is the oldest and was forgotten: it runs again. "c" is remembered.
         started(core.receive(forecast("a", "1").as_bytes()));
         assert!(only_write(&core.receive(forecast("c", "1").as_bytes())).to_canonical().contains("RateLimited"));
+    }
+
+    #[test]
+    fn a_full_memory_remembers_each_new_pair_with_its_own_line() {
+        // The forgotten pairs' buffers are reused: keys and lines of other
+        // lengths must still come back exactly.
+        let mut core = core().with_memory(3);
+        let mut lines: Vec<(String, String)> = Vec::new();
+        for n in 0..40 {
+            let id = format!("{}{n}", "c".repeat(n % 7));
+            let call = started(core.receive(forecast(&id, "1").as_bytes()));
+            let error =
+                if n % 2 == 0 { Json::str("RateLimited") } else { Json::object([("Unavailable", Json::str("PT5S"))]) };
+            let reply = core.finish(&call.key, HandlerResult::FailedJson(error)).remove(0);
+            lines.push((id, reply));
+            for (id, reply) in lines.iter().rev().take(3) {
+                let again = core.receive(forecast(id, "1").as_bytes());
+                let written: Vec<&String> =
+                    again.iter().filter_map(|e| if let Event::Write(l) = e { Some(l) } else { None }).collect();
+                assert_eq!(written, vec![reply], "{id} after {n}");
+            }
+        }
+        // The fourth newest was forgotten: it runs again.
+        started(core.receive(forecast(&lines[36].0, "1").as_bytes()));
     }
 
     #[test]
