@@ -128,6 +128,7 @@ bench-table: $(VENV)/.tools $(VENV)/.toolform $(VENV)/.bench-toolform $(TOOLFORM
 	$(VENV)/bin/maturin develop --locked --release -q -m bindings-python/Cargo.toml
 	node bindings-node/scripts/build.js --force --release
 	$(NPM) ci --no-audit --no-fund --loglevel=error
+	node node_modules/typescript/bin/tsc -p examples/typescript/weather-tools
 	cd benches/node && $(NPM) ci --no-audit --no-fund --loglevel=error
 	$(PY) benches/table.py $(if $(RUNS),--runs $(RUNS)) $(if $(QUICK),--quick,--copy docs/benchmarks.md)
 
