@@ -129,11 +129,11 @@ WHY_HOST_CLIENT = (
     '"Args and replies without trees")'
 )
 WHY_RUST_TOOL = (
-    'with no hop between threads per call left (each runs on the thread that read it), the generated Rust '
-    'Tool\'s own work per call is the limit: 7.5 to 9 µs of CPU for `get_forecast` and 5 to 6.5 for the MCP '
-    'echo against the floors\' 2 to 3.5, malloc and free a third of it (the JSON tree, the args\' Values, the '
-    'reply); under load the calls/s ratio swings by 2x between rounds (docs/runtime-performance.md, "The Rust '
-    'Tool runtime: a call runs where it was read")'
+    'with no hop between threads per call left and canonical call lines read without a tree, the generated '
+    'Rust Tool\'s own work per call is the limit: about 5 µs of CPU for `get_forecast` against the floor\'s 1.5 '
+    'to 2 (2.0x its instructions under callgrind), most of it the Forecast\'s Value built and checked, malloc '
+    'and free, and the args\' tree; decoding the args from their text and writing the result\'s canonical text '
+    'from the Rust value are the cuts not yet made (docs/runtime-performance.md, "The call\'s own work, cut")'
 )
 WHY_RUST_P50 = (
     'at 1 outstanding a call is one read and one write on each side, as the floor\'s; what is left is the '
