@@ -13,7 +13,7 @@ use crate::decode::from_json;
 use crate::error::Result;
 use crate::json::{self, write_string, Json};
 use crate::plan::{Node, NodeId, PayloadPlan, Plan};
-use crate::protocol::message::{write_call, CallKey};
+use crate::protocol::message::{write_call, write_call_after_args, CallKey};
 use crate::protocol::server::CallTypes;
 use crate::types::{Param, Prim};
 
@@ -66,21 +66,8 @@ fn write_in_place(
             from_json(json.clone(), &types.plan, node).ok()?.write_canonical(&mut out);
         }
     }
-    out.push_str("},\"call\":");
-    write_string(&mut out, &key.call);
-    out.push_str(",\"run\":");
-    write_string(&mut out, &key.run);
-    if let Some((schema, _)) = views {
-        out.push_str(",\"schema\":");
-        json::write_canonical(&mut out, schema);
-    }
-    out.push_str(",\"tool\":");
-    write_string(&mut out, tool);
-    if let Some((_, types)) = views {
-        out.push_str(",\"types\":");
-        json::write_canonical(&mut out, types);
-    }
-    out.push_str("}}\n");
+    out.push('}');
+    write_call_after_args(&mut out, key, tool, views);
     Some(out)
 }
 

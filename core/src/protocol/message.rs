@@ -434,21 +434,28 @@ pub fn write_error(id: &Json, code: i64, message: &str) -> String {
 pub fn write_call(key: &CallKey, tool: &str, args: &str, views: Option<(&Json, &Json)>) -> String {
     let mut out = String::from("{\"jsonrpc\":\"2.0\",\"method\":\"call\",\"params\":{\"args\":");
     out.push_str(args);
+    write_call_after_args(&mut out, key, tool, views);
+    out
+}
+
+/// The members of a `call` line after its args, and the line's end: shared
+/// by [`write_call`] and the host's in-place call line, which write the args
+/// before them each their own way.
+pub(crate) fn write_call_after_args(out: &mut String, key: &CallKey, tool: &str, views: Option<(&Json, &Json)>) {
     out.push(',');
-    pair_members(&mut out, key);
-    run_member(&mut out, key);
+    pair_members(out, key);
+    run_member(out, key);
     if let Some((schema, _)) = views {
         out.push_str(",\"schema\":");
-        json::write_canonical(&mut out, schema);
+        json::write_canonical(out, schema);
     }
     out.push_str(",\"tool\":");
-    write_string(&mut out, tool);
+    write_string(out, tool);
     if let Some((_, types)) = views {
         out.push_str(",\"types\":");
-        json::write_canonical(&mut out, types);
+        json::write_canonical(out, types);
     }
     out.push_str("}}\n");
-    out
 }
 
 /// A `cancel` notification.
