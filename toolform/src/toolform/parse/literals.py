@@ -59,11 +59,17 @@ def balanced_end(text: str, start: int) -> int:
 _OPENERS: dict[str, re.Pattern[str]] = {}
 
 
-def spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int]]:
-    """Every outermost balanced span opened by one of ``openers``, left to right."""
+def _opener(openers: str) -> re.Pattern[str]:
+    """The pattern finding any of ``openers``, compiled once per set."""
     opener = _OPENERS.get(openers)
     if opener is None:
         opener = _OPENERS[openers] = re.compile("[" + re.escape(openers) + "]")
+    return opener
+
+
+def spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int]]:
+    """Every outermost balanced span opened by one of ``openers``, left to right."""
+    opener = _opener(openers)
     i = 0
     while True:
         found = opener.search(text, i)
@@ -128,9 +134,7 @@ def loaded_spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int, boo
     and it is what ``exact_json`` reads in the span. Any other span is found and read
     as before.
     """
-    opener = _OPENERS.get(openers)
-    if opener is None:
-        opener = _OPENERS[openers] = re.compile("[" + re.escape(openers) + "]")
+    opener = _opener(openers)
     decode = _EXACT_DECODER.raw_decode
     i = 0
     while True:
