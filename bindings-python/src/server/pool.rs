@@ -26,8 +26,9 @@
 //!
 //! So a call waits for a blocked handler at most about [`GROW_AFTER`] while
 //! the pool can grow, and workers are never stopped until the pool is.
-//! Whether a thread is runnable is read from `/proc` (Linux); without it,
-//! every stalled worker counts as blocked.
+//! Whether a thread is runnable is read from `/proc` (Linux, through
+//! `flow_core::protocol::thread_state`); without it, every stalled worker
+//! counts as blocked.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
@@ -36,6 +37,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use flow_core::protocol::server::HandlerResult;
+use flow_core::protocol::thread_state::{self, ThreadId};
 use flow_core::protocol::StartedCall;
 use pyo3::prelude::*;
 
@@ -87,9 +89,9 @@ struct State {
     supervising: bool,
     stopping: bool,
     handles: Vec<JoinHandle<()>>,
-    /// Each worker's `/proc/.../stat` (where it could be found) and whether
-    /// it is running a call.
-    watched: Vec<(Option<std::path::PathBuf>, Arc<AtomicBool>)>,
+    /// Each worker's kernel thread id (where it is known) and whether it is
+    /// running a call.
+    watched: Vec<(Option<ThreadId>, Arc<AtomicBool>)>,
 }
 
 /// The pool (see the module doc).
@@ -261,10 +263,8 @@ impl Pool {
 /// A worker: holds the GIL while calls wait (see the module doc).
 fn work(pool: Arc<Pool>) {
     IN_WORKER.with(|w| w.set(true));
-    let stat =
-        std::fs::read_link("/proc/thread-self").ok().map(|me| std::path::Path::new("/proc").join(me).join("stat"));
     let in_call = Arc::new(AtomicBool::new(false));
-    lock(&pool.state).watched.push((stat, in_call.clone()));
+    lock(&pool.state).watched.push((thread_state::current(), in_call.clone()));
     let outbox = &pool.shared.outbox;
     Python::attach(|py| {
         let run = pool.run.bind(py);
@@ -338,7 +338,8 @@ fn supervise(pool: Arc<Pool>) {
             if stalled < beside_running {
                 let watched = state.watched.clone();
                 drop(state);
-                let running = watched.iter().any(|(stat, _)| stat.as_deref().is_some_and(runnable));
+                let running =
+                    watched.iter().any(|(thread, _)| thread.and_then(thread_state::is_runnable) == Some(true));
                 let in_call = watched.iter().any(|(_, in_call)| in_call.load(Ordering::Relaxed));
                 state = lock(&pool.state);
                 if running || !in_call || state.queue.is_empty() || state.taken != taken {
@@ -371,14 +372,4 @@ fn flush_stale(outbox: &super::outbox::Outbox) {
             outbox.flush();
         }
     }
-}
-
-/// Whether the thread whose `/proc` stat file this is is running or waiting
-/// for a core (state `R`), rather than blocked; false when it cannot be read.
-fn runnable(stat: &std::path::Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(stat) else {
-        return false;
-    };
-    // "tid (name) S ...": the name may hold spaces and parentheses.
-    text.rfind(')').and_then(|end| text[end + 1..].trim_start().chars().next()) == Some('R')
 }

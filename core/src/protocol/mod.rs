@@ -58,7 +58,8 @@
 //! - `schedule`: which thread runs a call: the one that read it
 //!   (leader/follower), within set bounds.
 //! - `thread_state`: whether a thread is blocked or how long it ran, from
-//!   `/proc`: how the standby tells a long call from a descheduled leader.
+//!   `/proc`: how the standby tells a long call from a descheduled leader,
+//!   and the Python runtime's pool a blocked worker from a computing one.
 //! - `pair_hash`: the keyed hasher of the (run, call) maps.
 //! - `pace`: which Tools run long, so that their calls go to other threads.
 //! - `batch_writer`: one writer for every line, batching what is ready.
@@ -99,7 +100,7 @@ pub(crate) mod schedule;
 pub mod server;
 pub(crate) mod skim;
 pub(crate) mod stdio;
-pub(crate) mod thread_state;
+pub mod thread_state;
 
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};

@@ -1,24 +1,29 @@
 //! Whether a thread of this process is blocked, or how long it has run on a
-//! CPU, as Linux tells it in `/proc`: what lets the standby tell a leader
-//! whose handler runs long (blocked in a wait, or computing) from one that
-//! was only descheduled on a loaded machine (runnable, waiting for a CPU).
+//! CPU, as Linux tells it in `/proc`: what lets the Rust runtime's standby
+//! tell a leader whose handler runs long (blocked in a wait, or computing)
+//! from one that was only descheduled on a loaded machine (runnable, waiting
+//! for a CPU), and the Python runtime's pool tell a blocked worker from a
+//! computing one.
 //!
-//! Elsewhere, or when `/proc` cannot be read, nothing is known, and the
-//! standby goes by wall time alone.
+//! Elsewhere, or when `/proc` cannot be read, nothing is known: the standby
+//! goes by wall time alone, and the pool counts the thread as blocked.
 
 use std::time::Duration;
 
 /// A thread of this process, by its kernel id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct ThreadId(i32);
+pub struct ThreadId(i32);
 
 /// What a thread is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Activity {
+pub enum Activity {
     /// Asleep in the kernel: waiting on a lock, a timer, a pipe, a socket.
     Blocked,
-    /// Running or waiting for a CPU, with its time on a CPU so far.
-    Runnable { ran: Duration },
+    /// Running or waiting for a CPU.
+    Runnable {
+        /// Its time on a CPU so far.
+        ran: Duration,
+    },
 }
 
 #[cfg(target_os = "linux")]
@@ -29,25 +34,34 @@ thread_local! {
 
 /// The calling thread (its id is asked of the kernel once per thread).
 #[cfg(target_os = "linux")]
-pub(crate) fn current() -> Option<ThreadId> {
+pub fn current() -> Option<ThreadId> {
     CURRENT.try_with(|id| *id).ok()
 }
 
 /// The calling thread: unknown off Linux.
 #[cfg(not(target_os = "linux"))]
-pub(crate) fn current() -> Option<ThreadId> {
+pub fn current() -> Option<ThreadId> {
     None
 }
 
 /// What `thread` is doing now; `None` when `/proc` does not say.
-pub(crate) fn activity(thread: ThreadId) -> Option<Activity> {
-    let dir = format!("/proc/self/task/{}", thread.0);
-    let stat = std::fs::read_to_string(format!("{dir}/stat")).ok()?;
-    if !runnable(&stat)? {
+pub fn activity(thread: ThreadId) -> Option<Activity> {
+    if !is_runnable(thread)? {
         return Some(Activity::Blocked);
     }
-    let schedstat = std::fs::read_to_string(format!("{dir}/schedstat")).ok()?;
+    let schedstat = std::fs::read_to_string(format!("{}/schedstat", task_dir(thread))).ok()?;
     Some(Activity::Runnable { ran: ran(&schedstat)? })
+}
+
+/// Whether `thread` is running or waiting for a CPU (not blocked), without
+/// its time on a CPU; `None` when `/proc` does not say.
+pub fn is_runnable(thread: ThreadId) -> Option<bool> {
+    let stat = std::fs::read_to_string(format!("{}/stat", task_dir(thread))).ok()?;
+    runnable(&stat)
+}
+
+fn task_dir(thread: ThreadId) -> String {
+    format!("/proc/self/task/{}", thread.0)
 }
 
 /// Whether a `stat` line's state is R (running or runnable); `None` when the
