@@ -48,6 +48,9 @@ pub mod toolkit;
 pub mod types;
 pub mod value;
 
+#[cfg(test)]
+mod test_rng;
+
 pub use error::{Error, Path, Result, Rule};
 pub use json::Json;
 pub use limits::Limits;

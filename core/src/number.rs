@@ -568,6 +568,7 @@ fn ascii(bytes: &[u8]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     fn canon(text: &str) -> String {
         Number::parse_json(text).unwrap().to_canonical()
@@ -676,13 +677,8 @@ mod tests {
         .map(|t| t.to_string())
         .collect();
         // Generated forms: signs, zeros around the digits, fractions, exponents.
-        let mut x: u64 = 0x9e3779b97f4a7c15;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u64| rng.next() % n;
         for _ in 0..5000 {
             let mut t = String::new();
             if next(2) == 0 {

@@ -119,22 +119,12 @@ fn write_simple(out: &mut String, json: &Json, plan: &Plan, node: NodeId) -> boo
 mod tests {
     use super::*;
     use crate::json::parse_str;
+    use crate::test_rng::Rng;
     use crate::types::parse::listing_from_text;
     use crate::types::Term;
     use crate::Limits;
 
     const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
-
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
 
     /// Arguments of every kind the fast path meets, decoding or not.
     const VALUES: &[&str] = &[

@@ -315,29 +315,10 @@ fn ascending<T>(items: &[T], key: impl Fn(&T) -> &Value) -> bool {
 mod tests {
     use super::*;
     use crate::protocol::outcome::admit;
+    use crate::test_rng::Rng;
     use crate::types::{parse::listing_from_text, Term};
 
     const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
-
-    /// A small deterministic generator (xorshift), so the cases are the same every run.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-
-        fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-            items[self.below(items.len())]
-        }
-    }
 
     /// Text for a value at `node`: mostly canonical and decoding, sometimes
     /// not (an unsorted Set, a missing field, an extra member, an escape).

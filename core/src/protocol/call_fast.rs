@@ -57,25 +57,9 @@ pub(crate) fn parse_call(line: &[u8], limits: &Limits) -> Option<Incoming> {
 mod tests {
     use super::*;
     use crate::protocol::message::parse_line;
+    use crate::test_rng::Rng;
 
     const TOOL_ID: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
-
-    /// A small deterministic generator (xorshift), so a failure names its seed.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-        fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
-            from[self.below(from.len())]
-        }
-    }
 
     fn canonical(args: &str, call: &str, run: &str, tool: &str) -> String {
         format!(
