@@ -14,11 +14,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use bigdecimal::BigDecimal;
-use num_bigint::BigInt;
+use num_bigint::{BigInt, Sign};
+use num_traits::ToPrimitive;
 
 use super::{ContextDict, ContextSet, GenericValue, HostToken, IntoValue, Json, Never, Value};
 use crate::json::{write_canonical as write_json, write_string};
-use crate::number::Number;
+use crate::number::{write_parts, Number};
 use crate::time::{Duration, Instant};
 
 /// A value whose canonical text only the check at its declared type can
@@ -97,13 +98,35 @@ impl CanonicalText for Number {
     }
 }
 
-/// Through the exact number of the decimal, whatever its scale, as
-/// `into_value` converts it.
+/// The exact number of the decimal, whatever its scale, as `into_value`
+/// converts it (`number_from_decimal`); digits that fit a `u64` are written
+/// from the stack, the others through that conversion.
 impl CanonicalText for BigDecimal {
     fn write_canonical(&self, out: &mut String) -> Written {
-        super::scalars::number_from_decimal(self).write_canonical(out);
+        let (digits, scale) = self.as_bigint_and_scale();
+        let Some(magnitude) = digits.magnitude().to_u64() else {
+            super::scalars::number_from_decimal(self).write_canonical(out);
+            return Ok(());
+        };
+        let mut buffer = [0u8; 20];
+        let text = u64_digits(magnitude, &mut buffer);
+        write_parts(out, digits.sign() == Sign::Minus, text, scale.saturating_neg());
         Ok(())
     }
+}
+
+/// The decimal digits of `value`, written into the end of `buffer`.
+fn u64_digits(mut value: u64, buffer: &mut [u8; 20]) -> &str {
+    let mut start = buffer.len();
+    loop {
+        start -= 1;
+        buffer[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buffer[start..]).expect("ASCII digits")
 }
 
 impl CanonicalText for String {
@@ -317,4 +340,67 @@ pub fn write_member<T: CanonicalText>(out: &mut String, first: &mut bool, member
 /// constructor's positional part.
 pub fn write_value<T: CanonicalText>(out: &mut String, value: &T) -> Written {
     value.write_canonical(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use super::*;
+
+    fn direct<T: CanonicalText + Clone>(value: &T) -> String {
+        let mut out = String::new();
+        value.write_canonical(&mut out).unwrap();
+        assert_eq!(out, value.clone().into_value().to_canonical());
+        out
+    }
+
+    #[test]
+    fn decimals_of_every_scale_write_the_value_s_text() {
+        // Unnormalized decimals come from arithmetic, never from decoding.
+        for (digits, scale, text) in [
+            (0i64, 7, "0"),
+            (0, -3, "0"),
+            (-2500, 3, "-2.5"),
+            (1, -3, "1000"),
+            (120, 5, "0.0012"),
+            (-1, 0, "-1"),
+            (i64::MAX, 19, "0.9223372036854775807"),
+            (i64::MIN, 2, "-92233720368547758.08"),
+        ] {
+            assert_eq!(direct(&BigDecimal::new(BigInt::from(digits), scale)), text, "{digits}e-{scale}");
+        }
+        // Past u64, and at its edge, through the value's conversion.
+        for text in ["18446744073709551615", "18446744073709551616", "-1234567890123456789012345678901.5"] {
+            assert_eq!(direct(&BigDecimal::from_str(text).unwrap()), text);
+        }
+        let tiny = BigDecimal::new(BigInt::from(5), 4300);
+        assert_eq!(direct(&tiny), format!("0.{}5", "0".repeat(4299)));
+        let huge = BigDecimal::new(BigInt::from(-30), -40);
+        assert_eq!(direct(&huge), format!("-3{}", "0".repeat(41)));
+    }
+
+    #[test]
+    fn option_fields_follow_the_option_field_rule() {
+        let mut out = String::from("{");
+        let first = &mut true;
+        write_member(&mut out, first, "\"a\":", &None::<bool>).unwrap();
+        write_member(&mut out, first, "\"b\":", &Some(Some(true))).unwrap();
+        write_member(&mut out, first, "\"c\":", &Box::new(Some(BigInt::from(-7)))).unwrap();
+        write_member(&mut out, first, "\"d\":", &Some(None::<bool>)).unwrap();
+        out.push('}');
+        assert_eq!(out, r#"{"b":{"Some":true},"c":-7,"d":"None"}"#);
+    }
+
+    #[test]
+    fn carriers_of_the_value_model_need_the_check() {
+        let mut out = String::new();
+        assert_eq!(CanonicalText::write_canonical(&Value::Unit, &mut out), Err(NeedsCheck));
+        assert_eq!(vec![(BigInt::from(1), Value::Unit)].write_canonical(&mut out), Err(NeedsCheck));
+        assert_eq!(GenericValue::from_json(Json::Null).write_canonical(&mut out), Err(NeedsCheck));
+        assert_eq!(
+            direct(&(BTreeMap::from([(String::from("é\""), ())]), Vec::<u8>::from(*b"hi"))),
+            r#"[{"é\"":null},"aGk="]"#
+        );
+    }
 }
