@@ -7,22 +7,26 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigInt, Duration, Instant, IntoValue, Never};
+use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, IntoValue, Json, Never};
 use flow_core::protocol::{Event, HandlerResult, ServerCore};
 use flow_core::toolkit::{block_on, handle, Call};
 use flow_core::types::parse::listing_from_text;
 use flow_core::{Limits, Value};
 use rust_weather::Weather;
-use weather_tools::{Region, Units, WeatherError, WeatherTools};
+use weather_tools::{Page, Region, Station, Units, WeatherError, WeatherTools};
 
 const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
 const STATIONS: &str = "github.com/acme/weather@1.2.0/weather.flow.list_stations";
 const HISTORY: &str = "github.com/acme/weather@1.2.0/weather.flow.station_history";
 
 fn core() -> ServerCore {
+    core_under(Limits::default())
+}
+
+fn core_under(limits: Limits) -> ServerCore {
     let listing =
         listing_from_text(include_bytes!("../../../tests/examples/weather.tools.json"), &Limits::default()).unwrap();
-    ServerCore::from_listing(&listing).unwrap()
+    ServerCore::from_listing(&listing).unwrap().with_limits(limits)
 }
 
 fn call_line(tool: &str, args: &str) -> String {
@@ -31,9 +35,14 @@ fn call_line(tool: &str, args: &str) -> String {
 
 /// The reply line of one call whose handler answers with `run`.
 fn reply_line(tool: &str, args: &str, run: impl FnOnce(&Call) -> HandlerResult) -> String {
-    let mut core = core();
-    let Some(Event::Start(call)) = core.receive(call_line(tool, args).as_bytes()).pop() else {
-        panic!("{tool} did not start")
+    reply_line_under(Limits::default(), tool, args, run)
+}
+
+fn reply_line_under(limits: Limits, tool: &str, args: &str, run: impl FnOnce(&Call) -> HandlerResult) -> String {
+    let mut core = core_under(limits);
+    let call = match core.receive(call_line(tool, args).as_bytes()).pop() {
+        Some(Event::Start(call)) => call,
+        other => panic!("{tool} did not start: {other:?}"),
     };
     let key = call.key.clone();
     let result = handle(*call, |ctx, _| Ok(run(ctx)));
@@ -131,4 +140,37 @@ fn a_carrier_takes_the_checked_way() {
     let line = reply_line(FORECAST, args, |ctx| ctx.reply_direct(rate_limited()));
     assert_eq!(line, reply_line(FORECAST, args, |ctx| ctx.reply(rate_limited())));
     assert!(line.contains(r#""outcome":{"Failed":"RateLimited"}"#), "{line}");
+}
+
+#[test]
+fn direct_replies_are_held_to_the_outgoing_limits_as_before() {
+    let page = |raw: Json, note: usize| {
+        let station = Station {
+            id: BigInt::from(1),
+            position: (BigDecimal::from(1), BigDecimal::from(2)),
+            readings: BTreeMap::new(),
+            raw,
+            photo: None,
+        };
+        Ok::<_, WeatherError>(Page { items: vec![station], next: Some("n".repeat(note)) })
+    };
+    let args = r#"{"cursor":"None","region":{"children":[],"name":"north"}}"#;
+    let deep = (0..140).fold(Json::Null, |inner, _| Json::Array(vec![inner]));
+    let small = Limits { max_bytes: 400, ..Limits::default() };
+    for (limits, raw, note, rule) in
+        [(small, Json::Null, 400, "[too-large]"), (Limits::default(), deep, 1, "[too-deep]")]
+    {
+        let direct = reply_line_under(limits, STATIONS, args, |ctx| ctx.reply_direct(page(raw.clone(), note)));
+        let value = reply_line_under(limits, STATIONS, args, |ctx| ctx.reply(page(raw.clone(), note)));
+        assert_eq!(direct, value);
+        assert!(direct.contains("the handler's reply could not be sent") && direct.contains(rule), "{direct}");
+    }
+    // Exactly at the size limit, the direct reply is sent as the value's was.
+    let fits = reply_line(STATIONS, args, |ctx| ctx.reply(page(Json::Null, 100)));
+    let limits = Limits { max_bytes: fits.len() - 1, ..Limits::default() };
+    let direct = reply_line_under(limits, STATIONS, args, |ctx| ctx.reply_direct(page(Json::Null, 100)));
+    assert_eq!(direct, fits);
+    let over = Limits { max_bytes: fits.len() - 2, ..Limits::default() };
+    let direct = reply_line_under(over, STATIONS, args, |ctx| ctx.reply_direct(page(Json::Null, 100)));
+    assert!(direct.contains("[too-large]"), "{direct}");
 }
