@@ -21,6 +21,44 @@ pub struct Number {
     exponent: i64,
 }
 
+/// Appends the canonical text of `Number::from_parts(negative, digits,
+/// exponent)` without building the number (no digits to allocate).
+pub(crate) fn write_parts(out: &mut String, negative: bool, digits: &str, exponent: i64) {
+    let trimmed = digits.trim_start_matches('0');
+    let significant = trimmed.trim_end_matches('0');
+    if significant.is_empty() {
+        out.push('0');
+        return;
+    }
+    let dropped = (trimmed.len() - significant.len()) as i64;
+    let exponent = exponent.saturating_add(dropped).clamp(-EXPONENT_CLAMP, EXPONENT_CLAMP);
+    write_plain(out, negative, significant, exponent);
+}
+
+/// Appends `digits * 10^exponent` (digits significant: no leading or trailing
+/// zeros, not empty) as plain decimal.
+fn write_plain(out: &mut String, negative: bool, digits: &str, exponent: i64) {
+    if negative {
+        out.push('-');
+    }
+    let len = digits.len();
+    if exponent >= 0 {
+        out.push_str(digits);
+        out.extend(std::iter::repeat_n('0', exponent as usize));
+    } else {
+        let fraction = exponent.unsigned_abs() as usize;
+        if len > fraction {
+            out.push_str(&digits[..len - fraction]);
+            out.push('.');
+            out.push_str(&digits[len - fraction..]);
+        } else {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', fraction - len));
+            out.push_str(digits);
+        }
+    }
+}
+
 /// Exponents are clamped here while parsing: any number with a non-zero digit
 /// and an exponent this large is far past every digit limit, and the clamp keeps
 /// the arithmetic from overflowing.
@@ -134,25 +172,7 @@ impl Number {
             out.push('0');
             return;
         }
-        if self.negative {
-            out.push('-');
-        }
-        let len = self.digits.len();
-        if self.exponent >= 0 {
-            out.push_str(&self.digits);
-            out.extend(std::iter::repeat_n('0', self.exponent as usize));
-        } else {
-            let fraction = self.exponent.unsigned_abs() as usize;
-            if len > fraction {
-                out.push_str(&self.digits[..len - fraction]);
-                out.push('.');
-                out.push_str(&self.digits[len - fraction..]);
-            } else {
-                out.push_str("0.");
-                out.extend(std::iter::repeat_n('0', fraction - len));
-                out.push_str(&self.digits);
-            }
-        }
+        write_plain(out, self.negative, &self.digits, self.exponent);
     }
 
     /// The canonical text of the number, as the canonical form of JSON writes it.

@@ -151,20 +151,28 @@ impl Instant {
 
     /// Canonical text: UTC, `Z`, the fewest exact fraction digits.
     pub fn write_canonical(self, out: &mut String) {
-        use std::fmt::Write;
         let days = self.nanos.div_euclid(NANOS_PER_DAY);
-        let in_day = self.nanos.rem_euclid(NANOS_PER_DAY);
+        // Under a day of nanoseconds: the rest is 64-bit arithmetic.
+        let in_day = self.nanos.rem_euclid(NANOS_PER_DAY) as u64;
         let (year, month, day) = civil_from_days(days as i64);
-        if (0..=9999).contains(&year) {
-            write!(out, "{year:04}").unwrap();
-        } else if year < 0 {
-            write!(out, "-{:04}", -year).unwrap();
-        } else {
-            write!(out, "+{year:04}").unwrap();
+        if year < 0 {
+            out.push('-');
+        } else if year > 9999 {
+            out.push('+');
         }
-        let seconds = in_day / NANOS_PER_SECOND;
-        let nanos = in_day % NANOS_PER_SECOND;
-        write!(out, "-{month:02}-{day:02}T{:02}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60).unwrap();
+        push_padded(out, year.unsigned_abs(), 4);
+        let seconds = in_day / NANOS_PER_SECOND as u64;
+        let nanos = in_day % NANOS_PER_SECOND as u64;
+        for (separator, part) in [
+            ('-', month as u64),
+            ('-', day as u64),
+            ('T', seconds / 3600),
+            (':', seconds / 60 % 60),
+            (':', seconds % 60),
+        ] {
+            out.push(separator);
+            push_padded(out, part, 2);
+        }
         write_fraction(out, nanos);
         out.push('Z');
     }
@@ -221,26 +229,46 @@ impl Duration {
 
     /// Canonical text: `PT90S`, `PT0.25S`, `PT-5S`.
     pub fn write_canonical(self, out: &mut String) {
-        use std::fmt::Write;
         out.push_str("PT");
         if self.nanos < 0 {
             out.push('-');
         }
         let magnitude = self.nanos.unsigned_abs();
-        write!(out, "{}", magnitude / NANOS_PER_SECOND as u128).unwrap();
-        write_fraction(out, (magnitude % NANOS_PER_SECOND as u128) as i128);
+        // At most 1.728e13 seconds: a u64 holds them.
+        push_padded(out, (magnitude / NANOS_PER_SECOND as u128) as u64, 1);
+        write_fraction(out, (magnitude % NANOS_PER_SECOND as u128) as u64);
         out.push('S');
     }
 }
 
 /// Writes `.fff` with the fewest digits that are exact, nothing for zero.
-fn write_fraction(out: &mut String, nanos: i128) {
+/// `.` and the fewest digits of `nanos` as nine fraction digits; nothing for 0.
+fn write_fraction(out: &mut String, nanos: u64) {
     if nanos == 0 {
         return;
     }
-    let digits = format!("{nanos:09}");
+    let (mut digits, mut width) = (nanos, 9);
+    while digits % 10 == 0 {
+        digits /= 10;
+        width -= 1;
+    }
     out.push('.');
-    out.push_str(digits.trim_end_matches('0'));
+    push_padded(out, digits, width);
+}
+
+/// Appends `value` in decimal, zero-padded to at least `width` digits (what
+/// `{value:0width$}` writes), without the formatting machinery: canonical
+/// times are written once per value on the reply path.
+fn push_padded(out: &mut String, mut value: u64, width: usize) {
+    let mut buffer = [b'0'; 20];
+    let mut start = buffer.len();
+    while value > 0 {
+        start -= 1;
+        buffer[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+    }
+    let start = start.min(buffer.len() - width);
+    out.push_str(std::str::from_utf8(&buffer[start..]).expect("ASCII digits"));
 }
 
 fn quote(text: &str) -> String {
@@ -305,6 +333,69 @@ impl fmt::Display for Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The canonical texts as `format!` writes them: what the writers above
+    /// must match byte for byte.
+    fn reference_instant(i: Instant) -> String {
+        let days = i.nanos.div_euclid(NANOS_PER_DAY);
+        let in_day = i.nanos.rem_euclid(NANOS_PER_DAY);
+        let (year, month, day) = civil_from_days(days as i64);
+        let mut out = if (0..=9999).contains(&year) {
+            format!("{year:04}")
+        } else if year < 0 {
+            format!("-{:04}", -year)
+        } else {
+            format!("+{year:04}")
+        };
+        let seconds = in_day / NANOS_PER_SECOND;
+        let nanos = in_day % NANOS_PER_SECOND;
+        out += &format!("-{month:02}-{day:02}T{:02}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+        out + &reference_fraction(nanos) + "Z"
+    }
+
+    fn reference_fraction(nanos: i128) -> String {
+        if nanos == 0 {
+            return String::new();
+        }
+        format!(".{}", format!("{nanos:09}").trim_end_matches('0'))
+    }
+
+    fn reference_duration(d: Duration) -> String {
+        let magnitude = d.nanos.unsigned_abs();
+        let sign = if d.nanos < 0 { "-" } else { "" };
+        let fraction = reference_fraction((magnitude % NANOS_PER_SECOND as u128) as i128);
+        format!("PT{sign}{}{fraction}S", magnitude / NANOS_PER_SECOND as u128)
+    }
+
+    #[test]
+    fn canonical_times_are_the_formatted_texts() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut nanos: Vec<i128> = vec![0, 1, -1, 999_999_999, -1_000_000_000, NANOS_PER_DAY - 1, -NANOS_PER_DAY];
+        nanos.extend([Instant::MAX_NANOS, -Instant::MAX_NANOS, Duration::MAX_NANOS, -Duration::MAX_NANOS]);
+        for _ in 0..20_000 {
+            let wide = ((next() as i128) << 64 | next() as i128) % Duration::MAX_NANOS;
+            // Whole seconds and short fractions as often as any nanosecond.
+            let rounded = wide - wide % 10i128.pow((next() % 10) as u32);
+            nanos.extend([wide, rounded, (next() as i64) as i128]);
+        }
+        for n in nanos {
+            if let Some(i) = Instant::from_nanos(n) {
+                let mut out = String::new();
+                i.write_canonical(&mut out);
+                assert_eq!(out, reference_instant(i), "{n}");
+            }
+            let d = Duration::from_nanos(n).unwrap();
+            let mut out = String::new();
+            d.write_canonical(&mut out);
+            assert_eq!(out, reference_duration(d), "{n}");
+        }
+    }
 
     fn instant(t: &str) -> String {
         Instant::parse(t).map(|i| i.to_string()).unwrap_or_else(|e| format!("{e:?}"))

@@ -45,7 +45,7 @@ type Handler<T> = fn(&T, StartedCall) -> HandlerResult;
 fn {{ method.handler }}<T: {{ trait_name }}>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, {{ method.args_binding }}| {
         {{ method.handler_call }}
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 {%- endfor %}

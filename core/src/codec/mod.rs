@@ -24,7 +24,12 @@
 //! The Rust order of these types (`Ord`) is the order of `decisions.md`
 //! section 3 wherever they have one, so `BTreeSet` iterates in the order a Set
 //! is encoded in; the core checks that before anything is written.
+//!
+//! A typed value can also write its canonical text itself ([`CanonicalText`]),
+//! the same bytes without the [`Value`] tree: a generated Tool's reply takes
+//! that way for a nongeneric call.
 
+mod canonical_text;
 mod containers;
 mod host_token;
 mod names;
@@ -32,6 +37,7 @@ mod records_and_enums;
 mod scalars;
 mod type_params;
 
+pub use canonical_text::{write_member, write_value, CanonicalText, NeedsCheck, Written};
 pub use host_token::HostToken;
 pub use records_and_enums::{constructor, named, positional, record, Constructor, Fields, Parts};
 pub use type_params::{resolve, ContextDict, ContextSet, GenericValue};

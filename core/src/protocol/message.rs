@@ -472,13 +472,24 @@ pub(crate) fn write_cancel(key: &CallKey) -> String {
 /// `capacity` bytes to start with: the same text as [`write_reply`] of
 /// [`Outcome::ok`] or [`Outcome::failed`], without the value's text made apart.
 pub fn write_value_reply(key: &CallKey, tag: &str, value: &Value, capacity: usize) -> String {
+    write_body_reply(key, tag, capacity, |out| value.write_canonical(out))
+}
+
+/// A `reply` notification whose outcome is `{"TAG": text}`, `text` being a
+/// value's canonical text already made: the same line as
+/// [`write_value_reply`] of that value.
+pub fn write_text_reply(key: &CallKey, tag: &str, text: &str, capacity: usize) -> String {
+    write_body_reply(key, tag, capacity, |out| out.push_str(text))
+}
+
+fn write_body_reply(key: &CallKey, tag: &str, capacity: usize, body: impl FnOnce(&mut String)) -> String {
     let mut out = String::with_capacity(capacity);
     out.push_str("{\"jsonrpc\":\"2.0\",\"method\":\"reply\",\"params\":{");
     pair_members(&mut out, key);
     out.push_str(",\"outcome\":{\"");
     out.push_str(tag);
     out.push_str("\":");
-    value.write_canonical(&mut out);
+    body(&mut out);
     out.push('}');
     run_member(&mut out, key);
     out.push_str("}}\n");

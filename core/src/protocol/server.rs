@@ -39,7 +39,9 @@ use crate::value::Value;
 use super::call_fast;
 use super::cancel::CancelToken;
 use super::framing::Frame;
-use super::message::{self, write_error, write_reply, write_result, write_value_reply, CallKey, CallMessage, Incoming};
+use super::message::{
+    self, write_error, write_reply, write_result, write_text_reply, write_value_reply, CallKey, CallMessage, Incoming,
+};
 use super::outcome::Outcome;
 use super::outgoing::past_limit;
 use super::pair_hash::PairHashes;
@@ -161,6 +163,13 @@ pub enum HandlerResult {
     Failed(Value),
     /// A success value held as JSON, decoded at the declared type.
     OkJson(Json),
+    /// The canonical text of a declared success value, written by a typed
+    /// writer whose Rust type is the declared type ([`crate::codec::CanonicalText`]
+    /// of a generated Tool, [`crate::toolkit::Call::reply_direct`]): put in
+    /// the reply as is, under the outgoing limits, with no check of its own.
+    OkText(String),
+    /// The canonical text of a declared error value, as [`HandlerResult::OkText`].
+    FailedText(String),
     /// An error value held as JSON, decoded at the declared type.
     FailedJson(Json),
     /// The author's code stopped some other way: answered Unknown, since what
@@ -469,7 +478,8 @@ impl ServerCore {
         let Some((owned, running)) = self.running.remove_entry(key) else { return Vec::new() };
         let mut line = match checked(result, &running.types) {
             // Written in place, into a line the size of the last one.
-            Ok((tag, value)) => write_value_reply(key, tag, &value, self.reply_capacity),
+            Ok((tag, Body::Value(value))) => write_value_reply(key, tag, &value, self.reply_capacity),
+            Ok((tag, Body::Text(text))) => write_text_reply(key, tag, &text, self.reply_capacity),
             Err(outcome) => write_reply(key, &outcome),
         };
         // The host reads the reply under the same limits: a reply it would
@@ -625,28 +635,49 @@ pub(crate) fn value_json(value: &Value, limits: &Limits) -> Result<Json> {
 
 fn encode(result: HandlerResult, types: &CallTypes) -> Outcome {
     match checked(result, types) {
-        Ok(("Ok", v)) => Outcome::ok(&v),
-        Ok((_, v)) => Outcome::failed(&v),
+        Ok(("Ok", body)) => Outcome::Ok(body.into_text()),
+        Ok((_, body)) => Outcome::Failed(body.into_text()),
         Err(outcome) => outcome,
     }
 }
 
+/// The body of a checked outcome: a value, or the canonical text a typed
+/// writer made of one.
+enum Body {
+    Value(Value),
+    Text(String),
+}
+
+impl Body {
+    fn into_text(self) -> String {
+        match self {
+            Body::Value(value) => value.to_canonical(),
+            Body::Text(text) => text,
+        }
+    }
+}
+
 /// A handler's result checked at the declared type: `Ok` with the outcome's
-/// tag (`"Ok"` or `"Failed"`) and its value, or the outcome it is instead.
-fn checked(result: HandlerResult, types: &CallTypes) -> std::result::Result<(&'static str, Value), Outcome> {
+/// tag (`"Ok"` or `"Failed"`) and its body, or the outcome it is instead.
+fn checked(result: HandlerResult, types: &CallTypes) -> std::result::Result<(&'static str, Body), Outcome> {
     let unknown =
         |what: &str, e: Error| Outcome::Unknown(format!("the handler's {what} is not of the declared type: {e}"));
+    let value = |tag: &'static str| move |v: Value| (tag, Body::Value(v));
     match result {
         HandlerResult::Ok(v) => match check(&v, &types.plan, types.ok) {
-            Ok(()) => Ok(("Ok", v)),
+            Ok(()) => Ok(value("Ok")(v)),
             Err(e) => Err(unknown("result", e)),
         },
         HandlerResult::Failed(v) => match check(&v, &types.plan, types.err) {
-            Ok(()) => Ok(("Failed", v)),
+            Ok(()) => Ok(value("Failed")(v)),
             Err(e) => Err(unknown("error", e)),
         },
-        HandlerResult::OkJson(j) => types.decode_ok(j).map(|v| ("Ok", v)).map_err(|e| unknown("result", e)),
-        HandlerResult::FailedJson(j) => types.decode_err(j).map(|v| ("Failed", v)).map_err(|e| unknown("error", e)),
+        HandlerResult::OkJson(j) => types.decode_ok(j).map(value("Ok")).map_err(|e| unknown("result", e)),
+        HandlerResult::FailedJson(j) => types.decode_err(j).map(value("Failed")).map_err(|e| unknown("error", e)),
+        // Vouched for by its writer: what the check would have refused, it
+        // cannot hold (`crate::codec::CanonicalText`).
+        HandlerResult::OkText(text) => Ok(("Ok", Body::Text(text))),
+        HandlerResult::FailedText(text) => Ok(("Failed", Body::Text(text))),
         HandlerResult::Error(why) => Err(Outcome::Unknown(format!("the handler failed: {why}"))),
         HandlerResult::NotRun(why) => Err(Outcome::NotRun(why)),
         HandlerResult::Unknown(why) => Err(Outcome::Unknown(why)),

@@ -7,7 +7,9 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::task::{Context, Poll, Waker};
 
-use crate::codec::{resolve, IntoValue};
+use std::cell::Cell;
+
+use crate::codec::{resolve, CanonicalText, IntoValue, NeedsCheck};
 use crate::error::{Error, Result, Rule};
 use crate::json::Json;
 use crate::protocol::{CallKey, CallTypes, CancelToken, GenericCall, HandlerResult};
@@ -157,6 +159,46 @@ impl Call {
             HandlerResult::Ok(value)
         }
     }
+
+    /// The handler's answer for a method whose result and error types are
+    /// the Tool's declared types, as a generated package's methods are (its
+    /// types were generated from the listing, which the server holds its
+    /// metadata to). A nongeneric call's value writes its canonical text
+    /// itself, with no value tree, and its Rust type leaves the check nothing
+    /// to refuse ([`CanonicalText`]). A generic call, and a value holding a
+    /// carrier of the value model (a [`crate::Value`], a type parameter's
+    /// JSON), take [`Call::reply`]'s way: resolved and checked.
+    pub fn reply_direct<O: CanonicalText, E: CanonicalText>(&self, result: std::result::Result<O, E>) -> HandlerResult {
+        if self.generic.is_some() {
+            return self.reply(result);
+        }
+        let mut text = String::with_capacity(TEXT_CAPACITY.get());
+        let written = match &result {
+            Ok(ok) => ok.write_canonical(&mut text),
+            Err(err) => err.write_canonical(&mut text),
+        };
+        match written {
+            Ok(()) => {
+                TEXT_CAPACITY.set(text.len().min(TEXT_CAPACITY_MAX));
+                if result.is_ok() {
+                    HandlerResult::OkText(text)
+                } else {
+                    HandlerResult::FailedText(text)
+                }
+            }
+            Err(NeedsCheck) => self.reply(result),
+        }
+    }
+}
+
+/// The largest buffer a reply's text starts with: a thread's replies are
+/// mostly alike in size, so the last one's length saves growing the next,
+/// but one huge reply should not make every later one as big.
+const TEXT_CAPACITY_MAX: usize = 64 * 1024;
+
+thread_local! {
+    /// The length of this thread's last reply text written directly.
+    static TEXT_CAPACITY: Cell<usize> = const { Cell::new(256) };
 }
 
 /// Completes when the call is cancelled ([`Call::cancelled`]).

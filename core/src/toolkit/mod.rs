@@ -6,7 +6,8 @@
 //! that metadata and registers one handler per Tool; each handler ([`handle`])
 //! converts the args the server core decoded, runs the method with
 //! [`block_on`] on the thread that runs the call, and turns its `Result` into the
-//! reply ([`Call::reply`]). Everything else, decoding, `describe`, re-sent
+//! reply ([`Call::reply_direct`]: for a nongeneric call the typed value's own
+//! canonical text, else [`Call::reply`]). Everything else, decoding, `describe`, re-sent
 //! calls, cancellation, panics (Unknown) and checking results before they are
 //! written, is the protocol's ([`crate::protocol`]), shared with every other
 //! toolkit.

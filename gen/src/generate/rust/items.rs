@@ -11,6 +11,7 @@ use super::compare::{self, Generics, PayloadShape, Shape, VariantShape};
 use super::layout;
 use super::names::{doc_lines, pascal, snake, string_literal, Scope, Style};
 use super::terms::{Builtin, FileScope, Place, Terms};
+use super::writers::json_string;
 
 /// One declaration's Rust type.
 pub struct Item {
@@ -42,6 +43,10 @@ pub struct Common {
     pub from_generics: String,
     /// Generics of the `IntoValue` impl, with bounds.
     pub into_generics: String,
+    /// Generics of the `CanonicalText` impl, with bounds.
+    pub write_generics: String,
+    /// `String` as the codec file writes it (a declaration may take the name).
+    pub string: String,
 }
 
 pub struct Record {
@@ -55,6 +60,11 @@ pub struct FieldItem {
     pub ident: String,
     /// The Flow name as a string literal.
     pub name: String,
+    /// The Flow name's JSON string and a colon, as a string literal: the
+    /// member's head in canonical text.
+    pub member: String,
+    /// The Flow name itself, which members are sorted by.
+    pub flow_name: String,
     pub ty: String,
     pub doc: String,
 }
@@ -71,6 +81,8 @@ pub struct Variant {
     pub ident: String,
     /// The Flow name as a string literal.
     pub name: String,
+    /// The Flow name itself.
+    pub flow_name: String,
     /// The constructor's position in declaration order: its place in Flow's order.
     pub index: usize,
     pub doc: String,
@@ -240,7 +252,7 @@ pub fn items(
             Body::Record { fields } => {
                 let mut idents = Scope::new(Style::RustSnake);
                 let fields = field_items(fields, id, "    ", terms, scope, &mut idents).map_err(within)?;
-                let mut common = common(id, template, facts, names);
+                let mut common = common(id, template, facts, names, scope);
                 let marker = common.marker_type.as_ref().map(|_| idents.claim("phantom"));
                 if marker.is_some() {
                     let shape = Shape::Struct { fields: fields.iter().map(|f| f.ident.as_str()).collect() };
@@ -272,6 +284,7 @@ pub fn items(
                     variants.push(Variant {
                         ident: variant_names.claim(&pascal(&c.name)),
                         name: string_literal(&c.name),
+                        flow_name: c.name.clone(),
                         index,
                         doc: doc_lines(c.doc.as_deref(), "    "),
                         unit: c.payload.is_none(),
@@ -280,7 +293,7 @@ pub fn items(
                         fields,
                     });
                 }
-                let mut common = common(id, template, facts, names);
+                let mut common = common(id, template, facts, names, scope);
                 let marker = common.marker_type.as_ref().map(|_| variant_names.claim("Phantom"));
                 if let Some(marker) = &marker {
                     let shapes = variants
@@ -333,6 +346,8 @@ fn field_items(
             Ok(FieldItem {
                 ident: idents.claim(&snake(&f.name)),
                 name: string_literal(&f.name),
+                member: string_literal(&format!("{}:", json_string(&f.name))),
+                flow_name: f.name.clone(),
                 ty: terms
                     .render(&f.ty, Place::Member { owner }, scope)
                     .map_err(|e| format!("field {}: {e}", f.name))?,
@@ -347,7 +362,7 @@ fn generics<'n>(id: &str, facts: &Facts, names: &'n Names, common: &'n Common) -
     Generics { params, self_type: &common.self_type }
 }
 
-fn common(id: &str, template: &Template, facts: &Facts, names: &Names) -> Common {
+fn common(id: &str, template: &Template, facts: &Facts, names: &Names, scope: &FileScope) -> Common {
     let ident = names.types[id].clone();
     let params: Vec<(usize, &String)> = names.params[id].iter().enumerate().collect();
     let list = |bound: &dyn Fn(usize, &str) -> String| -> String {
@@ -366,6 +381,8 @@ fn common(id: &str, template: &Template, facts: &Facts, names: &Names) -> Common
     });
     let into_generics =
         list(&|i, name| if facts.used(id, i) { format!("{name}: flow::IntoValue") } else { name.to_owned() });
+    let write_generics =
+        list(&|i, name| if facts.used(id, i) { format!("{name}: flow::CanonicalText") } else { name.to_owned() });
     let unused: Vec<&str> = params.iter().filter(|(i, _)| !facts.used(id, *i)).map(|(_, n)| n.as_str()).collect();
     // `fn() -> U`: the marker holds no U, so it leaves `Send` and `Sync` alone.
     let marker_type = match unused.as_slice() {
@@ -387,6 +404,8 @@ fn common(id: &str, template: &Template, facts: &Facts, names: &Names) -> Common
         marker_type,
         from_generics,
         into_generics,
+        write_generics,
+        string: scope.builtin(Builtin::String),
     }
 }
 

@@ -34,6 +34,7 @@ mod methods;
 mod names;
 mod templates;
 mod terms;
+mod writers;
 
 use std::path::{Path, PathBuf};
 

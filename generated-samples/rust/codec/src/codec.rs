@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -62,6 +64,35 @@ impl flow::IntoValue for Shape {
     }
 }
 
+impl flow::CanonicalText for Shape {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Dot => out.push_str("\"Dot\""),
+            Self::Square(part0) => {
+                out.push_str("{\"Square\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Segment(part0, part1) => {
+                out.push_str("{\"Segment\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::Label { text, size } => {
+                let first = &mut true;
+                out.push_str("{\"Label\":{");
+                flow::write_member(out, first, "\"size\":", size)?;
+                flow::write_member(out, first, "\"text\":", text)?;
+                out.push_str("}}");
+            }
+            Self::Blank {} => out.push_str("{\"Blank\":{}}"),
+        }
+        Ok(())
+    }
+}
+
 impl<T: flow::FromValue> flow::FromValue for Box<T> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -74,6 +105,16 @@ impl<T: flow::FromValue> flow::FromValue for Box<T> {
 impl<T: flow::IntoValue> flow::IntoValue for Box<T> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("value", self.value.into_value())])
+    }
+}
+
+impl<T: flow::CanonicalText> flow::CanonicalText for Box<T> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"value\":", &self.value)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -93,6 +134,17 @@ impl flow::IntoValue for Person {
             ("name", self.name.into_value()),
             ("age", self.age.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Person {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"age\":", &self.age)?;
+        flow::write_member(out, first, "\"name\":", &self.name)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -117,6 +169,18 @@ impl flow::IntoValue for Blob {
     }
 }
 
+impl flow::CanonicalText for Blob {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"data\":", &self.data)?;
+        flow::write_member(out, first, "\"triple\":", &self.triple)?;
+        flow::write_member(out, first, "\"unit\":", &self.unit)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Void {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -133,6 +197,17 @@ impl flow::IntoValue for Void {
             ("never", self.never.into_value()),
             ("note", self.note.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Void {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"never\":", &self.never)?;
+        flow::write_member(out, first, "\"note\":", &self.note)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -154,5 +229,17 @@ impl flow::IntoValue for Opts {
             ("u", self.u.into_value()),
             ("j", self.j.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Opts {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"a\":", &self.a)?;
+        flow::write_member(out, first, "\"j\":", &self.j)?;
+        flow::write_member(out, first, "\"u\":", &self.u)?;
+        out.push('}');
+        Ok(())
     }
 }

@@ -53,6 +53,6 @@ fn codec<T: CodecTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("token")?,
             args.next("blob")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -46,6 +48,25 @@ impl<Send2, String2: flow::IntoValue, TabHere> flow::IntoValue for X1<Send2, Str
     }
 }
 
+impl<Send2, String2: flow::CanonicalText, TabHere> flow::CanonicalText for X1<Send2, String2, TabHere> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Core {} => out.push_str("{\"core\":{}}"),
+            Self::Send => out.push_str("\"Send\""),
+            Self::String(part0, part1) => {
+                out.push_str("{\"string\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::X2fa => out.push_str("\"_2fa\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<Send2: flow::FromValue> flow::FromValue for N0<Send2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -69,6 +90,19 @@ impl<Send2: flow::IntoValue> flow::IntoValue for N0<Send2> {
     }
 }
 
+impl<Send2: flow::CanonicalText> flow::CanonicalText for N0<Send2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"Symbol\":", &self.symbol)?;
+        flow::write_member(out, first, "\"box\":", &self.r#box)?;
+        flow::write_member(out, first, "\"n0\":", &self.n0)?;
+        flow::write_member(out, first, "\"u00e9\":", &self.u00e9)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<FIle, FlowSet> flow::FromValue for U01C4ungla<FIle, FlowSet> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -82,6 +116,16 @@ impl<FIle, FlowSet> flow::FromValue for U01C4ungla<FIle, FlowSet> {
 impl<FIle, FlowSet> flow::IntoValue for U01C4ungla<FIle, FlowSet> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("case", self.case.into_value())])
+    }
+}
+
+impl<FIle, FlowSet> flow::CanonicalText for U01C4ungla<FIle, FlowSet> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"case\":", &self.case)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -110,6 +154,20 @@ impl<Strau00DFe: flow::IntoValue> flow::IntoValue for N1<Strau00DFe> {
     }
 }
 
+impl<Strau00DFe: flow::CanonicalText> flow::CanonicalText for N1<Strau00DFe> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"2FA\":", &self._2_fa)?;
+        flow::write_member(out, first, "\"Send\":", &self.send)?;
+        flow::write_member(out, first, "\"n0\":", &self.n0)?;
+        flow::write_member(out, first, "\"n1\":", &self.n1)?;
+        flow::write_member(out, first, "\"😀\":", &self.v_)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<X2FA: flow::FromValue, N3, N4> flow::FromValue for X12<X2FA, N3, N4> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -131,5 +189,18 @@ impl<X2FA: flow::IntoValue, N3, N4> flow::IntoValue for X12<X2FA, N3, N4> {
             ("É", self.u00e9.into_value()),
             ("ǅungla", self.u01c6ungla.into_value()),
         ])
+    }
+}
+
+impl<X2FA: flow::CanonicalText, N3, N4> flow::CanonicalText for X12<X2FA, N3, N4> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"BigDecimal\":", &self.big_decimal)?;
+        flow::write_member(out, first, "\"tab\\there\":", &self.tab_here)?;
+        flow::write_member(out, first, "\"É\":", &self.u00e9)?;
+        flow::write_member(out, first, "\"ǅungla\":", &self.u01c6ungla)?;
+        out.push('}');
+        Ok(())
     }
 }

@@ -59,7 +59,7 @@ fn char_<T: P1006Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("ǅungla")?,
             args.next("trait")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -67,7 +67,7 @@ fn char_<T: P1006Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn u00_e9<T: P1006Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = P1006Tools::u00_e9(tools, ctx, args.next("Foo_2")?, args.next("x1")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -75,6 +75,6 @@ fn u00_e9<T: P1006Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn u00e9<T: P1006Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, _| {
         let reply = P1006Tools::u00e9(tools, ctx);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

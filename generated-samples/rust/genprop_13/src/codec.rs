@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -56,6 +58,34 @@ impl flow::IntoValue for X1 {
     }
 }
 
+impl flow::CanonicalText for X1 {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::FooBar { x1 } => {
+                let first = &mut true;
+                out.push_str("{\"foo__bar\":{");
+                flow::write_member(out, first, "\"X1\":", x1)?;
+                out.push_str("}}");
+            }
+            Self::X(part0, part1, part2) => {
+                out.push_str("{\"#x\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push(',');
+                flow::write_value(out, part2)?;
+                out.push_str("]}");
+            }
+            Self::FooBar2(part0) => {
+                out.push_str("{\"FooBar\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+        }
+        Ok(())
+    }
+}
+
 impl<U00E9: flow::FromValue> flow::FromValue for X<U00E9> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -68,6 +98,16 @@ impl<U00E9: flow::FromValue> flow::FromValue for X<U00E9> {
 impl<U00E9: flow::IntoValue> flow::IntoValue for X<U00E9> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("2FA", self._2_fa.into_value())])
+    }
+}
+
+impl<U00E9: flow::CanonicalText> flow::CanonicalText for X<U00E9> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"2FA\":", &self._2_fa)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -108,6 +148,30 @@ impl<Future2: flow::IntoValue, B, F64: flow::IntoValue> flow::IntoValue for X12<
     }
 }
 
+impl<Future2: flow::CanonicalText, B, F64: flow::CanonicalText> flow::CanonicalText for X12<Future2, B, F64> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::X2fa(part0, part1) => {
+                out.push_str("{\"_2fa\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::X1 => out.push_str("\"x1\""),
+            Self::Typing(part0, part1) => {
+                out.push_str("{\"typing\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl flow::FromValue for FooBar {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
@@ -118,6 +182,13 @@ impl flow::FromValue for FooBar {
 impl flow::IntoValue for FooBar {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
+    }
+}
+
+impl flow::CanonicalText for FooBar {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        out.push_str("{}");
+        Ok(())
     }
 }
 
@@ -140,5 +211,17 @@ impl<X2FA, X2, N4> flow::IntoValue for X13<X2FA, X2, N4> {
             ("2fa", self._2fa.into_value()),
             ("Option", self.option.into_value()),
         ])
+    }
+}
+
+impl<X2FA, X2, N4> flow::CanonicalText for X13<X2FA, X2, N4> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"2fa\":", &self._2fa)?;
+        flow::write_member(out, first, "\"Option\":", &self.option)?;
+        flow::write_member(out, first, "\"n0\":", &self.n0)?;
+        out.push('}');
+        Ok(())
     }
 }

@@ -58,7 +58,7 @@ fn a_b<T: P13Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("X_1")?,
             args.next("U00E9")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -66,7 +66,7 @@ fn a_b<T: P13Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn a_b_2<T: P13Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = P13Tools::a_b_2(tools, ctx, args.next("_2fa")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -80,6 +80,6 @@ fn u00_e9<T: P13Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("foo")?,
             args.next("X_1")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -57,6 +59,34 @@ impl<U0661u0662: flow::IntoValue, End2> flow::IntoValue for JsonValue<U0661u0662
     }
 }
 
+impl<U0661u0662: flow::CanonicalText, End2> flow::CanonicalText for JsonValue<U0661u0662, End2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::HostToken { foo2 } => {
+                let first = &mut true;
+                out.push_str("{\"HostToken\":{");
+                flow::write_member(out, first, "\"Foo2\":", foo2)?;
+                out.push_str("}}");
+            }
+            Self::X1(part0, part1) => {
+                out.push_str("{\"X_1\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::JsonValue(part0) => {
+                out.push_str("{\"JsonValue\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::X12 => out.push_str("\"X1\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<Where: flow::FromValue, Foo2, FIle: flow::FromValue> flow::FromValue for Future<Where, Foo2, FIle> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
@@ -91,6 +121,29 @@ impl<Where: flow::IntoValue, Foo2, FIle: flow::IntoValue> flow::IntoValue for Fu
             Self::End => flow::constructor(2, "end\\", flow::Payload::None),
             Self::Phantom(never, _) => match never {},
         }
+    }
+}
+
+impl<Where: flow::CanonicalText, Foo2, FIle: flow::CanonicalText> flow::CanonicalText for Future<Where, Foo2, FIle> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Where { x_1 } => {
+                let first = &mut true;
+                out.push_str("{\"where\":{");
+                flow::write_member(out, first, "\"x_1\":", x_1)?;
+                out.push_str("}}");
+            }
+            Self::Foo2(part0, part1) => {
+                out.push_str("{\"foo_2\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::End => out.push_str("\"end\\\\\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
     }
 }
 
@@ -160,6 +213,46 @@ impl<U65E5u672C: flow::IntoValue> flow::IntoValue for Foo<U65E5u672C> {
     }
 }
 
+impl<U65E5u672C: flow::CanonicalText> flow::CanonicalText for Foo<U65E5u672C> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Foo(part0, part1, part2) => {
+                out.push_str("{\"Foo\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push(',');
+                flow::write_value(out, part2)?;
+                out.push_str("]}");
+            }
+            Self::Slots(part0, part1) => {
+                out.push_str("{\"__slots__\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::TabHere { readonly_set, future } => {
+                let first = &mut true;
+                out.push_str("{\"tab\\there\":{");
+                flow::write_member(out, first, "\"Future\":", future)?;
+                flow::write_member(out, first, "\"ReadonlySet\":", readonly_set)?;
+                out.push_str("}}");
+            }
+            Self::Tick(part0, part1, part2) => {
+                out.push_str("{\"`tick`\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push(',');
+                flow::write_value(out, part2)?;
+                out.push_str("]}");
+            }
+        }
+        Ok(())
+    }
+}
+
 impl<Box2, Foo2, Object> flow::FromValue for Infer<Box2, Foo2, Object> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
@@ -207,6 +300,35 @@ impl<Box2, Foo2, Object> flow::IntoValue for Infer<Box2, Foo2, Object> {
     }
 }
 
+impl<Box2, Foo2, Object> flow::CanonicalText for Infer<Box2, Foo2, Object> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Std(part0, part1) => {
+                out.push_str("{\"std\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::X2fa { future, foo_ } => {
+                let first = &mut true;
+                out.push_str("{\"_2fa\":{");
+                flow::write_member(out, first, "\"Future\":", future)?;
+                flow::write_member(out, first, "\"foo\":", foo_)?;
+                out.push_str("}}");
+            }
+            Self::Map {} => out.push_str("{\"Map\":{}}"),
+            Self::JsonValue(part0) => {
+                out.push_str("{\"JsonValue\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<Infer2, Nul, Str> flow::FromValue for Tick<Infer2, Nul, Str> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -220,5 +342,15 @@ impl<Infer2, Nul, Str> flow::FromValue for Tick<Infer2, Nul, Str> {
 impl<Infer2, Nul, Str> flow::IntoValue for Tick<Infer2, Nul, Str> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("X_1", self.x_1.into_value())])
+    }
+}
+
+impl<Infer2, Nul, Str> flow::CanonicalText for Tick<Infer2, Nul, Str> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"X_1\":", &self.x_1)?;
+        out.push('}');
+        Ok(())
     }
 }

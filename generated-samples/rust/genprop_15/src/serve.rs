@@ -59,7 +59,7 @@ fn x1<T: P15Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("n4")?,
             args.next("u00e9")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -67,7 +67,7 @@ fn x1<T: P15Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn context_dict<T: P15Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, _| {
         let reply = P15Tools::context_dict(tools, ctx);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -75,6 +75,6 @@ fn context_dict<T: P15Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn flow_core<T: P15Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = P15Tools::flow_core(tools, ctx, args.next("日本")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -26,6 +28,16 @@ impl flow::FromValue for PartialEq {
 impl flow::IntoValue for PartialEq {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("foo_", self.foo_.into_value())])
+    }
+}
+
+impl flow::CanonicalText for PartialEq {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"foo_\":", &self.foo_)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -73,6 +85,35 @@ impl<FOOBAR2: flow::IntoValue, PartialEq2: flow::IntoValue> flow::IntoValue for 
     }
 }
 
+impl<FOOBAR2: flow::CanonicalText, PartialEq2: flow::CanonicalText> flow::CanonicalText for FOOBAR<FOOBAR2, PartialEq2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::PartialEq(part0, part1, part2) => {
+                out.push_str("{\"PartialEq\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push(',');
+                flow::write_value(out, part2)?;
+                out.push_str("]}");
+            }
+            Self::UFF21 { _2fa } => {
+                let first = &mut true;
+                out.push_str("{\"Ａ\":{");
+                flow::write_member(out, first, "\"2fa\":", _2fa)?;
+                out.push_str("}}");
+            }
+            Self::U00E9 => out.push_str("\"u00E9\""),
+            Self::U65E5u672C(part0) => {
+                out.push_str("{\"日本\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+        }
+        Ok(())
+    }
+}
+
 impl flow::FromValue for U03A9mega {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
@@ -83,6 +124,13 @@ impl flow::FromValue for U03A9mega {
 impl flow::IntoValue for U03A9mega {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
+    }
+}
+
+impl flow::CanonicalText for U03A9mega {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        out.push_str("{}");
+        Ok(())
     }
 }
 
@@ -104,5 +152,16 @@ impl<UFF21> flow::IntoValue for FooBar<UFF21> {
             Self::U0661u0662 => flow::constructor(1, "١٢", flow::Payload::None),
             Self::Phantom(never, _) => match never {},
         }
+    }
+}
+
+impl<UFF21> flow::CanonicalText for FooBar<UFF21> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Foo => out.push_str("\"foo_\""),
+            Self::U0661u0662 => out.push_str("\"١٢\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
     }
 }

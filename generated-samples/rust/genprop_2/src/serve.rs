@@ -58,7 +58,7 @@ fn foo_<T: P2Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("foo__bar")?,
             args.next("n1")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -66,7 +66,7 @@ fn foo_<T: P2Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn tools_<T: P2Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, _| {
         let reply = P2Tools::tools(tools, ctx);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -74,6 +74,6 @@ fn tools_<T: P2Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn x<T: P2Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, _| {
         let reply = P2Tools::x(tools, ctx);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

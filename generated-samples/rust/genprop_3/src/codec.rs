@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -37,6 +39,18 @@ impl<FlowSet, Readonly> flow::IntoValue for X2fa<FlowSet, Readonly> {
     }
 }
 
+impl<FlowSet, Readonly> flow::CanonicalText for X2fa<FlowSet, Readonly> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::K => out.push_str("\"K\""),
+            Self::X {} => out.push_str("{\"\\\"\\\"\\\"\":{}}"),
+            Self::H {} => out.push_str("{\"H\":{}}"),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<U00D1andu00FA, Foo2> flow::FromValue for X2FA<U00D1andu00FA, Foo2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
@@ -47,6 +61,13 @@ impl<U00D1andu00FA, Foo2> flow::FromValue for X2FA<U00D1andu00FA, Foo2> {
 impl<U00D1andu00FA, Foo2> flow::IntoValue for X2FA<U00D1andu00FA, Foo2> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
+    }
+}
+
+impl<U00D1andu00FA, Foo2> flow::CanonicalText for X2FA<U00D1andu00FA, Foo2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        out.push_str("{}");
+        Ok(())
     }
 }
 
@@ -63,6 +84,13 @@ impl<Nau00EFve> flow::IntoValue for Foo<Nau00EFve> {
     }
 }
 
+impl<Nau00EFve> flow::CanonicalText for Foo<Nau00EFve> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        out.push_str("{}");
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Mut {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -75,5 +103,15 @@ impl flow::FromValue for Mut {
 impl flow::IntoValue for Mut {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("Generic", self.generic.into_value())])
+    }
+}
+
+impl flow::CanonicalText for Mut {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"Generic\":", &self.generic)?;
+        out.push('}');
+        Ok(())
     }
 }

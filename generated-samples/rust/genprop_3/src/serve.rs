@@ -57,7 +57,7 @@ fn nau00efve<T: P3Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("X_1")?,
             args.next("ﬁle")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -65,7 +65,7 @@ fn nau00efve<T: P3Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn tuple<T: P3Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = P3Tools::tuple(tools, ctx, args.next("Implementation")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -73,6 +73,6 @@ fn tuple<T: P3Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn tab_here<T: P3Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = P3Tools::tab_here(tools, ctx, args.next("`tick`")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

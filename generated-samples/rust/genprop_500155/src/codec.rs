@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]

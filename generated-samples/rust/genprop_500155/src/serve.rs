@@ -56,7 +56,7 @@ fn x1<T: P500155Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("fOO")?,
             args.next("Zürich")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -70,7 +70,7 @@ fn none<T: P500155Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("Debug")?,
             args.next("X_1")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -78,6 +78,6 @@ fn none<T: P500155Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn foo_2<T: P500155Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, _| {
         let reply = P500155Tools::foo_2(tools, ctx);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

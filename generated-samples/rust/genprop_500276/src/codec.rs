@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -39,6 +41,21 @@ impl flow::IntoValue for Void {
     }
 }
 
+impl flow::CanonicalText for Void {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Std(part0, part1) => {
+                out.push_str("{\"std\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+        }
+        Ok(())
+    }
+}
+
 impl<Foo> flow::FromValue for Object<Foo> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -60,6 +77,19 @@ impl<Foo> flow::IntoValue for Object<Foo> {
             ("n1", self.n1.into_value()),
             ("BaseException", self.base_exception.into_value()),
         ])
+    }
+}
+
+impl<Foo> flow::CanonicalText for Object<Foo> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"BaseException\":", &self.base_exception)?;
+        flow::write_member(out, first, "\"ctx\":", &self.ctx)?;
+        flow::write_member(out, first, "\"globalThis\":", &self.global_this)?;
+        flow::write_member(out, first, "\"n1\":", &self.n1)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -109,6 +139,33 @@ impl<AB: flow::IntoValue, FOOBAR, X2fa2: flow::IntoValue> flow::IntoValue for X2
     }
 }
 
+impl<AB: flow::CanonicalText, FOOBAR, X2fa2: flow::CanonicalText> flow::CanonicalText for X2fa<AB, FOOBAR, X2fa2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::X2fa { _2_fa, x_1 } => {
+                let first = &mut true;
+                out.push_str("{\"2fa\":{");
+                flow::write_member(out, first, "\"2FA\":", _2_fa)?;
+                flow::write_member(out, first, "\"X_1\":", x_1)?;
+                out.push_str("}}");
+            }
+            Self::Delete(part0, part1, part2) => {
+                out.push_str("{\"delete\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push(',');
+                flow::write_value(out, part2)?;
+                out.push_str("]}");
+            }
+            Self::X {} => out.push_str("{\"😀\":{}}"),
+            Self::Iterator => out.push_str("\"Iterator\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<X12> flow::FromValue for Record<X12> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
@@ -127,6 +184,17 @@ impl<X12> flow::IntoValue for Record<X12> {
             Self::File => flow::constructor(1, "file", flow::Payload::None),
             Self::Phantom(never, _) => match never {},
         }
+    }
+}
+
+impl<X12> flow::CanonicalText for Record<X12> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Tools => out.push_str("\"Tools\""),
+            Self::File => out.push_str("\"file\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
     }
 }
 
@@ -175,6 +243,40 @@ impl<U00D1andu00FA, X2fa2, Record2> flow::IntoValue for N4<U00D1andu00FA, X2fa2,
     }
 }
 
+impl<U00D1andu00FA, X2fa2, Record2> flow::CanonicalText for N4<U00D1andu00FA, X2fa2, Record2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::X1 { foo_2 } => {
+                let first = &mut true;
+                out.push_str("{\"x1_\":{");
+                flow::write_member(out, first, "\"foo_2\":", foo_2)?;
+                out.push_str("}}");
+            }
+            Self::A(part0) => {
+                out.push_str("{\"a\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Foo2(part0) => {
+                out.push_str("{\"Foo_2\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::X2fa(part0, part1, part2) => {
+                out.push_str("{\"2fa\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push(',');
+                flow::write_value(out, part2)?;
+                out.push_str("]}");
+            }
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<Class, Object2, X2fa2> flow::FromValue for X1<Class, Object2, X2fa2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -188,6 +290,16 @@ impl<Class, Object2, X2fa2> flow::FromValue for X1<Class, Object2, X2fa2> {
 impl<Class, Object2, X2fa2> flow::IntoValue for X1<Class, Object2, X2fa2> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("object", self.object.into_value())])
+    }
+}
+
+impl<Class, Object2, X2fa2> flow::CanonicalText for X1<Class, Object2, X2fa2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"object\":", &self.object)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -207,5 +319,15 @@ impl<Abc> flow::IntoValue for X2FA<Abc> {
             Self::BTreeMap => flow::constructor(0, "BTreeMap", flow::Payload::None),
             Self::Phantom(never, _) => match never {},
         }
+    }
+}
+
+impl<Abc> flow::CanonicalText for X2FA<Abc> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::BTreeMap => out.push_str("\"BTreeMap\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
     }
 }

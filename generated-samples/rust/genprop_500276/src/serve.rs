@@ -62,7 +62,7 @@ fn into_value<T: P500276Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("add_note")?,
             args.next("K")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -70,6 +70,6 @@ fn into_value<T: P500276Tools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn n1<T: P500276Tools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = P500276Tools::n1(tools, ctx, args.next("X1")?, args.next("é")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -38,6 +40,19 @@ impl<X2: flow::IntoValue, Nau00EFve: flow::IntoValue, X1> flow::IntoValue for X<
     }
 }
 
+impl<X2: flow::CanonicalText, Nau00EFve: flow::CanonicalText, X1> flow::CanonicalText for X<X2, Nau00EFve, X1> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"<T>\":", &self.t)?;
+        flow::write_member(out, first, "\"naïve\":", &self.nau00efve)?;
+        flow::write_member(out, first, "\"x1_\":", &self.x1)?;
+        flow::write_member(out, first, "\"ℌ\":", &self.u210c)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<X2FA, Ref2: flow::FromValue + std::cmp::Ord, Impl> flow::FromValue for Ref<X2FA, Ref2, Impl> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -51,5 +66,15 @@ impl<X2FA, Ref2: flow::FromValue + std::cmp::Ord, Impl> flow::FromValue for Ref<
 impl<X2FA, Ref2: flow::IntoValue, Impl> flow::IntoValue for Ref<X2FA, Ref2, Impl> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("2FA", self._2_fa.into_value())])
+    }
+}
+
+impl<X2FA, Ref2: flow::CanonicalText, Impl> flow::CanonicalText for Ref<X2FA, Ref2, Impl> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"2FA\":", &self._2_fa)?;
+        out.push('}');
+        Ok(())
     }
 }

@@ -51,6 +51,6 @@ fn file<T: P500345Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("crate")?,
             args.next("Future")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

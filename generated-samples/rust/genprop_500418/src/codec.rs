@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -37,6 +39,19 @@ impl flow::IntoValue for New {
     }
 }
 
+impl flow::CanonicalText for New {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"a,b\":", &self.a_b)?;
+        flow::write_member(out, first, "\"const\":", &self.r#const)?;
+        flow::write_member(out, first, "\"new\":", &self.new)?;
+        flow::write_member(out, first, "\"u00E9\":", &self.u00_e9)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Public {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -58,6 +73,18 @@ impl flow::IntoValue for Public {
     }
 }
 
+impl flow::CanonicalText for Public {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"A\":", &self.a)?;
+        flow::write_member(out, first, "\"Zürich\":", &self.zu00fcrich)?;
+        flow::write_member(out, first, "\"implements\":", &self.implements)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<UFF21, Package> flow::FromValue for X2fa<UFF21, Package> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -71,6 +98,16 @@ impl<UFF21, Package> flow::FromValue for X2fa<UFF21, Package> {
 impl<UFF21, Package> flow::IntoValue for X2fa<UFF21, Package> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("foo_bar", self.foo_bar.into_value())])
+    }
+}
+
+impl<UFF21, Package> flow::CanonicalText for X2fa<UFF21, Package> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"foo_bar\":", &self.foo_bar)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -122,6 +159,37 @@ impl<Box2: flow::IntoValue, X1> flow::IntoValue for Implements<Box2, X1> {
     }
 }
 
+impl<Box2: flow::CanonicalText, X1> flow::CanonicalText for Implements<Box2, X1> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::FOOBAR(part0, part1, part2) => {
+                out.push_str("{\"FOO_BAR\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push(',');
+                flow::write_value(out, part2)?;
+                out.push_str("]}");
+            }
+            Self::FooBar { k } => {
+                let first = &mut true;
+                out.push_str("{\"foo-bar\":{");
+                flow::write_member(out, first, "\"K\":", k)?;
+                out.push_str("}}");
+            }
+            Self::FooBar2(part0, part1) => {
+                out.push_str("{\"foo_bar\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl flow::FromValue for N1 {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -141,6 +209,17 @@ impl flow::IntoValue for N1 {
     }
 }
 
+impl flow::CanonicalText for N1 {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"metadata\":", &self.metadata)?;
+        flow::write_member(out, first, "\"public\":", &self.public)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<U00C9, U00E9, Implements2> flow::FromValue for Tuple<U00C9, U00E9, Implements2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
@@ -157,5 +236,15 @@ impl<U00C9, U00E9, Implements2> flow::IntoValue for Tuple<U00C9, U00E9, Implemen
             Self::X2fa => flow::constructor(0, "2fa", flow::Payload::None),
             Self::Phantom(never, _) => match never {},
         }
+    }
+}
+
+impl<U00C9, U00E9, Implements2> flow::CanonicalText for Tuple<U00C9, U00E9, Implements2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::X2fa => out.push_str("\"2fa\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
     }
 }

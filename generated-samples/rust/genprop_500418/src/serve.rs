@@ -58,6 +58,6 @@ fn r#loop<T: P500418Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("Symbol")?,
             args.next("n1")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -51,6 +53,33 @@ impl<U00e9: flow::IntoValue, Iterator: flow::IntoValue> flow::IntoValue for Foo2
     }
 }
 
+impl<U00e9: flow::CanonicalText, Iterator: flow::CanonicalText> flow::CanonicalText for Foo2<U00e9, Iterator> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Iterator(part0, part1, part2) => {
+                out.push_str("{\"Iterator\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push(',');
+                flow::write_value(out, part2)?;
+                out.push_str("]}");
+            }
+            Self::FooBar(part0) => {
+                out.push_str("{\"FooBar\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Package(part0) => {
+                out.push_str("{\"package\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+        }
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Object {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
@@ -64,6 +93,13 @@ impl flow::IntoValue for Object {
     }
 }
 
+impl flow::CanonicalText for Object {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        out.push_str("{}");
+        Ok(())
+    }
+}
+
 impl<Foo> flow::FromValue for End<Foo> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
@@ -74,6 +110,13 @@ impl<Foo> flow::FromValue for End<Foo> {
 impl<Foo> flow::IntoValue for End<Foo> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
+    }
+}
+
+impl<Foo> flow::CanonicalText for End<Foo> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        out.push_str("{}");
+        Ok(())
     }
 }
 
@@ -115,6 +158,36 @@ impl<X2fa, X2fa2, N0: flow::IntoValue> flow::IntoValue for FooBar<X2fa, X2fa2, N
     }
 }
 
+impl<X2fa, X2fa2, N0: flow::CanonicalText> flow::CanonicalText for FooBar<X2fa, X2fa2, N0> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Instant(part0) => {
+                out.push_str("{\"Instant\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::X2fa { _2_fa } => {
+                let first = &mut true;
+                out.push_str("{\"_2fa\":{");
+                flow::write_member(out, first, "\"2FA\":", _2_fa)?;
+                out.push_str("}}");
+            }
+            Self::FlowMap(part0) => {
+                out.push_str("{\"FlowMap\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Lib(part0) => {
+                out.push_str("{\"lib\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<Foo22: flow::FromValue, Module> flow::FromValue for Decimal<Foo22, Module> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -138,5 +211,19 @@ impl<Foo22: flow::IntoValue, Module> flow::IntoValue for Decimal<Foo22, Module> 
             ("JsonValue", self.json_value.into_value()),
             ("ñandú", self.u00f1andu00fa.into_value()),
         ])
+    }
+}
+
+impl<Foo22: flow::CanonicalText, Module> flow::CanonicalText for Decimal<Foo22, Module> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"2FA\":", &self._2_fa)?;
+        flow::write_member(out, first, "\"JsonValue\":", &self.json_value)?;
+        flow::write_member(out, first, "\"_2fa\":", &self._2fa)?;
+        flow::write_member(out, first, "\"x1\":", &self.x1)?;
+        flow::write_member(out, first, "\"ñandú\":", &self.u00f1andu00fa)?;
+        out.push('}');
+        Ok(())
     }
 }

@@ -53,6 +53,6 @@ fn u00_e9<T: P7Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("string")?,
             args.next("null")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -33,6 +35,18 @@ impl<X15, X2fa, FlowMap> flow::IntoValue for U00E9<X15, X2fa, FlowMap> {
             ("2FA", self._2_fa.into_value()),
             ("n4", self.n4.into_value()),
         ])
+    }
+}
+
+impl<X15, X2fa, FlowMap> flow::CanonicalText for U00E9<X15, X2fa, FlowMap> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"2FA\":", &self._2_fa)?;
+        flow::write_member(out, first, "\"Hash\":", &self.hash)?;
+        flow::write_member(out, first, "\"n4\":", &self.n4)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -70,6 +84,31 @@ impl<Private, Function: flow::IntoValue, Foo2> flow::IntoValue for X1<Private, F
     }
 }
 
+impl<Private, Function: flow::CanonicalText, Foo2> flow::CanonicalText for X1<Private, Function, Foo2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::X1(part0) => {
+                out.push_str("{\"x_1\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::U00e9 { n4 } => {
+                let first = &mut true;
+                out.push_str("{\"u00e9\":{");
+                flow::write_member(out, first, "\"n4\":", n4)?;
+                out.push_str("}}");
+            }
+            Self::AB(part0) => {
+                out.push_str("{\"a\u{2028}b\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<X15: flow::FromValue> flow::FromValue for N2<X15> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -93,6 +132,19 @@ impl<X15: flow::IntoValue> flow::IntoValue for N2<X15> {
     }
 }
 
+impl<X15: flow::CanonicalText> flow::CanonicalText for N2<X15> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"#x\":", &self.x)?;
+        flow::write_member(out, first, "\"U00E9\":", &self.u00_e9)?;
+        flow::write_member(out, first, "\"n2\":", &self.n2)?;
+        flow::write_member(out, first, "\"straße\":", &self.strau00dfe)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<N22> flow::FromValue for X12<N22> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
@@ -109,5 +161,15 @@ impl<N22> flow::IntoValue for X12<N22> {
             Self::Strau00DFe => flow::constructor(0, "straße", flow::Payload::None),
             Self::Phantom(never, _) => match never {},
         }
+    }
+}
+
+impl<N22> flow::CanonicalText for X12<N22> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Strau00DFe => out.push_str("\"straße\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
     }
 }

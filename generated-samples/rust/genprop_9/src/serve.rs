@@ -58,6 +58,6 @@ fn a_b<T: P9Tools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("symbol")?,
             args.next("foo")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -33,6 +35,17 @@ impl<T: flow::IntoValue> flow::IntoValue for Page<T> {
     }
 }
 
+impl<T: flow::CanonicalText> flow::CanonicalText for Page<T> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"items\":", &self.items)?;
+        flow::write_member(out, first, "\"next\":", &self.next)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<T: flow::FromValue + std::cmp::Ord> flow::FromValue for Bag<T> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -45,6 +58,16 @@ impl<T: flow::FromValue + std::cmp::Ord> flow::FromValue for Bag<T> {
 impl<T: flow::IntoValue> flow::IntoValue for Bag<T> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("members", self.members.into_value())])
+    }
+}
+
+impl<T: flow::CanonicalText> flow::CanonicalText for Bag<T> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"members\":", &self.members)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -84,6 +107,28 @@ impl<A: flow::IntoValue, B: flow::IntoValue> flow::IntoValue for Pair<A, B> {
     }
 }
 
+impl<A: flow::CanonicalText, B: flow::CanonicalText> flow::CanonicalText for Pair<A, B> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Both(part0, part1) => {
+                out.push_str("{\"Both\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::Left { a } => {
+                let first = &mut true;
+                out.push_str("{\"Left\":{");
+                flow::write_member(out, first, "\"a\":", a)?;
+                out.push_str("}}");
+            }
+            Self::Neither => out.push_str("\"Neither\""),
+        }
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Holder {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -105,6 +150,18 @@ impl flow::IntoValue for Holder {
     }
 }
 
+impl flow::CanonicalText for Holder {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"bag\":", &self.bag)?;
+        flow::write_member(out, first, "\"page\":", &self.page)?;
+        flow::write_member(out, first, "\"pairs\":", &self.pairs)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Keyed {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -121,6 +178,17 @@ impl flow::IntoValue for Keyed {
             ("token", self.token.into_value()),
             ("pages", self.pages.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Keyed {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"pages\":", &self.pages)?;
+        flow::write_member(out, first, "\"token\":", &self.token)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -145,6 +213,18 @@ impl<T: flow::IntoValue> flow::IntoValue for Outer<T> {
     }
 }
 
+impl<T: flow::CanonicalText> flow::CanonicalText for Outer<T> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"bags\":", &self.bags)?;
+        flow::write_member(out, first, "\"inner\":", &self.inner)?;
+        flow::write_member(out, first, "\"wrapped\":", &self.wrapped)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<U: flow::FromValue + std::cmp::Ord> flow::FromValue for Wrap<U> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -161,5 +241,16 @@ impl<U: flow::IntoValue> flow::IntoValue for Wrap<U> {
             ("bag", self.bag.into_value()),
             ("keys", self.keys.into_value()),
         ])
+    }
+}
+
+impl<U: flow::CanonicalText> flow::CanonicalText for Wrap<U> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"bag\":", &self.bag)?;
+        flow::write_member(out, first, "\"keys\":", &self.keys)?;
+        out.push('}');
+        Ok(())
     }
 }

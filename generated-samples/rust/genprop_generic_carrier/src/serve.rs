@@ -56,7 +56,7 @@ fn echo<T: CarrierTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("w")?,
             args.next("v")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -71,6 +71,6 @@ fn plain<T: CarrierTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("s")?,
             args.next("o")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

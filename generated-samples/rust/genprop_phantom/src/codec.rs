@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -27,6 +29,16 @@ impl<U> flow::FromValue for Tag<U> {
 impl<U> flow::IntoValue for Tag<U> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("id", self.id.into_value())])
+    }
+}
+
+impl<U> flow::CanonicalText for Tag<U> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"id\":", &self.id)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -65,6 +77,28 @@ impl<Self_, Self2, AB, AB2> flow::IntoValue for Marked<Self_, Self2, AB, AB2> {
     }
 }
 
+impl<Self_, Self2, AB, AB2> flow::CanonicalText for Marked<Self_, Self2, AB, AB2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Plain => out.push_str("\"Plain\""),
+            Self::Wrapped(part0) => {
+                out.push_str("{\"Wrapped\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Phantom { tag, n } => {
+                let first = &mut true;
+                out.push_str("{\"Phantom\":{");
+                flow::write_member(out, first, "\"n\":", n)?;
+                flow::write_member(out, first, "\"tag\":", tag)?;
+                out.push_str("}}");
+            }
+            Self::Phantom2(never, _) => match *never {},
+        }
+        Ok(())
+    }
+}
+
 impl<T: flow::FromValue, T2> flow::FromValue for Half<T, T2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -87,6 +121,18 @@ impl<T: flow::IntoValue, T2> flow::IntoValue for Half<T, T2> {
     }
 }
 
+impl<T: flow::CanonicalText, T2> flow::CanonicalText for Half<T, T2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"phantom\":", &self.phantom)?;
+        flow::write_member(out, first, "\"tags\":", &self.tags)?;
+        flow::write_member(out, first, "\"value\":", &self.value)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<X2> flow::FromValue for Empty<X2> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
@@ -97,6 +143,13 @@ impl<X2> flow::FromValue for Empty<X2> {
 impl<X2> flow::IntoValue for Empty<X2> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
+    }
+}
+
+impl<X2> flow::CanonicalText for Empty<X2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        out.push_str("{}");
+        Ok(())
     }
 }
 
@@ -118,6 +171,17 @@ impl<A, A2> flow::IntoValue for Mark<A, A2> {
             Self::Off => flow::constructor(1, "Off", flow::Payload::None),
             Self::Phantom(never, _) => match never {},
         }
+    }
+}
+
+impl<A, A2> flow::CanonicalText for Mark<A, A2> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::On => out.push_str("\"On\""),
+            Self::Off => out.push_str("\"Off\""),
+            Self::Phantom(never, _) => match *never {},
+        }
+        Ok(())
     }
 }
 
@@ -145,5 +209,20 @@ impl flow::IntoValue for Holder {
             ("odd", self.odd.into_value()),
             ("marks", self.marks.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Holder {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"empty\":", &self.empty)?;
+        flow::write_member(out, first, "\"keyed\":", &self.keyed)?;
+        flow::write_member(out, first, "\"marked\":", &self.marked)?;
+        flow::write_member(out, first, "\"marks\":", &self.marks)?;
+        flow::write_member(out, first, "\"odd\":", &self.odd)?;
+        flow::write_member(out, first, "\"tags\":", &self.tags)?;
+        out.push('}');
+        Ok(())
     }
 }

@@ -55,7 +55,7 @@ fn use_tags<T: PhantomTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("e")?,
             args.next("half")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -70,6 +70,6 @@ fn generic<T: PhantomTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("h")?,
             args.next("k")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -46,6 +48,25 @@ impl flow::IntoValue for Self_ {
             ("_", self.v_.into_value()),
             ("async", self.r#async.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Self_ {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"Zürich\":", &self.zu00fcrich)?;
+        flow::write_member(out, first, "\"_\":", &self.v_)?;
+        flow::write_member(out, first, "\"async\":", &self.r#async)?;
+        flow::write_member(out, first, "\"crate\":", &self.crate_)?;
+        flow::write_member(out, first, "\"fn\":", &self.r#fn)?;
+        flow::write_member(out, first, "\"highC\":", &self.high_c)?;
+        flow::write_member(out, first, "\"high_c\":", &self.high_c_2)?;
+        flow::write_member(out, first, "\"self\":", &self.self_)?;
+        flow::write_member(out, first, "\"super\":", &self.super_)?;
+        flow::write_member(out, first, "\"type\":", &self.r#type)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -101,6 +122,40 @@ impl flow::IntoValue for Option {
     }
 }
 
+impl flow::CanonicalText for Option {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        match self {
+            Self::Some(part0) => {
+                out.push_str("{\"Some\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::None => out.push_str("\"None\""),
+            Self::Self_(part0) => {
+                out.push_str("{\"Self\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Pair(part0, part1) => {
+                out.push_str("{\"Pair\":[");
+                flow::write_value(out, part0)?;
+                out.push(',');
+                flow::write_value(out, part1)?;
+                out.push_str("]}");
+            }
+            Self::Blank {} => out.push_str("{\"Blank\":{}}"),
+            Self::Labeled { r#match, r#ref } => {
+                let first = &mut true;
+                out.push_str("{\"Labeled\":{");
+                flow::write_member(out, first, "\"match\":", r#match)?;
+                flow::write_member(out, first, "\"ref\":", r#ref)?;
+                out.push_str("}}");
+            }
+        }
+        Ok(())
+    }
+}
+
 impl<T: flow::FromValue> flow::FromValue for Box<T> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -113,6 +168,16 @@ impl<T: flow::FromValue> flow::FromValue for Box<T> {
 impl<T: flow::IntoValue> flow::IntoValue for Box<T> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("value", self.value.into_value())])
+    }
+}
+
+impl<T: flow::CanonicalText> flow::CanonicalText for Box<T> {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"value\":", &self.value)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -139,6 +204,19 @@ impl flow::IntoValue for Node {
     }
 }
 
+impl flow::CanonicalText for Node {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"children\":", &self.children)?;
+        flow::write_member(out, first, "\"next\":", &self.next)?;
+        flow::write_member(out, first, "\"value\":", &self.value)?;
+        flow::write_member(out, first, "\"wrapped\":", &self.wrapped)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl<Item: flow::FromValue> flow::FromValue for Wrap<Item> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -151,6 +229,16 @@ impl<Item: flow::FromValue> flow::FromValue for Wrap<Item> {
 impl<Item: flow::IntoValue> flow::IntoValue for Wrap<Item> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("inner", self.inner.into_value())])
+    }
+}
+
+impl<Item: flow::CanonicalText> flow::CanonicalText for Wrap<Item> {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"inner\":", &self.inner)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -167,6 +255,16 @@ impl<Unused> flow::FromValue for Phantom<Unused> {
 impl<Unused> flow::IntoValue for Phantom<Unused> {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("x", self.x.into_value())])
+    }
+}
+
+impl<Unused> flow::CanonicalText for Phantom<Unused> {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"x\":", &self.x)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -189,6 +287,17 @@ impl<T: flow::IntoValue> flow::IntoValue for Bag<T> {
     }
 }
 
+impl<T: flow::CanonicalText> flow::CanonicalText for Bag<T> {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"index\":", &self.index)?;
+        flow::write_member(out, first, "\"items\":", &self.items)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Session {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -207,6 +316,18 @@ impl flow::IntoValue for Session {
             ("tokens", self.tokens.into_value()),
             ("by_name", self.by_name.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Session {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"by_name\":", &self.by_name)?;
+        flow::write_member(out, first, "\"token\":", &self.token)?;
+        flow::write_member(out, first, "\"tokens\":", &self.tokens)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -232,6 +353,20 @@ impl flow::IntoValue for Result {
     }
 }
 
+impl flow::CanonicalText for Result {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        match self {
+            Self::Ok => out.push_str("\"Ok\""),
+            Self::Err(part0) => {
+                out.push_str("{\"Err\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+        }
+        Ok(())
+    }
+}
+
 impl flow::FromValue for String {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -251,6 +386,17 @@ impl flow::IntoValue for String {
     }
 }
 
+impl flow::CanonicalText for String {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"chars\":", &self.chars)?;
+        flow::write_member(out, first, "\"text\":", &self.text)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Call {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -263,6 +409,16 @@ impl flow::FromValue for Call {
 impl flow::IntoValue for Call {
     fn into_value(self) -> flow::Value {
         flow::record(vec![("id", self.id.into_value())])
+    }
+}
+
+impl flow::CanonicalText for Call {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"id\":", &self.id)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -281,6 +437,16 @@ impl flow::IntoValue for KeywordsTools {
     }
 }
 
+impl flow::CanonicalText for KeywordsTools {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"n\":", &self.n)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Implementation {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -296,6 +462,16 @@ impl flow::IntoValue for Implementation {
     }
 }
 
+impl flow::CanonicalText for Implementation {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"n\":", &self.n)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Empty {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         flow::Fields::of_record(value)?;
@@ -306,6 +482,13 @@ impl flow::FromValue for Empty {
 impl flow::IntoValue for Empty {
     fn into_value(self) -> flow::Value {
         flow::record(vec![])
+    }
+}
+
+impl flow::CanonicalText for Empty {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        out.push_str("{}");
+        Ok(())
     }
 }
 
@@ -325,6 +508,17 @@ impl flow::IntoValue for Json {
             ("raw", self.raw.into_value()),
             ("set", self.set.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Json {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"raw\":", &self.raw)?;
+        flow::write_member(out, first, "\"set\":", &self.set)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -373,6 +567,30 @@ impl flow::IntoValue for Twin {
     }
 }
 
+impl flow::CanonicalText for Twin {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"ID\":", &self.id)?;
+        flow::write_member(out, first, "\"Id\":", &self.id_3)?;
+        flow::write_member(out, first, "\"Value\":", &self.value)?;
+        flow::write_member(out, first, "\"await\":", &self.r#await)?;
+        flow::write_member(out, first, "\"default\":", &self.default)?;
+        flow::write_member(out, first, "\"for\":", &self.r#for)?;
+        flow::write_member(out, first, "\"id\":", &self.id_2)?;
+        flow::write_member(out, first, "\"if\":", &self.r#if)?;
+        flow::write_member(out, first, "\"in\":", &self.r#in)?;
+        flow::write_member(out, first, "\"return\":", &self.r#return)?;
+        flow::write_member(out, first, "\"static\":", &self.r#static)?;
+        flow::write_member(out, first, "\"try\":", &self.r#try)?;
+        flow::write_member(out, first, "\"value\":", &self.value_2)?;
+        flow::write_member(out, first, "\"while\":", &self.r#while)?;
+        flow::write_member(out, first, "\"yield\":", &self.r#yield)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Twin2 {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -389,6 +607,17 @@ impl flow::IntoValue for Twin2 {
             ("twin", self.twin.into_value()),
             ("Twin", self.twin_2.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Twin2 {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"Twin\":", &self.twin_2)?;
+        flow::write_member(out, first, "\"twin\":", &self.twin)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -432,5 +661,29 @@ impl flow::IntoValue for Switch {
             Self::Default => flow::constructor(4, "default", flow::Payload::None),
             Self::None => flow::constructor(5, "None", flow::Payload::None),
         }
+    }
+}
+
+impl flow::CanonicalText for Switch {
+    fn write_canonical(&self, out: &mut std::string::String) -> flow::Written {
+        match self {
+            Self::On => out.push_str("\"On\""),
+            Self::ON(part0) => {
+                out.push_str("{\"ON\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::On2 { r#await, await_2 } => {
+                let first = &mut true;
+                out.push_str("{\"on\":{");
+                flow::write_member(out, first, "\"Await\":", await_2)?;
+                flow::write_member(out, first, "\"await\":", r#await)?;
+                out.push_str("}}");
+            }
+            Self::Await => out.push_str("\"await\""),
+            Self::Default => out.push_str("\"default\""),
+            Self::None => out.push_str("\"None\""),
+        }
+        Ok(())
     }
 }

@@ -64,7 +64,7 @@ fn r#type<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("bag")?,
             args.next("session")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -72,7 +72,7 @@ fn r#type<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn get_sum<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = KeywordsTools::get_sum(tools, ctx, args.next("call")?, args.next("args")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -80,7 +80,7 @@ fn get_sum<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn get_sum_2<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = KeywordsTools::get_sum_2(tools, ctx, args.next("tools")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -88,7 +88,7 @@ fn get_sum_2<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn ping<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, _| {
         let reply = KeywordsTools::ping(tools, ctx);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -105,7 +105,7 @@ fn pick<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("boxed")?,
             args.next("plain")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -123,7 +123,7 @@ fn r#await<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
             args.next("for")?,
             args.next("Await")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -131,6 +131,6 @@ fn r#await<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
 fn ping_2<T: KeywordsTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, _| {
         let reply = KeywordsTools::ping_2(tools, ctx);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }

@@ -5,7 +5,9 @@
 //! server core decodes args into values at the declared types and checks
 //! results before writing their canonical text, so these impls are all a
 //! type needs to cross. (`into_value` needs no import: inside an impl of
-//! `IntoValue`, its methods are in scope.)
+//! `IntoValue`, its methods are in scope.) Each type also writes its
+//! canonical text itself, the bytes of `into_value` and the core's writer,
+//! which a nongeneric call's reply takes without building the value.
 
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
@@ -39,6 +41,20 @@ impl flow::IntoValue for Forecast {
     }
 }
 
+impl flow::CanonicalText for Forecast {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"city\":", &self.city)?;
+        flow::write_member(out, first, "\"days\":", &self.days)?;
+        flow::write_member(out, first, "\"issued\":", &self.issued)?;
+        flow::write_member(out, first, "\"source\":", &self.source)?;
+        flow::write_member(out, first, "\"tags\":", &self.tags)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Day {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -61,6 +77,20 @@ impl flow::IntoValue for Day {
             ("sky", self.sky.into_value()),
             ("rain_mm", self.rain_mm.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Day {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"date\":", &self.date)?;
+        flow::write_member(out, first, "\"high_c\":", &self.high_c)?;
+        flow::write_member(out, first, "\"low_c\":", &self.low_c)?;
+        flow::write_member(out, first, "\"rain_mm\":", &self.rain_mm)?;
+        flow::write_member(out, first, "\"sky\":", &self.sky)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -101,6 +131,27 @@ impl flow::IntoValue for Sky {
     }
 }
 
+impl flow::CanonicalText for Sky {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Clear => out.push_str("\"Clear\""),
+            Self::Cloudy(part0) => {
+                out.push_str("{\"Cloudy\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::Storm { wind_kph, warning } => {
+                let first = &mut true;
+                out.push_str("{\"Storm\":{");
+                flow::write_member(out, first, "\"warning\":", warning)?;
+                flow::write_member(out, first, "\"wind_kph\":", wind_kph)?;
+                out.push_str("}}");
+            }
+        }
+        Ok(())
+    }
+}
+
 impl flow::FromValue for WeatherError {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let constructor = flow::Constructor::of_enum(value)?;
@@ -138,6 +189,27 @@ impl flow::IntoValue for WeatherError {
     }
 }
 
+impl flow::CanonicalText for WeatherError {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::UnknownCity { query, suggestions } => {
+                let first = &mut true;
+                out.push_str("{\"UnknownCity\":{");
+                flow::write_member(out, first, "\"query\":", query)?;
+                flow::write_member(out, first, "\"suggestions\":", suggestions)?;
+                out.push_str("}}");
+            }
+            Self::Unavailable(part0) => {
+                out.push_str("{\"Unavailable\":");
+                flow::write_value(out, part0)?;
+                out.push('}');
+            }
+            Self::RateLimited => out.push_str("\"RateLimited\""),
+        }
+        Ok(())
+    }
+}
+
 impl<T: flow::FromValue> flow::FromValue for Page<T> {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -154,6 +226,17 @@ impl<T: flow::IntoValue> flow::IntoValue for Page<T> {
             ("items", self.items.into_value()),
             ("next", self.next.into_value()),
         ])
+    }
+}
+
+impl<T: flow::CanonicalText> flow::CanonicalText for Page<T> {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"items\":", &self.items)?;
+        flow::write_member(out, first, "\"next\":", &self.next)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -182,6 +265,20 @@ impl flow::IntoValue for Station {
     }
 }
 
+impl flow::CanonicalText for Station {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"id\":", &self.id)?;
+        flow::write_member(out, first, "\"photo\":", &self.photo)?;
+        flow::write_member(out, first, "\"position\":", &self.position)?;
+        flow::write_member(out, first, "\"raw\":", &self.raw)?;
+        flow::write_member(out, first, "\"readings\":", &self.readings)?;
+        out.push('}');
+        Ok(())
+    }
+}
+
 impl flow::FromValue for Region {
     fn from_value(value: flow::Value) -> flow::Result<Self> {
         let mut fields = flow::Fields::of_record(value)?;
@@ -198,6 +295,17 @@ impl flow::IntoValue for Region {
             ("name", self.name.into_value()),
             ("children", self.children.into_value()),
         ])
+    }
+}
+
+impl flow::CanonicalText for Region {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        let first = &mut true;
+        out.push('{');
+        flow::write_member(out, first, "\"children\":", &self.children)?;
+        flow::write_member(out, first, "\"name\":", &self.name)?;
+        out.push('}');
+        Ok(())
     }
 }
 
@@ -218,5 +326,15 @@ impl flow::IntoValue for Units {
             Self::Metric => flow::constructor(0, "Metric", flow::Payload::None),
             Self::Imperial => flow::constructor(1, "Imperial", flow::Payload::None),
         }
+    }
+}
+
+impl flow::CanonicalText for Units {
+    fn write_canonical(&self, out: &mut String) -> flow::Written {
+        match self {
+            Self::Metric => out.push_str("\"Metric\""),
+            Self::Imperial => out.push_str("\"Imperial\""),
+        }
+        Ok(())
     }
 }

@@ -56,7 +56,7 @@ fn get_forecast<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResult 
             args.next("days")?,
             args.next("units")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -65,7 +65,7 @@ fn list_stations<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResult
     toolkit::handle(call, |ctx, args| {
         let reply =
             WeatherTools::list_stations(tools, ctx, args.next("region")?, args.next("cursor")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -80,7 +80,7 @@ fn station_history<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResu
             args.next("window")?,
             args.next("counts")?,
         );
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
 
@@ -88,6 +88,6 @@ fn station_history<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResu
 fn echo<T: WeatherTools>(tools: &T, call: StartedCall) -> HandlerResult {
     toolkit::handle(call, |ctx, args| {
         let reply = WeatherTools::echo(tools, ctx, args.next("value")?);
-        Ok(ctx.reply(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })
 }
