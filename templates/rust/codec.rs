@@ -1,9 +1,11 @@
 {{ header }}
 //! Conversions between the types of [`crate::types`] and flow-core values:
-//! fields and constructors by their Flow names, in declaration order. The
-//! server core decodes args into values at the declared types and checks
-//! results before writing their canonical text, so these impls are all a
-//! type needs to cross. (`into_value` needs no import: inside an impl of
+//! fields and constructors by their Flow names, in declaration order. A
+//! call's args decode from their JSON straight into these types
+//! (`FromJson`, with the server core's decoding rules), or from the values
+//! the core or the MCP front decoded (`FromValue`); results are checked
+//! before their canonical text is written, so these impls are all a type
+//! needs to cross. (`into_value` needs no import: inside an impl of
 //! `IntoValue`, its methods are in scope.)
 
 // A Unit field or part converts like any other.
@@ -17,8 +19,10 @@ use crate::types::*;
 {%- for item in items %}
 {%- if let Some(record) = item.record %}
 {% include "rust/record_codec.rs" %}
+{% include "rust/record_from_json.rs" %}
 {%- endif %}
 {%- if let Some(enumeration) = item.enumeration %}
 {% include "rust/enum_codec.rs" %}
+{% include "rust/enum_from_json.rs" %}
 {%- endif %}
 {%- endfor %}

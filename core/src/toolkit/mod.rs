@@ -22,11 +22,13 @@ mod call;
 mod codec;
 mod executor;
 mod serve;
+mod typed_args;
 
 pub use call::{Call, Cancelled};
 pub use codec::Codec;
 pub use executor::block_on;
-pub use serve::{handle, serve_process, server, Args};
+pub use serve::{handle, serve_process, server, typed_server, Args};
+pub use typed_args::{handle_typed, TypedArgs};
 
 #[cfg(test)]
 mod tests {
