@@ -211,7 +211,7 @@ fn args_refused_by_the_rust_types_are_answered_as_the_core_answers_them() {
     let lines: Vec<String> = cases
         .iter()
         .enumerate()
-        .map(|(i, (tool, args))| write_call(&CallKey::new("r", &i.to_string()), tool, args, None))
+        .map(|(i, (tool, args))| write_call(&CallKey::new("r", i.to_string()), tool, args, None))
         .collect();
 
     let mut core = flow_core::protocol::ServerCore::from_listing(&listing()).unwrap();
