@@ -21,9 +21,9 @@
 //! | a generic Tool's type parameter | [`GenericValue`] (JSON), in [`ContextSet`] and [`ContextDict`] |
 //! | records, enums | generated structs and enums, with generated impls |
 //!
-//! Args can also skip the values: [`FromJson`] decodes a call's JSON straight
-//! into these types, with the core decoder's rules (`crate::decode::rules`
-//! holds them for both).
+//! A generated Tool's nongeneric calls skip the values on the way in:
+//! [`FromJson`] decodes the args' JSON straight into these types, with the
+//! core decoder's own rules (`crate::decode::rules` holds them for both).
 //!
 //! The Rust order of these types (`Ord`) is the order of `decisions.md`
 //! section 3 wherever they have one, so `BTreeSet` iterates in the order a Set

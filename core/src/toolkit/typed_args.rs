@@ -86,3 +86,94 @@ pub fn handle_typed(
         Err(e) => HandlerResult::NotRun(format!("the generated Rust types refused the decoded args: {e}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Args decoded by the handler, against the weather listing's server core.
+
+    use super::*;
+    use crate::codec::{BigInt, Json, Never};
+    use crate::protocol::{Event, ServerCore};
+    use crate::types::parse::listing_from_text;
+    use crate::Limits;
+
+    const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
+    const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
+
+    /// A forecast call started by a core that leaves its args to the handler,
+    /// or (`own_args` false) decodes them itself, as MCP's front does too.
+    fn start(args: &str, own_args: bool) -> StartedCall {
+        let listing = listing_from_text(WEATHER, &Limits::default()).unwrap();
+        let core = ServerCore::from_listing(&listing).unwrap();
+        let mut core = if own_args { core.handlers_decode_args() } else { core };
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","method":"call","params":{{"run":"r","call":"c","tool":"{FORECAST}","args":{args}}}}}"#
+        );
+        match core.receive(line.as_bytes()).pop() {
+            Some(Event::Start(call)) => *call,
+            other => panic!("not started: {other:?}"),
+        }
+    }
+
+    /// Runs the forecast handler's shape: the three args, then the method.
+    fn run(call: StartedCall, ran: &mut bool) -> HandlerResult {
+        handle_typed(call, |ctx, args| {
+            let city: String = args.next("city")?;
+            let days: BigInt = args.next("days")?;
+            let units: Option<Json> = args.next("units")?;
+            *ran = true;
+            assert_eq!((city.as_str(), days, units), ("Oslo", BigInt::from(2), None));
+            Ok(ctx.reply::<BigInt, Never>(Ok(BigInt::from(1))))
+        })
+    }
+
+    #[test]
+    fn the_core_leaves_the_args_undecoded_and_the_handler_decodes_them() {
+        let call = start(r#"{"city":"Oslo","days":2,"units":"None"}"#, true);
+        assert!(call.args.is_empty() && call.undecoded.is_some());
+        let mut ran = false;
+        assert!(matches!(run(call, &mut ran), HandlerResult::Ok(_)));
+        assert!(ran);
+    }
+
+    #[test]
+    fn values_decoded_elsewhere_convert_as_before() {
+        let call = start(r#"{"city":"Oslo","days":2,"units":"None"}"#, false);
+        assert!(call.undecoded.is_none() && call.args.len() == 3);
+        let mut ran = false;
+        assert!(matches!(run(call, &mut ran), HandlerResult::Ok(_)));
+        assert!(ran);
+    }
+
+    #[test]
+    fn args_that_do_not_decode_are_not_run_with_the_cores_refusal() {
+        for (args, why) in [
+            (r#"{"city":1,"days":2,"units":"None"}"#, "$.params.args.city: expected a string, found a number [type]"),
+            (
+                r#"{"city":"Oslo","days":2.5,"units":"None"}"#,
+                "$.params.args.days: expected an Int, found 2.5 [not-whole]",
+            ),
+            (r#"{"city":"Oslo","units":"None"}"#, "$.params.args.days: missing argument [missing-field]"),
+            (
+                r#"{"city":"Oslo","days":2,"units":"Metric"}"#,
+                r#"$.params.args.units: expected "None" or {"Some": v}, found "Metric" [constructor]"#,
+            ),
+            // Every parameter decodes, and the extra member is still refused
+            // before the method runs; a parameter that does not decode comes first.
+            (
+                r#"{"city":"Oslo","days":2,"units":"None","x":0}"#,
+                "$.params.args.x: not a parameter of the Tool [shape]",
+            ),
+            (
+                r#"{"city":"Oslo","days":"2","units":"None","x":0}"#,
+                "$.params.args.days: expected an Int (a number), found a string [type]",
+            ),
+        ] {
+            let mut ran = false;
+            let result = run(start(args, true), &mut ran);
+            let HandlerResult::NotRun(reason) = result else { panic!("{args}: {result:?}") };
+            assert_eq!(reason, why, "{args}");
+            assert!(!ran, "{args}: the method ran");
+        }
+    }
+}
