@@ -1,11 +1,13 @@
 {{ header }}
-//! Serving the {{ project }} Tools on flow-core's protocol runtime: the
-//! server core decodes each call's args at the declared types (NotRun when
-//! they do not decode), answers `describe` from [`crate::metadata`], runs
-//! each call's method on the thread that read it (another thread takes over
-//! reading when a method runs long), answers a call sent again without
-//! running it twice, and checks each result before writing it (Unknown when
-//! it is not of the declared type, or the method panicked).
+//! Serving the {{ project }} Tools on flow-core's protocol runtime: each
+//! call's args decode from their JSON straight into the method's Rust
+//! types, with the server core's rules (a generic Tool's the core decodes,
+//! at the call's types), NotRun when they do not decode. The core answers
+//! `describe` from [`crate::metadata`], runs each call's method on the
+//! thread that read it (another thread takes over reading when a method
+//! runs long), answers a call sent again without running it twice, and
+//! checks each result before writing it (Unknown when it is not of the
+//! declared type, or the method panicked).
 
 use std::sync::Arc;
 
@@ -28,7 +30,7 @@ pub fn serve(tools: impl {{ trait_name }}) -> std::io::Result<()> {
 pub fn server<T: {{ trait_name }}>(tools: T) -> std::io::Result<StdioServer> {
     let handlers: [(&str, Handler<T>); {{ methods.len() }}] = {{ handlers }};
     let tools = Arc::new(tools);
-    let mut server = toolkit::server(metadata::LISTING, metadata::DESCRIBE)?;
+    let mut server = toolkit::typed_server(metadata::LISTING, metadata::DESCRIBE)?;
     for (identity, handler) in handlers {
         let tools = Arc::clone(&tools);
         server = server.handle(identity, move |call| handler(&tools, call));
@@ -43,7 +45,7 @@ type Handler<T> = fn(&T, StartedCall) -> HandlerResult;
 
 /// Runs [`{{ trait_name }}::{{ method.method }}`] for a started call.
 fn {{ method.handler }}<T: {{ trait_name }}>(tools: &T, call: StartedCall) -> HandlerResult {
-    toolkit::handle(call, |ctx, {{ method.args_binding }}| {
+    toolkit::{{ method.handle }}(call, |ctx, {{ method.args_binding }}| {
         {{ method.handler_call }}
         Ok(ctx.reply_direct(toolkit::block_on(reply)))
     })

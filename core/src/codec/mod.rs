@@ -21,6 +21,10 @@
 //! | a generic Tool's type parameter | [`GenericValue`] (JSON), in [`ContextSet`] and [`ContextDict`] |
 //! | records, enums | generated structs and enums, with generated impls |
 //!
+//! A generated Tool's nongeneric calls skip the values on the way in:
+//! [`FromJson`] decodes the args' JSON straight into these types, with the
+//! core decoder's own rules (`crate::decode::rules` holds them for both).
+//!
 //! The Rust order of these types (`Ord`) is the order of `decisions.md`
 //! section 3 wherever they have one, so `BTreeSet` iterates in the order a Set
 //! is encoded in; the core checks that before anything is written.
@@ -31,14 +35,18 @@
 
 mod canonical_text;
 mod containers;
+mod from_json;
 mod host_token;
+mod json_records_and_enums;
 mod names;
 mod records_and_enums;
 mod scalars;
 mod type_params;
 
 pub use canonical_text::{write_member, write_value, CanonicalText, NeedsCheck, Written};
+pub use from_json::FromJson;
 pub use host_token::HostToken;
+pub use json_records_and_enums::{JsonConstructor, JsonFields, JsonParts};
 pub use records_and_enums::{constructor, named, positional, record, Constructor, Fields, Parts};
 pub use type_params::{resolve, ContextDict, ContextSet, GenericValue};
 

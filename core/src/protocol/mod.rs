@@ -84,6 +84,7 @@
 //!   goes out when it ends.
 //! - At stdin's end running calls are waited for, not cancelled.
 
+pub(crate) mod args;
 pub(crate) mod batch_writer;
 pub(crate) mod call_fast;
 pub(crate) mod cancel;

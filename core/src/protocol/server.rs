@@ -36,6 +36,7 @@ use crate::types::parse::{call_view_from_json, DATA_VERSION};
 use crate::types::{check_call_view, CallView, Listing, Param, ToolDecl, TypeSpec};
 use crate::value::Value;
 
+use super::args as call_args;
 use super::call_fast;
 use super::cancel::CancelToken;
 use super::framing::Frame;
@@ -131,8 +132,11 @@ pub struct StartedCall {
     /// The identity of the Tool called.
     pub identity: Arc<str>,
     /// Args in parameter order, decoded at the declared (for a generic call,
-    /// the view's concrete) types.
+    /// the view's concrete) types; empty when `undecoded` holds them.
     pub args: Vec<Value>,
+    /// The args object as read, for a Tool whose handler decodes its own
+    /// args ([`ServerCore::handlers_decode_args`]); `None` otherwise.
+    pub undecoded: Option<Object>,
     /// The concrete views when the Tool is generic, `None` otherwise.
     pub generic: Option<GenericCall>,
     /// Set when the host cancels the call.
@@ -194,6 +198,8 @@ struct ServedTool {
     spec: TypeSpec,
     /// Compiled once for a nongeneric Tool.
     types: Option<Arc<CallTypes>>,
+    /// Its handler decodes its calls' args ([`ServerCore::handlers_decode_args`]).
+    own_args: bool,
 }
 
 struct Running {
@@ -263,7 +269,7 @@ impl ServerCore {
                 ("fingerprint", Json::String(entry.fingerprint)),
                 ("signature", entry.signature),
             ]));
-            tools.push(ServedTool { identity: entry.tool.as_str().into(), decl, spec, types });
+            tools.push(ServedTool { identity: entry.tool.as_str().into(), decl, spec, types, own_args: false });
         }
         let describe = Json::object([("data", Json::str(DATA_VERSION)), ("tools", Json::Array(described))]);
         Ok(ServerCore {
@@ -282,6 +288,21 @@ impl ServerCore {
     /// Changes the decoding limits (the message size limit among them).
     pub fn with_limits(mut self, limits: Limits) -> ServerCore {
         self.limits = limits;
+        self
+    }
+
+    /// Leaves decoding the args of every nongeneric Tool's calls to its
+    /// handler: such a call is checked as any other but for its args, and
+    /// starts with the args object as read ([`StartedCall::undecoded`]). The
+    /// handler must then decode them with the core's rules and paths and
+    /// answer NotRun with the refusal, before the method runs, when they do
+    /// not decode: what a generated Rust Tool does ([`crate::toolkit`]), to
+    /// build its Rust values without [`Value`]s between. A generic Tool's
+    /// args are still decoded here, at the call's concrete types.
+    pub fn handlers_decode_args(mut self) -> ServerCore {
+        for tool in &mut self.tools {
+            tool.own_args = tool.types.is_some();
+        }
         self
     }
 
@@ -418,6 +439,18 @@ impl ServerCore {
                 (call_types, &served.decl.params, Some((view, schema)))
             }
         };
+        if served.own_args && generic.is_none() {
+            return Ok(StartedCall {
+                key,
+                tool: index,
+                identity: served.identity.clone(),
+                args: Vec::new(),
+                undecoded: Some(args),
+                generic: None,
+                cancel: CancelToken::new(),
+                types: call_types,
+            });
+        }
         let args = decode_args(args, params, &call_types).map_err(|e| e.to_string())?;
         let generic = match generic {
             None => None,
@@ -437,6 +470,7 @@ impl ServerCore {
             tool: index,
             identity: served.identity.clone(),
             args,
+            undecoded: None,
             generic,
             cancel: CancelToken::new(),
             types: call_types,
@@ -534,6 +568,7 @@ impl ServerCore {
             tool,
             identity: self.tools[tool].identity.clone(),
             args,
+            undecoded: None,
             generic,
             cancel: CancelToken::new(),
             types,
@@ -611,17 +646,12 @@ impl ServerCore {
 /// Args in parameter order: each present, each decoding at its type, no
 /// other member. Paths are from the message root (`$.params.args.days`).
 fn decode_args(mut args: Object, params: &[Param], types: &CallTypes) -> Result<Vec<Value>> {
-    let base = params_path().key("args");
     let mut values = Vec::with_capacity(params.len());
     for (param, &node) in params.iter().zip(&types.params) {
-        let at = base.clone().key(param.name.as_str());
-        let json =
-            args.remove(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
-        values.push(from_json(json, &types.plan, node).map_err(|e| e.under_path(&at))?);
+        let json = call_args::take(&mut args, &param.name)?;
+        values.push(from_json(json, &types.plan, node).map_err(|e| call_args::under(e, &param.name))?);
     }
-    if let Some(extra) = args.keys().next() {
-        return Err(Error::at(base.key(extra), Rule::Shape, "not a parameter of the Tool"));
-    }
+    call_args::no_others(&args)?;
     Ok(values)
 }
 

@@ -2,32 +2,38 @@
 //!
 //! A generated package holds a trait with one async method per Tool, the
 //! types of its declarations with their codecs ([`crate::codec`]), and
-//! metadata embedded at generation time. Its `serve` builds a [`server`] for
-//! that metadata and registers one handler per Tool; each handler ([`handle`])
-//! converts the args the server core decoded, runs the method with
-//! [`block_on`] on the thread that runs the call, and turns its `Result` into the
-//! reply ([`Call::reply_direct`]: for a nongeneric call the typed value's own
-//! canonical text, else [`Call::reply`]). Everything else, decoding, `describe`, re-sent
-//! calls, cancellation, panics (Unknown) and checking results before they are
-//! written, is the protocol's ([`crate::protocol`]), shared with every other
-//! toolkit.
+//! metadata embedded at generation time. Its `serve` builds a
+//! [`typed_server`] for that metadata and registers one handler per Tool;
+//! each handler ([`handle_typed`], or for a generic Tool [`handle`]) decodes
+//! the call's args from their JSON into the method's Rust types (a generic
+//! call's, the server core decoded at its concrete types), runs the method
+//! with [`block_on`] on the thread that runs the call, and turns its `Result`
+//! into the reply ([`Call::reply_direct`]: for a nongeneric call the typed
+//! value's own canonical text, else [`Call::reply`]). Everything else, the
+//! decoding rules, `describe`, re-sent calls, cancellation, panics (Unknown)
+//! and checking results before they are written, is the protocol's
+//! ([`crate::protocol`]), shared with every other toolkit.
 //!
 //! - [`call`](Call): what a method sees of its call: cancellation, and for a
 //!   generic Tool the types view, success schema and [`Codec`]s.
 //! - [`Codec`]: one concrete type's decoding, encoding, equality and order.
 //! - [`block_on`]: the executor.
-//! - [`server`], [`handle`], [`Args`], [`serve_process`]: what generated
-//!   `serve` code calls (the last reads `--mcp` off the command line).
+//! - [`typed_server`], [`handle_typed`], [`TypedArgs`], [`serve_process`]:
+//!   what generated `serve` code calls (the last reads `--mcp` off the
+//!   command line); [`server`], [`handle`] and [`Args`] take the args as the
+//!   values the core decoded.
 
 mod call;
 mod codec;
 mod executor;
 mod serve;
+mod typed_args;
 
 pub use call::{Call, Cancelled};
 pub use codec::Codec;
 pub use executor::block_on;
-pub use serve::{handle, serve_process, server, Args};
+pub use serve::{handle, serve_process, server, typed_server, Args};
+pub use typed_args::{handle_typed, TypedArgs};
 
 #[cfg(test)]
 mod tests {

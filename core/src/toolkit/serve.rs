@@ -24,6 +24,17 @@ use super::call::Call;
 /// flow-core would otherwise answer describe with fingerprints that are not
 /// the declarations' own.
 pub fn server(listing: &str, describe: &str) -> io::Result<StdioServer> {
+    Ok(StdioServer::new(core(listing, describe)?))
+}
+
+/// A server as [`server`] makes, whose nongeneric Tools' handlers decode
+/// their own args ([`super::handle_typed`]; the core checks the rest of each
+/// call first): what generated packages serve with.
+pub fn typed_server(listing: &str, describe: &str) -> io::Result<StdioServer> {
+    Ok(StdioServer::new(core(listing, describe)?.handlers_decode_args()))
+}
+
+fn core(listing: &str, describe: &str) -> io::Result<ServerCore> {
     let invalid =
         |what: &str, e: &dyn std::fmt::Display| io::Error::new(io::ErrorKind::InvalidData, format!("{what}: {e}"));
     let listing =
@@ -44,8 +55,7 @@ pub fn server(listing: &str, describe: &str) -> io::Result<StdioServer> {
             return Err(invalid(&entry.tool, &"the embedded fingerprint or signature is not the listing's: regenerate the package with the flow-gen of this flow-core"));
         }
     }
-    let core = ServerCore::new(&listing, entries).map_err(|e| invalid("the embedded listing", &e))?;
-    Ok(StdioServer::new(core))
+    ServerCore::new(&listing, entries).map_err(|e| invalid("the embedded listing", &e))
 }
 
 /// Runs a Tool process: serves `server` on stdin and stdout, speaking the
@@ -87,6 +97,10 @@ pub struct Args {
 }
 
 impl Args {
+    pub(super) fn of(values: Vec<Value>) -> Args {
+        Args { values: values.into_iter() }
+    }
+
     /// The next parameter, `name`, as its Rust type.
     pub fn next<T: FromValue>(&mut self, name: &str) -> Result<T> {
         let value = self.values.next().unwrap_or(Value::Unit);

@@ -172,3 +172,78 @@ fn a_generic_call_carries_its_view_and_echoes_at_its_type() {
         r#"{"Ok":{"items":["None",{"Some":4}]}}"#
     );
 }
+
+/// The Tool decodes its args into its Rust types itself; a call whose args
+/// do not decode gets, byte for byte, the NotRun reply the server core's own
+/// decoding of args into values gives it.
+#[test]
+fn args_refused_by_the_rust_types_are_answered_as_the_core_answers_them() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    let region = r#"{"name":"North","children":[]}"#;
+    let cases: Vec<(&str, String)> = vec![
+        (FORECAST, r#"{"city":"Oslo","days":"two","units":"None"}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","days":1}"#.into()),
+        (FORECAST, r#"{"days":1,"units":"None"}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","days":1.5,"units":"None"}"#.into()),
+        (FORECAST, r#"{"city":7,"days":1,"units":"None"}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","days":1,"units":"Metric"}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","days":1,"units":{"Some":"Kelvin"}}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","days":1,"units":{"Some":{"Metric":null}}}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","days":1,"units":{"Some":"Metric","x":1}}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","days":1,"units":"None","extra":true}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","days":"x","units":"None","extra":true}"#.into()),
+        (FORECAST, r#"{"city":"Oslo","units":"None","extra":true}"#.into()),
+        (STATIONS, r#"{"region":{"children":[]},"cursor":"None"}"#.into()),
+        (
+            STATIONS,
+            format!(r#"{{"region":{{"name":"N","children":[{region},{{"name":1,"children":[]}}]}},"cursor":"None"}}"#),
+        ),
+        (STATIONS, format!(r#"{{"region":{region},"cursor":{{"Some":null}}}}"#)),
+        (STATIONS, format!(r#"{{"region":{region},"cursor":"None","more":[]}}"#)),
+        (HISTORY, r#"{"station":1,"since":"2024-13-01T00:00:00Z","window":"PT1H","counts":[]}"#.into()),
+        (HISTORY, r#"{"station":1,"since":"2024-01-01T00:00:00Z","window":"1 hour","counts":[]}"#.into()),
+        (HISTORY, r#"{"station":1,"since":"2024-01-01T00:00:00Z","window":"PT1H","counts":[[1,2],[1,3]]}"#.into()),
+        (HISTORY, r#"{"station":1,"since":"2024-01-01T00:00:00Z","window":"PT1H","counts":[[1,2,3]]}"#.into()),
+        (HISTORY, r#"{"station":1,"since":"2024-01-01T00:00:00Z","window":"PT1H","counts":{"1":2}}"#.into()),
+    ];
+    let lines: Vec<String> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, (tool, args))| write_call(&CallKey::new("r", i.to_string()), tool, args, None))
+        .collect();
+
+    let mut core = flow_core::protocol::ServerCore::from_listing(&listing()).unwrap();
+    let mut expected = std::collections::BTreeMap::new();
+    for (i, line) in lines.iter().enumerate() {
+        let events = core.receive(line.trim_end().as_bytes());
+        let written: Vec<String> = events
+            .into_iter()
+            .filter_map(|e| match e {
+                flow_core::protocol::Event::Write(line) => Some(line),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(written.len(), 1, "case {i}: the core answers at once, NotRun");
+        assert!(written[0].contains("\"NotRun\""), "case {i}: {}", written[0]);
+        expected.insert(i.to_string(), written[0].clone());
+    }
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rust-weather"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(lines.concat().as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let mut answered = std::collections::BTreeMap::new();
+    for line in String::from_utf8(output.stdout).unwrap().split_inclusive('\n') {
+        let reply = json(line.trim_end());
+        let call =
+            reply.as_object().and_then(|o| o.get("params")).and_then(|p| p.as_object()).and_then(|p| p.get("call"));
+        answered.insert(call.and_then(Json::as_str).unwrap().to_owned(), line.to_owned());
+    }
+    assert_eq!(answered, expected);
+}

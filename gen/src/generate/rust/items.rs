@@ -47,6 +47,11 @@ pub struct Common {
     pub write_generics: String,
     /// `String` as the codec file writes it (a declaration may take the name).
     pub string: String,
+    /// The declaration's identity, as a string literal (for the messages of
+    /// decoding, which name it).
+    pub identity: String,
+    /// Generics of the `FromJson` impl, with bounds.
+    pub json_generics: String,
 }
 
 pub struct Record {
@@ -150,6 +155,40 @@ impl Variant {
         }
     }
 
+    /// The match arm's expression (after `"Name" =>`) that builds this
+    /// variant from a constructor's JSON payload, in `FromJson`.
+    pub fn json_decoding_arm(&self) -> String {
+        let ident = &self.ident;
+        if self.unit {
+            format!("Ok(Self::{ident}),")
+        } else if !self.named && self.parts.len() == 1 {
+            format!("Ok(Self::{ident}(constructor.part()?)),")
+        } else if !self.named {
+            let reads = vec!["parts.part()?"; self.parts.len()].join(", ");
+            format!(
+                "{{\n                let mut parts = constructor.parts({})?;\n                Ok(Self::{ident}({reads}))\n            }}",
+                self.parts.len()
+            )
+        } else if self.fields.is_empty() {
+            format!("constructor.named().map(|_| Self::{ident} {{}}),")
+        } else {
+            let mut out = format!(
+                "{{\n                let mut fields = constructor.named()?;\n                Ok(Self::{ident} {{\n"
+            );
+            for field in &self.fields {
+                out.push_str(&format!("                    {}: fields.field({})?,\n", field.ident, field.name));
+            }
+            out.push_str("                })\n            }");
+            out
+        }
+    }
+
+    /// This constructor's row of its enum's `FromJson` table: its name, and
+    /// whether it takes a payload.
+    pub fn json_table_row(&self) -> String {
+        format!("({}, {})", self.name, !self.unit)
+    }
+
     /// The match arm that turns this variant into a value, in `IntoValue`
     /// (the arms are indented by 12).
     pub fn encoding_arm(&self) -> String {
@@ -178,6 +217,25 @@ impl Variant {
                 if payload.contains('\n') { layout::list(16, 16, head, "[", "])", &values, "") } else { payload };
             layout::list(12, column, "flow::constructor", "(", ")", &[index.to_string(), name.clone(), payload], "")
         })
+    }
+}
+
+impl Enum {
+    /// The constructor table of its `FromJson` impl, after its `=` (at 8):
+    /// on that line, else on the next (as rustfmt breaks after `=`), else
+    /// one row per line.
+    pub fn json_table(&self) -> String {
+        let rows: Vec<String> = self.variants.iter().map(Variant::json_table_row).collect();
+        let joined = rows.join(", ");
+        let one_line = format!("&[{joined}];");
+        let column = 8 + "const CONSTRUCTORS: &[(&str, bool)] = ".len();
+        if joined.len() <= layout::LIST_WIDTH && column + one_line.len() <= layout::MAX_WIDTH {
+            format!(" &[{joined}]")
+        } else if joined.len() <= layout::LIST_WIDTH && 12 + one_line.len() <= layout::MAX_WIDTH {
+            format!("\n            &[{joined}]")
+        } else {
+            format!(" {}", layout::list(8, column, "&", "[", "]", &rows, ""))
+        }
     }
 }
 
@@ -383,6 +441,11 @@ fn common(id: &str, template: &Template, facts: &Facts, names: &Names, scope: &F
         list(&|i, name| if facts.used(id, i) { format!("{name}: flow::IntoValue") } else { name.to_owned() });
     let write_generics =
         list(&|i, name| if facts.used(id, i) { format!("{name}: flow::CanonicalText") } else { name.to_owned() });
+    let json_generics = list(&|i, name| match (facts.used(id, i), facts.needs_ord(id, i)) {
+        (false, _) => name.to_owned(),
+        (true, true) => format!("{name}: flow::FromJson + std::cmp::Ord"),
+        (true, false) => format!("{name}: flow::FromJson"),
+    });
     let unused: Vec<&str> = params.iter().filter(|(i, _)| !facts.used(id, *i)).map(|(_, n)| n.as_str()).collect();
     // `fn() -> U`: the marker holds no U, so it leaves `Send` and `Sync` alone.
     let marker_type = match unused.as_slice() {
@@ -406,6 +469,8 @@ fn common(id: &str, template: &Template, facts: &Facts, names: &Names, scope: &F
         into_generics,
         write_generics,
         string: scope.builtin(Builtin::String),
+        identity: string_literal(&template.identity),
+        json_generics,
     }
 }
 

@@ -6,7 +6,7 @@
 pub const MAX_WIDTH: usize = 100;
 /// rustfmt's `fn_call_width` and `array_width`: wider argument lists and
 /// array items go one per line.
-const LIST_WIDTH: usize = 60;
+pub const LIST_WIDTH: usize = 60;
 
 /// `head(a, b)` (or `head![a, b]`) starting at `column` on a line indented
 /// by `indent`, followed by `tail`: on one line when the items and the line

@@ -65,6 +65,10 @@ pub struct Method {
     pub handler_call: String,
     /// The handler closure's name for the args: `args`, or `_` for none.
     pub args_binding: String,
+    /// The toolkit function the handler runs through: `handle_typed`, whose
+    /// args decode from their JSON into the Rust types, or for a generic
+    /// Tool (whose args the core decodes at the call's types) `handle`.
+    pub handle: String,
     pub constant: String,
     pub identity: String,
     pub fingerprint: String,
@@ -148,6 +152,7 @@ pub fn methods(
             Ok(Method {
                 handler_call,
                 args_binding: if tool.params.is_empty() { "_" } else { "args" }.to_owned(),
+                handle: if tool.is_generic() { "handle" } else { "handle_typed" }.to_owned(),
                 signature,
                 method_literal: string_literal(names.method.trim_start_matches("r#")),
                 method: names.method.clone(),
