@@ -156,3 +156,78 @@ fn calls_whose_caller_never_waits_are_still_written_and_answered() {
         assert_forecast(&handle.wait(), &format!("burst{i}"));
     }
 }
+
+/// A small seeded generator, so a failing mix can be replayed.
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: usize) -> usize {
+        // xorshift64
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn a_seeded_mix_of_waits_polls_and_cancels_settles_every_call_once() {
+    let setup = bind(&test_tool(), "pipeline-mix");
+    for seed in [1u64, 0x9e37_79b9_7f4a_7c15, 42] {
+        let mut mix = Mix(seed);
+        // (city, handle, what a poll saw): a blocked call's city is
+        // "wait-for-cancel", answered only once it is cancelled.
+        let mut out: std::collections::VecDeque<(String, CallHandle, Option<flow_core::protocol::CallOutcome>)> =
+            Default::default();
+        let check = |city: &str, outcome: &flow_core::protocol::CallOutcome| {
+            if city == "wait-for-cancel" {
+                assert_eq!(outcome.to_canonical(), r#"{"Failed":"RateLimited"}"#, "seed {seed}");
+            } else {
+                assert_forecast(outcome, city);
+            }
+        };
+        for i in 0..1500 {
+            match mix.below(10) {
+                // Calls come most often, so runs of them pass a chunk unwritten.
+                0..=5 if out.len() < 96 => {
+                    let city = if mix.below(20) == 0 { "wait-for-cancel".to_owned() } else { format!("mix{i}") };
+                    let handle = call(&setup, &format!("s{seed}-{i}"), &city);
+                    out.push_back((city, handle, None));
+                }
+                6 if !out.is_empty() => {
+                    let at = mix.below(out.len());
+                    let (city, handle, seen) = &mut out[at];
+                    if let Some(now) = handle.poll() {
+                        check(city, &now);
+                        assert!(seen.as_ref().is_none_or(|s| *s == now), "seed {seed}: a poll changed its outcome");
+                        *seen = Some(now);
+                    }
+                }
+                7 if !out.is_empty() => {
+                    // A cancel of an answered call changes nothing.
+                    let at = mix.below(out.len());
+                    out[at].1.cancel();
+                }
+                _ => {
+                    let Some((city, handle, seen)) = out.pop_front() else { continue };
+                    if city == "wait-for-cancel" {
+                        handle.cancel();
+                    }
+                    let outcome = handle.wait();
+                    check(&city, &outcome);
+                    assert!(seen.is_none_or(|s| s == outcome), "seed {seed}: wait differs from a poll");
+                }
+            }
+        }
+        for (city, handle, seen) in out {
+            if city == "wait-for-cancel" {
+                handle.cancel();
+            }
+            let outcome = handle.wait();
+            check(&city, &outcome);
+            assert!(seen.is_none_or(|s| s == outcome), "seed {seed}: wait differs from a poll");
+        }
+    }
+    assert_eq!(setup.host.connection(FORECAST).unwrap().starts(), 1, "no process ended under the mix");
+    assert!(!setup.logged("not open"), "every reply found its call, once");
+}

@@ -4,10 +4,11 @@
 //!
 //! Threads: callers queue lines in the process's [`Outbox`] and return at
 //! once with a [`CallHandle`], so one caller thread can keep many calls
-//! outstanding. Lines are written in batches, by a caller about to block on
-//! a handle (it writes everything queued) or by the process's writer thread
-//! (woken only when idle, see [`Outbox`]); one reader thread per started
-//! process reads its stdout and settles calls in their handles, waking the
+//! outstanding. Lines are written in batches, by a caller that has queued a
+//! chunk of them (without blocking: the stdin is non-blocking), by a caller
+//! about to block on a handle (it writes everything queued) or by the
+//! process's writer thread (woken only when idle, see [`Outbox`]); one
+//! reader thread per started process reads its stdout and settles calls in their handles, waking the
 //! threads that sleep on them once it has read every reply its buffer holds;
 //! one watchdog thread per retired process lives until that process ends, at
 //! most the stop grace.
@@ -206,10 +207,12 @@ impl Connection {
     /// process's describe (a declaration it no longer serves or fits makes the
     /// call NotRun with the returned reason).
     ///
-    /// Returns at once, before the line is written: the line is queued, and
-    /// written with the others queued when a caller waits on a handle of
-    /// this process, or by its writer thread (at once if it was idle, else
-    /// within a millisecond of its last write). A call that cannot be sent is settled in the handle
+    /// Returns at once, never blocked by the process: the line is queued,
+    /// and written with the others queued when it completes a chunk of them
+    /// (by this caller, as far as the pipe takes them without blocking),
+    /// when a caller waits on a handle of this process, or by its writer
+    /// thread (at once if it was idle, else within a millisecond of its last
+    /// write). A call that cannot be sent is settled in the handle
     /// returned. Only the first call to a process not yet started waits, for
     /// its start and describe.
     pub fn send(
@@ -281,7 +284,7 @@ impl Inner {
             (state.next_id, rx, state.generation)
         };
         let process =
-            Arc::new(Process { generation, outbox: Arc::new(Outbox::new(Box::new(stdin))), child: Mutex::new(child) });
+            Arc::new(Process { generation, outbox: Arc::new(Outbox::for_pipe(stdin)), child: Mutex::new(child) });
         let reader = {
             let (inner, own) = (self.clone(), process.clone());
             std::thread::Builder::new()
@@ -365,6 +368,9 @@ impl Inner {
         };
         let (handle, settle) = CallHandle::open(key.clone(), Some(Cancel::Process(process.outbox.clone())));
         state.pending.insert(key, Pending { settle, types, generation: process.generation, seq });
+        // Not under the state lock: the pipe's comes before it.
+        drop(state);
+        process.outbox.write_chunk();
         handle
     }
 
@@ -390,7 +396,12 @@ impl Inner {
                 return;
             }
             if work == Work::Close {
-                // Retired and drained: closing stdin is the process's cue to finish.
+                // The rest of a batch a caller left, then closing stdin is
+                // the process's cue to finish.
+                if let Err(e) = process.outbox.write_queued(&mut w) {
+                    self.write_failed(process, w, &e);
+                    return;
+                }
                 w.dead = true;
                 w.stdin = None;
                 return;

@@ -3,6 +3,12 @@
 //!
 //! Callers append whole lines and return at once. Lines are written in
 //! batches, by whichever comes first:
+//! - a caller that has just queued the [`CHUNK_CALLS`]th call line not yet
+//!   written writes the queue itself ([`Outbox::write_chunk`]), if the pipe
+//!   is free, without blocking: the stdin is non-blocking, and what a full
+//!   pipe does not take is left to the writer thread. So the process gets
+//!   work while the caller prepares more, instead of a whole window at once
+//!   followed by idling while its replies are read;
 //! - a caller about to block on a handle writes every line queued so far
 //!   itself ([`Outbox::flush`]): it would sleep anyway, and a thread woken
 //!   per line costs a context switch, more than the line's own work;
@@ -18,6 +24,7 @@
 //! written, so which calls reached the process is one number.
 
 use std::io::Write;
+use std::os::fd::RawFd;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -27,6 +34,22 @@ pub(crate) const WRITER_LINGER: Duration = Duration::from_millis(1);
 
 /// Queued bytes past which the writer thread writes at once.
 pub(crate) const FLUSH_BYTES: usize = 64 << 10;
+
+/// Call lines queued and not written at which the caller queuing the last
+/// writes them (see the module's doc): a quarter of a 64-call window, so
+/// the process has lines while the rest are prepared, and a write serves
+/// many calls.
+pub(crate) const CHUNK_CALLS: usize = 16;
+
+/// How a write meets a full pipe.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Full {
+    /// Waits until the pipe takes the rest (the writer thread, a caller
+    /// about to block anyway).
+    Wait,
+    /// Stops, leaving the rest in the batch (a caller that must not block).
+    Leave,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Door {
@@ -72,8 +95,13 @@ pub(crate) struct Pipe {
     pub(crate) written: u64,
     /// A caller's write failed: the writer thread retires the process.
     pub(crate) failed: Option<std::io::Error>,
-    /// The buffers of the batch being written, reused.
+    /// The batch being written: its bytes before `batch.done` were written.
+    /// Its buffers are reused.
     batch: Batch,
+    /// The stdin's descriptor when it was made non-blocking, to wait on
+    /// when it is full; `None`: writes block (and callers never write in
+    /// [`Outbox::write_chunk`]).
+    nonblocking: Option<RawFd>,
 }
 
 /// The lines queued for one process, and its pipe.
@@ -81,6 +109,8 @@ pub(crate) struct Outbox {
     queue: Mutex<Queue>,
     wake: Condvar,
     pipe: Mutex<Pipe>,
+    /// Whether callers may write chunks: the stdin is non-blocking.
+    chunks: bool,
 }
 
 /// What the writer thread does next.
@@ -101,6 +131,8 @@ pub(crate) struct Batch {
     pub(crate) bytes: Vec<u8>,
     pub(crate) call_ends: Vec<usize>,
     pub(crate) first_call: u64,
+    /// How many of `bytes` were written.
+    pub(crate) done: usize,
 }
 
 impl Batch {
@@ -117,7 +149,24 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Outbox {
+    /// An outbox for a blocking `stdin`: only the writer thread and callers
+    /// about to block write to it.
+    #[cfg(test)]
     pub(crate) fn new(stdin: Box<dyn Write + Send>) -> Outbox {
+        Outbox::with_descriptor(stdin, None)
+    }
+
+    /// An outbox for a process's stdin pipe, made non-blocking so that a
+    /// caller can write a chunk without risking a block on a full pipe. If
+    /// that fails, it stays blocking and callers write no chunks.
+    pub(crate) fn for_pipe(stdin: std::process::ChildStdin) -> Outbox {
+        use std::os::fd::AsRawFd;
+        let fd = stdin.as_raw_fd();
+        let nonblocking = set_nonblocking(fd).then_some(fd);
+        Outbox::with_descriptor(Box::new(stdin), nonblocking)
+    }
+
+    fn with_descriptor(stdin: Box<dyn Write + Send>, nonblocking: Option<RawFd>) -> Outbox {
         let queue = Queue {
             bytes: Vec::with_capacity(64 << 10),
             call_ends: Vec::new(),
@@ -126,8 +175,9 @@ impl Outbox {
             writer: WriterState::Idle,
             urgent: false,
         };
-        let pipe = Pipe { stdin: Some(stdin), dead: false, written: 0, failed: None, batch: Batch::default() };
-        Outbox { queue: Mutex::new(queue), wake: Condvar::new(), pipe: Mutex::new(pipe) }
+        let pipe =
+            Pipe { stdin: Some(stdin), dead: false, written: 0, failed: None, batch: Batch::default(), nonblocking };
+        Outbox { queue: Mutex::new(queue), wake: Condvar::new(), pipe: Mutex::new(pipe), chunks: nonblocking.is_some() }
     }
 
     fn lock(&self) -> MutexGuard<'_, Queue> {
@@ -240,28 +290,44 @@ impl Outbox {
     }
 
     /// Writes every line queued, with `pipe` (this outbox's, locked) held,
-    /// and records the last call line wholly written. Nothing to write, or
-    /// no stdin any more: `Ok`.
+    /// and records the last call line wholly written; the rest of a batch a
+    /// caller left goes first. Nothing to write, or no stdin any more: `Ok`.
     pub(crate) fn write_queued(&self, pipe: &mut Pipe) -> std::io::Result<()> {
-        let Pipe { stdin, written, batch, .. } = pipe;
-        let Some(stdin) = stdin.as_mut() else { return Ok(()) };
-        {
-            let mut queue = self.lock();
-            if queue.bytes.is_empty() {
-                return Ok(());
+        self.write_pending(pipe, Full::Wait).map(|_| ())
+    }
+
+    /// As [`Outbox::write_queued`]; with [`Full::Leave`], `Ok(false)` if a
+    /// full pipe left part of the batch unwritten.
+    fn write_pending(&self, pipe: &mut Pipe, full: Full) -> std::io::Result<bool> {
+        let Pipe { stdin, written, batch, nonblocking, .. } = pipe;
+        let Some(stdin) = stdin.as_mut() else { return Ok(true) };
+        let mut took = false;
+        loop {
+            if batch.done == batch.bytes.len() {
+                if took {
+                    return Ok(true);
+                }
+                took = true;
+                let mut queue = self.lock();
+                if queue.bytes.is_empty() {
+                    return Ok(true);
+                }
+                batch.bytes.clear();
+                batch.call_ends.clear();
+                batch.done = 0;
+                std::mem::swap(&mut queue.bytes, &mut batch.bytes);
+                std::mem::swap(&mut queue.call_ends, &mut batch.call_ends);
+                batch.first_call = queue.first_call;
+                queue.first_call += batch.call_ends.len() as u64;
             }
-            batch.bytes.clear();
-            batch.call_ends.clear();
-            std::mem::swap(&mut queue.bytes, &mut batch.bytes);
-            std::mem::swap(&mut queue.call_ends, &mut batch.call_ends);
-            batch.first_call = queue.first_call;
-            queue.first_call += batch.call_ends.len() as u64;
+            let result = write_from(stdin, batch, *nonblocking, full);
+            if let Some(seq) = batch.last_call_within(batch.done) {
+                *written = seq;
+            }
+            if !result? {
+                return Ok(false);
+            }
         }
-        let (count, result) = write_counting(stdin, &batch.bytes);
-        if let Some(seq) = batch.last_call_within(count) {
-            *written = seq;
-        }
-        result
     }
 
     /// Writes every line queued now, on the calling thread (one about to
@@ -269,6 +335,7 @@ impl Outbox {
     /// which retires the process.
     pub(crate) fn flush(&self) {
         if self.lock().bytes.is_empty() {
+            // The rest of a batch a caller left is the writer thread's already.
             return;
         }
         let mut pipe = self.pipe();
@@ -276,13 +343,43 @@ impl Outbox {
             return;
         }
         if let Err(e) = self.write_queued(&mut pipe) {
-            pipe.dead = true;
-            pipe.failed = Some(e);
-            let mut queue = self.lock();
-            queue.urgent = true;
-            drop(queue);
-            self.wake.notify_one();
+            self.failed(pipe, e);
         }
+    }
+
+    /// Called by a caller after it queued a call line, holding no lock:
+    /// once [`CHUNK_CALLS`] call lines wait, writes them, unless someone
+    /// else is writing (they take the queue next) or the stdin blocks. What
+    /// a full pipe does not take goes to the writer thread.
+    pub(crate) fn write_chunk(&self) {
+        if !self.chunks || self.lock().call_ends.len() < CHUNK_CALLS {
+            return;
+        }
+        let Ok(mut pipe) = self.pipe.try_lock() else { return };
+        if pipe.dead || pipe.failed.is_some() {
+            return;
+        }
+        match self.write_pending(&mut pipe, Full::Leave) {
+            Ok(true) => {}
+            Ok(false) => {
+                // Under the pipe's lock, so the writer thread cannot close
+                // stdin before it sees this.
+                self.lock().urgent = true;
+                self.wake.notify_one();
+            }
+            Err(e) => self.failed(pipe, e),
+        }
+    }
+
+    /// A caller's write failed: no caller writes again, and the writer
+    /// thread retires the process.
+    fn failed(&self, mut pipe: MutexGuard<'_, Pipe>, e: std::io::Error) {
+        pipe.dead = true;
+        pipe.failed = Some(e);
+        let mut queue = self.lock();
+        queue.urgent = true;
+        drop(queue);
+        self.wake.notify_one();
     }
 
     /// Takes no new line; what is queued is still written.
@@ -311,19 +408,52 @@ impl Outbox {
     }
 }
 
-/// Writes all of `bytes`, retrying short writes; how many bytes went to the
-/// pipe, and the error that stopped it, if any.
-fn write_counting(out: &mut dyn Write, bytes: &[u8]) -> (usize, std::io::Result<()>) {
-    let mut written = 0;
-    while written < bytes.len() {
-        match out.write(&bytes[written..]) {
-            Ok(0) => return (written, Err(std::io::ErrorKind::WriteZero.into())),
-            Ok(n) => written += n,
+/// Writes the rest of `batch` (from `batch.done`, which it advances),
+/// retrying short writes. A full non-blocking pipe is waited on (`fd`) or
+/// left, as `full` says: `Ok(false)` if left.
+fn write_from(out: &mut dyn Write, batch: &mut Batch, fd: Option<RawFd>, full: Full) -> std::io::Result<bool> {
+    while batch.done < batch.bytes.len() {
+        match out.write(&batch.bytes[batch.done..]) {
+            Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+            Ok(n) => batch.done += n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return (written, Err(e)),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => match full {
+                Full::Leave => return Ok(false),
+                Full::Wait => wait_writable(fd)?,
+            },
+            Err(e) => return Err(e),
         }
     }
-    (written, Ok(()))
+    Ok(true)
+}
+
+/// Makes `fd` non-blocking; false if it could not.
+fn set_nonblocking(fd: RawFd) -> bool {
+    // SAFETY: fcntl on a descriptor the caller owns, no pointers.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
+    }
+}
+
+/// Blocks until `fd` can take more (or has failed: the next write says how).
+/// Without a descriptor (a test's writer), yields and lets the write retry.
+fn wait_writable(fd: Option<RawFd>) -> std::io::Result<()> {
+    let Some(fd) = fd else {
+        std::thread::yield_now();
+        return Ok(());
+    };
+    let mut poll = libc::pollfd { fd, events: libc::POLLOUT, revents: 0 };
+    loop {
+        // SAFETY: one valid pollfd, for the length given.
+        if unsafe { libc::poll(&mut poll, 1, -1) } >= 0 {
+            return Ok(());
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -435,5 +565,81 @@ mod tests {
         outbox.flush();
         assert!(lock(&sink.0).0.is_empty());
         assert!(!outbox.push_line(b"cancel\n"));
+    }
+
+    /// An outbox on a real pipe, non-blocking as a process's stdin is.
+    fn on_pipe() -> (Outbox, std::io::PipeReader) {
+        use std::os::fd::AsRawFd;
+        let (reader, writer) = std::io::pipe().unwrap();
+        let fd = writer.as_raw_fd();
+        assert!(set_nonblocking(fd));
+        (Outbox::with_descriptor(Box::new(writer), Some(fd)), reader)
+    }
+
+    #[test]
+    fn a_caller_writes_the_queue_once_a_chunk_of_calls_waits() {
+        use std::io::Read;
+        let (outbox, mut reader) = on_pipe();
+        let line = |i: usize| format!("call {i}\n");
+        for i in 0..CHUNK_CALLS - 1 {
+            outbox.push_call(line(i).as_bytes());
+            outbox.write_chunk();
+        }
+        assert_eq!(outbox.pipe().written, 0, "fewer than a chunk: left to the writer or a waiting caller");
+        outbox.push_call(line(CHUNK_CALLS - 1).as_bytes());
+        outbox.write_chunk();
+        assert_eq!(outbox.pipe().written, CHUNK_CALLS as u64);
+        let expected: String = (0..CHUNK_CALLS).map(line).collect();
+        let mut got = vec![0; expected.len()];
+        reader.read_exact(&mut got).unwrap();
+        assert_eq!(String::from_utf8(got).unwrap(), expected);
+    }
+
+    #[test]
+    fn a_full_pipe_leaves_the_rest_of_a_chunk_to_the_writer_without_blocking() {
+        use std::io::Read;
+        let (outbox, mut reader) = on_pipe();
+        // Far more than a pipe holds, and nobody reading yet.
+        let lines: Vec<Vec<u8>> = (0..CHUNK_CALLS)
+            .map(|i| {
+                let mut line = vec![b'a' + i as u8; 16 << 10];
+                *line.last_mut().unwrap() = b'\n';
+                line
+            })
+            .collect();
+        for line in &lines {
+            outbox.push_call(line);
+        }
+        outbox.write_chunk();
+        let partly = outbox.pipe().written;
+        assert!(partly < CHUNK_CALLS as u64, "the pipe cannot have taken every call");
+        // The rest is the writer thread's now: it is told to write at once.
+        assert_eq!(outbox.wait_for_work(Duration::from_secs(3600)), Work::Write);
+        // One more line queued meanwhile goes after the rest of the batch.
+        outbox.push_call(b"last\n");
+        let drain = std::thread::spawn(move || {
+            let mut all = Vec::new();
+            reader.read_to_end(&mut all).unwrap();
+            all
+        });
+        {
+            let mut pipe = outbox.pipe();
+            outbox.write_queued(&mut pipe).unwrap();
+            assert_eq!(pipe.written, CHUNK_CALLS as u64 + 1);
+            pipe.stdin = None;
+        }
+        let mut expected = lines.concat();
+        expected.extend_from_slice(b"last\n");
+        assert!(drain.join().unwrap() == expected, "every line, whole and in order");
+    }
+
+    #[test]
+    fn a_blocking_stdin_takes_no_chunk_from_a_caller() {
+        let (outbox, sink) = new_outbox();
+        for _ in 0..CHUNK_CALLS * 2 {
+            outbox.push_call(b"a\n");
+            outbox.write_chunk();
+        }
+        assert!(lock(&sink.0).0.is_empty(), "only the writer thread or a waiting caller writes to it");
     }
 }
