@@ -151,31 +151,42 @@ impl Instant {
 
     /// Canonical text: UTC, `Z`, the fewest exact fraction digits.
     pub fn write_canonical(self, out: &mut String) {
-        let days = self.nanos.div_euclid(NANOS_PER_DAY);
+        let days = days_of(self.nanos);
         // Under a day of nanoseconds: the rest is 64-bit arithmetic.
-        let in_day = self.nanos.rem_euclid(NANOS_PER_DAY) as u64;
-        let (year, month, day) = civil_from_days(days as i64);
+        let in_day = (self.nanos - days as i128 * NANOS_PER_DAY) as u64;
+        let (year, month, day) = civil_from_days(days);
+        let mut text = Text::new();
         if year < 0 {
-            out.push('-');
+            text.byte(b'-');
         } else if year > 9999 {
-            out.push('+');
+            text.byte(b'+');
         }
-        push_padded(out, year.unsigned_abs(), 4);
+        text.padded(year.unsigned_abs(), 4);
         let seconds = in_day / NANOS_PER_SECOND as u64;
-        let nanos = in_day % NANOS_PER_SECOND as u64;
         for (separator, part) in [
-            ('-', month as u64),
-            ('-', day as u64),
-            ('T', seconds / 3600),
-            (':', seconds / 60 % 60),
-            (':', seconds % 60),
+            (b'-', month as u64),
+            (b'-', day as u64),
+            (b'T', seconds / 3600),
+            (b':', seconds / 60 % 60),
+            (b':', seconds % 60),
         ] {
-            out.push(separator);
-            push_padded(out, part, 2);
+            text.byte(separator);
+            text.two(part);
         }
-        write_fraction(out, nanos);
-        out.push('Z');
+        text.fraction(in_day % NANOS_PER_SECOND as u64);
+        text.byte(b'Z');
+        text.append_to(out);
     }
+}
+
+/// The day of `nanos` since the epoch, rounded down, without 128-bit
+/// division: a day is 2^16 * 1,318,359,375 ns, and flooring by each factor in
+/// turn floors by their product. A shift floors by 2^16 and leaves under
+/// 2^58 in magnitude (an Instant is under 2^73 ns), which 64 bits divide.
+fn days_of(nanos: i128) -> i64 {
+    const ODD_PART: i64 = 1_318_359_375;
+    const _: () = assert!(ODD_PART as i128 * (1 << 16) == NANOS_PER_DAY);
+    ((nanos >> 16) as i64).div_euclid(ODD_PART)
 }
 
 impl Duration {
@@ -229,46 +240,84 @@ impl Duration {
 
     /// Canonical text: `PT90S`, `PT0.25S`, `PT-5S`.
     pub fn write_canonical(self, out: &mut String) {
-        out.push_str("PT");
+        let mut text = Text::new();
+        text.bytes_of(b"PT");
         if self.nanos < 0 {
-            out.push('-');
+            text.byte(b'-');
         }
         let magnitude = self.nanos.unsigned_abs();
         // At most 1.728e13 seconds: a u64 holds them.
-        push_padded(out, (magnitude / NANOS_PER_SECOND as u128) as u64, 1);
-        write_fraction(out, (magnitude % NANOS_PER_SECOND as u128) as u64);
-        out.push('S');
+        text.padded((magnitude / NANOS_PER_SECOND as u128) as u64, 1);
+        text.fraction((magnitude % NANOS_PER_SECOND as u128) as u64);
+        text.byte(b'S');
+        text.append_to(out);
     }
 }
 
-/// Writes `.fff` with the fewest digits that are exact, nothing for zero.
-/// `.` and the fewest digits of `nanos` as nine fraction digits; nothing for 0.
-fn write_fraction(out: &mut String, nanos: u64) {
-    if nanos == 0 {
-        return;
-    }
-    let (mut digits, mut width) = (nanos, 9);
-    while digits % 10 == 0 {
-        digits /= 10;
-        width -= 1;
-    }
-    out.push('.');
-    push_padded(out, digits, width);
+/// A canonical time's text, built on the stack and appended to the output
+/// once: times are written once per value on the reply path, and a push per
+/// field costs more than the field's digits. 40 bytes hold the longest
+/// (`-271821-04-20T00:00:00.000000001Z` is 33, a Duration at most 28).
+struct Text {
+    bytes: [u8; 40],
+    len: usize,
 }
 
-/// Appends `value` in decimal, zero-padded to at least `width` digits (what
-/// `{value:0width$}` writes), without the formatting machinery: canonical
-/// times are written once per value on the reply path.
-fn push_padded(out: &mut String, mut value: u64, width: usize) {
-    let mut buffer = [b'0'; 20];
-    let mut start = buffer.len();
-    while value > 0 {
-        start -= 1;
-        buffer[start] = b'0' + (value % 10) as u8;
-        value /= 10;
+impl Text {
+    fn new() -> Text {
+        Text { bytes: [0; 40], len: 0 }
     }
-    let start = start.min(buffer.len() - width);
-    out.push_str(std::str::from_utf8(&buffer[start..]).expect("ASCII digits"));
+
+    fn byte(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    fn bytes_of(&mut self, bytes: &[u8]) {
+        self.bytes[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
+    }
+
+    /// `value` in decimal, zero-padded to at least `width` digits (what
+    /// `{value:0width$}` writes).
+    fn padded(&mut self, mut value: u64, width: usize) {
+        let mut digits = [b'0'; 20];
+        let mut start = digits.len();
+        while value > 0 {
+            start -= 1;
+            digits[start] = b'0' + (value % 10) as u8;
+            value /= 10;
+        }
+        self.bytes_of(&digits[start.min(digits.len() - width)..]);
+    }
+
+    /// A field under 100 as its two digits.
+    fn two(&mut self, value: u64) {
+        self.byte(b'0' + (value / 10) as u8);
+        self.byte(b'0' + (value % 10) as u8);
+    }
+
+    /// `.` and the fewest digits of `nanos` as nine fraction digits; nothing
+    /// for 0. All nine are written, then the trailing zeros dropped.
+    fn fraction(&mut self, mut nanos: u64) {
+        if nanos == 0 {
+            return;
+        }
+        self.byte(b'.');
+        let end = self.len + 9;
+        for at in (self.len..end).rev() {
+            self.bytes[at] = b'0' + (nanos % 10) as u8;
+            nanos /= 10;
+        }
+        self.len = end;
+        while self.bytes[self.len - 1] == b'0' {
+            self.len -= 1;
+        }
+    }
+
+    fn append_to(&self, out: &mut String) {
+        out.push_str(std::str::from_utf8(&self.bytes[..self.len]).expect("ASCII digits and signs"));
+    }
 }
 
 fn quote(text: &str) -> String {
@@ -394,6 +443,19 @@ mod tests {
             let mut out = String::new();
             d.write_canonical(&mut out);
             assert_eq!(out, reference_duration(d), "{n}");
+        }
+    }
+
+    #[test]
+    fn days_are_the_128_bit_floor_division() {
+        let mut nanos = vec![Instant::MAX_NANOS, -Instant::MAX_NANOS, 0, 1, -1];
+        for k in [-100_000_000i128, -1, 0, 1, 99_999_999] {
+            for delta in [-(1 << 16) - 1, -(1 << 16), -1, 0, 1, 1 << 16] {
+                nanos.push(k * NANOS_PER_DAY + delta);
+            }
+        }
+        for n in nanos.into_iter().filter(|n| n.abs() <= Instant::MAX_NANOS) {
+            assert_eq!(days_of(n) as i128, n.div_euclid(NANOS_PER_DAY), "{n}");
         }
     }
 

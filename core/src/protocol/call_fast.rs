@@ -23,15 +23,20 @@ const TAIL: &[u8] = b"}}";
 
 /// Splits `"S"` off the end of `bytes` for a string S free of escapes and
 /// control characters: `(what precedes it, S)`. Since S holds no quote, its
-/// opening quote is the last one before its closing quote.
+/// opening quote is the last one before its closing quote. One backward pass
+/// finds that quote and refuses an escape or control byte met before it.
 fn last_plain_string(bytes: &[u8]) -> Option<(&[u8], &str)> {
     let inner = bytes.strip_suffix(b"\"")?;
-    let open = inner.iter().rposition(|&b| b == b'"')?;
-    let body = &inner[open + 1..];
-    if body.iter().any(|&b| b == b'\\' || b < 0x20) {
-        return None;
+    let mut open = inner.len();
+    loop {
+        open = open.checked_sub(1)?;
+        match inner[open] {
+            b'"' => break,
+            b'\\' | 0..=0x1f => return None,
+            _ => {}
+        }
     }
-    Some((&inner[..open], std::str::from_utf8(body).ok()?))
+    Some((&inner[..open], std::str::from_utf8(&inner[open + 1..]).ok()?))
 }
 
 /// The call a canonical nongeneric `call` line carries, or `None` for any

@@ -64,7 +64,7 @@ impl<R: BufRead> LineReader<R> {
                     None => Some(Frame::Unterminated(line)),
                 });
             }
-            let (piece, consumed, done) = match chunk.iter().position(|&b| b == b'\n') {
+            let (piece, consumed, done) = match newline(chunk) {
                 Some(i) => (&chunk[..i], i + 1, true),
                 None => (chunk, chunk.len(), false),
             };
@@ -99,9 +99,40 @@ impl<R: io::Read> LineReader<io::BufReader<R>> {
     }
 }
 
+/// Where the first `\n` of `bytes` is. Blocks of 32 bytes are tested whole
+/// (a compare and fold the compiler makes wide) and only the block that holds
+/// it is searched byte by byte: a byte-wise search costs several instructions
+/// a byte, on every line read.
+fn newline(bytes: &[u8]) -> Option<usize> {
+    let mut offset = 0;
+    for block in bytes.chunks(32) {
+        if block.iter().fold(false, |seen, &b| seen | (b == b'\n')) {
+            return block.iter().position(|&b| b == b'\n').map(|at| offset + at);
+        }
+        offset += block.len();
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn newline_is_the_first_one_at_any_offset() {
+        assert_eq!(newline(b""), None);
+        assert_eq!(newline(&[b'x'; 100]), None);
+        for len in [1, 31, 32, 33, 64, 65, 100] {
+            for at in 0..len {
+                let mut bytes = vec![b'x'; len];
+                bytes[at] = b'\n';
+                if at + 2 < len {
+                    bytes[at + 2] = b'\n';
+                }
+                assert_eq!(newline(&bytes), Some(at), "{len} {at}");
+            }
+        }
+    }
 
     fn frames(input: &[u8], limit: usize, capacity: usize) -> Vec<Frame> {
         let mut reader = LineReader::new(std::io::BufReader::with_capacity(capacity, input), limit);
