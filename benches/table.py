@@ -116,24 +116,24 @@ WHY_NODE_DECODE_MEMORY = (
     'performance.md)'
 )
 WHY_TOOL_UNDER_HOST = (
-    'the Tool\'s calls no longer hop between threads (each runs on the thread that read it); what is left is '
-    'the Tool\'s work per call: the client now costs about the same CPU per call against the Tool as against the '
-    'floor (3.5 to 4.0 us for `echo`, 4.0 for `get_forecast`), so the like-for-like `echo` row shows the Tool\'s '
-    'own cost, the `get_forecast` row also its bigger reply (docs/runtime-performance.md, "Args and replies '
-    'without trees" and "The Rust Tool runtime: a call runs where it was read")'
+    'the client costs about the same CPU per call against the Tool as against the floor, so what is left is the '
+    'Tool\'s own work: for `get_forecast` 1.10x the floor\'s instructions under callgrind (28,000 against 25,400) '
+    'and a bigger reply for the client to decode; `echo<T>` is a generic Tool, whose calls keep the value path '
+    '(args decoded and the result resolved and checked at the call\'s concrete types) (docs/runtime-performance.md, '
+    '"Scans and time text on every line")'
 )
 WHY_HOST_CLIENT = (
-    'the client\'s own CPU per call is below the driver\'s (2.0 us against 3.0 us on a quiet machine), and the '
-    'trivial floor takes most of the two cores (60% of samples), so which is faster swings with the scheduler; '
-    'args are written in place and canonical replies decoded from their text already (docs/runtime-performance.md, '
-    '"Args and replies without trees")'
+    'the client writes each 16 queued call lines itself, so the floor is no longer idle between 64-call windows, '
+    'and its CPU per call is below the driver\'s; the floor then runs about 90% of the wall time behind either '
+    'client, so which is faster is how the scheduler shares 2 cores among three processes '
+    '(docs/runtime-performance.md, "Writing while the Tool is busy")'
 )
 WHY_RUST_TOOL = (
-    'with no hop between threads per call left and canonical call lines read without a tree, the generated '
-    'Rust Tool\'s own work per call is the limit: about 5 µs of CPU for `get_forecast` against the floor\'s 1.5 '
-    'to 2 (2.0x its instructions under callgrind), most of it the Forecast\'s Value built and checked, malloc '
-    'and free, and the args\' tree; decoding the args from their text and writing the result\'s canonical text '
-    'from the Rust value are the cuts not yet made (docs/runtime-performance.md, "The call\'s own work, cut")'
+    'the generated Rust Tool now costs 1.10x the floor\'s instructions per `get_forecast` call under callgrind '
+    '(28,000 against 25,400; 51,100 before its reply was written from the typed result and its args decoded '
+    'into the Rust types), so on 2 shared cores the ratio of calls/s moves with how the driver, the Tool and '
+    'the floor are scheduled; what is left is mostly allocation: the args\' JSON tree, the example\'s own '
+    '`day()` and the pair maps (docs/runtime-performance.md, "Scans and time text on every line")'
 )
 WHY_RUST_P50 = (
     'at 1 outstanding a call is one read and one write on each side, as the floor\'s; what is left is the '
