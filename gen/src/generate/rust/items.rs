@@ -144,14 +144,7 @@ impl Variant {
         } else if self.fields.is_empty() {
             format!("constructor.named().map(|_| Self::{ident} {{}}),")
         } else {
-            let mut out = format!(
-                "{{\n                let mut fields = constructor.named()?;\n                Ok(Self::{ident} {{\n"
-            );
-            for field in &self.fields {
-                out.push_str(&format!("                    {}: fields.field({})?,\n", field.ident, field.name));
-            }
-            out.push_str("                })\n            }");
-            out
+            self.named_fields_arm()
         }
     }
 
@@ -172,15 +165,22 @@ impl Variant {
         } else if self.fields.is_empty() {
             format!("constructor.named().map(|_| Self::{ident} {{}}),")
         } else {
-            let mut out = format!(
-                "{{\n                let mut fields = constructor.named()?;\n                Ok(Self::{ident} {{\n"
-            );
-            for field in &self.fields {
-                out.push_str(&format!("                    {}: fields.field({})?,\n", field.ident, field.name));
-            }
-            out.push_str("                })\n            }");
-            out
+            self.named_fields_arm()
         }
+    }
+
+    /// The arm of a constructor with named fields, the same in `FromValue`
+    /// and `FromJson`: each reads its payload's fields by name.
+    fn named_fields_arm(&self) -> String {
+        let mut out = format!(
+            "{{\n                let mut fields = constructor.named()?;\n                Ok(Self::{} {{\n",
+            self.ident
+        );
+        for field in &self.fields {
+            out.push_str(&format!("                    {}: fields.field({})?,\n", field.ident, field.name));
+        }
+        out.push_str("                })\n            }");
+        out
     }
 
     /// This constructor's row of its enum's `FromJson` table: its name, and
