@@ -135,6 +135,13 @@ WHY_RUST_TOOL = (
     'the floor are scheduled; what is left is mostly allocation: the args\' JSON tree, the example\'s own '
     '`day()` and the pair maps (docs/runtime-performance.md, "Scans and time text on every line")'
 )
+WHY_RUST_MCP = (
+    'the MCP front serves `echo<T>` with T bound to json.Value, so its calls take the value path (args decoded '
+    'and the result resolved and checked); its server CPU per call is about 1.5x the floor\'s (4.5 to 5.0 us '
+    'against 3.0 on the machine of the 2026-12-03 table, 3.0 against 3.0 on a faster day), and on 2 shared '
+    'cores the ratio of calls/s moves with how the driver, the Tool and the floor are scheduled '
+    '(docs/runtime-performance.md, "Figures")'
+)
 WHY_RUST_P50 = (
     'at 1 outstanding a call is one read and one write on each side, as the floor\'s; what is left is the '
     'Tool\'s own work per call (see the calls/s rows), and a wake of the thread that reads '
@@ -250,7 +257,7 @@ VERSUS = [
            why=WHY_RUST_TOOL),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, `--mcp` echo", "neutral", "rust.weather.mcp",
            "floor.rust.mcp", "trivial Rust MCP echo (serde_json)", faster=True, goal=0.8, outstanding=64,
-           why=WHY_RUST_TOOL),
+           why=WHY_RUST_MCP),
     Versus("runtimes", "neutral driver, p50 at 1 outstanding, Flow `get_forecast`", "neutral", "rust.weather.flow",
            "floor.rust.flow", "trivial Rust Flow echo (serde_json)", faster=False, goal=1.5, outstanding=1,
            field="p50_us", why=WHY_RUST_P50),
