@@ -24,15 +24,22 @@ pub struct Number {
 /// Appends the canonical text of `Number::from_parts(negative, digits,
 /// exponent)` without building the number (no digits to allocate).
 pub(crate) fn write_parts(out: &mut String, negative: bool, digits: &str, exponent: i64) {
+    match significant(digits, exponent) {
+        Some((digits, exponent)) => write_plain(out, negative, digits, exponent),
+        None => out.push('0'),
+    }
+}
+
+/// The significant digits of `digits * 10^exponent` (no leading or trailing
+/// zeros) and their exponent, clamped; `None` for zero.
+fn significant(digits: &str, exponent: i64) -> Option<(&str, i64)> {
     let trimmed = digits.trim_start_matches('0');
     let significant = trimmed.trim_end_matches('0');
     if significant.is_empty() {
-        out.push('0');
-        return;
+        return None;
     }
     let dropped = (trimmed.len() - significant.len()) as i64;
-    let exponent = exponent.saturating_add(dropped).clamp(-EXPONENT_CLAMP, EXPONENT_CLAMP);
-    write_plain(out, negative, significant, exponent);
+    Some((significant, exponent.saturating_add(dropped).clamp(-EXPONENT_CLAMP, EXPONENT_CLAMP)))
 }
 
 /// Appends `digits * 10^exponent` (digits significant: no leading or trailing
@@ -73,16 +80,9 @@ impl Number {
     /// Builds a number from significant digits (ASCII, any leading or trailing
     /// zeros) and an exponent, normalizing it.
     pub fn from_parts(negative: bool, digits: &str, exponent: i64) -> Number {
-        let trimmed = digits.trim_start_matches('0');
-        let significant = trimmed.trim_end_matches('0');
-        if significant.is_empty() {
-            return Number::zero();
-        }
-        let dropped = (trimmed.len() - significant.len()) as i64;
-        Number {
-            negative,
-            digits: significant.into(),
-            exponent: exponent.saturating_add(dropped).clamp(-EXPONENT_CLAMP, EXPONENT_CLAMP),
+        match significant(digits, exponent) {
+            Some((digits, exponent)) => Number { negative, digits: digits.into(), exponent },
+            None => Number::zero(),
         }
     }
 
