@@ -42,6 +42,21 @@ fn significant(digits: &str, exponent: i64) -> Option<(&str, i64)> {
     Some((significant, exponent.saturating_add(dropped).clamp(-EXPONENT_CLAMP, EXPONENT_CLAMP)))
 }
 
+/// The decimal digits of `value`, written into the end of `buffer` (its
+/// other bytes are left as they were).
+pub(crate) fn u64_digits(mut value: u64, buffer: &mut [u8; 20]) -> &str {
+    let mut start = buffer.len();
+    loop {
+        start -= 1;
+        buffer[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buffer[start..]).expect("ASCII digits")
+}
+
 /// Appends `digits * 10^exponent` (digits significant: no leading or trailing
 /// zeros, not empty) as plain decimal.
 fn write_plain(out: &mut String, negative: bool, digits: &str, exponent: i64) {

@@ -280,14 +280,10 @@ impl Text {
 
     /// `value` in decimal, zero-padded to at least `width` digits (what
     /// `{value:0width$}` writes).
-    fn padded(&mut self, mut value: u64, width: usize) {
+    fn padded(&mut self, value: u64, width: usize) {
+        // The digits go to the end of a buffer of zeros, which pad them.
         let mut digits = [b'0'; 20];
-        let mut start = digits.len();
-        while value > 0 {
-            start -= 1;
-            digits[start] = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
+        let start = digits.len() - crate::number::u64_digits(value, &mut digits).len();
         self.bytes_of(&digits[start.min(digits.len() - width)..]);
     }
 

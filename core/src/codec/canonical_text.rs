@@ -19,7 +19,7 @@ use num_traits::ToPrimitive;
 
 use super::{ContextDict, ContextSet, GenericValue, HostToken, IntoValue, Json, Never, Value};
 use crate::json::{write_canonical as write_json, write_string};
-use crate::number::{write_parts, Number};
+use crate::number::{u64_digits, write_parts, Number};
 use crate::time::{Duration, Instant};
 
 /// A value whose canonical text only the check at its declared type can
@@ -113,20 +113,6 @@ impl CanonicalText for BigDecimal {
         write_parts(out, digits.sign() == Sign::Minus, text, scale.saturating_neg());
         Ok(())
     }
-}
-
-/// The decimal digits of `value`, written into the end of `buffer`.
-fn u64_digits(mut value: u64, buffer: &mut [u8; 20]) -> &str {
-    let mut start = buffer.len();
-    loop {
-        start -= 1;
-        buffer[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(&buffer[start..]).expect("ASCII digits")
 }
 
 impl CanonicalText for String {
