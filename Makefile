@@ -6,7 +6,7 @@ NPM ?= npm
 PYTHON3 ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-# Every Rust build links pyo3 against the venv's interpreter (toolchain.md):
+# Every Rust build links pyo3 against the venv's interpreter (docs/research/toolchain.md):
 # one interpreter for cargo, clippy and maturin, so nothing is built twice.
 export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # Pinned: the Python side's build, test and benchmark tools.
@@ -15,7 +15,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # pyproject.toml says, without a download (bindings-python/tests/test_generated.py).
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0 setuptools==80.9.0
 
-.PHONY: FORCE dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test
+.PHONY: FORCE spec-check dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test
 
 demo: python-env node-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
@@ -95,6 +95,11 @@ soak-run:
 hostile-report: python-env node-env
 	$(CARGO) build --locked -p flow-testkit
 	$(PY) scripts/hostile_report.py
+
+# The repository's copy of the contract (docs/spec/) against another copy, by hand:
+# `make spec-check DIR=../shared/spec` lists what a new version changed.
+spec-check:
+	scripts/spec-check $(DIR)
 
 lint: python-env
 	$(PYTHON3) scripts/check-doc-links

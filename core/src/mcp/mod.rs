@@ -1,5 +1,5 @@
 //! MCP: the Model Context Protocol, as the MCP adapter speaks it
-//! (`host-boundary.md`, "Adapters"; the facts in `../shared/research/mcp.md`).
+//! (`host-boundary.md`, "Adapters"; the facts in `docs/research/mcp.md`).
 //!
 //! - [`version`]: the two eras and their versions.
 //! - [`jsonrpc`]: JSON-RPC 2.0 lines as MCP uses them, read without ever failing.

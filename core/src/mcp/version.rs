@@ -1,4 +1,4 @@
-//! MCP's protocol versions and its two eras (`../shared/research/mcp.md`).
+//! MCP's protocol versions and its two eras (`docs/research/mcp.md`).
 //!
 //! - The handshake era (2024-11-05 to 2025-11-25): an `initialize` request,
 //!   then the `notifications/initialized` notification, then anything else.

@@ -1,4 +1,4 @@
-//! RFC 8259 conformance with JSONTestSuite (../shared/third_party/JSONTestSuite):
+//! RFC 8259 conformance with JSONTestSuite (third_party/JSONTestSuite, with its licence):
 //! every `y_` file reads (as json.Value), every `n_` file is refused, and no `i_`
 //! file panics. The two `y_object_duplicated_key*` files are refused on purpose:
 //! RFC 8259 allows duplicate keys, this spec does not. And the reader's events
@@ -12,7 +12,7 @@ use flow_core::number::{Number, ScannedNumber};
 use flow_core::{json, Limits, Rule};
 
 fn suite_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/third_party/JSONTestSuite/test_parsing");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../third_party/JSONTestSuite/test_parsing");
     assert!(dir.is_dir(), "JSONTestSuite not found at {}", dir.display());
     dir
 }
