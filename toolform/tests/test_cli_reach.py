@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 from evidence_files import evidence_json
-from serving import OUR_TOOLFORM
+from serving import OUR_TOOLFORM, Server
 from toolform.loaders import load
 from toolform.summary import summarize
 
@@ -130,3 +130,13 @@ def test_the_recommend_table_gives_the_cost_its_unit(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     header = next(line for line in done.stdout.splitlines() if line.startswith("alternative"))
     assert "cost/request (USD, frontier_api prices)" in header
+
+
+def test_the_serve_banner_names_the_dashboard_and_the_docs() -> None:
+    with Server(OUR_TOOLFORM) as server:
+        url = server.base_url
+        banner = server.output().splitlines()[0]
+    assert banner == (
+        f"ToolForm on {url}: the dashboard at {url}/ in a browser, the API under /api/v1 "
+        "(docs at /docs and /redoc, OpenAPI at /openapi.json)"
+    )

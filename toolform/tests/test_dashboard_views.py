@@ -343,3 +343,19 @@ def test_redoc_works_offline_with_no_console_error(browser: Browser, server: Ser
         expect(page.locator("img[alt='redocly logo']")).to_have_attribute("src", "/docs-assets/redoc-logo.svg")
         page.screenshot(path=str(_artefact(f"redoc-{width}.png")))
         _clean(audit)
+
+
+def test_a_job_running_when_the_page_opens_is_followed(browser: Browser, server: Server) -> None:
+    started = server.post("/api/v1/ab-test", {"n_requests": 200, "concurrency": 1, "formats": ["xml_schema"]})
+    assert started.status == 202, started.body
+    job_id = started.json()["job_id"]
+    with audited_page(browser, server.base_url) as (page, audit):
+        _open(page, server, 1100)
+        expect(page.locator("#measure-state")).to_contain_text("running: ", timeout=WAIT_MS)
+        expect(page.locator("#measure-start")).to_be_disabled()
+        expect(page.locator("#measure-records table.records tbody tr").first).to_be_visible(timeout=WAIT_MS)
+        page.click("#measure-cancel")
+        expect(page.locator("#measure-state")).to_contain_text("cancelled:", timeout=WAIT_MS)
+        expect(page.locator("#measure-start")).to_be_enabled()
+        assert server.get(f"/api/v1/ab-test/{job_id}").json()["status"] == "cancelled"
+        _clean(audit)

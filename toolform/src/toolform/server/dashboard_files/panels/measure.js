@@ -268,10 +268,25 @@ export function startMeasure(registry) {
     if (file) byId("measure-examples").value = await file.text();
   });
 
+  // A job still running when the page opens (another tab, a reload) is followed as if started here.
+  function resume(jobs) {
+    const active = jobs.find((job) => job.status === "running" || job.status === "queued");
+    if (active === undefined || jobId !== null) return;
+    jobId = active.id;
+    nextRecord = 0;
+    table = null;
+    seen = null;
+    setStartable();
+    cancel.disabled = false;
+    follow({ status: active.status, done: active.done, total: active.total });
+    timer = setInterval(poll, POLL_EVERY_MS);
+  }
+
   const history = byId("measure-history");
-  async function refreshHistory() {
+  async function refreshHistory(first = false) {
     try {
       const [jobs, evidence] = await Promise.all([getJson("/api/v1/ab-test?limit=20"), getJson("/api/v1/evidence")]);
+      if (first) resume(jobs.jobs);
       const stored = evidence.local?.files ?? [];
       show(
         history,
@@ -297,7 +312,7 @@ export function startMeasure(registry) {
       show(history, errorView(failure));
     }
   }
-  refreshHistory();
+  refreshHistory(true);
 
   registry.then(({ formats }) => {
     const core = formats.filter((format) => format.core);
