@@ -53,7 +53,7 @@ export function startCompare(registry) {
       show(
         result,
         el("p", { class: "muted" }, "Never rank the paper's column against the study's: they are measured on different cells."),
-        tokensBesideAccuracy(answer.rows, result.clientWidth),
+        tokensBesideAccuracy(answer.rows, byId("compare-form").clientWidth),
         table(answer.rows),
       );
     } catch (failure) {

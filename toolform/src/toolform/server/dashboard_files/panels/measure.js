@@ -63,7 +63,7 @@ function reportView(job) {
     {},
     el("p", { class: "headline" }, el("strong", { class: "verdict" }, verdict), report.verdict_reason ? ` ${report.verdict_reason}` : ""),
     el("p", { class: "muted" }, "job ", el("code", { class: "job-id" }, job.id), `: ${report.total_requests} requests to ${report.model} (${report.source === "examples" ? "your examples" : "generated requests"}), rule ${report.rule}`),
-    scoresWithIntervals(report.scores, report.verdict === "winner" ? report.winner : null, byId("measure-result").clientWidth),
+    scoresWithIntervals(report.scores, report.verdict === "winner" ? report.winner : null, byId("measure-form").clientWidth),
     scoresTable(report.scores),
     downloads(job.id),
   );
@@ -75,12 +75,12 @@ function recordRow(record, number) {
   return el(
     "tr",
     { class: `record record-${verdict}` },
-    el("td", { class: "number" }, String(number)),
-    el("td", {}, el("code", {}, record.format_id)),
-    el("td", { class: "text" }, record.request),
-    el("td", { class: "text" }, el("pre", { class: "reply" }, record.reply || record.error)),
-    el("td", {}, el("strong", { class: `grade grade-${verdict}` }, verdict), el("br"), el("span", { class: "muted" }, parse)),
-    el("td", { class: "text why" }, record.reason || ""),
+    el("td", { class: "number", "data-label": "#" }, String(number)),
+    el("td", { "data-label": "format" }, el("code", {}, record.format_id)),
+    el("td", { class: "text", "data-label": "request" }, record.request),
+    el("td", { class: "text", "data-label": "reply" }, el("pre", { class: "reply" }, record.reply || record.error)),
+    el("td", { "data-label": "grade" }, el("strong", { class: `grade grade-${verdict}` }, verdict), el("br"), el("span", { class: "muted" }, parse)),
+    el("td", { class: "text why", "data-label": "why" }, record.reason || ""),
   );
 }
 
