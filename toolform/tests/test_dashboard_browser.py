@@ -128,6 +128,7 @@ def test_status_says_online_from_health(dashboard: Dashboard) -> None:
     expect(dashboard.page.locator("#status")).to_have_class("status status-online")
     expect(dashboard.page.locator("#measure-endpoint")).to_be_hidden()
     dashboard.shoot("status", "header")
+    dashboard.shoot("study", "#study", max_height=900)
 
 
 def test_status_says_offline_when_health_does_not_answer(dashboard: Dashboard) -> None:
@@ -360,7 +361,7 @@ def test_a_measurement_runs_to_its_scores_with_intervals(dashboard: Dashboard) -
         expect(cells.nth(index).locator("td").nth(3)).to_have_text(f"[{shown(low)}, {shown(high)}]")
     expect(page.locator("#measure-result .verdict")).not_to_be_empty()
     expect(page.locator("#measure-start")).to_be_enabled()
-    dashboard.shoot("measure", "#measure")
+    dashboard.shoot("measure", "#measure", max_height=1500)
 
 
 def test_without_an_endpoint_start_is_disabled_and_the_api_refuses_too(browser: Browser) -> None:
