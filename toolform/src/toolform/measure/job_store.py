@@ -111,7 +111,12 @@ class JobStore:
             # One connection for every thread, serialised by the lock; autocommit off, so each write is
             # one transaction that commits whole or not at all.
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level="DEFERRED")
+            # WAL with synchronous=NORMAL: a committed record survives the process being killed (the WAL is
+            # in the OS's hands); only a power cut or an OS crash can lose the last few, and then the job
+            # still reads back with exactly the records that are there. FULL's fsync per record cost 28
+            # times as much (5.3 against 0.19 ms a record here), in the event loop that runs the requests.
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
             self._db.commit()
         except (OSError, sqlite3.Error) as error:
