@@ -199,3 +199,22 @@ def test_a_job_store_that_cannot_be_written_is_a_503_in_the_error_shape(
         body = answer.json()
         assert (body["error"], body["status"]) == ("job_store_error", 503)
         assert JOB_STORE_FILE in body["detail"]
+
+
+def test_a_reply_utf8_cannot_carry_is_kept_and_served_exactly(tmp_path: Path) -> None:
+    # A lone surrogate reaches Python from an endpoint's JSON ("\ud800"); UTF-8 and SQLite's text cannot hold it.
+    reply = "half a pair \ud800, \"quoted\", it's <b>"
+
+    def script(_: Prompt) -> Answer:
+        return Answer(reply)
+
+    with ScriptedEndpoint(script, models=("canned-model",)) as odd, _slow_endpoint_server(odd, tmp_path) as server:
+        job_id = server.post("/api/v1/ab-test", {"n_requests": 2, "formats": ["xml_schema"]}).json()["job_id"]
+        _wait(lambda: server.get(f"/api/v1/ab-test/{job_id}").json()["status"] == "done", "the job to finish")
+        records = server.get(f"/api/v1/ab-test/{job_id}/records").json()["records"]
+        assert [record["reply"] for record in records] == [reply, reply]
+        result = server.get(f"/api/v1/ab-test/{job_id}?records=true").json()["result"]
+        assert {record["reply"] for record in result["records"]} == {reply}
+        report = server.get(f"/api/v1/ab-test/{job_id}/report?format=csv")
+        assert report.status == 200 and "half a pair \\ud800" in report.body.decode("utf-8")
+    assert {record["reply"] for record in JobStore.beside(tmp_path).records(job_id)} == {reply}

@@ -7,6 +7,9 @@ written the moment it is graded, in its own transaction. When the server starts
 again, a job the last process left queued or running is marked ``interrupted``,
 with every record it had written kept and served.
 
+Text is stored as ASCII JSON (``\\u`` escapes), so a reply with a lone surrogate,
+which a model endpoint's JSON can carry and UTF-8 cannot, is kept exactly.
+
 Every failed write raises JobStoreError (503 job_store_error): a job that cannot
 be written is refused, and a running job whose record cannot be written fails
 with that error, rather than going on with a record lost.
@@ -160,7 +163,7 @@ class JobStore:
     def update(self, job_id: str, status: str, done: int, result: Mapping[str, Any] | None = None,
                error: str | None = None, evidence_file: str | None = None) -> None:
         """Write a job's new state; a finished job's result is kept whole, its records in the report's order."""
-        result_text = None if result is None else json.dumps(dict(result), ensure_ascii=False)
+        result_text = None if result is None else json.dumps(dict(result))
         with self._writing(f"write job {job_id}") as db:
             db.execute(
                 "UPDATE jobs SET status = ?, done = MAX(done, ?), result = COALESCE(?, result), error = ?, "
@@ -172,7 +175,7 @@ class JobStore:
         """Write one graded request of a job, and the job's count of finished requests with it."""
         with self._writing(f"write record {seq} of job {job_id}") as db:
             db.execute("INSERT INTO records (job_id, seq, record) VALUES (?, ?, ?)",
-                       (job_id, seq, json.dumps(dict(record), ensure_ascii=False)))
+                       (job_id, seq, json.dumps(dict(record))))
             db.execute("UPDATE jobs SET done = MAX(done, ?), updated_at = ? WHERE id = ?", (seq + 1, _now(), job_id))
 
     def interrupt_unfinished(self) -> list[str]:

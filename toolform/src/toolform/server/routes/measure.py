@@ -143,6 +143,17 @@ def _job_store(store_dir: str) -> JobStore | JobStoreError:
         return error
 
 
+def json_answer(body: Any, headers: dict[str, str] | None = None, indent: int | None = None) -> Response:
+    """``body`` as UTF-8 JSON; text UTF-8 cannot carry (a reply's lone surrogate) is written as a ``\\u`` escape,
+    so the answer reads back exactly instead of failing."""
+    try:
+        data = json.dumps(body, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
+        content = data.encode("utf-8")
+    except UnicodeEncodeError:
+        content = json.dumps(body, indent=indent, separators=None if indent else (",", ":")).encode("ascii")
+    return Response(content, media_type="application/json", headers=headers)
+
+
 def csv_cell(value: Any) -> str:
     """A record's value as CSV text; text a spreadsheet would run as a formula is kept behind a leading '."""
     if value is None:
@@ -200,10 +211,10 @@ def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = Non
         response_model=None,
         responses={200: {"model": AbTestJob}, **errors(404)},
     )
-    def status(job_id: str, records: bool = False) -> JSONResponse:
+    def status(job_id: str, records: bool = False) -> Response:
         """The job's state and progress; its result once done. ``records=true`` adds every request's record
         (the reply, the grade, the tokens and retries), which the reference leaves out."""
-        return JSONResponse(manager.view(job_id, with_records=records))
+        return json_answer(manager.view(job_id, with_records=records))
 
     @routes.get(
         "/ab-test",
@@ -212,10 +223,10 @@ def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = Non
         responses={200: {"model": AbTestJobs}, **errors(503)},
     )
     def history(limit: Annotated[int, Query(ge=1, le=1000, description="At most this many, newest first")] = 100,
-                ) -> JSONResponse:
+                ) -> Response:
         """The latest jobs, newest first, as the job store keeps them across restarts: each one's state,
         model, formats, rule and verdict. A job the server stopped under is ``interrupted``."""
-        return JSONResponse({"jobs": manager.history(limit)})
+        return json_answer({"jobs": manager.history(limit)})
 
     @routes.get(
         "/ab-test/{job_id}/records",
@@ -224,11 +235,11 @@ def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = Non
         responses={200: {"model": AbTestRecords}, **errors(404, 503)},
     )
     def job_records(job_id: str, after: Annotated[int, Query(ge=0, description="Skip this many records")] = 0,
-                    ) -> JSONResponse:
+                    ) -> Response:
         """Every request graded so far, from number ``after`` on: the request, the reply, the grade and why
         (``reason``). Poll with ``after`` set to the last answer's ``next`` to follow a running job."""
         found = manager.records(job_id, after)
-        return JSONResponse({"job_id": job_id, "records": found, "next": after + len(found)})
+        return json_answer({"job_id": job_id, "records": found, "next": after + len(found)})
 
     @routes.get(
         "/ab-test/{job_id}/report",
@@ -244,14 +255,14 @@ def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = Non
         found = manager.records(job_id)
         name = f"toolform-measurement-{job_id[:12]}"
         if format == "csv":
-            return Response(records_csv(found), media_type="text/csv; charset=utf-8",
+            # Text UTF-8 cannot carry (a lone surrogate) is written as its \u escape, as text.
+            return Response(records_csv(found).encode("utf-8", "backslashreplace"),
+                            media_type="text/csv; charset=utf-8",
                             headers={"content-disposition": f'attachment; filename="{name}.csv"'})
         body = manager.view(job_id, with_records=True)
         if body["result"] is None:
             body["records"] = found
-        text = json.dumps(body, ensure_ascii=False, indent=2)
-        return Response(text, media_type="application/json",
-                        headers={"content-disposition": f'attachment; filename="{name}.json"'})
+        return json_answer(body, {"content-disposition": f'attachment; filename="{name}.json"'}, indent=2)
 
     @routes.delete(
         "/ab-test/{job_id}",
