@@ -52,6 +52,9 @@ def test_formats_lists_every_format_with_its_figures_and_source() -> None:
     accuracies = [float(line.split()[3].rstrip("%")) for line in core]
     assert accuracies == sorted(accuracies, reverse=True) and len(core) == 8
     assert json.loads(toolform("formats", "--json").stdout)["count_registered"] == len(formats)
+    unknown = toolform("formats", "--family", "JSON")
+    assert unknown.returncode == 3 and unknown.stdout == ""
+    assert unknown.stderr.startswith("error: no format has the family 'JSON'; the families: code, config,")
 
 
 def test_protocols_and_models_list_their_ids_with_the_source() -> None:

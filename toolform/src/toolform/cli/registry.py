@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from toolform.cli.output import print_json, print_table
-from toolform.errors import EvidenceUnavailable
+from toolform.errors import BadRequest, EvidenceUnavailable
 from toolform.evidence import Evidence, open_evidence
 from toolform.registry import Registry
 
@@ -62,6 +62,9 @@ def run_formats(arguments: argparse.Namespace) -> int:
     evidence = _evidence(arguments)
     listing = Registry(evidence).formats(core=True if arguments.core else None, family=arguments.family)
     entries = listing.formats
+    if arguments.family and not entries:
+        families = sorted({str(e.get("family")) for e in Registry(evidence).formats().formats})
+        raise BadRequest(f"no format has the family '{arguments.family}'; the families: {', '.join(families)}")
     if arguments.json:
         print_json(listing.to_dict())
         return 0
