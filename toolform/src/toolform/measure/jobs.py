@@ -96,7 +96,7 @@ class JobManager:
                     f"{self.max_jobs}); wait for one to finish or cancel one"
                 )
             if self._store_error is not None:
-                raise self._store_error
+                raise JobStoreError(self._store_error.detail)
             job = Job(uuid.uuid4().hex, spec, Progress(spec.total))
             job.progress.on_record = lambda record: self._keep(job, record)
             if self.job_store is not None:
