@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -198,3 +199,41 @@ def test_every_expected_call_of_random_tool_sets_validates(tools: list[dict[str,
         assert validate_arguments(tool, call.arguments).ok, (tools, call.arguments)
         graded = grade_reply(toolset, task, json.dumps(call.to_dict()), "json_object", "symmetric")
         assert graded.correct and graded.schema_valid, (call.arguments, graded)
+
+
+def test_a_measurement_stores_the_tool_sets_own_tier_and_count_and_recommend_finds_it(tmp_path: Any) -> None:
+    import asyncio
+
+    from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
+    from toolform.advisor import Situation, recommend
+    from toolform.evidence import open_evidence
+    from toolform.evidence.local import open_store
+    from toolform.measure import JobManager, Progress, measure
+    from toolform.summary import summarize
+
+    tasks = {task.request: task for task in generated_tasks_for(office_toolset(), 4, seed=0).tasks}
+
+    def right(prompt: Prompt) -> Answer:
+        return Answer(json.dumps(tasks[prompt.user].calls[0].to_dict()), prompt_tokens=30, completion_tokens=9)
+
+    own = summarize(office_toolset())
+    assert own.tier_estimate != AbTestOptions().tier  # otherwise the default would pass unnoticed
+    with ScriptedEndpoint(right) as endpoint:
+        started = build_spec(
+            AbTestOptions(model="m1", tools={"source": "openai", "payload": OFFICE_TOOLS}, n_requests=4, seed=0,
+                          formats=["json_schema_openai"]),
+            EndpointConfig(endpoint.base_url, "m1"),
+        )
+        report = asyncio.run(measure(started.spec, Progress(started.spec.total)))
+        assert (report.tier, report.n_tools) == (own.tier_estimate, own.n_tools)
+        assert report.scores[0].correct == 4
+        job = JobManager(store_dir=tmp_path).submit(started.spec)
+        deadline = time.monotonic() + 60
+        while job.status not in ("done", "failed") and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert job.status == "done", job.error
+    [stored] = open_store(tmp_path).measurements
+    assert (stored.measurement.tier, stored.measurement.n_tools) == (own.tier_estimate, own.n_tools)
+    situation = Situation(model="m1", n_tools=own.n_tools, tier=own.tier_estimate, rule="symmetric")
+    answer = recommend(open_evidence(), situation, store=open_store(tmp_path)).to_dict()
+    assert answer["basis"] == stored.source

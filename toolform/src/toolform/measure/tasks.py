@@ -50,6 +50,8 @@ class TaskSet:
     source: str
     #: What the generator left out and why (a tool no valid call could be drawn for).
     warnings: tuple[str, ...] = ()
+    #: The tier the tools were built at; None: the caller's tools, whose tier is their summary's.
+    tier: int | None = None
 
 
 def tasks_from_examples(examples: Sequence[object], toolset: ToolSet) -> tuple[Task, ...]:
@@ -192,7 +194,7 @@ def generated_tasks(n_requests: int, n_tools: int, tier: int, seed: int) -> Task
             values[param] = rng.choice(options)
             request += f" Use {param} {values[param]}."
         tasks.append(Task(f"generated-{index}", request, (ExpectedCall(name, values),)))
-    return TaskSet(toolset, tuple(tasks), "generated")
+    return TaskSet(toolset, tuple(tasks), "generated", tier=tier)
 
 
 def generated_tasks_for(toolset: ToolSet, n_requests: int, seed: int) -> TaskSet:
