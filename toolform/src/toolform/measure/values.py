@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import string
 import uuid
 from decimal import Decimal
@@ -26,6 +27,8 @@ from toolform.parse.validate import validate_arguments
 _ATTEMPTS = 24
 #: Nesting beyond this is a recursive type no finite request states.
 _MAX_DEPTH = 8
+#: Arrays nested at least this deep get their fewest items.
+_SHALLOW = 2
 _WORDS = ("alpha", "harbor", "lumen", "cedar", "orbit", "maple", "quartz", "delta", "ember", "willow")
 _HOSTS = ("example.com", "example.org", "example.net")
 
@@ -147,7 +150,7 @@ def _format_value(fmt: str, rng: random.Random, name: str) -> str | None:
 
 
 def _word(rng: random.Random, name: str) -> str:
-    stem = name.rsplit(".", 1)[-1].strip("_") or "value"
+    stem = re.sub(r"\[\d+\]", "", name).rsplit(".", 1)[-1].strip("_") or "value"
     return f"{rng.choice(_WORDS)}-{stem.replace('_', '-')}-{rng.randint(1, 99)}"
 
 
@@ -178,10 +181,11 @@ def _array(type_: TypeIR, rng: random.Random, name: str, depth: int) -> list[Any
     most = int(most_bound) if most_bound is not None else None
     if most is not None and fewest > most:
         raise _Impossible(f"{name}: min_items {fewest} is above max_items {most}")
-    count = max(fewest, 1)
+    # One item or two near the top; deeper down the fewest allowed, so a recursive type ends.
+    count = max(fewest, 1) if depth < _SHALLOW else fewest
     if most is not None:
         count = min(count + rng.randint(0, 1), most)
-    else:
+    elif depth < _SHALLOW:
         count += rng.randint(0, 1)
     item = type_.item
     if item is None:
