@@ -4,8 +4,9 @@ An ab-test of two formats on the Flow weather Tools and on a tool set with
 required arrays and nested objects, through the job manager as the server and
 the command line run it: every request recorded with the token usage the model
 reported, the intervals computed from the counts, the measurement stored and
-then found by ``recommend``. The call loop runs the Python weather Tool through
-flow-host on the model's own call and hands the outcome back to it.
+then found by ``recommend``. The call loop reads the model's reply, checks its
+call by Flow's exact decoding, runs the Python weather Tool through flow-host on
+it and hands the outcome back to the model.
 
 What these tests assert is the plumbing and its honesty, never the model's
 accuracy: a format may score 0 of 2. The one behaviour relied on is that this
@@ -26,7 +27,7 @@ from local_model import MODEL_NAME, LocalModel, wait_until
 from test_call_flow import ENV, PYTHON_WEATHER, WEATHER_LISTING
 from test_measure_tasks import OFFICE_TOOLS
 from toolform.advisor import Situation, recommend
-from toolform.call import TOOL_RESULT_HEADER, EndpointConfig, FlowTools, OpenAIChat, run_call
+from toolform.call import TOOL_RESULT_HEADER, EndpointConfig, FlowTools, OpenAIChat, flow_parser, run_call
 from toolform.call.endpoint import ChatReply
 from toolform.evidence import open_evidence
 from toolform.evidence.local import open_store, wilson_interval
@@ -131,10 +132,12 @@ def test_the_call_loop_runs_the_weather_tool_on_the_models_call_and_hands_the_ou
     result = run_call(
         load("flow", WEATHER_TOOLS["payload"]).toolset, "What is the weather forecast for Oslo for the next 2 days?",
         endpoint, format_id="json_schema_openai", executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV),
-        executor_kind="flow", max_steps=2,
+        executor_kind="flow", max_steps=2, parser=flow_parser(WEATHER_TOOLS["payload"]),
     )
     first = result.steps[0]
     assert first.prompt_tokens > 0 and first.completion_tokens > 0
+    # The reply was read, and its calls checked by Flow's exact decoding, before anything ran.
+    assert [c["name"] for c in first.parsed["calls"]] == [e.name for e in first.executed]
     assert first.executed, f"the model made no call the loop could run: {first.reply!r} ({result.stopped})"
     for executed in first.executed:
         assert executed.name == "get_forecast"
