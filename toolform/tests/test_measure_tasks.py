@@ -130,6 +130,32 @@ def test_a_sampled_string_matches_its_pattern(pattern: str) -> None:
     assert hits == 50 or ("(?=" in pattern and hits > 0)
 
 
+def test_hostile_patterns_and_names_leave_the_tool_out_or_ask_for_it_plainly() -> None:
+    def coded(name: str, pattern: str) -> dict[str, Any]:
+        return {"type": "function", "function": {"name": name, "description": "x", "parameters": {
+            "type": "object", "required": ["code"], "properties": {"code": {"type": "string", "pattern": pattern}}}}}
+
+    tools = [
+        coded("huge", "^a{100000}$"),
+        # A pattern Python cannot read constrains nothing parse checks: asked for like a plain string.
+        coded("broken", "^(unclosed$"),
+        {"type": "function", "function": {"name": "quoted", "description": "x", "parameters": {
+            "type": "object", "required": ["it's \"x\""], "properties": {"it's \"x\"": {"type": "string",
+                                                                               "enum": ["a \"b\" c", "d'e"]}}}}},
+    ]
+    toolset = load("openai", tools).toolset
+    task_set = generated_tasks_for(toolset, 5, seed=2)
+    assert {task.calls[0].name for task in task_set.tasks} == {"quoted", "broken"}
+    (warning,) = task_set.warnings
+    assert "'huge'" in warning and "100000" in warning
+    tools_by_name = {tool.name: tool for tool in toolset}
+    for task in task_set.tasks:
+        (call,) = task.calls
+        assert validate_arguments(tools_by_name[call.name], call.arguments).ok
+        for value in call.arguments.values():
+            assert json.dumps(value) in task.request
+
+
 _PATTERNS = (r"^[A-Z]{3}-\d{3}$", r"^file-[a-f0-9]{8}$", r"^[a-z]+(_[a-z]+)*$", r"^\+?\d{7,12}$")
 _FORMATS = ("date", "date-time", "time", "email", "uri", "uuid", "hostname", "ipv4", "ipv6")
 

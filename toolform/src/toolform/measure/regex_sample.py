@@ -21,6 +21,8 @@ from typing import Any
 
 #: How many extra repetitions an open-ended repeat (``+``, ``*``, ``{2,}``) draws at most.
 _EXTRA_REPEATS = 3
+#: A pattern that needs more repetitions than this makes a value no request should carry.
+_MOST_REPEATS = 1000
 #: What a negated class or ``.`` draws from: printable, no whitespace but the space.
 _PRINTABLE = string.ascii_letters + string.digits + "-_.:/@ "
 _CATEGORIES: dict[Any, str] = {
@@ -71,6 +73,8 @@ def _write(items: list[tuple[Any, Any]], rng: random.Random, groups: dict[int, s
                 groups[group] = "".join(out[start:])
         elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT, _POSSESSIVE_REPEAT):
             low, high, body = argument
+            if low > _MOST_REPEATS:
+                raise PatternUnsupported(f"a repeat of at least {low} is longer than a request states")
             top = low + _EXTRA_REPEATS if high is sre_constants.MAXREPEAT or high > low + _EXTRA_REPEATS else high
             # One repetition where the pattern allows it: a required value reads better non-empty.
             count = rng.randint(max(low, min(1, top)), top)

@@ -161,7 +161,7 @@ def _string(constraints: dict[str, Any], rng: random.Random, name: str) -> str:
     if longest is not None and shortest > longest:
         raise _Impossible(f"{name}: min_length {shortest} is above max_length {longest}")
     pattern = constraints.get("pattern")
-    if isinstance(pattern, str):
+    if isinstance(pattern, str) and _compiles(pattern):
         # The pattern decides the text; the lengths are checked by the validation that follows.
         return sample_pattern(pattern, rng)
     fmt = constraints.get("format")
@@ -173,6 +173,15 @@ def _string(constraints: dict[str, Any], rng: random.Random, name: str) -> str:
         if len(value) < shortest:
             value += "".join(rng.choice(string.ascii_lowercase) for _ in range(shortest - len(value)))
     return value
+
+
+def _compiles(pattern: str) -> bool:
+    """Whether Python reads the pattern: one it cannot constrains nothing ``parse`` checks, so none is drawn for."""
+    try:
+        re.compile(pattern)
+    except (re.error, OverflowError, RecursionError):
+        return False
+    return True
 
 
 def _array(type_: TypeIR, rng: random.Random, name: str, depth: int) -> list[Any]:
