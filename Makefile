@@ -17,7 +17,7 @@ PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.1
 
 .PHONY: FORCE spec-check dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test model-fetch model-server-env model-serve
 
-demo: python-env node-env
+demo: python-env node-env toolform-evidence model-fetch model-server-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
 	./scripts/demo
 
