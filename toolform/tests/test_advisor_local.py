@@ -111,6 +111,16 @@ def test_the_server_recommends_and_lists_both_sources(tmp_path: Path) -> None:
     assert next(f for f in local if f["id"].endswith(":xml_schema"))["interval"] == [76.95, 96.04]
 
 
+def test_the_servers_answer_names_a_measurement_under_another_rule(tmp_path: Path) -> None:
+    stored = _measure(tmp_path, rule="symmetric")
+    client = TestClient(create_app(Settings(evidence_dir=str(tmp_path))), base_url="http://127.0.0.1")
+    answer = client.post("/api/v1/recommend", json={"situation": {"model": MODEL}}).json()
+    assert answer["basis"] == "pooled"
+    assert any(stored.source in w and '"rule": "symmetric"' in w for w in answer["warnings"])
+    followed = client.post("/api/v1/recommend", json={"situation": {"model": MODEL, "rule": "symmetric"}}).json()
+    assert followed["basis"] == stored.source
+
+
 def test_the_server_reads_a_measurement_written_after_it_started(tmp_path: Path) -> None:
     client = TestClient(create_app(Settings(evidence_dir=str(tmp_path))), base_url="http://127.0.0.1")
     assert client.post("/api/v1/recommend", json={"situation": {"model": MODEL}}).json()["basis"] == "pooled"
