@@ -36,7 +36,8 @@ from toolform.measure import AbTestOptions, JobManager, MeasureReport, build_spe
 from toolform.measure.start import EndpointConfig as MeasureEndpoint
 from toolform.summary import summarize
 
-FORMATS = ["json_schema_openai", "python_stub"]
+# Two compact formats: the prompt is most of the model's time (the whole block is evaluated once per format).
+FORMATS = ["json_minimal", "python_stub"]
 WEATHER_TOOLS: dict[str, Any] = {"source": "flow", "payload": WEATHER_LISTING.read_text(encoding="utf-8")}
 TOOL_SETS: dict[str, dict[str, Any]] = {
     "weather": WEATHER_TOOLS, "office": {"source": "openai", "payload": OFFICE_TOOLS},
