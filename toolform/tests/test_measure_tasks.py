@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from local_model import wait_until
 from toolform.errors import BadRequest
 from toolform.loaders import load
 from toolform.measure.grading import grade_reply
@@ -254,9 +254,7 @@ def test_a_measurement_stores_the_tool_sets_own_tier_and_count_and_recommend_fin
         assert (report.tier, report.n_tools) == (own.tier_estimate, own.n_tools)
         assert report.scores[0].correct == 4
         job = JobManager(store_dir=tmp_path).submit(started.spec)
-        deadline = time.monotonic() + 60
-        while job.status not in ("done", "failed") and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_until(lambda: job.status in ("done", "failed"), 60)
     assert job.status == "done", job.error
     [stored] = open_store(tmp_path).measurements
     assert (stored.measurement.tier, stored.measurement.n_tools) == (own.tier_estimate, own.n_tools)
