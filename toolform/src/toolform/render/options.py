@@ -29,9 +29,19 @@ class RenderOptions:
     case_convention: CaseConvention = "as_is"
 
 
+#: Where a name breaks into chunks; a chunk with no ASCII word in it is kept whole (``東京``, ``é``).
+_CHUNK_BREAK = re.compile(r"[\s_\-]+")
+#: The ASCII words of a chunk: an acronym before a capitalised word (``HTTP`` of ``HTTPServer``), a word
+#: with its trailing digits (``x1``), digits with the letters after them (``1b``), a run of capitals.
+_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z][a-z0-9]*|[0-9][a-z0-9]*|[A-Z]+")
+
+
 def _words(name: str) -> list[str]:
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
+    words: list[str] = []
+    for chunk in _CHUNK_BREAK.split(name):
+        if chunk:
+            words += _WORD.findall(chunk) or [chunk]
+    return words
 
 
 def convert_case(name: str, convention: str) -> str:
@@ -47,11 +57,12 @@ def convert_case(name: str, convention: str) -> str:
     if convention == "kebab":
         return "-".join(lower)
     if convention == "screaming":
-        return "_".join(w.upper() for w in words)
+        return "_".join(w.upper() for w in lower)
+    # str.capitalize titles the first letter (ǅ, Ss for ß, Fi for the ligature) and lowers the rest.
     if convention == "pascal":
-        return "".join(w[:1].upper() + w[1:] for w in lower)
+        return "".join(w.capitalize() for w in lower)
     if convention == "camel":
-        return lower[0] + "".join(w[:1].upper() + w[1:] for w in lower[1:])
+        return lower[0] + "".join(w.capitalize() for w in lower[1:])
     raise ValueError(f"unknown case convention {convention!r}; use one of {', '.join(CASE_CONVENTIONS)}")
 
 
