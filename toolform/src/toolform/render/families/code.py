@@ -533,7 +533,9 @@ def sql_udf(tools: list[Tool], options: RenderOptions) -> str:
             columns.append(column)
         lines = [f"CREATE FUNCTION {t.name}(", ",\n".join(columns), f") RETURNS {_sql_type(t.returns)};"]
         if t.description:
-            lines.append(f"COMMENT ON FUNCTION {t.name} IS {_sql_value(t.description)};")
+            # The comment's text is quoted as it stands, apostrophes and all: the study measured that text
+            # (docs/toolform-render.md, sql_udf).
+            lines.append(f"COMMENT ON FUNCTION {t.name} IS '{t.description}';")
             # The parameters' notes follow the function's comment, and only with it.
             lines += [f"-- {p.name}: {p.description}" for p in t.params if p.description]
         return "\n".join(lines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -75,6 +76,16 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
+#: A description holding one of these, or space at either end, is written as a JSON string, as measured.
+_ANCHORS_QUOTED = frozenset(":#'\"[]{}&*!|>%@`")
+
+
+def _anchors_scalar(text: str) -> str:
+    if text != text.strip() or not _ANCHORS_QUOTED.isdisjoint(text):
+        return json.dumps(text)
+    return text
+
+
 def yaml_anchors(tools: list[Tool], options: RenderOptions) -> str:
     # An object type written more than once is defined once, as an anchor, and aliased.
     counts = Counter(short_type(p.type) for t in tools for p in t.params)
@@ -89,7 +100,7 @@ def yaml_anchors(tools: list[Tool], options: RenderOptions) -> str:
     for t in tools:
         lines.append(f"  - name: {t.name}")
         if t.description:
-            lines.append(f"    description: {t.description}")
+            lines.append(f"    description: {_anchors_scalar(t.description)}")
         lines.append("    params:")
         for p in t.params:
             kind = short_type(p.type)
