@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.values import json_text, kebab, plain
+
+
+def quoteattr(text: str) -> str:
+    """An attribute value between double quotes, ``&``, ``<`` and ``>`` escaped and nothing else, as measured."""
+    return f'"{escape(text)}"'
 
 
 def _xml_param(p: Param, depth: int) -> list[str]:
