@@ -21,8 +21,8 @@ def config_type(t: Type) -> str:
 
 
 def _value(value: object) -> str:
-    """A default as TOML, HCL, Nix and Jsonnet all write the common ones: JSON with spaces after commas."""
-    return json.dumps(value, ensure_ascii=False)
+    """A default or a list of values as TOML, HCL, Nix and Jsonnet all write them: JSON, non-ASCII escaped."""
+    return json.dumps(value)
 
 
 def _string(text: str) -> str:
@@ -112,7 +112,7 @@ def _cue_type(t: Type) -> str:
     if t.kind == "array":
         return f"[...{_cue_type(t.item) if t.item else '_'}]"
     if t.kind == "enum":
-        return " | ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values)
+        return " | ".join(json.dumps(v) for v in t.enum_values)
     if t.kind == "union":
         return " | ".join(_cue_type(u) for u in t.union_of)
     base = {"string": "string", "number": "number", "integer": "int", "boolean": "bool"}.get(t.kind, "_")
@@ -188,7 +188,7 @@ def _nix_type(t: Type) -> str:
     if t.kind == "array":
         return f"listOf {_nix_type(t.item) if t.item else 'str'}"
     if t.kind == "enum":
-        return "enum [ " + " ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values) + " ]"
+        return "enum [ " + " ".join(json.dumps(v) for v in t.enum_values) + " ]"
     return {"number": "float", "integer": "int", "boolean": "bool", "object": "attrs"}.get(t.kind, "str")
 
 
