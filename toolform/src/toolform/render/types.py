@@ -66,7 +66,7 @@ def python_value(value: object) -> str:
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return quoted(value)
     if isinstance(value, list):
         return "[" + ", ".join(python_value(v) for v in value) + "]"
     if isinstance(value, dict):
@@ -108,7 +108,9 @@ def ts_inline(t: Type) -> str:
 
 
 def ts_value(value: object) -> str:
-    """A default as a TypeScript literal."""
+    """A default as a TypeScript literal; a string between quotes as it stands, as measured."""
+    if isinstance(value, str):
+        return quoted(value)
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
