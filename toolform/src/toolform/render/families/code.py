@@ -704,7 +704,9 @@ def typescript_dts(tools: list[Tool], options: RenderOptions) -> str:
     for t in tools:
         if t.description:
             # The description is wrapped to 88 columns, the parameters' lines are not.
-            lines += textwrap.wrap(t.description, 88, initial_indent="  // ", subsequent_indent="  // ")
+            # Runs of white space read as one space, as measured.
+            words = " ".join(t.description.split())
+            lines += textwrap.wrap(words, 88, initial_indent="  // ", subsequent_indent="  // ")
         lines += [f"  // {p.name}: {p.description}" for p in t.params if p.description]
         lines.append(f"  function {t.name}({ts_params(t)}): {ts_return(t.returns, 'any')};")
         lines.append("")

@@ -154,7 +154,8 @@ def hjson(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def _jsonc_value(value: object) -> str:
-    return json_text(value)
+    # JSON with non-ASCII escaped, as measured.
+    return json.dumps(value)
 
 
 def jsonc(tools: list[Tool], options: RenderOptions) -> str:

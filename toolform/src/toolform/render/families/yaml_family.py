@@ -69,14 +69,14 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
             lines.append(f"      type: {short_type(p.type)}")
             lines.append(f"      presence: {'required' if p.required else 'optional'}")
             if p.has_default:
-                lines.append(
-                    f"      default: {plain(p.default) if isinstance(p.default, str) else json_text(p.default)}"
-                )
+                shown = _anchors_scalar(p.default) if isinstance(p.default, str) else json_text(p.default)
+                lines.append(f"      default: {shown}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
 
-#: A description holding one of these, or space at either end, is written as a JSON string, as measured.
+#: A yaml_anchors description or a yaml_documented default holding one of these, or space at either end,
+#: is written as a JSON string, as measured.
 _ANCHORS_QUOTED = frozenset(":#'\"[]{}&*!|>%@`")
 
 
