@@ -84,6 +84,9 @@ def _param(p: Param, options: RenderOptions) -> Param:
         description=p.description if options.descriptions else "",
         has_default=p.has_default and options.defaults,
         default=p.default if options.defaults else None,
+        # An example goes with both the descriptions and the defaults, as the reference drops it (measured).
+        has_example=p.has_example and options.descriptions and options.defaults,
+        example=p.example if options.descriptions and options.defaults else None,
     )
 
 
