@@ -14,8 +14,8 @@ from typing import Any
 
 Answer = dict[str, Any]
 
-#: The members a tool block's text decides.
-_FROM_THE_BLOCK = ("tool_block", "system_prompt", "messages", "chars", "tokens_estimate")
+#: The members a tool block's text decides (hidden fields and their warning are read from the block).
+_FROM_THE_BLOCK = ("tool_block", "system_prompt", "messages", "chars", "tokens_estimate", "hidden_fields", "warnings")
 
 
 @dataclass(frozen=True)
