@@ -52,18 +52,6 @@ RENDER: list[OpenRenderDifference] = [
         ),  # fmt: skip
         98,
     ),
-    OpenRenderDifference(
-        "names-colliding-after-case-conversion",
-        "Two fields whose names become one under a case convention (\"ship\" and \"Ship\" in pascal case): the "
-        "reference's JSON documents keep the first field's schema and place, ours the last's.",
-        frozenset(
-            {"json_schema_openai", "json_schema_flat", "json_schema_anthropic", "json_schema_draft2020",
-             "json_compact", "jsonl", "hermes_tools", "qwen_tools", "llama3_tools", "mistral_tools", "mcp_manifest",
-             "yaml_schema", "openapi_yaml", "openapi_json", "yaml_flow", "glaive_tools", "granite_tools",
-             "openai_responses", "langchain_tools", "command_r_tools", "xlam_tools", "gorilla_api"}
-        ),  # fmt: skip
-        190,
-    ),
 ]
 
 

@@ -66,27 +66,30 @@ def convert_case(name: str, convention: str) -> str:
     raise ValueError(f"unknown case convention {convention!r}; use one of {', '.join(CASE_CONVENTIONS)}")
 
 
-def _type(t: Type, options: RenderOptions) -> Type:
+def _type(t: Type, options: RenderOptions, drop_defaults: bool) -> Type:
+    # Inside an array's items or a union's members the reference keeps the fields' defaults whatever
+    # ``defaults`` says (measured); descriptions, constraints and names change there too.
     return replace(
         t,
         constraints=t.constraints if options.constraints else {},
-        fields=tuple(_param(f, options) for f in t.fields),
-        item=_type(t.item, options) if t.item is not None else None,
-        union_of=tuple(_type(u, options) for u in t.union_of),
+        fields=tuple(_param(f, options, drop_defaults) for f in t.fields),
+        item=_type(t.item, options, False) if t.item is not None else None,
+        union_of=tuple(_type(u, options, False) for u in t.union_of),
     )
 
 
-def _param(p: Param, options: RenderOptions) -> Param:
+def _param(p: Param, options: RenderOptions, drop_defaults: bool = True) -> Param:
+    defaults = options.defaults or not drop_defaults
     return replace(
         p,
         name=convert_case(p.name, options.case_convention),
-        type=_type(p.type, options),
+        type=_type(p.type, options, drop_defaults),
         description=p.description if options.descriptions else "",
-        has_default=p.has_default and options.defaults,
-        default=p.default if options.defaults else None,
+        has_default=p.has_default and defaults,
+        default=p.default if defaults else None,
         # An example goes with both the descriptions and the defaults, as the reference drops it (measured).
-        has_example=p.has_example and options.descriptions and options.defaults,
-        example=p.example if options.descriptions and options.defaults else None,
+        has_example=p.has_example and options.descriptions and defaults,
+        example=p.example if options.descriptions and defaults else None,
     )
 
 

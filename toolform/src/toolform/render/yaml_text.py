@@ -16,14 +16,22 @@ from typing import Any
 import yaml  # type: ignore[import-untyped]
 
 _RESERVED = re.compile(
-    r"^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N)$"
+    r"^(?:~|=|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N)$"
 )
 _NUMBER = re.compile(r"^[-+]?(?:\.?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.(?:inf|Inf|INF|nan|NaN|NAN))$")
 _ALWAYS_QUOTED_START = set("#,[]{}&*!|>'\"%@`")
 
 
+def _resolves_to_another_type(text: str) -> bool:
+    """Whether PyYAML would read ``text``, plain, as something other than a string (``0x1F``, ``1:20``)."""
+    resolvers = yaml.SafeDumper.yaml_implicit_resolvers
+    return any(regexp.match(text) for _, regexp in resolvers.get(text[:1], []) + resolvers.get(None, []))
+
+
 def _needs_quotes(text: str) -> bool:
     if text == "" or text != text.strip() or _RESERVED.match(text) or _NUMBER.match(text):
+        return True
+    if _resolves_to_another_type(text):
         return True
     if text[0] in _ALWAYS_QUOTED_START:
         return True
