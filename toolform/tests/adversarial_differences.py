@@ -37,7 +37,7 @@ RENDER: list[OpenRenderDifference] = [
         frozenset(
             {"python_stub", "cli_help", "nl_manpage", "csv", "tsv", "diff_schema", "sql_udf", "ini",
              "markdown_docs", "rest_endpoints", "question_slots", "python_dataclass", "contrastive",
-             "typescript_dts", "starlark", "few_shot_only", "yaml_documented"}
+             "typescript_dts", "starlark", "few_shot_only", "yaml_documented", "openapi_yaml"}
         ),  # fmt: skip
         41,
     ),

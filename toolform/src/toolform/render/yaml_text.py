@@ -15,10 +15,6 @@ from typing import Any
 
 import yaml  # type: ignore[import-untyped]
 
-_RESERVED = re.compile(
-    r"^(?:~|=|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N)$"
-)
-_NUMBER = re.compile(r"^[-+]?(?:\.?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.(?:inf|Inf|INF|nan|NaN|NAN))$")
 _ALWAYS_QUOTED_START = set("#,[]{}&*!|>'\"%@`")
 
 
@@ -29,9 +25,8 @@ def _resolves_to_another_type(text: str) -> bool:
 
 
 def _needs_quotes(text: str) -> bool:
-    if text == "" or text != text.strip() or _RESERVED.match(text) or _NUMBER.match(text):
-        return True
-    if _resolves_to_another_type(text):
+    # PyYAML's own resolvers decide what reads as another type: "1e3" has no dot and stays a string.
+    if text == "" or text != text.strip() or _resolves_to_another_type(text):
         return True
     if text[0] in _ALWAYS_QUOTED_START:
         return True
