@@ -33,11 +33,13 @@ RENDER: list[OpenRenderDifference] = [
         "A description, default or enum value with white space at its ends or inside (a leading or trailing "
         "space, a tab, a line break in the middle): the reference trims or folds it in these layouts by rules "
         "per field not yet matched (python_stub's and cli_help's help columns, the CSV and TSV cells, comment "
-        "lines); text without such white space renders byte for byte.",
+        "lines, a value that is a lone no-break space in YAML); text without such white space renders byte "
+        "for byte.",
         frozenset(
             {"python_stub", "cli_help", "nl_manpage", "csv", "tsv", "diff_schema", "sql_udf", "ini",
              "markdown_docs", "rest_endpoints", "question_slots", "python_dataclass", "contrastive",
-             "typescript_dts", "starlark", "few_shot_only", "yaml_documented", "openapi_yaml"}
+             "typescript_dts", "starlark", "few_shot_only", "yaml_documented", "openapi_yaml",
+             "yaml_schema"}
         ),  # fmt: skip
         41,
     ),
