@@ -15,7 +15,7 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # pyproject.toml says, without a download (bindings-python/tests/test_generated.py).
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0 setuptools==80.9.0
 
-.PHONY: FORCE spec-check dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test model-fetch model-server-env model-serve
+.PHONY: FORCE spec-check dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test model-fetch model-server-env model-serve toolform-adversarial
 
 demo: python-env node-env toolform-evidence model-fetch model-server-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
@@ -326,6 +326,16 @@ TOOLFORM_DIFF_CASES ?= 12
 # in `make test`, it is there already.
 node_modules/typescript/package.json: package-lock.json
 	$(MAKE) node-env
+
+# The adversarial differential by hand (toolform/tests/test_adversarial_differential.py): thousands of
+# hostile tool sets rendered in every format and option combination against the reference; `make
+# toolform-test` runs 12. It prints what it compared and which named differences it used.
+# TOOLFORM_ADVERSARIAL_PARSE=1 parses hostile replies under every protocol too (not yet clean);
+# TOOLFORM_ADVERSARIAL_NAMES=1 makes tool and parameter names hostile too (not yet clean).
+TOOLFORM_ADVERSARIAL_LONG ?= 2000
+TOOLFORM_ADVERSARIAL_PARSE ?= 0
+toolform-adversarial: toolform-evidence toolform-ref
+	cd toolform && TOOLFORM_ADVERSARIAL_SETS=$(TOOLFORM_ADVERSARIAL_LONG) TOOLFORM_ADVERSARIAL_PARSE=$(TOOLFORM_ADVERSARIAL_PARSE) ../$(PY) -m pytest -q -s tests/test_adversarial_differential.py
 
 toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser model-fetch model-server-env
 	$(PY) -m mypy --strict toolform/src/toolform toolform/tests
