@@ -232,7 +232,8 @@ python-bench: $(VENV)/.tools
 	$(PY) benches/python/calls.py
 
 # Release artifacts for this platform into dist/ (docs/install.md): the abi3
-# manylinux2014 wheel and the sdist, ToolForm's wheel and sdist with the
+# manylinux2014 wheel, a version-specific wheel per CPython from 3.11 found
+# here (faster), and the sdist, ToolForm's wheel and sdist with the
 # study's evidence, the npm tarballs of @flow/toolkit and its platform
 # package, the .crate files, SHA256SUMS. auditwheel checks the wheel; zig
 # (ziglang, driven by maturin and cargo-zigbuild) links against glibc 2.17.
