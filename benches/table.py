@@ -373,7 +373,10 @@ def machine_facts(args: argparse.Namespace) -> dict[str, str]:
     # The table itself and its copy in the benchmarks chapter change with every run.
     dirty = [line for line in sh("git", "status", "--porcelain").splitlines()
              if not line.endswith(("benches/RESULTS.md", "docs/benchmarks.md"))]
-    py_versions = sh(args.python, "-c", "import importlib.metadata as m, platform; print(platform.python_version(), "
+    # The native module's build beside the versions: a table of a debug or an abi3 build says so.
+    py_versions = sh(args.python, "-c", "import importlib.metadata as m, platform; "
+                     "from flow_toolkit import _native as n; print(platform.python_version(), "
+                     "f'flow_toolkit {n.BUILD_PROFILE} build' + (' (abi3)' if n.STABLE_ABI else ''), "
                      "*(f'{p} {m.version(p)}' for p in ('pydantic', 'orjson', 'mcp')), sep=', ')")
     node_versions = [sh(args.node, "--version")]
     for package in ("lossless-json", "canonicalize", "@modelcontextprotocol/sdk"):
