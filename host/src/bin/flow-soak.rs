@@ -170,7 +170,8 @@ enum Expect {
     /// Exactly this outcome, canonical text (the MCP server's tools).
     Exact(String),
     /// Cancelled once sent, through the MCP adapter: MCP answers a cancelled
-    /// request with nothing, so the adapter's reply is Unknown.
+    /// request with nothing, so the adapter's reply is Unknown (NotRun when
+    /// the cancel found the call still waiting for an adapter thread).
     CancelledUnknown,
 }
 
@@ -591,7 +592,7 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
                     reason: outcome.reason().map(str::to_owned),
                     hash: fnv(&text),
                     // A cancelled call still waiting for a thread never ran.
-                    owed: if (storm || matches!(plan.expect, Expect::Cancelled))
+                    owed: if (storm || matches!(plan.expect, Expect::Cancelled | Expect::CancelledUnknown))
                         && outcome.case() == "NotRun"
                         && outcome.reason().is_some_and(|r| r.starts_with("cancelled before it started"))
                     {
