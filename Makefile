@@ -48,7 +48,7 @@ crosslang-run:
 # The generators' property test (docs/generators.md): random valid listings
 # with hostile names, generated in Python, TypeScript and Rust and checked by
 # mypy --strict and ruff, tsc --strict and clippy -D warnings, in batches.
-# `make test` runs CI's seeded count (about 20 s once flow-core is built
+# `make test` runs CI's seeded count (about 35 s once flow-core is built
 # under target/genprop); `make genprop` runs 500.
 GENPROP_SEED ?= 1
 GENPROP_COUNT ?= 20
