@@ -48,7 +48,7 @@ crosslang-run:
 # The generators' property test (docs/generators.md): random valid listings
 # with hostile names, generated in Python, TypeScript and Rust and checked by
 # mypy --strict and ruff, tsc --strict and clippy -D warnings, in batches.
-# `make test` runs CI's seeded count (about 20 s once flow-core is built
+# `make test` runs CI's seeded count (about 35 s once flow-core is built
 # under target/genprop); `make genprop` runs 500.
 GENPROP_SEED ?= 1
 GENPROP_COUNT ?= 20
@@ -68,6 +68,12 @@ SOAK_CALLS ?= 2000
 SOAK_KILLS ?= 8
 # Times a soak the host side stops reading replies for 300 ms (about 1 s a Tool).
 SOAK_STALLS ?= 3
+# Runs of 64 calls a soak cancels as soon as each is sent.
+SOAK_STORMS ?= 4
+# Calls that wait for a cancel, then their cancels, written past each Tool's
+# bound without reading a reply first (`flow-soak --cancel-storm`): every
+# call settled once, memory bounded. `make soak` writes 100,000.
+SOAK_STORM_CALLS ?= 10000
 SOAK_TOOLS ?= rust python node
 
 # The MCP adapter's soak: calls through `flow-host mcp-adapter` into the
@@ -79,7 +85,7 @@ SOAK_MCP_CALLS ?= 500
 SOAK_MCP_KILLS ?= 3
 
 soak: python-env node-env mcp-servers
-	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30 SOAK_STALLS=20
+	$(MAKE) soak-run SOAK_CALLS=100000 SOAK_KILLS=30 SOAK_STALLS=20 SOAK_STORMS=40 SOAK_STORM_CALLS=100000
 
 soak-mcp: mcp-servers
 	$(CARGO) build --locked -p flow-toolkit-host
@@ -88,7 +94,8 @@ soak-mcp: mcp-servers
 soak-run:
 	$(CARGO) build --locked -p flow-toolkit-host -p rust-weather
 	node node_modules/typescript/bin/tsc -p examples/typescript/weather-tools
-	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) --stalls $(SOAK_STALLS) $$tool || exit 1; done
+	for tool in $(SOAK_TOOLS); do target/debug/flow-soak --calls $(SOAK_CALLS) --kills $(SOAK_KILLS) --stalls $(SOAK_STALLS) --cancel-storms $(SOAK_STORMS) $$tool || exit 1; done
+	target/debug/flow-soak --cancel-storm $(SOAK_STORM_CALLS) $(SOAK_TOOLS)
 	target/debug/flow-soak --calls $(SOAK_MCP_CALLS) --kills $(SOAK_MCP_KILLS) mcp
 
 # The table of hostile inputs in docs/testing.md and the peak memory each cost.

@@ -74,8 +74,9 @@ struct Calls {
 
 struct Shared {
     core: Mutex<Box<dyn Front>>,
-    /// At most this many calls started and not replied to: past it the
-    /// reader waits, so a host that stops reading holds nothing unbounded.
+    /// At most this many calls (and bytes of their lines) started and not
+    /// replied to: a call past it is answered NotRun at once, so the reader
+    /// reads on and a cancel always reaches its call.
     in_flight: InFlight,
     /// The protocol's stdout (a duplicate of the original fd 1).
     out: Mutex<Option<File>>,
@@ -115,6 +116,34 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
+    /// Ends call `id` NotRun if its start still waits for the JS thread (a
+    /// cancel came first: its handler never runs); false when JavaScript
+    /// has it already.
+    fn unqueue(&self, id: u32) -> bool {
+        let waiting = {
+            let mut events = lock(&self.events);
+            let Some(at) = events.iter().position(|e| matches!(e, JsEvent::Start { id: i, .. } if *i == id)) else {
+                return false;
+            };
+            events.remove(at)
+        };
+        drop(waiting);
+        let Some(state) = ({
+            let mut calls = lock(&self.calls);
+            let state = calls.by_id.remove(&id);
+            if let Some(state) = &state {
+                calls.by_key.remove(&state.key);
+            }
+            state
+        }) else {
+            return true;
+        };
+        let reason = "cancelled before it started: it was waiting for the event loop".to_owned();
+        let lines = lock(&self.core).finish(&state.key, HandlerResult::NotRun(reason));
+        self.write(&lines.concat());
+        true
+    }
+
     /// Writes whole lines. A pipe left non-blocking by someone else is
     /// waited on, never given half a line.
     fn write(&self, lines: &str) {
@@ -331,7 +360,6 @@ impl Server {
             }
         };
         let lines = lock(&self.shared.core).finish(&state.key, result);
-        self.shared.in_flight.finished();
         let full = {
             let mut replies = lock(&self.shared.replies);
             for line in lines {
@@ -493,7 +521,7 @@ fn read(shared: &Arc<Shared>, tsfn: Tsfn) {
                 break;
             }
         };
-        let events = shared.in_flight.admit(&shared.core).receive_frame(frame);
+        let events = shared.in_flight.receive(&shared.core, frame);
         for event in events {
             match event {
                 Event::Write(line) => shared.write(&line),
@@ -520,7 +548,9 @@ fn read(shared: &Arc<Shared>, tsfn: Tsfn) {
                 Event::Cancel(key) => {
                     let id = lock(&shared.calls).by_key.get(&key).copied();
                     if let Some(id) = id {
-                        tsfn.send(shared, JsEvent::Cancel { id });
+                        if !shared.unqueue(id) {
+                            tsfn.send(shared, JsEvent::Cancel { id });
+                        }
                     }
                 }
             }

@@ -1,8 +1,9 @@
 'use strict'
 // A host that stops reading: the Node runtime holds a bounded number of calls
-// (the core's in-flight bound, 1,024) and stops reading stdin past it, so the
-// pipe pushes back instead of replies piling up in memory; once the host reads
-// again, every call is answered exactly once.
+// (the core's in-flight bound, 1,024; a call past it is answered NotRun at
+// once), and once its replies fill the pipe its writes wait and it stops
+// reading stdin, so the pipe pushes back instead of replies piling up in
+// memory; once the host reads again, every call is answered exactly once.
 const { test, before } = require('node:test')
 const assert = require('node:assert/strict')
 const { spawn } = require('node:child_process')

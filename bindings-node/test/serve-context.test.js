@@ -35,7 +35,7 @@ const echo = async (value, context) => {
 const stations = async (region, cursor, context) => {
   if (region.name === 'late') {
     // Read the signal only once the cancel has surely come.
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await new Promise((resolve) => setTimeout(resolve, 1500))
     const signal = context.signal
     return { items: [], next: t.stringify({ aborted: signal.aborted, reason: signal.reason && signal.reason.name }) }
   }
@@ -113,6 +113,11 @@ test('a call cancelled before its handler reads the signal gets it aborted, with
   const p = server([])
   try {
     p.call('late', W + 'list_stations', { region: { name: 'late', children: [] }, cursor: 'None' })
+    // Calls reach JavaScript in order: once the next is answered, the late
+    // one's handler has started (a cancel before that would find it waiting
+    // for the event loop, and answer it NotRun).
+    p.call('next', W + 'list_stations', { region: { name: 'Alps', children: [] }, cursor: 'None' })
+    await p.replies('next')
     p.send({ method: 'cancel', params: { run: 'r', call: 'late' } })
     const line = (await p.replies('late'))[0]
     const ok = JSON.parse(line).params.outcome.Ok

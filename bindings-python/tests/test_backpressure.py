@@ -1,7 +1,8 @@
 """A host that stops reading: the Python runtime holds a bounded number of calls
-(the core's in-flight bound, 1,024) and stops reading stdin past it, so the pipe
-pushes back instead of replies piling up in memory; once the host reads again,
-every call is answered exactly once."""
+(the core's in-flight bound, 1,024; a call past it is answered NotRun at once),
+and once its replies fill the pipe its writes wait and it stops reading stdin,
+so the pipe pushes back instead of replies piling up in memory; once the host
+reads again, every call is answered exactly once."""
 
 from __future__ import annotations
 

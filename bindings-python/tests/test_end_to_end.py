@@ -195,6 +195,10 @@ def test_a_generic_call_with_a_view_that_does_not_fit_is_not_run(tool: ToolProce
 
 def test_cancel_reaches_a_sync_handler(tool: ToolProcess) -> None:
     tool.call("slow", "get_forecast", {**FORECAST_ARGS, "city": "slow"})
+    # Calls start in the order they came: once the next one is answered, the
+    # slow one's handler is running (else the cancel would find it waiting).
+    tool.call("after", "get_forecast", FORECAST_ARGS)
+    assert tool.reply()[0] == "after"
     tool.send("cancel", {"run": "r", "call": "slow"})
     # The handler saw the cancel and answered with its own choice of outcome.
     assert tool.reply()[:2] == ("slow", {"Failed": {"Unavailable": "PT90S"}})
@@ -202,6 +206,8 @@ def test_cancel_reaches_a_sync_handler(tool: ToolProcess) -> None:
 
 def test_cancel_stops_an_async_handler(tool: ToolProcess) -> None:
     tool.call("slow", "list_stations", {"region": {"name": "slow", "children": []}, "cursor": "None"})
+    tool.call("after", "list_stations", {"region": {"name": "Alps", "children": []}, "cursor": "None"})
+    assert tool.reply()[0] == "after"
     tool.send("cancel", {"run": "r", "call": "slow"})
     assert tool.reply()[:2] == ("slow", {"Unknown": "the handler failed: it stopped after a cancel"})
 

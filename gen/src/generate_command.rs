@@ -100,13 +100,18 @@ pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, options: &Opt
     }
     // flow.toml is checked before anything is written: a refused rebind
     // leaves the folder as it was.
-    let command = language.serve_command(&input, &out);
-    let manifest = (!*no_manifest)
-        .then(|| crate::manifest_update::plan(Path::new(MANIFEST), &listing, &command, *rebind))
-        .transpose()?;
+    let manifest = if *no_manifest {
+        None
+    } else {
+        // Commands run in the manifest's folder: the current one.
+        let folder = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
+        let command = language.serve_command(&input, &out, &folder)?;
+        let update = crate::manifest_update::plan(Path::new(MANIFEST), &listing, &command, *rebind)?;
+        Some((update, command))
+    };
     let written = generate::write(&out, &output)?;
     eprintln!("flow-gen: {}", written_summary(written.len(), output.files.len(), &out));
-    if let Some(update) = manifest {
+    if let Some((update, command)) = manifest {
         if update.write()? {
             eprintln!("flow-gen: {MANIFEST} binds the Tools with `{command}`");
         }

@@ -85,3 +85,61 @@ fn another_language_in_the_same_repository_needs_rebind() {
     assert!(text.contains("command = \"node weather-tools/dist/main.js\"") && !text.contains("python3"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The command flow.toml binds, run from the manifest's folder as the host
+/// runs it: it answers `describe`.
+fn describes(dir: &Path, command: &str) -> bool {
+    let words: Vec<&str> = command.split(' ').collect();
+    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.venv/bin/python");
+    let program = if words[0] == "python3" && python.exists() { python.to_str().unwrap() } else { words[0] };
+    let mut child = Command::new(program)
+        .args(&words[1..])
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"describe\",\"params\":{}}\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).contains("\"fingerprint\"")
+}
+
+#[test]
+fn a_python_package_is_bound_only_by_a_module_path_that_runs_from_the_manifests_folder() {
+    let dir = scratch("module-path");
+    let listing = listing();
+    // Outside the manifest's folder: refused with the fix, nothing written.
+    let elsewhere = scratch("module-path-elsewhere-1541");
+    let out = elsewhere.join("gen");
+    let refused = flow_gen(&dir, &["--lang", "python", listing.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = stderr(&refused);
+    assert!(said.contains(": outside flow.toml's folder ("), "{said}");
+    assert!(said.contains("--no-manifest"), "{said}");
+    assert!(!out.exists() && !dir.join("flow.toml").exists());
+    // A folder that is no module name: refused, naming a spelling that is.
+    let hyphen = flow_gen(&dir, &["--lang", "python", listing.to_str().unwrap(), "--out", "tools-1541/gen"]);
+    assert_eq!(hyphen.status.code(), Some(1));
+    assert!(stderr(&hyphen).contains("\"tools-1541\" is not one"), "{}", stderr(&hyphen));
+    assert!(stderr(&hyphen).contains("like tools_1541"), "{}", stderr(&hyphen));
+    assert!(!dir.join("tools-1541").exists());
+    // --no-manifest binds nothing, so any folder will do.
+    let unbound = flow_gen(
+        &dir,
+        &["--lang", "python", listing.to_str().unwrap(), "--out", out.to_str().unwrap(), "--no-manifest"],
+    );
+    assert!(unbound.status.success(), "{}", stderr(&unbound));
+    // Inside, nested and spelled absolutely: the dotted path from the folder, which runs there.
+    let nested = dir.join("pkgs/./weather_tools");
+    let bound = flow_gen(&dir, &["--lang", "python", listing.to_str().unwrap(), "--out", nested.to_str().unwrap()]);
+    assert!(bound.status.success(), "{}", stderr(&bound));
+    let manifest = std::fs::read_to_string(dir.join("flow.toml")).unwrap();
+    assert!(manifest.contains("command = \"python3 -m pkgs.weather_tools\""), "{manifest}");
+    assert!(describes(&dir, "python3 -m pkgs.weather_tools"), "the bound command does not serve");
+    std::fs::remove_dir_all(dir).unwrap();
+    std::fs::remove_dir_all(elsewhere).unwrap();
+}

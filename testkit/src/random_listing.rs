@@ -11,6 +11,13 @@
 //! mangling, and some are unused. Docs hold comment closers and template
 //! syntax.
 //!
+//! And what no line of a generated file may assume it stays within: enums of
+//! 50 to 80 constructors (a union longer than any line), names of up to
+//! about 250 characters and docs of thousands, with words longer than a
+//! line; local ids that are `tool` (whose type parameters a Param owns as
+//! `tool`, as a Tool's are), tool names, parameter names and reserved words;
+//! generic arguments nested six deep.
+//!
 //! A listing may also hold a type that cannot cross (decisions.md section 3:
 //! a Set of a host token, a Dict keyed by one, a Function, a Task, a nondata
 //! type): [`RandomListing::cannot_cross`] says so, and every generator must
@@ -332,16 +339,29 @@ impl Names<'_> {
     }
 
     fn draw(&mut self) -> String {
-        match self.rng.below(10) {
-            0..=4 => self.rng.pick(HOSTILE_NAMES).to_owned(),
-            5 | 6 => {
+        match self.rng.below(21) {
+            0..=9 => self.rng.pick(HOSTILE_NAMES).to_owned(),
+            10..=13 => {
                 let group = self.rng.pick(TWIN_NAMES);
                 self.rng.pick(group).to_owned()
             }
-            7 => self.rng.pick(UNICODE_NAMES).to_owned(),
-            8 => self.rng.pick(ESCAPE_NAMES).to_owned(),
+            14 | 15 => self.rng.pick(UNICODE_NAMES).to_owned(),
+            16 | 17 => self.rng.pick(ESCAPE_NAMES).to_owned(),
+            18 => self.long(),
             _ => format!("n{}", self.rng.below(5)),
         }
+    }
+
+    /// A name of 60 to about 250 characters, built on a hostile one.
+    fn long(&mut self) -> String {
+        let base = self.rng.pick(HOSTILE_NAMES);
+        let part = self.rng.pick(&["_very_long_name", "AndAnotherPart", "x", "\u{E9}t\u{E9}"]);
+        let mut name = base.to_owned();
+        let length = 60 + self.rng.below(190) as usize;
+        while name.chars().count() < length {
+            name.push_str(part);
+        }
+        name
     }
 
     /// `count` distinct names, some of them `preferred` (twins of one group,
@@ -366,11 +386,49 @@ impl Names<'_> {
     }
 
     fn doc(&mut self) -> Option<String> {
-        match self.rng.below(3) {
-            0 => None,
-            1 => Some(self.rng.pick(HOSTILE_DOCS).to_owned()),
+        match self.rng.below(7) {
+            0 | 1 => None,
+            2 | 3 => Some(self.rng.pick(HOSTILE_DOCS).to_owned()),
+            4 => Some(long_doc(self.rng)),
             _ => Some("plain words".to_owned()),
         }
+    }
+}
+
+/// A doc of hundreds to thousands of characters: words and hostile docs,
+/// and words longer than any line, which no layout can break.
+fn long_doc(rng: &mut Rng) -> String {
+    let mut doc = String::new();
+    for _ in 0..20 + rng.below(300) {
+        let word = match rng.below(12) {
+            0 => "a".repeat(100 + rng.below(150) as usize),
+            1 => rng.pick(HOSTILE_DOCS).to_owned(),
+            2 => rng.pick(ESCAPE_NAMES).to_owned(),
+            3 => "\n".to_owned(),
+            _ => rng.pick(&["the", "value", "of", "a", "call", "```", "\"\"\"", "*/", "{{", "%}", "#"]).to_owned(),
+        };
+        doc.push_str(&word);
+        doc.push(' ');
+    }
+    doc
+}
+
+/// A local id for declaration `n`: its number mostly, else `tool` (the
+/// owner a Tool's Params name), a reserved word, a generated name or a
+/// parameter's name, unique in the listing and never all digits (the
+/// numbers are the others').
+fn local_id(rng: &mut Rng, n: usize, taken: &[String]) -> String {
+    let id = match rng.below(10) {
+        0 | 1 => TOOL_OWNER.to_owned(),
+        2 | 3 => rng.pick(HOSTILE_NAMES).to_owned(),
+        4 => rng.pick(ESCAPE_NAMES).to_owned(),
+        5 => rng.pick(&["get_forecast", "echo", "Self", "self", "T", "value", "ctx", "context", "args"]).to_owned(),
+        _ => n.to_string(),
+    };
+    if taken.contains(&id) || (id != n.to_string() && id.chars().all(|c| c.is_ascii_digit())) {
+        n.to_string()
+    } else {
+        id
     }
 }
 
@@ -601,9 +659,17 @@ pub fn random_listing(seed: u64) -> RandomListing {
     let decl_names = Names { rng: &mut rng }.distinct(count, &[], &[]);
     for (i, name) in decl_names.iter().enumerate() {
         let id = i + 1;
-        let local = id.to_string();
+        let taken: Vec<String> = earlier.iter().map(|(id, _, _)| id.clone()).collect();
+        let local = local_id(&mut rng, id, &taken);
         let kind = rng.below(20);
-        let generic_count = if kind < 17 { rng.below(4) as usize } else { 0 };
+        let generic_count = match kind {
+            // `tool`'s own Params read like a Tool's: it owns some.
+            _ if kind < 17 && local == TOOL_OWNER => 1 + rng.below(3) as usize,
+            _ if kind < 17 => rng.below(4) as usize,
+            _ => 0,
+        };
+        // Now and then generic arguments nested six deep.
+        let depth = if rng.chance(10) { 6 } else { 2 };
         // Type parameters named like the declarations, like each other
         // after mangling, and never like a primitive (validation refuses it).
         let generic = Names { rng: &mut rng }.distinct(
@@ -619,7 +685,7 @@ pub fn random_listing(seed: u64) -> RandomListing {
             let field_names = Names { rng: &mut rng }.distinct(field_count, &preferred, &[]);
             let mut fields: Vec<Field> = Vec::new();
             for field_name in field_names {
-                let ty = term(&mut rng, 2, &scope, &hosting);
+                let ty = term(&mut rng, depth, &scope, &hosting);
                 let doc = Names { rng: &mut rng }.doc();
                 fields.push(Field { name: field_name, ty, doc });
             }
@@ -641,11 +707,23 @@ pub fn random_listing(seed: u64) -> RandomListing {
             }
             Body::Record { fields }
         } else if kind < 17 {
-            let ctor_count = 1 + rng.below(4) as usize;
-            let ctor_names = Names { rng: &mut rng }.distinct(ctor_count, &preferred, &[]);
+            // One enum in eight has 50 to 80 constructors: its union is
+            // longer than any line.
+            let many = rng.chance(12);
+            let ctor_count = if many { 50 + rng.below(31) as usize } else { 1 + rng.below(4) as usize };
+            let mut ctor_names = Names { rng: &mut rng }.distinct(ctor_count, &preferred, &[]);
+            let mut n = 0;
+            while ctor_names.len() < ctor_count {
+                let base = if rng.chance(30) { Names { rng: &mut rng }.long() } else { "Case".to_owned() };
+                let candidate = format!("{base}{n}");
+                n += 1;
+                if !ctor_names.contains(&candidate) {
+                    ctor_names.push(candidate);
+                }
+            }
             let mut constructors = Vec::new();
             for ctor_name in ctor_names {
-                let payload = match rng.below(4) {
+                let payload = match if many && rng.chance(70) { 0 } else { rng.below(4) } {
                     0 => None,
                     1 => Some(Payload::Positional(vec![term(&mut rng, 2, &scope, &hosting)])),
                     2 => Some(Payload::Positional(
@@ -703,7 +781,10 @@ pub fn random_listing(seed: u64) -> RandomListing {
     // Tools and declarations share one namespace of identities: a Tool is
     // named like a type after case folding or mangling only.
     let avoid: Vec<&str> = declarations.values().map(|d| d.name.as_str()).collect();
-    let tool_names = Names { rng: &mut rng }.distinct(tool_count, &[], &avoid);
+    // Some named like a declaration's local id (`tool` among them).
+    let local_names: Vec<String> =
+        declarations.keys().filter(|id| !id.chars().all(|c| c.is_ascii_digit()) && is_name(id)).cloned().collect();
+    let tool_names = Names { rng: &mut rng }.distinct(tool_count, &local_names, &avoid);
     let mut tools = Vec::new();
     let ids: Vec<(String, usize)> = earlier.iter().map(|(id, n, _)| (id.clone(), *n)).collect();
     for (t, tool_name) in tool_names.iter().enumerate() {
@@ -828,6 +909,46 @@ mod tests {
             validate_listing(&random.listing).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         }
         assert!(crossing > 50, "too few listings hold a type that cannot cross: {crossing}");
+    }
+
+    fn depth(term: &Term) -> usize {
+        match term {
+            Term::List(t) | Term::Set(t) | Term::Option(t) | Term::Task(t) => 1 + depth(t),
+            Term::Dict(k, v) => 1 + depth(k).max(depth(v)),
+            Term::Tuple(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+            Term::Named { args, .. } => 1 + args.iter().map(depth).max().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// The classes no line of a generated file may assume it is spared.
+    #[test]
+    fn random_listings_reach_long_enums_long_names_and_docs_tool_owned_params_and_deep_nesting() {
+        let (mut long_enum, mut tool_owned, mut long_name, mut long_doc, mut deep, mut tool_like) = (0, 0, 0, 0, 0, 0);
+        for seed in 0..500 {
+            let listing = random_listing(seed).listing;
+            let names: Vec<&str> = listing.tools.iter().map(|t| identity_name(&t.tool)).collect();
+            for (id, d) in &listing.declarations {
+                if let Body::Enum { constructors } = &d.body {
+                    long_enum += usize::from(constructors.len() >= 50);
+                }
+                let mut owned = false;
+                for term in flow_core_member_terms(d) {
+                    term.walk(&mut |t| owned |= matches!(t, Term::Param { owner, .. } if owner == TOOL_OWNER));
+                    deep += usize::from(depth(term) >= 6);
+                }
+                tool_owned += usize::from(id == TOOL_OWNER && owned);
+                long_name += usize::from(d.name.chars().count() > 120);
+                long_doc += usize::from(d.doc.as_ref().is_some_and(|doc| doc.len() > 1000));
+                tool_like += usize::from(names.contains(&id.as_str()));
+            }
+        }
+        assert!(long_enum > 20, "enums of 50 constructors or more: {long_enum}");
+        assert!(tool_owned > 20, "declarations `tool` whose Params say owner `tool`: {tool_owned}");
+        assert!(long_name > 20, "names longer than a line: {long_name}");
+        assert!(long_doc > 20, "docs of over 1,000 characters: {long_doc}");
+        assert!(deep > 20, "members nested six deep: {deep}");
+        assert!(tool_like > 5, "local ids that are a Tool's name: {tool_like}");
     }
 
     /// The shapes that decide a Rust type's derives and markers come up:

@@ -26,7 +26,11 @@ module only runs handlers:
   ``decimal.Inexact``, so Unknown); rounding is asked for in a local context;
 - a cancel sets ``ctx.cancelled`` (and wakes ``ctx.wait_cancelled``) and
   cancels an async handler's task; a handler that stops because of it replies
-  Unknown;
+  Unknown, and a call cancelled before its handler started replies NotRun;
+- the runtime always reads stdin, so a cancel is never stuck behind calls:
+  at most 1,024 calls (and 64 MiB of their lines) are in flight, started and
+  not yet replied to, and a call past that is answered NotRun at once,
+  naming the bound;
 - at the end of stdin running calls finish and reply, then ``serve`` returns;
 - stdout carries the protocol and nothing else: while serving, ``print`` and
   anything else written to file descriptor 1 goes to stderr.
@@ -173,9 +177,9 @@ def _said(error: BaseException) -> str:
 
 
 def _cancelled_early(task: asyncio.Task[Any], *, call: Call) -> None:
+    # Cancelled before its first step: the handler never ran.
     if task.cancelled():
-        _log(call, "cancelled before it started")
-        call.error("it stopped after a cancel")
+        call.not_run("cancelled before it started")
 
 
 def serve(

@@ -155,6 +155,13 @@ impl Call {
         }
     }
 
+    /// Replies NotRun: the handler never started (`reason` says why).
+    fn not_run(&self, py: Python<'_>, reason: &str) {
+        if self.take_finish() {
+            self.send(py, HandlerResult::NotRun(reason.to_owned()));
+        }
+    }
+
     /// A generic call's validated types view, as JSON (None for a nongeneric call).
     #[getter]
     fn types<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

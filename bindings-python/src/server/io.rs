@@ -73,15 +73,19 @@ pub(super) fn read(
                 break;
             }
         };
-        let events = shared.in_flight.admit(&shared.core).receive_frame(frame);
+        let events = shared.in_flight.receive(&shared.core, frame);
         for event in events {
             match event {
                 Event::Write(line) => shared.write(&line),
                 Event::Log(text) => eprintln!("flow tool: {text}"),
-                // The token is set already (what a plain handler reads); the
+                // The token is set already (what a plain handler reads); a
+                // plain handler's call still queued never runs; the
                 // dispatcher cancels an async handler's task.
                 Event::Cancel(key) => {
-                    if any_async {
+                    if let Some(call) = pool.unqueue(&key) {
+                        let reason = "cancelled before it started: it was waiting for a thread".to_owned();
+                        shared.finish(&call.key, HandlerResult::NotRun(reason));
+                    } else if any_async {
                         let _ = tx.send(Handoff::Cancel(key));
                     }
                 }

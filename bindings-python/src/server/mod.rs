@@ -68,8 +68,9 @@ struct Served {
 
 struct Shared {
     core: Mutex<Box<dyn Front>>,
-    /// At most this many calls started and not replied to: past it the
-    /// reader waits, so a host that stops reading holds nothing unbounded.
+    /// At most this many calls (and bytes of their lines) started and not
+    /// replied to: a call past it is answered NotRun at once, so the reader
+    /// reads on and a cancel always reaches its call.
     in_flight: InFlight,
     outbox: Outbox,
     codec: Py<Codec>,
@@ -87,16 +88,7 @@ impl Shared {
     /// write (see [`pool`]); anywhere else it is written at once, so there
     /// the caller must not hold the GIL.
     fn finish(&self, key: &CallKey, result: HandlerResult) {
-        let lines = {
-            let mut core = lock(&self.core);
-            // Only a full core has a reader waiting for room.
-            let full = core.core().running() >= self.in_flight.max();
-            let lines = core.finish(key, result);
-            if full {
-                self.in_flight.finished();
-            }
-            lines
-        };
+        let lines = lock(&self.core).finish(key, result);
         for line in &lines {
             self.outbox.add(line);
         }

@@ -176,6 +176,16 @@ impl Pool {
         }
     }
 
+    /// Takes the queued call `key` off the queue, if it is still there: a
+    /// cancel that came before any worker took it.
+    pub(super) fn unqueue(&self, key: &flow_core::protocol::CallKey) -> Option<Box<StartedCall>> {
+        let mut state = lock(&self.state);
+        let at = state.queue.iter().position(|call| call.key == *key)?;
+        let call = state.queue.remove(at);
+        self.queued.store(state.queue.len(), Ordering::Relaxed);
+        call
+    }
+
     /// The next queued call, and whether the queue is empty after it.
     fn take_now(&self) -> Option<(Box<StartedCall>, bool)> {
         let mut state = lock(&self.state);

@@ -181,6 +181,7 @@ impl McpFront {
 
     /// Reads one line (without its `\n`).
     pub fn receive(&mut self, line: &[u8]) -> Vec<Event> {
+        self.core.reading_line(line.len());
         let limits = *self.core.limits();
         if line.len() > limits.max_bytes {
             return self.too_long(line.len() as u64, Skim::of(line));

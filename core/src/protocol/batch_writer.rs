@@ -17,8 +17,8 @@
 //!
 //! Bounded: past [`WriterBounds`] an adder waits until the writer has taken
 //! the lines. A host that stops reading stops the writer in `write`, then the
-//! handlers that finish, then (their pool full) the reader, so the pipe
-//! pushes back to the host and memory stays bounded.
+//! handlers that finish, then the reader (at the next line it answers), so
+//! the pipe pushes back to the host and memory stays bounded.
 
 use std::io::Write;
 use std::sync::{Condvar, Mutex, MutexGuard};

@@ -106,7 +106,7 @@ pub mod thread_state;
 pub use cancel::CancelToken;
 pub use framing::{Frame, LineReader};
 pub use front::{Front, FrontKind};
-pub use in_flight::{InFlight, DEFAULT_IN_FLIGHT};
+pub use in_flight::{InFlight, DEFAULT_IN_FLIGHT, DEFAULT_IN_FLIGHT_BYTES};
 pub use message::{CallKey, Incoming};
 pub use outcome::{CallOutcome, Outcome};
 pub use server::{CallTypes, Event, GenericCall, HandlerResult, ServedEntry, ServerCore, StartedCall};

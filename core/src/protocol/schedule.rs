@@ -24,10 +24,15 @@
 //!   nothing to do becomes the standby if there is none, else sleeps.
 //!
 //! Bounds ([`PoolBounds`]): at most `workers` calls run at once (inline or
-//! queued), at most `queue` wait for a thread; past that the leader waits for
-//! room and stops reading, so the pipe pushes back on the host. Threads are
-//! started as the roles need them, at most `workers` + 2 (every handler
-//! thread busy, a leader reading, a standby), and kept until the input ends.
+//! queued), at most `queue` wait for a thread, their lines at most
+//! `queue_bytes`; a call past that is answered NotRun at once, naming the
+//! bound, and the leader reads on: a cancel is never stuck behind calls
+//! nobody reads. A cancel of a call still waiting takes it off the queue and
+//! answers it NotRun. Only a host that stops reading replies stops the
+//! leader (the writer's bound, [`BatchWriter`]), and the pipe pushes back.
+//! Threads are started as the roles need them, at most `workers` + 2 (every
+//! handler thread busy, a leader reading, a standby), and kept until the
+//! input ends.
 //!
 //! A thread that cannot be started fails no call: a call meant for a
 //! follower runs inline instead, and without a standby a slow handler delays
@@ -41,8 +46,9 @@ use std::thread::Scope;
 use std::time::{Duration, Instant};
 
 use super::batch_writer::BatchWriter;
-use super::framing::LineReader;
+use super::framing::{Frame, LineReader};
 use super::front::Front;
+use super::message::CallKey;
 use super::pace::Pace;
 use super::server::{Event, HandlerResult, StartedCall};
 use super::stdio::Handler;
@@ -63,15 +69,44 @@ const SPAWN_RETRY: u64 = 1024;
 pub struct PoolBounds {
     /// Calls running at once, each on a thread of its own.
     pub workers: usize,
-    /// Calls waiting for a thread before the leader stops reading.
+    /// Calls waiting for a thread; one more is answered NotRun.
     pub queue: usize,
+    /// Bytes of the lines of the calls waiting; a call that would pass it
+    /// is answered NotRun (one waiting alone is always taken, up to the
+    /// line limit).
+    pub queue_bytes: usize,
 }
 
 impl Default for PoolBounds {
     fn default() -> PoolBounds {
-        PoolBounds { workers: 64, queue: 1024 }
+        PoolBounds { workers: 64, queue: 1024, queue_bytes: 64 << 20 }
     }
 }
+
+impl PoolBounds {
+    /// Why a call past the bounds was not run: the reason of its NotRun.
+    pub fn refusal(&self) -> String {
+        let bytes = if self.queue_bytes % (1 << 20) == 0 {
+            format!("{} MiB", self.queue_bytes >> 20)
+        } else {
+            format!("{} bytes", self.queue_bytes)
+        };
+        format!(
+            "the Tool is at its bound of calls ({} running and {} waiting, or {bytes} of waiting call lines), so it \
+             did not start this one",
+            self.workers, self.queue
+        )
+    }
+}
+
+/// A call waiting for a follower, and the length of its line.
+struct Job {
+    call: StartedCall,
+    bytes: usize,
+}
+
+/// Why a call waiting for a follower that the host cancelled never ran.
+const CANCELLED_WAITING: &str = "cancelled before it started: it was waiting for a thread";
 
 /// The input as the leader reads it.
 pub type Input<R> = LineReader<BufReader<R>>;
@@ -118,7 +153,9 @@ struct State<R> {
     /// Inline calls started.
     started: u64,
     /// Calls waiting for a follower.
-    jobs: VecDeque<StartedCall>,
+    jobs: VecDeque<Job>,
+    /// The lines of the calls in `jobs`, in bytes.
+    jobs_bytes: usize,
     /// Calls running, inline or not.
     running: usize,
     /// Threads started and not ended, the serving thread among them.
@@ -136,8 +173,6 @@ struct State<R> {
     standby_coming: bool,
     /// The standby sleeps until an inline call wakes it.
     standby_asleep: bool,
-    /// The leader waits for room in `jobs`.
-    leader_waiting: bool,
     /// The input ended: nobody leads again.
     closed: bool,
     pace: Pace,
@@ -154,8 +189,6 @@ pub struct Crew<R, W> {
     work: Condvar,
     /// The standby waits here.
     watch: Condvar,
-    /// The leader waits here for room in the queue.
-    room: Condvar,
     core: Mutex<Box<dyn Front>>,
     out: BatchWriter<W>,
     handlers: Vec<Handler>,
@@ -169,6 +202,16 @@ enum Role<R> {
     Lead(Input<R>),
     /// Follow; `true` for a thread just started, counted coming.
     Follow(bool),
+}
+
+/// What became of a call meant for a follower.
+enum Handed<'a, R> {
+    /// Queued: a follower takes it.
+    Queued,
+    /// No thread can take it: it runs here (the lock and the call back).
+    RunHere(MutexGuard<'a, State<R>>, StartedCall),
+    /// Past the bounds: answer it NotRun.
+    Refused(StartedCall),
 }
 
 /// Whether a thread will come for a role or a queued call.
@@ -200,12 +243,13 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 impl<R: Read + Send, W: Write + Send> Crew<R, W> {
     /// A crew serving `core`'s calls with `handlers` (by Tool index).
     pub fn new(core: Box<dyn Front>, out: BatchWriter<W>, handlers: Vec<Handler>, bounds: PoolBounds) -> Crew<R, W> {
-        let bounds = PoolBounds { workers: bounds.workers.max(1), queue: bounds.queue.max(1) };
+        let bounds = PoolBounds { workers: bounds.workers.max(1), queue: bounds.queue.max(1), ..bounds };
         let state = State {
             input: None,
             inline: None,
             started: 0,
             jobs: VecDeque::new(),
+            jobs_bytes: 0,
             running: 0,
             threads: 1,
             idle: 0,
@@ -214,7 +258,6 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
             standby: false,
             standby_coming: false,
             standby_asleep: false,
-            leader_waiting: false,
             closed: false,
             pace: Pace::new(handlers.len()),
             spawn_failed_at: None,
@@ -224,7 +267,6 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
             state: Mutex::new(state),
             work: Condvar::new(),
             watch: Condvar::new(),
-            room: Condvar::new(),
             core: Mutex::new(core),
             out,
             handlers,
@@ -267,6 +309,10 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
                 Ok(None) => return self.close(None),
                 Err(e) => return self.close(Some(e)),
             };
+            let bytes = match &frame {
+                Frame::Line(line) | Frame::Unterminated(line) => line.len(),
+                Frame::TooLong { .. } => 0,
+            };
             let events = lock(&self.core).receive_frame(frame);
             // A line starts at most one call; more are served all the same.
             let mut first = None;
@@ -275,7 +321,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
                 match event {
                     Event::Write(line) => self.out.push(&line),
                     Event::Log(text) => eprintln!("flow tool: {text}"),
-                    Event::Cancel(_) => {}
+                    Event::Cancel(key) => self.unqueue(&key),
                     Event::Start(call) if first.is_none() => first = Some(*call),
                     Event::Start(call) => more.push(*call),
                 }
@@ -283,7 +329,7 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
             let mut more = more.into_iter();
             let mut next = first;
             while let Some(call) = next {
-                match self.start(scope, input, call) {
+                match self.start(scope, input, call, bytes) {
                     Some(back) => input = back,
                     None => {
                         // Another thread leads now: what is left runs here.
@@ -303,15 +349,22 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         scope: &'scope Scope<'scope, 'env>,
         input: Input<R>,
         call: StartedCall,
+        bytes: usize,
     ) -> Option<Input<R>> {
         let mut st = lock(&self.state);
         let call = if st.running >= self.bounds.workers || st.pace.is_long(call.tool) {
-            match self.hand_off(scope, st, call) {
-                None => return Some(input),
-                // No thread can take it: it runs here.
-                Some((back, call)) => {
+            match self.hand_off(scope, st, call, bytes) {
+                Handed::Queued => return Some(input),
+                Handed::RunHere(back, call) => {
                     st = back;
                     call
+                }
+                Handed::Refused(call) => {
+                    let lines = lock(&self.core).finish(&call.key, HandlerResult::NotRun(self.bounds.refusal()));
+                    for line in &lines {
+                        self.out.push(line);
+                    }
+                    return Some(input);
                 }
             }
         } else {
@@ -361,55 +414,75 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
         back
     }
 
-    /// Queues `call` for a follower, waiting for room (the leader stops
-    /// reading meanwhile) and making sure a thread comes for it. Hands the
-    /// lock and the call back when none can.
+    /// Queues `call` for a follower, making sure a thread comes for it.
+    /// Hands the lock and the call back when none can; refuses it past the
+    /// queue's bounds (the leader never waits for room: it reads on).
     fn hand_off<'scope, 'env>(
         &'env self,
         scope: &'scope Scope<'scope, 'env>,
         mut st: MutexGuard<'env, State<R>>,
         call: StartedCall,
-    ) -> Option<(MutexGuard<'env, State<R>>, StartedCall)> {
-        if st.jobs.len() >= self.bounds.queue {
-            // The leader's held replies go out before it waits: a host may
-            // wait for them before it lets a running call end.
-            drop(st);
-            self.out.flush();
-            st = lock(&self.state);
+        bytes: usize,
+    ) -> Handed<'env, R> {
+        let full = st.jobs.len() >= self.bounds.queue
+            || (!st.jobs.is_empty() && st.jobs_bytes + bytes > self.bounds.queue_bytes);
+        if full {
+            return Handed::Refused(call);
         }
-        while st.jobs.len() >= self.bounds.queue {
-            st.leader_waiting = true;
-            st = self.room.wait(st).unwrap_or_else(|e| e.into_inner());
-        }
-        st.leader_waiting = false;
-        st.jobs.push_back(call);
+        st.jobs.push_back(Job { call, bytes });
+        st.jobs_bytes += bytes;
         if st.running >= self.bounds.workers || st.jobs.len() <= st.coming {
             // A thread that ends its call, or one on its way, takes it.
-            return None;
+            return Handed::Queued;
         }
         match self.need_thread(&mut st) {
-            Thread::Coming => None,
+            Thread::Coming => Handed::Queued,
             Thread::Start => {
                 drop(st);
                 if self.spawn(scope) {
-                    return None;
+                    return Handed::Queued;
                 }
                 let st = lock(&self.state);
                 if st.coming > 0 {
-                    return None;
+                    return Handed::Queued;
                 }
                 self.take_back(st)
             }
-            Thread::None if st.coming > 0 => None,
+            Thread::None if st.coming > 0 => Handed::Queued,
             Thread::None => self.take_back(st),
         }
     }
 
     /// The call just queued, if no thread took it yet: only the leader
     /// queues and followers take from the front, so it is the last.
-    fn take_back<'a>(&'a self, mut st: MutexGuard<'a, State<R>>) -> Option<(MutexGuard<'a, State<R>>, StartedCall)> {
-        let call = st.jobs.pop_back()?;
-        Some((st, call))
+    fn take_back<'a>(&'a self, mut st: MutexGuard<'a, State<R>>) -> Handed<'a, R> {
+        match st.jobs.pop_back() {
+            Some(job) => {
+                st.jobs_bytes -= job.bytes;
+                Handed::RunHere(st, job.call)
+            }
+            None => Handed::Queued,
+        }
+    }
+
+    /// A cancel reached call `key`: if it still waits for a follower, it
+    /// never runs, and is answered NotRun at once.
+    fn unqueue(&self, key: &CallKey) {
+        let waiting = {
+            let mut st = lock(&self.state);
+            match st.jobs.iter().position(|job| job.call.key == *key) {
+                Some(at) => {
+                    let job = st.jobs.remove(at).expect("a position in the queue");
+                    st.jobs_bytes -= job.bytes;
+                    job
+                }
+                None => return,
+            }
+        };
+        let lines = lock(&self.core).finish(&waiting.call.key, HandlerResult::NotRun(CANCELLED_WAITING.to_owned()));
+        for line in &lines {
+            self.out.push(line);
+        }
     }
 
     /// Wakes an idle follower, or counts one to start (the caller starts it
@@ -492,11 +565,21 @@ impl<R: Read + Send, W: Write + Send> Crew<R, W> {
                 continue;
             }
             if st.running < self.bounds.workers {
-                if let Some(call) = st.jobs.pop_front() {
-                    st.running += 1;
-                    if st.leader_waiting {
-                        self.room.notify_one();
+                if let Some(Job { call, bytes }) = st.jobs.pop_front() {
+                    st.jobs_bytes -= bytes;
+                    if call.cancel.is_cancelled() {
+                        // Cancelled while it waited; the leader did not get
+                        // to take it off the queue first.
+                        drop(st);
+                        let lines =
+                            lock(&self.core).finish(&call.key, HandlerResult::NotRun(CANCELLED_WAITING.to_owned()));
+                        for line in &lines {
+                            self.out.write(line);
+                        }
+                        st = lock(&self.state);
+                        continue;
                     }
+                    st.running += 1;
                     drop(st);
                     let tool = call.tool;
                     let began = Instant::now();

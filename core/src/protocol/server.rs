@@ -205,6 +205,8 @@ struct ServedTool {
 struct Running {
     cancel: CancelToken,
     types: Arc<CallTypes>,
+    /// The length of the line that started it.
+    bytes: usize,
 }
 
 /// The sans-IO server.
@@ -219,6 +221,10 @@ pub struct ServerCore {
     memory: usize,
     /// The capacity the next reply line starts with: the last one's length.
     reply_capacity: usize,
+    /// The length of the line being read: what a call it starts counts.
+    line_bytes: usize,
+    /// The lines of the running calls, in bytes.
+    running_bytes: usize,
 }
 
 fn params_path() -> Path {
@@ -282,6 +288,8 @@ impl ServerCore {
             finished_order: VecDeque::new(),
             memory: DEFAULT_MEMORY,
             reply_capacity: 256,
+            line_bytes: 0,
+            running_bytes: 0,
         })
     }
 
@@ -332,8 +340,21 @@ impl ServerCore {
         self.running.len()
     }
 
+    /// The lengths of the lines that started the running calls, in bytes:
+    /// what a driver bounds besides their count.
+    pub fn running_bytes(&self) -> usize {
+        self.running_bytes
+    }
+
+    /// Says how long the line being read is, for a front that reads lines
+    /// itself and starts calls with [`ServerCore::start_decoded`].
+    pub(crate) fn reading_line(&mut self, bytes: usize) {
+        self.line_bytes = bytes;
+    }
+
     /// Reads one line (without its `\n`).
     pub fn receive(&mut self, line: &[u8]) -> Vec<Event> {
+        self.line_bytes = line.len();
         // A canonical call line is read without the envelope's tree; any
         // other line, and every refusal, is the full parser's.
         let incoming =
@@ -368,13 +389,16 @@ impl ServerCore {
                 self.seen_or(key, |core| core.start(call))
             }
             Incoming::BadCall { key, reason } => self.seen_or(key, |_| Err(reason)),
-            Incoming::Cancel(key) => {
-                if self.cancel(&key) {
+            Incoming::Cancel(key) => match self.running.get(&key) {
+                // Once per call: a cancel sent again changes nothing, and a
+                // driver queues nothing for it.
+                Some(running) if running.cancel.is_cancelled() => Vec::new(),
+                Some(running) => {
+                    running.cancel.cancel();
                     vec![Event::Cancel(key)]
-                } else {
-                    vec![Event::Log(format!("ignored a cancel of {key}, which is not running"))]
                 }
-            }
+                None => vec![Event::Log(format!("ignored a cancel of {key}, which is not running"))],
+            },
             Incoming::Reply(r) => vec![Event::Log(format!("ignored a reply for {} sent to a Tool process", r.key))],
             Incoming::BadReply { key, .. } => {
                 vec![Event::Log(format!("ignored a reply for {key} sent to a Tool process"))]
@@ -404,7 +428,7 @@ impl ServerCore {
         }
         match start(self) {
             Ok(started) => {
-                self.running.insert(key, Running { cancel: started.cancel.clone(), types: started.types.clone() });
+                self.insert_running(key, &started);
                 vec![Event::Start(Box::new(started))]
             }
             Err(reason) => {
@@ -510,6 +534,7 @@ impl ServerCore {
     pub fn finish(&mut self, key: &CallKey, result: HandlerResult) -> Vec<String> {
         // The running entry's own key is the one remembered: no copy of it.
         let Some((owned, running)) = self.running.remove_entry(key) else { return Vec::new() };
+        self.running_bytes -= running.bytes;
         let mut line = match checked(result, &running.types) {
             // Written in place, into a line the size of the last one.
             Ok((tag, Body::Value(value))) => write_value_reply(key, tag, &value, self.reply_capacity),
@@ -532,7 +557,14 @@ impl ServerCore {
     /// pair that is not running.
     pub fn settle(&mut self, key: &CallKey, result: HandlerResult) -> Option<Outcome> {
         let running = self.running.remove(key)?;
+        self.running_bytes -= running.bytes;
         Some(encode(result, &running.types))
+    }
+
+    fn insert_running(&mut self, key: CallKey, started: &StartedCall) {
+        let bytes = self.line_bytes;
+        self.running_bytes += bytes;
+        self.running.insert(key, Running { cancel: started.cancel.clone(), types: started.types.clone(), bytes });
     }
 
     /// Sets a running call's cancel token; false when it is not running.
@@ -573,7 +605,7 @@ impl ServerCore {
             cancel: CancelToken::new(),
             types,
         };
-        self.running.insert(key, Running { cancel: started.cancel.clone(), types: started.types.clone() });
+        self.insert_running(key, &started);
         Some(started)
     }
 

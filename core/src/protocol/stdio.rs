@@ -9,9 +9,13 @@
 //! - Every line goes through one [`BatchWriter`]: replies that finish together
 //!   are written in one `write`, with no flush per line.
 //! - Work in flight is bounded: at most [`PoolBounds::workers`] calls run,
-//!   [`PoolBounds::queue`] wait for a thread, and [`WriterBounds`] of lines
-//!   wait to be written. Past that the reader stops reading, and the pipe
-//!   pushes back on the host. A thread that cannot be started fails no call.
+//!   [`PoolBounds::queue`] (and [`PoolBounds::queue_bytes`] of their lines)
+//!   wait for a thread, and [`WriterBounds`] of lines wait to be written. A
+//!   call past the pool's bounds is answered NotRun at once, naming them, and
+//!   the reader reads on, so a cancel always reaches its call; a cancelled
+//!   call still waiting is answered NotRun. Only a host that stops reading
+//!   replies stops the reader (past the writer's bound), and the pipe pushes
+//!   back on the host. A thread that cannot be started fails no call.
 //! - At stdin's end the driver waits for running calls, writes their replies,
 //!   and returns. It does not cancel them: the end of input says nothing more
 //!   is coming, not that work should stop (`printf '...' | tool` must still get
@@ -33,8 +37,9 @@ use super::server::{HandlerResult, StartedCall};
 pub type Handler = Arc<dyn Fn(StartedCall) -> HandlerResult + Send + Sync>;
 
 /// How much work a [`StdioServer`] holds at once. The defaults: 64 calls
-/// running, 1,024 waiting for a thread, 1,024 lines (at most 32 MiB, or one
-/// line however long) waiting to be written.
+/// running, 1,024 waiting for a thread (at most 64 MiB of their lines, or one
+/// line however long), 1,024 lines (at most 32 MiB, or one line however
+/// long) waiting to be written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Bounds {
     /// How many calls run and wait for a thread.
@@ -220,45 +225,55 @@ mod tests {
         }
     }
 
+    fn cancel(call: &str) -> String {
+        format!("{{\"jsonrpc\":\"2.0\",\"method\":\"cancel\",\"params\":{{\"run\":\"r\",\"call\":\"{call}\"}}}}\n")
+    }
+
     #[test]
-    fn past_its_bounds_the_reader_stops_reading_until_calls_end() {
+    fn past_its_bounds_a_call_is_not_run_at_once_and_every_cancel_reaches_its_call() {
         let listing = listing_from_text(WEATHER, &Limits::default()).unwrap();
-        let gate = Arc::new((Mutex::new(false), std::sync::Condvar::new()));
-        let mut server = StdioServer::new(ServerCore::from_listing(&listing).unwrap())
-            .with_bounds(Bounds { pool: PoolBounds { workers: 2, queue: 3 }, ..Bounds::default() });
+        let bounds = Bounds { pool: PoolBounds { workers: 2, queue: 3, ..PoolBounds::default() }, ..Bounds::default() };
+        let mut server = StdioServer::new(ServerCore::from_listing(&listing).unwrap()).with_bounds(bounds);
         for tool in &listing.tools {
             server = server.handle(&tool.tool, |_| HandlerResult::Error("not here".into()));
         }
-        let held = gate.clone();
         let running = Arc::new(Running::default());
         let counted = running.clone();
-        let server = server.handle(FORECAST, move |_| {
+        // Every handler waits for its cancel: the calls past the bounds and
+        // the cancels behind them must be read all the same.
+        let server = server.handle(FORECAST, move |call| {
             let _running = counted.enter();
-            let (open, cv) = &*held;
-            let mut open = lock(open);
-            while !*open {
-                open = cv.wait(open).unwrap();
-            }
+            call.cancel.wait();
             HandlerResult::FailedJson(Json::str("RateLimited"))
         });
         let taken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let input =
-            Counted { lines: (0..50).map(|n| forecast(&n.to_string(), "Oslo")).collect(), taken: taken.clone() };
+        let lines: std::collections::VecDeque<String> = (0..50)
+            .map(|n| forecast(&n.to_string(), "Oslo"))
+            // Last first: the waiting calls' cancels come while the running
+            // two still hold both workers.
+            .chain((0..50).rev().map(|n| cancel(&n.to_string())))
+            .collect();
+        let input = Counted { lines, taken: taken.clone() };
         let (tx, rx) = mpsc::channel();
-        let serving = std::thread::spawn(move || server.serve(input, Lines(tx)));
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        // Two run, three wait, and the reader holds the sixth: no more is read.
-        assert_eq!(taken.load(std::sync::atomic::Ordering::SeqCst), 6);
-        {
-            let (open, cv) = &*gate;
-            *lock(open) = true;
-            cv.notify_all();
-        }
-        serving.join().unwrap().unwrap();
+        server.serve(input, Lines(tx)).unwrap();
+        assert_eq!(taken.load(std::sync::atomic::Ordering::SeqCst), 100, "every line is read");
         let lines: Vec<String> = rx.into_iter().collect::<Vec<_>>().concat().lines().map(str::to_owned).collect();
-        assert_eq!(lines.len(), 50);
-        assert!(lines.iter().all(|l| l.contains(r#"{"Failed":"RateLimited"}"#)));
-        assert_eq!(running.most(), 2, "never more calls running than the pool's workers");
+        let mut answered = std::collections::BTreeMap::new();
+        for line in &lines {
+            *answered.entry(call_of(line)).or_insert(0) += 1;
+        }
+        assert_eq!(answered.len(), 50, "{lines:?}");
+        assert!(answered.values().all(|&n| n == 1), "a call answered twice: {lines:?}");
+        let count = |text: &str| lines.iter().filter(|l| l.contains(text)).count();
+        let bound = r#"{"NotRun":"the Tool is at its bound of calls (2 running and 3 waiting, or 64 MiB of waiting call lines)"#;
+        // One or two ran and were cancelled (the second call runs once a
+        // follower takes it); the next three waited and were cancelled before
+        // they started (or two, the second having run); the rest were past the
+        // bounds, answered as they were read.
+        let (ran, waited) = (count(r#"{"Failed":"RateLimited"}"#), count(r#"{"NotRun":"cancelled before it started"#));
+        assert!((1..=2).contains(&ran) && (2..=3).contains(&waited) && ran + waited >= 4, "{lines:?}");
+        assert_eq!(count(bound), 50 - ran - waited, "{lines:?}");
+        assert!(running.most() <= 2, "never more calls running than the pool's workers");
     }
 
     /// Counts the calls running at once, and the most seen.
@@ -378,7 +393,7 @@ mod tests {
     fn every_call_is_answered_once_within_the_bounds_when_slow_and_fast_handlers_mix() {
         let running = Arc::new(Running::default());
         let counted = running.clone();
-        let bounds = Bounds { pool: PoolBounds { workers: 4, queue: 8 }, ..Bounds::default() };
+        let bounds = Bounds { pool: PoolBounds { workers: 4, queue: 8, ..PoolBounds::default() }, ..Bounds::default() };
         let input: String =
             (0..2000).map(|n| forecast(&format!("c{n}"), if n % 40 == 0 { "slow" } else { "Oslo" })).collect();
         let (serving, lines) = serving(weather_server().with_bounds(bounds), input, move |call| {
@@ -391,11 +406,21 @@ mod tests {
         });
         serving.join().unwrap().unwrap();
         let mut answered = std::collections::BTreeMap::new();
+        let mut ran = 0;
         for line in lines {
-            assert!(line.contains(r#"{"Failed":"RateLimited"}"#), "{line}");
+            // A call read while 4 ran and 8 waited was not run, and said so.
+            if line.contains(r#"{"Failed":"RateLimited"}"#) {
+                ran += 1;
+            } else {
+                assert!(
+                    line.contains(r#"{"NotRun":"the Tool is at its bound of calls (4 running and 8 waiting"#),
+                    "{line}"
+                );
+            }
             *answered.entry(call_of(&line)).or_insert(0) += 1;
         }
         assert_eq!(answered.len(), 2000);
+        assert!(ran >= 50, "only {ran} calls ran");
         assert!(answered.values().all(|&n| n == 1), "a call answered more than once");
         assert!(running.most() <= 4, "{} calls ran at once, past the pool's 4", running.most());
     }

@@ -170,8 +170,9 @@ pub trait Language {
     /// Everything generation writes, relative to the output folder.
     fn generate(&self, input: &GenInput, out: &Path) -> Result<Output, String>;
     /// The command that serves the generated package, run in the manifest's
-    /// directory, for flow.toml.
-    fn serve_command(&self, input: &GenInput, out: &Path) -> String;
+    /// folder `folder`, for flow.toml; `Err` says why no command run there
+    /// can serve a package at `out`, and what to do instead.
+    fn serve_command(&self, input: &GenInput, out: &Path, folder: &Path) -> Result<String, String>;
 }
 
 /// Writes generated files (creating folders) and scaffold files that are absent.

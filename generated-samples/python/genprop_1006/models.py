@@ -154,6 +154,6 @@ class X1_2(typing.Generic[_2FA, N3, N4]):
     """{{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`"""
     u00E9: _2FA
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
     """
     u01C6ungla: list[X1_2[_2FA, N3, N4]]

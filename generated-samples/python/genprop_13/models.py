@@ -77,7 +77,7 @@ class X1FooBar_2:
 
 X1: typing.TypeAlias = X1FooBar | X1X | X1FooBar_2
 """line
-breaks\rand separators
+breaks\rand\u2028separators
 
 Flow enum ``github.com/example/p13@0.1.0/h.flow.X1``.
 """

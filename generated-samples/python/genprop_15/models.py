@@ -49,7 +49,7 @@ FIle = typing.TypeVar("FIle")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class JsonValueHostToken(Exception):
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
 
     Constructor ``HostToken`` of :data:`JsonValue`.
 
@@ -183,7 +183,7 @@ class FooSlots(typing.Generic[u65E5u672C]):
 class FooTabHere(typing.Generic[u65E5u672C]):
     """plain words
 
-    Constructor ``tab	here`` of :data:`Foo`.
+    Constructor ``tab\there`` of :data:`Foo`.
     """
 
     ReadonlySet: u65E5u672C

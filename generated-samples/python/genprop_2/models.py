@@ -37,7 +37,7 @@ class PartialEq:
 
     foo_: int
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
     """
 
 
@@ -71,7 +71,7 @@ class FOOBARuFF21:
 @dataclasses.dataclass(frozen=True, slots=True)
 class FOOBARU00E9:
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
 
     Constructor ``u00E9`` of :data:`FOOBAR`.
     """

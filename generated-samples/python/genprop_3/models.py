@@ -47,7 +47,7 @@ class _2faK:
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class _2fa_:
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
 
     Constructor ``""\"`` of :data:`_2fa`.
     """

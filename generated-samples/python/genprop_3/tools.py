@@ -69,6 +69,6 @@ class P3Tools(abc.ABC):
     ) -> flow_toolkit.Duration | typing.Awaitable[flow_toolkit.Duration]:
         """bidi ‮ reversed ⁦ isolate
 
-        Flow Tool ``github.com/example/p3@0.1.0/h.flow.tab	here``.
+        Flow Tool ``github.com/example/p3@0.1.0/h.flow.tab\there``.
         It declares no error (Never).
         """

@@ -109,7 +109,7 @@ class _2faDelete:
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class _2fa_:
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
 
     Constructor ``😀`` of :data:`_2fa`.
     """
@@ -121,7 +121,7 @@ class _2fa_:
 @dataclasses.dataclass(frozen=True, slots=True)
 class _2faIterator:
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
 
     Constructor ``Iterator`` of :data:`_2fa`.
     """
@@ -179,7 +179,7 @@ class N4X1:
 @dataclasses.dataclass(frozen=True, slots=True)
 class N4A(typing.Generic[Record_2]):
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
 
     Constructor ``a`` of :data:`N4`.
     """

@@ -142,7 +142,7 @@ class FooBarFlowMap:
 @dataclasses.dataclass(frozen=True, slots=True)
 class FooBarLib:
     """line
-    breaks\rand separators
+    breaks\rand\u2028separators
 
     Constructor ``lib`` of :data:`FooBar`.
     """

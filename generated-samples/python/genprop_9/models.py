@@ -86,7 +86,7 @@ class X1AB:
     fn main() { panic!() }
     ```
 
-    Constructor ``a b`` of :data:`X1`.
+    Constructor ``a\u2028b`` of :data:`X1`.
     """
 
     value: bytes

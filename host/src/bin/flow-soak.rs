@@ -54,6 +54,19 @@
 //!
 //! Memory: this process's (the host's) resident set over the calls, and each
 //! Tool process's once warm (see `WARM`), must be flat (see `flat`).
+//!
+//! `--cancel-storms N`: N times a soak, a run of 64 consecutive calls is each
+//! cancelled as soon as it is sent, whatever its handler does with a cancel:
+//! each owes what its args call for, or NotRun "cancelled before it
+//! started" when it was still waiting for a thread (or the event loop).
+//!
+//! `--cancel-storm N` instead (no flow-chaos, no host client): a writer thread
+//! sends the Tool N calls whose handlers wait for a cancel, then their N
+//! cancels, while a reader takes the replies. However many calls the Tool
+//! holds, it must read on: every call settled exactly once (run and
+//! cancelled, cancelled before it started, or NotRun past the Tool's
+//! bound) within a generous deadline that only a deadlock misses, and the
+//! Tool's resident set under `--storm-mib` (default 512).
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -157,7 +170,8 @@ enum Expect {
     /// Exactly this outcome, canonical text (the MCP server's tools).
     Exact(String),
     /// Cancelled once sent, through the MCP adapter: MCP answers a cancelled
-    /// request with nothing, so the adapter's reply is Unknown.
+    /// request with nothing, so the adapter's reply is Unknown (NotRun when
+    /// the cancel found the call still waiting for an adapter thread).
     CancelledUnknown,
 }
 
@@ -404,6 +418,8 @@ struct Settings {
     /// About how many times a soak flow-chaos stops reading replies, and for how long.
     stalls: f64,
     stall_ms: u64,
+    /// Runs of 64 calls each cancelled as soon as it is sent.
+    cancel_storms: usize,
     work: PathBuf,
     /// Keep the chaos logs of a soak that passed (a failed one's are kept).
     keep: bool,
@@ -555,7 +571,8 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
                             continue;
                         }
                     };
-                if let Expect::Cancelled | Expect::CancelledUnknown = plan.expect {
+                let storm = lang != Lang::Mcp && in_storm(i, s);
+                if storm || matches!(plan.expect, Expect::Cancelled | Expect::CancelledUnknown) {
                     handle.cancel();
                 }
                 let Some(outcome) = handle.wait_timeout(GUARD) else {
@@ -574,7 +591,15 @@ fn soak(lang: Lang, s: &Settings) -> Result<Vec<String>, String> {
                     case: outcome.case(),
                     reason: outcome.reason().map(str::to_owned),
                     hash: fnv(&text),
-                    owed: owed(&plan.expect, &outcome),
+                    // A cancelled call still waiting for a thread never ran.
+                    owed: if (storm || matches!(plan.expect, Expect::Cancelled | Expect::CancelledUnknown))
+                        && outcome.case() == "NotRun"
+                        && outcome.reason().is_some_and(|r| r.starts_with("cancelled before it started"))
+                    {
+                        Ok(())
+                    } else {
+                        owed(&plan.expect, &outcome)
+                    },
                     text: if outcome.reason().is_some() { text.chars().take(160).collect() } else { String::new() },
                 };
                 drop(outcome);
@@ -790,9 +815,166 @@ fn survivors(mark: &str) -> Vec<String> {
     }
 }
 
+/// Whether call `i` is in one of the soak's cancel storms: `--cancel-storms`
+/// runs of [`STORM_CALLS`] calls, evenly spread.
+fn in_storm(i: usize, s: &Settings) -> bool {
+    (1..=s.cancel_storms).any(|k| {
+        let start = k * s.calls / (s.cancel_storms + 1);
+        (start..start + STORM_CALLS).contains(&i)
+    })
+}
+
+const STORM_CALLS: usize = 64;
+
+/// A Tool's resident set, by pid.
+fn rss_of(pid: u32) -> Option<u64> {
+    rss(&pid.to_string())
+}
+
+/// The call id in a reply line (`"call":"sN"`).
+fn reply_call(line: &str) -> Option<&str> {
+    let at = line.find("\"call\":\"")? + 8;
+    let end = line[at..].find('"')?;
+    Some(&line[at..at + end])
+}
+
+/// `--cancel-storm`: see the module doc.
+fn cancel_storm(lang: Lang, calls: usize, max_mib: u64, s: &Settings) -> Result<String, String> {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let (tool, dir) = tool_command(lang, s)?;
+    let (_, _, waiting) = lang.cities();
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut child = Command::new("sh")
+        .args(["-c", &format!("exec {tool}")])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{}: cannot start {tool}: {e}", lang.name()))?;
+    let pid = child.id();
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let started = Instant::now();
+    // The writer never waits for a reply: calls, then cancels, as fast as
+    // the pipe takes them.
+    let (close_tx, close_rx) = std::sync::mpsc::channel::<()>();
+    let writer = std::thread::spawn(move || -> std::io::Result<()> {
+        let mut batch = Vec::with_capacity(1 << 16);
+        for i in 0..calls {
+            batch.extend_from_slice(
+                format!(
+                    "{{\"jsonrpc\":\"2.0\",\"method\":\"call\",\"params\":{{\"args\":{{\"city\":{},\"days\":1,\"units\":\"None\"}},\"call\":\"s{i}\",\"run\":\"storm\",\"tool\":\"{FORECAST}\"}}}}\n",
+                    quoted(waiting)
+                )
+                .as_bytes(),
+            );
+            if batch.len() >= 1 << 16 {
+                stdin.write_all(&batch)?;
+                batch.clear();
+            }
+        }
+        for i in 0..calls {
+            batch.extend_from_slice(
+                format!("{{\"jsonrpc\":\"2.0\",\"method\":\"cancel\",\"params\":{{\"call\":\"s{i}\",\"run\":\"storm\"}}}}\n").as_bytes(),
+            );
+            if batch.len() >= 1 << 16 {
+                stdin.write_all(&batch)?;
+                batch.clear();
+            }
+        }
+        stdin.write_all(&batch)?;
+        // Open until every call has settled: the end of input ends the Tool.
+        let _ = close_rx.recv();
+        Ok(())
+    });
+    // The reader says when every call has settled, then reads on to the end
+    // of output (the Tool ends once its input does): a second reply for a
+    // call, or any other line, fails the storm.
+    let (tx, rx) = std::sync::mpsc::channel::<Result<Option<String>, String>>();
+    std::thread::spawn(move || {
+        let mut counts = vec![0u8; calls];
+        let (mut settled, mut ran, mut waited, mut refused) = (0usize, 0usize, 0usize, 0usize);
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let shown = || line.chars().take(300).collect::<String>();
+            let index = reply_call(&line).and_then(|c| c.strip_prefix('s')).and_then(|n| n.parse::<usize>().ok());
+            let Some(index) = index.filter(|&n| n < calls) else {
+                let _ = tx.send(Err(format!("a line that answers no call: {}", shown())));
+                return;
+            };
+            counts[index] += 1;
+            if counts[index] > 1 {
+                let _ = tx.send(Err(format!("s{index} answered twice: {}", shown())));
+                return;
+            }
+            if line.contains("\"outcome\":{\"Failed\":") {
+                ran += 1;
+            } else if line.contains("{\"NotRun\":\"cancelled before it started") {
+                waited += 1;
+            } else if line.contains("{\"NotRun\":\"the Tool is at its bound of calls") {
+                refused += 1;
+            } else {
+                let _ = tx.send(Err(format!("s{index}: {}", shown())));
+                return;
+            }
+            settled += 1;
+            if settled == calls {
+                let _ = tx.send(Ok(None));
+            }
+        }
+        let _ = tx.send(if settled == calls {
+            Ok(Some(format!(
+                "{ran} ran and were cancelled, {waited} cancelled before they started, {refused} NotRun past the bound"
+            )))
+        } else {
+            Err(format!("the Tool's output ended with {settled} of {calls} calls settled"))
+        });
+    });
+    // A deadlock misses this by far: a second per 500 calls, and a minute.
+    let deadline = Duration::from_secs(60 + calls as u64 / 500);
+    let mut peak = 0;
+    let mut settled_in = None;
+    let outcome = loop {
+        if let Some(bytes) = rss_of(pid) {
+            peak = peak.max(bytes);
+        }
+        match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(Ok(None)) => {
+                // Every call settled: the end of input lets the Tool end.
+                settled_in = Some(started.elapsed());
+                let _ = close_tx.send(());
+            }
+            Ok(Ok(Some(summary))) => break Ok(summary),
+            Ok(Err(why)) => break Err(why),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if started.elapsed() < deadline => {}
+            Err(_) if settled_in.is_some() => break Err(format!("the Tool did not end within {deadline:?}")),
+            Err(_) => break Err(format!("not every call settled within {deadline:?}: a deadlock")),
+        }
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    drop(close_tx);
+    let _ = writer.join();
+    let name = lang.name();
+    let summary = outcome.map_err(|why| format!("flow-soak --cancel-storm {calls} {name}: FAILED: {why}"))?;
+    if peak > max_mib << 20 {
+        return Err(format!(
+            "flow-soak --cancel-storm {calls} {name}: FAILED: the Tool's resident set reached {}, over {max_mib} MiB",
+            mib(peak)
+        ));
+    }
+    Ok(format!(
+        "flow-soak --cancel-storm {calls} {name}: every call settled once in {:.1} s ({summary}); the Tool's peak resident set {}",
+        settled_in.unwrap_or_default().as_secs_f64(),
+        mib(peak)
+    ))
+}
+
 fn usage(why: &str) -> ! {
     eprintln!(
-        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] [--swap-replies P] [--stalls N] [--stall-ms M] rust|python|node|test|mcp..."
+        "flow-soak: {why}\nusage: flow-soak [--calls N] [--outstanding K] [--seed S] [--kills K] [--dup-call P] [--dup-reply P] [--delay P] [--max-delay-ms M] [--kill-describe P] [--work DIR] [--keep] [--swap-replies P] [--stalls N] [--stall-ms M] [--cancel-storms N] [--cancel-storm N [--storm-mib M]] rust|python|node|test|mcp..."
     );
     std::process::exit(2)
 }
@@ -812,12 +994,14 @@ fn main() {
         swap_replies: 0.0,
         stalls: 0.0,
         stall_ms: 300,
+        cancel_storms: 0,
         work: std::env::temp_dir().join(format!("flow-soak-{}", std::process::id())),
         keep: false,
         repo: Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
         bin_dir: exe.parent().map(Path::to_path_buf).unwrap_or_default(),
     };
     let mut langs = Vec::new();
+    let (mut storm, mut storm_mib) = (None, 512);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| usage(&format!("{arg} takes a value")));
@@ -836,6 +1020,9 @@ fn main() {
             "--stalls" => s.stalls = number(value()),
             "--stall-ms" => s.stall_ms = number(value()) as u64,
             "--work" => s.work = PathBuf::from(value()),
+            "--cancel-storm" => storm = Some(number(value()) as usize),
+            "--storm-mib" => storm_mib = number(value()) as u64,
+            "--cancel-storms" => s.cancel_storms = number(value()) as usize,
             "--keep" => s.keep = true,
             "rust" => langs.push(Lang::Rust),
             "python" => langs.push(Lang::Python),
@@ -847,6 +1034,19 @@ fn main() {
     }
     if langs.is_empty() {
         usage("name at least one Tool");
+    }
+    if let Some(calls) = storm {
+        let mut failed = false;
+        for lang in langs {
+            match cancel_storm(lang, calls, storm_mib, &s) {
+                Ok(line) => println!("{line}"),
+                Err(text) => {
+                    failed = true;
+                    println!("{text}");
+                }
+            }
+        }
+        std::process::exit(i32::from(failed));
     }
     std::fs::create_dir_all(&s.work).unwrap_or_else(|e| usage(&format!("{}: {e}", s.work.display())));
     let mut failed = false;

@@ -30,9 +30,18 @@ pub fn string_body(text: &str) -> String {
     for c in text.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
-            '\n' | '\t' => out.push(c),
+            '\n' => out.push(c),
+            // A tab is as wide as ruff's indent, which a line's width would
+            // have to count.
+            '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x20 || ('\u{7f}'..='\u{9f}').contains(&c) => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            // Line and paragraph separators, and every other space but the
+            // plain one: a line break to some readers, trailing whitespace
+            // to ruff at a line's end.
+            c if c.is_whitespace() && c != ' ' => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }

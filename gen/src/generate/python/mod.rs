@@ -43,7 +43,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use askama::Template;
-use flow_core::types::{Body, Declarations, Payload, Prim, Template as Decl, Term, TOOL_OWNER};
+use flow_core::types::{Body, Declarations, Payload, Prim, Template as Decl, Term};
 
 mod layout;
 mod literals;
@@ -184,7 +184,9 @@ impl<'a> Annotations<'a> {
             Term::Dict(k, v) => format!("{}[{}, {}]", self.from("flow_toolkit", "flow_toolkit.FlowMap"), of(k), of(v)),
             Term::Tuple(items) => format!("tuple[{}]", items.iter().map(of).collect::<Vec<_>>().join(", ")),
             Term::Task(_) | Term::Function { .. } => self.from("typing", "typing.Any"),
-            Term::Param { owner: o, .. } if o == TOOL_OWNER => self.from("flow_toolkit", "flow_toolkit.JsonValue"),
+            // Outside a declaration every Param is the Tool's, inside one its
+            // own, whatever its local id is called (it may be `tool`).
+            Term::Param { .. } if owner.is_none() => self.from("flow_toolkit", "flow_toolkit.JsonValue"),
             Term::Param { index, .. } => match owner.and_then(|d| d.generic.get(*index)) {
                 Some(name) => self.names.type_vars[name].clone(),
                 None => self.from("typing", "typing.Any"),
@@ -418,8 +420,8 @@ fn param_indices(terms: &[&Term]) -> Vec<usize> {
     let mut out = Vec::new();
     for term in terms {
         term.walk(&mut |t| {
-            if let Term::Param { owner, index } = t {
-                if owner != TOOL_OWNER && !out.contains(index) {
+            if let Term::Param { index, .. } = t {
+                if !out.contains(index) {
                     out.push(*index);
                 }
             }
@@ -818,22 +820,99 @@ impl Language for Python {
         Ok(output)
     }
 
-    fn serve_command(&self, _input: &GenInput, out: &Path) -> String {
-        // Run in the manifest's folder: the package's dotted path from there.
-        let parts: Vec<String> = out
-            .components()
-            .filter_map(|c| match c {
-                std::path::Component::Normal(p) => p.to_str().map(str::to_owned),
-                _ => None,
-            })
-            .collect();
-        format!("python3 -m {}", parts.join("."))
+    fn serve_command(&self, _input: &GenInput, out: &Path, folder: &Path) -> Result<String, String> {
+        // `python3 -m` run in the manifest's folder finds a package only by
+        // its dotted path from there, each part an identifier.
+        let parts = module_path(out, folder)?;
+        Ok(format!("python3 -m {}", parts.join(".")))
     }
+}
+
+/// The folders from `folder` down to `out`, each a name `python3 -m` takes
+/// as a module: `Err` names the path, the rule and the fix.
+fn module_path(out: &Path, folder: &Path) -> Result<Vec<String>, String> {
+    use std::path::Component;
+    let absolute = |path: &Path| {
+        let mut parts: Vec<std::ffi::OsString> = Vec::new();
+        let joined = if path.is_absolute() { path.to_path_buf() } else { folder.join(path) };
+        for component in joined.components() {
+            match component {
+                Component::Normal(part) => parts.push(part.to_owned()),
+                Component::ParentDir => {
+                    parts.pop();
+                }
+                Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
+            }
+        }
+        parts
+    };
+    let (inside, base) = (absolute(out), absolute(folder));
+    let outside = || {
+        format!(
+            "--out {}: outside flow.toml's folder ({}), where its command runs, so `python3 -m` cannot find the \
+             package; generate it inside that folder (--out NAME), or run flow-gen from the folder above the \
+             package, or pass --no-manifest and bind the Tools with a command of your own",
+            out.display(),
+            folder.display()
+        )
+    };
+    if inside.len() <= base.len() || inside[..base.len()] != base[..] {
+        return Err(outside());
+    }
+    inside[base.len()..]
+        .iter()
+        .map(|part| {
+            let name = part.to_str().unwrap_or_default();
+            let identifier = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if identifier && !crate::naming::reserved::PYTHON_KEYWORDS.contains(&name) {
+                Ok(name.to_owned())
+            } else {
+                let suggestion: String =
+                    part.to_string_lossy().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+                Err(format!(
+                    "--out {}: `python3 -m` takes each folder of the package's path as a module name, and {:?} is \
+                     not one (ASCII letters, digits and underscores, not starting with a digit, not a Python \
+                     keyword); name the folder like {}, or pass --no-manifest and bind the Tools with a command \
+                     of your own",
+                    out.display(),
+                    part.to_string_lossy(),
+                    if suggestion.starts_with(|c: char| c.is_ascii_digit()) {
+                        format!("_{suggestion}")
+                    } else {
+                        suggestion
+                    }
+                ))
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_module_path_is_the_packages_from_the_manifests_folder() {
+        let folder = Path::new("/work/app");
+        assert_eq!(module_path(Path::new("weather_tools"), folder).unwrap(), ["weather_tools"]);
+        assert_eq!(module_path(Path::new("./gen/./weather_tools"), folder).unwrap(), ["gen", "weather_tools"]);
+        assert_eq!(module_path(Path::new("/work/app/gen/w"), folder).unwrap(), ["gen", "w"]);
+        assert_eq!(module_path(Path::new("sub/../w"), folder).unwrap(), ["w"]);
+        let outside = module_path(Path::new("/tmp/elsewhere-1541/gen"), folder).unwrap_err();
+        assert!(
+            outside.starts_with("--out /tmp/elsewhere-1541/gen: outside flow.toml's folder (/work/app)"),
+            "{outside}"
+        );
+        assert!(outside.contains("--no-manifest"), "{outside}");
+        assert!(module_path(Path::new("../sibling/w"), folder).unwrap_err().contains("outside flow.toml's folder"));
+        assert!(module_path(Path::new("."), folder).unwrap_err().contains("outside flow.toml's folder"));
+        let hyphen = module_path(Path::new("elsewhere-1541/gen"), folder).unwrap_err();
+        assert!(hyphen.contains("\"elsewhere-1541\" is not one"), "{hyphen}");
+        assert!(hyphen.contains("name the folder like elsewhere_1541"), "{hyphen}");
+        assert!(module_path(Path::new("class/w"), folder).unwrap_err().contains("\"class\" is not one"));
+        assert!(module_path(Path::new("2fa"), folder).unwrap_err().contains("like _2fa"));
+    }
 
     #[test]
     fn docstrings_hold_any_text() {

@@ -238,8 +238,10 @@ impl<'a> Facts<'a> {
         }
     }
 
-    /// The traits the Rust type of `term` has, a declaration's own type
-    /// parameters having them all (its impls are bounded by them).
+    /// The traits the Rust type of a declaration's member `term` has, the
+    /// declaration's own type parameters having them all (its impls are
+    /// bounded by them). Every Param of a member is its declaration's,
+    /// whatever the declaration's local id is called (it may be `tool`).
     pub fn term_traits(&self, term: &Term) -> Traits {
         match term {
             Term::List(t) | Term::Set(t) | Term::Option(t) => self.term_traits(t),
@@ -250,7 +252,6 @@ impl<'a> Facts<'a> {
                 .enumerate()
                 .filter(|(j, _)| self.used(declaration, *j))
                 .fold(self.traits(declaration), |all, (_, a)| all.and(self.term_traits(a))),
-            Term::Param { owner, .. } if owner == flow_core::types::TOOL_OWNER => Traits::NONE,
             Term::Prim(_) | Term::Param { .. } | Term::Function { .. } | Term::Task(_) => Traits::ALL,
         }
     }
@@ -373,9 +374,6 @@ pub struct Traits {
 
 impl Traits {
     pub const ALL: Traits = Traits { eq: true, ord: true, hash: true };
-    /// `GenericValue`, `ContextSet`, `ContextDict`: JSON compared only by a
-    /// call's codec.
-    pub const NONE: Traits = Traits { eq: false, ord: false, hash: false };
     /// `HostToken`: equal or not, hashed, never ordered.
     pub const HOST: Traits = Traits { eq: true, ord: false, hash: true };
 

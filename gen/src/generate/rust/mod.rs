@@ -190,7 +190,10 @@ impl Language for Rust {
                 methods: &stubs,
             })?,
         );
-        let command = self.serve_command(input, out);
+        // For people reading main.rs: the command as run from the folder above.
+        let manifest_path = out.join("Cargo.toml");
+        let command =
+            format!("cargo run --quiet --release --manifest-path {}", shell_word(&manifest_path.to_string_lossy()));
         output.scaffold(
             "src/main.rs",
             render(&MainFile { project, command: &command, lib_name: &lib_name, implementation: IMPLEMENTATION })?,
@@ -210,9 +213,10 @@ impl Language for Rust {
         Ok(output)
     }
 
-    fn serve_command(&self, _input: &GenInput, out: &Path) -> String {
+    fn serve_command(&self, _input: &GenInput, out: &Path, _folder: &Path) -> Result<String, String> {
+        // A relative path is the manifest's folder's, where the command runs.
         let manifest = out.join("Cargo.toml");
-        format!("cargo run --quiet --release --manifest-path {}", shell_word(&manifest.to_string_lossy()))
+        Ok(format!("cargo run --quiet --release --manifest-path {}", shell_word(&manifest.to_string_lossy())))
     }
 }
 

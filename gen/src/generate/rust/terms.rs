@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::types::{Body, Declarations, Prim, Term, TOOL_OWNER};
+use flow_core::types::{Body, Declarations, Prim, Term};
 
 use super::analysis::{is_text, mentions_tool_param, Facts};
 
@@ -289,7 +289,10 @@ impl Terms<'_> {
                 format!("({})", items.join(", "))
             }
             Term::Named { declaration, args } => return self.named(term, declaration, args, place, scope, inline),
-            Term::Param { owner, .. } if owner == TOOL_OWNER => scope.builtin(Builtin::GenericValue),
+            // At a root every Param is the Tool's, in a member its owner's,
+            // whatever the owner's local id is called (a declaration's may be
+            // `tool`).
+            Term::Param { .. } if matches!(place, Place::Root { .. }) => scope.builtin(Builtin::GenericValue),
             Term::Param { owner, index } => self
                 .param_names
                 .get(owner)

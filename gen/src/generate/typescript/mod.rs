@@ -33,7 +33,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use askama::Template;
-use flow_core::types::{identity_name, Body, Declarations, Field, Payload, Prim, Term, TOOL_OWNER};
+use flow_core::types::{identity_name, Body, Declarations, Field, Payload, Prim, Term};
 
 use super::{GenInput, Language, Output, DESCRIBE_FILE, LISTING_FILE};
 use crate::naming::{camel_case, ordered, pascal_case, render, Lang, Scope, Style};
@@ -166,11 +166,21 @@ struct Types<'a> {
     names: &'a Names,
     toolkit: RefCell<BTreeSet<&'static str>>,
     declared: RefCell<BTreeSet<String>>,
+    /// Writing a Tool's parameter or result ([`Types::of_tool`]), where every
+    /// Param is the Tool's; elsewhere every Param is its declaration's,
+    /// whatever that declaration's local id is called (it may be `tool`).
+    in_tool: std::cell::Cell<bool>,
 }
 
 impl<'a> Types<'a> {
     fn new(declarations: &'a Declarations, names: &'a Names) -> Types<'a> {
-        Types { declarations, names, toolkit: RefCell::default(), declared: RefCell::default() }
+        Types {
+            declarations,
+            names,
+            toolkit: RefCell::default(),
+            declared: RefCell::default(),
+            in_tool: std::cell::Cell::new(false),
+        }
     }
 
     fn toolkit(&self, name: &'static str) -> Ts {
@@ -211,6 +221,14 @@ impl Ts {
 }
 
 impl Types<'_> {
+    /// A Tool parameter's or result's type.
+    fn of_tool(&self, term: &Term) -> Ts {
+        let outer = self.in_tool.replace(true);
+        let ts = self.of(term);
+        self.in_tool.set(outer);
+        ts
+    }
+
     fn of(&self, term: &Term) -> Ts {
         let of = |t: &Term| self.of(t);
         match term {
@@ -235,7 +253,7 @@ impl Types<'_> {
             }
             Term::Option(t) => {
                 let inner = of(t);
-                if matches!(**t, Term::Option(_)) || matches!(&**t, Term::Param { owner, .. } if owner != TOOL_OWNER) {
+                if matches!(**t, Term::Option(_)) || (matches!(&**t, Term::Param { .. }) && !self.in_tool.get()) {
                     self.toolkit("Option");
                     Ts::simple(format!("Option<{}>", inner.text))
                 } else {
@@ -262,7 +280,7 @@ impl Types<'_> {
                 }
             }
             // A Tool's own type parameters: their values reach the author as JSON.
-            Term::Param { owner, .. } if owner == TOOL_OWNER => self.toolkit("JsonValue"),
+            Term::Param { .. } if self.in_tool.get() => self.toolkit("JsonValue"),
             Term::Param { owner, index } => Ts::simple(self.names.generics[owner][*index].clone()),
         }
     }
@@ -488,9 +506,9 @@ impl TypeScript {
                 let params = decl
                     .params
                     .iter()
-                    .map(|p| Param { name: params_scope.claim(&camel_case(&p.name)), ty: types.of(&p.ty).text })
+                    .map(|p| Param { name: params_scope.claim(&camel_case(&p.name)), ty: types.of_tool(&p.ty).text })
                     .collect();
-                let err = docs.of(&decl.err).text;
+                let err = docs.of_tool(&decl.err).text;
                 let mut extra = vec![format!("Tool `{}`, fingerprint `{}`.", decl.tool, tool.fingerprint)];
                 // TypeScript does not type `throw`: the doc says what may be
                 // thrown, and how to have it checked. Only an object is taken
@@ -515,7 +533,7 @@ impl TypeScript {
                     handler: names.handlers[i].clone(),
                     params,
                     context: if decl.is_generic() { "GenericCallContext" } else { "CallContext" }.to_owned(),
-                    returns: types.of(&decl.ok).text,
+                    returns: types.of_tool(&decl.ok).text,
                 }
             })
             .collect()
@@ -565,7 +583,7 @@ impl Language for TypeScript {
             .tools
             .iter()
             .filter(|t| t.err != Term::Prim(Prim::Never))
-            .map(|t| signatures.of(&t.err).text)
+            .map(|t| signatures.of_tool(&t.err).text)
             .collect();
         let (_, scaffold_types) = signatures.imports(&[]);
         let failed = if errors.is_empty() { "" } else { "import { Failed } from \"@flow/toolkit\"\n" };
@@ -590,14 +608,15 @@ impl Language for TypeScript {
         Ok(output)
     }
 
-    fn serve_command(&self, _input: &GenInput, out: &Path) -> String {
+    fn serve_command(&self, _input: &GenInput, out: &Path, _folder: &Path) -> Result<String, String> {
+        // A relative path is the manifest's folder's, where the command runs.
         let main = out.join("dist").join("main.js").display().to_string();
         let plain = main.chars().all(|c| c.is_ascii_alphanumeric() || "_./-+@:".contains(c));
         if plain {
-            format!("node {main}")
+            Ok(format!("node {main}"))
         } else {
             // flow.toml commands are split like a shell's words.
-            format!("node '{}'", main.replace('\'', "'\\''"))
+            Ok(format!("node '{}'", main.replace('\'', "'\\''")))
         }
     }
 }
