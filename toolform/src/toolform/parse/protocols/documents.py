@@ -44,7 +44,7 @@ _NAME_KEY = re.compile(r"name\s*:")
 
 
 def _name_line_start(text: str) -> int:
-    """Where ``re.search(r"^\s*name\s*:", text, re.MULTILINE)`` matches, or -1, read in one pass.
+    r"""Where ``re.search(r"^\s*name\s*:", text, re.MULTILINE)`` matches, or -1, read in one pass.
 
     The match starts at the first line start from which only spaces lead to a ``name:``: for each
     ``name:`` in turn, the earliest line start in the spaces before it. (The expression itself reads

@@ -28,7 +28,7 @@ _NOT_SPACE = re.compile(r"\S")
 
 
 def _tags(text: str, opening: re.Pattern[str], close: str, to_end: bool) -> list[tuple[str, str]]:
-    """``re.findall(opening + r"([^>\s]+)\s*>(.*?)" + close_or_end, text, re.DOTALL)``, read in one pass.
+    r"""``re.findall(opening + r"([^>\s]+)\s*>(.*?)" + close_or_end, text, re.DOTALL)``, read in one pass.
 
     The name runs to the first ``>`` or space, and the tag opens when spaces and a ``>`` follow it; the
     body runs to the first ``close`` (or, with ``to_end``, the text's end). The regular expression
