@@ -134,20 +134,28 @@ def parse_two_step(text: str, context: Context) -> Found | None:
 _NAME_ONLY = re.compile(r"\s*[`*\"']*([A-Za-z_][\w.\-]*)[`*\"']*\s*")
 
 
-_ACTION = re.compile(r"^\s*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)
-_ACTION_INPUT = re.compile(r"^\s*Action\s+Input\s*:\s*(.*)", re.MULTILINE | re.IGNORECASE | re.DOTALL)
+# Spaces before the keyword are those of its own line: ``\s*`` there would read every blank line after each
+# line start again (quadratic in a run of them), and finds the same keyword, only from an earlier start.
+_ACTION = re.compile(r"^[^\S\n]*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)
+_ACTION_INPUT = re.compile(r"^[^\S\n]*Action\s+Input\s*:\s*(.*)", re.MULTILINE | re.IGNORECASE | re.DOTALL)
 
 
 def parse_react(text: str, _context: Context) -> Found | None:
     """``Action: name`` then ``Action Input: {json}``."""
     calls: list[RawCall] = []
     first_spans = FirstSpans(text, "{")
+    given: re.Match[str] | None = None
+    searched_from = -1
     for match in _ACTION.finditer(text):
         name = match.group(1).strip("`*\"' ")
         arguments: dict[str, Any] = {}
         # Searched in place from the end of the action line (which ends the text or stands before a line
         # break, so the same input is found as in the text after it), not in a copy of the rest.
-        given = _ACTION_INPUT.search(text, match.end())
+        # The inputs are searched for once each: the first one at or after an earlier action's end is the
+        # first at or after this one's too, when it starts after it (and none then means none now).
+        if searched_from < 0 or (given is not None and given.start() < match.end()):
+            given = _ACTION_INPUT.search(text, match.end())
+            searched_from = match.end()
         if given is not None:
             first = first_spans.first(given.start(1))
             if first is not None and first[2] and isinstance(first[3], dict):
