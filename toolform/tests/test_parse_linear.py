@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterator
 
 import pytest
-
 from toolform.parse.literals import Brackets, FirstSpans, load_jsonish, loaded_spans
 from toolform.parse.protocols.documents import _name_line_start
 from toolform.parse.protocols.xml_calls import _FUNCTION_OPENING, _PARAM_OPENING, _PARAMETER, _closed_findall, _tags

@@ -1,8 +1,11 @@
 """Measurement jobs: queued, run one at a time in a worker thread, followed, cancelled; kept in memory.
 
 States: ``queued`` -> ``running`` -> ``done``, ``failed`` or ``cancelled``. A
-queued job that is cancelled never starts; a running one stops before its next
-request. At most ``max_jobs`` jobs may be queued or running at once.
+queued job that is cancelled never starts; a running one is stopped where it
+is (its requests in flight are dropped) and is ``cancelled`` at once, its
+``max_jobs`` slot free. At most ``max_jobs`` jobs may be queued or running at
+once; of the finished ones the newest ``max_finished`` are kept, and asking for
+an older one says it was dropped.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import logging
 import queue
 import threading
 import uuid
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +30,10 @@ from toolform.measure.run import Cancelled, Grader, MeasureSpec, Progress, measu
 
 log = logging.getLogger("toolform.measure")
 ACTIVE = ("queued", "running")
+#: Finished jobs kept in memory, results and records with them; the oldest beyond it are dropped.
+MAX_FINISHED_JOBS = 64
+#: Ids of dropped jobs remembered, to answer for them that they were dropped rather than never existed.
+_DROPPED_REMEMBERED = 10_000
 
 
 @dataclass
@@ -39,6 +48,8 @@ class Job:
     error: str | None = None
     created_at: str = field(default_factory=lambda: datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
     evidence_file: str | None = None
+    #: Stops the running measurement from any thread (set while it runs).
+    _stop: Callable[[], None] | None = field(default=None, repr=False)
 
     def to_dict(self, with_records: bool = False) -> dict[str, Any]:
         return {
@@ -61,8 +72,11 @@ class JobManager:
         store_dir: Path | None = None,
         evidence: Evidence | None = None,
         grader: Grader = parse_grader,
+        max_finished: int = MAX_FINISHED_JOBS,
     ) -> None:
         self.max_jobs = max_jobs
+        self.max_finished = max_finished
+        self._dropped: OrderedDict[str, None] = OrderedDict()
         self.store_dir = store_dir
         self.evidence = evidence
         self.grader = grader
@@ -91,18 +105,44 @@ class JobManager:
     def get(self, job_id: str) -> Job:
         with self._lock:
             job = self._jobs.get(job_id)
+            dropped = job is None and job_id in self._dropped
+        if dropped:
+            raise JobNotFound(
+                f"job '{job_id[:64]}' finished and was dropped: the server keeps the newest {self.max_finished} "
+                "finished jobs in memory (a finished measurement is in the local evidence store)"
+            )
         if job is None:
-            raise JobNotFound(f"no job '{job_id}'; jobs live in memory and end with the server")
+            raise JobNotFound(f"no job '{job_id[:64]}'; jobs live in memory and end with the server")
         return job
 
     def cancel(self, job_id: str) -> Job:
-        """Cancel a queued or running job; a finished job is left as it is."""
+        """Cancel a queued or running job at once, freeing its slot; a finished job is left as it is."""
         job = self.get(job_id)
         with self._lock:
             job.progress.cancelled = True
-            if job.status == "queued":
+            if job.status in ACTIVE:
                 job.status = "cancelled"
+                if job._stop is not None:
+                    job._stop()
+            self._drop_old()
         return job
+
+    def _finish(self, job: Job, status: str) -> None:
+        """``job`` ends as ``status`` (unless it was cancelled meanwhile), and old finished jobs are dropped."""
+        with self._lock:
+            job._stop = None
+            if job.status != "cancelled":
+                job.status = status
+            self._drop_old()
+
+    def _drop_old(self) -> None:
+        # Called with the lock held. Jobs are in submission order; the oldest finished go first.
+        finished = [job_id for job_id, job in self._jobs.items() if job.status not in ACTIVE]
+        for job_id in finished[: max(0, len(finished) - self.max_finished)]:
+            del self._jobs[job_id]
+            self._dropped[job_id] = None
+        while len(self._dropped) > _DROPPED_REMEMBERED:
+            self._dropped.popitem(last=False)
 
     def _work(self) -> None:
         while True:
@@ -115,26 +155,30 @@ class JobManager:
 
     def _run(self, job: Job) -> None:
         try:
-            report = asyncio.run(measure(job.spec, job.progress, self.evidence, self.grader))
-        except Cancelled:
-            job.status = "cancelled"
+            report = asyncio.run(self._measured(job))
+        except (Cancelled, asyncio.CancelledError):
+            self._finish(job, "cancelled")
             return
         except EndpointError as error:
-            job.error, job.status = f"endpoint_error: {error.detail}", "failed"
+            job.error = f"endpoint_error: {error.detail}"
+            self._finish(job, "failed")
             return
         except ToolFormError as error:
-            job.error, job.status = f"{error.code}: {error.detail}", "failed"
+            job.error = f"{error.code}: {error.detail}"
+            self._finish(job, "failed")
             return
         except Exception as error:  # a bug: the job fails and the server log has the traceback
             log.exception("measurement %s failed", job.id)
-            job.error, job.status = f"internal_error: {type(error).__name__}; the server log has it", "failed"
+            job.error = f"internal_error: {type(error).__name__}; the server log has it"
+            self._finish(job, "failed")
             return
         if job.progress.cancelled:
-            job.status = "cancelled"
+            self._finish(job, "cancelled")
             return
         if report.errors == report.total_requests:
             first = next(r.error for r in report.records if r.error)
-            job.error, job.result, job.status = f"every request failed; the first: {first}", report, "failed"
+            job.error, job.result = f"every request failed; the first: {first}", report
+            self._finish(job, "failed")
             return
         if self.store_dir is not None:
             try:
@@ -142,4 +186,20 @@ class JobManager:
                 job.evidence_file = stored.file if stored is not None else None
             except (OSError, ToolFormError) as error:
                 log.error("measurement %s: not written to the evidence store %s: %s", job.id, self.store_dir, error)
-        job.result, job.status = report, "done"
+        job.result = report
+        self._finish(job, "done")
+
+    async def _measured(self, job: Job) -> MeasureReport:
+        """The measurement, run as a task that ``cancel`` stops from the server's thread."""
+        task = asyncio.ensure_future(measure(job.spec, job.progress, self.evidence, self.grader))
+        loop = asyncio.get_running_loop()
+
+        def stop() -> None:
+            loop.call_soon_threadsafe(task.cancel)
+
+        with self._lock:
+            if job.status == "cancelled":
+                task.cancel()
+            else:
+                job._stop = stop
+        return await task

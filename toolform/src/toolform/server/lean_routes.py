@@ -49,6 +49,9 @@ class LeanRoute:
     #: Answer and write in a worker thread, as FastAPI runs a route declared with ``def`` (long work off the
     #: event loop).
     in_thread: bool = False
+    #: Answer in a worker thread a body larger than this many bytes, small ones on the event loop (where
+    #: the hop to a thread would cost more than the work): a large body may take long whatever it holds.
+    thread_above_bytes: int | None = None
 
 
 _JSON = b"application/json"
@@ -130,7 +133,7 @@ class LeanRoutes:
             await self.app(scope, _replaying(body, receive), send)
             return
         try:
-            if route.in_thread:
+            if route.in_thread or (route.thread_above_bytes is not None and len(body) > route.thread_above_bytes):
                 written = await run_in_threadpool(_answered, route, request)
             else:
                 written = _answered(route, request)
