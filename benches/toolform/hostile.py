@@ -38,8 +38,11 @@ from toolform.parse import parse_reply  # noqa: E402
 SCHEMA = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 FUNCTION: dict[str, Any] = {"name": "get_forecast", "description": "Forecast for a city.", "parameters": SCHEMA}
 TOOL = {"type": "function", "function": FUNCTION}
-UNITS = ["{", '{"', "(f ", "<function=", "mutation {", "\n", "Action: x\n", "<think>", '"\\"{', "SELECT f("]
-PROTOCOLS = ["xml_call", "json_object", "python_call", "sexpr_call", "graphql_call", "react", "function_tags"]
+#: Each run beside a protocol whose reading it once made quadratic (a strict parser that finds nothing runs the
+#: lenient fallback too, so every protocol's parser reads each of them).
+PAIRS = [("{", "xml_call"), ('{"', "json_object"), ("(f ", "python_call"), ("<function=", "function_tags"),
+         ("mutation {", "graphql_call"), ("Action: x\n", "react"), ("\n", "yaml_call"), ("<think>", "xml_call"),
+         ('"\\"{', "json_object"), ("SELECT f(", "sql_call"), ("(f ", "sexpr_call")]  # fmt: skip
 
 
 def run_of(unit: str, size: int) -> str:
@@ -57,10 +60,9 @@ def fan_out(ways: int, depth: int) -> dict[str, Any]:
 def hostile_requests() -> list[tuple[str, bytes]]:
     tools = {"source": "openai", "payload": [TOOL]}
     requests: list[tuple[str, bytes]] = []
-    for unit in UNITS:
-        for protocol in PROTOCOLS:
-            body = {"tools": tools, "text": run_of(unit, 1_000_000), "protocol": protocol}
-            requests.append(("/api/v1/parse", json.dumps(body).encode()))
+    for unit, protocol in PAIRS:
+        body = {"tools": tools, "text": run_of(unit, 1_000_000), "protocol": protocol}
+        requests.append(("/api/v1/parse", json.dumps(body).encode()))
     fanned_tool = {"type": "function", "function": {**FUNCTION, "parameters": fan_out(5, 10)}}
     fanned = {"source": "openai", "payload": [fanned_tool]}
     for route in ("/api/v1/tools/load", "/api/v1/parse", "/api/v1/guard", "/api/v1/render"):
@@ -133,15 +135,14 @@ def hostile_run(rounds: int) -> None:
 def parse_times() -> None:
     tools = load_tools("openai", [TOOL]).toolset
     print("parse SDK in process, seconds (10k / 100k / 1M characters; linear is x10 a step):")
-    for unit in UNITS:
-        for protocol in PROTOCOLS:
-            times = []
-            for size in (10_000, 100_000, 1_000_000):
-                text = run_of(unit, size)
-                started = time.perf_counter()
-                parse_reply(tools, text, protocol)
-                times.append(time.perf_counter() - started)
-            print(f"  {unit!r:14} {protocol:14} " + " ".join(f"{t:8.3f}" for t in times), flush=True)
+    for unit, protocol in PAIRS:
+        times = []
+        for size in (10_000, 100_000, 1_000_000):
+            text = run_of(unit, size)
+            started = time.perf_counter()
+            parse_reply(tools, text, protocol)
+            times.append(time.perf_counter() - started)
+        print(f"  {unit!r:14} {protocol:14} " + " ".join(f"{t:8.3f}" for t in times), flush=True)
 
 
 def main() -> None:

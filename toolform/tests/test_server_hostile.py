@@ -304,3 +304,11 @@ def test_finished_jobs_beyond_the_bound_are_dropped_and_say_so() -> None:
             dropped = assert_error(server.get(f"/api/v1/ab-test/{ids[0]}"), 404, "job_not_found")
             assert "dropped" in dropped["detail"] and "newest 2" in dropped["detail"]
             assert [server.get(f"/api/v1/ab-test/{i}").status for i in ids[1:]] == [200, 200]
+
+
+def test_a_large_body_parsed_in_a_worker_answers_its_errors_in_the_shape(server: Server) -> None:
+    body = {"tools": {"source": "openai", "payload": [tool()]}, "text": "x" * 100_000, "protocol": "xml_cal"}
+    assert "xml_call" in assert_error(server.post("/api/v1/parse", body), 404, "unknown_protocol")["detail"]
+    fanned = {"source": "openai", "payload": [tool(parameters=fan_out(5, 10))]}
+    body = {"tools": fanned, "text": "x" * 100_000, "protocol": "xml_call"}
+    assert "max_schema_nodes" in assert_error(server.post("/api/v1/parse", body), 413, "payload_too_large")["detail"]

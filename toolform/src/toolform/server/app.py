@@ -13,7 +13,7 @@ from toolform import __version__
 from toolform.evidence import Evidence, open_evidence
 from toolform.limits import Limits, set_schema_node_limit
 from toolform.registry import Registry
-from toolform.server import dashboard, docs, errors
+from toolform.server import dashboard, docs, errors, work_pool
 from toolform.server.body_limit import BodyLimit
 from toolform.server.exact_response import exact_json_bytes, fast_json_bytes
 from toolform.server.host_check import HostCheck
@@ -63,7 +63,7 @@ def lean_routes(limits: Limits) -> dict[str, LeanRoute]:
             parse_routes.ParseRequest,
             partial(parse_routes.answer, limits),
             exact_json_bytes,
-            thread_above_bytes=parse_routes.ON_LOOP_BYTES,
+            process_above_bytes=parse_routes.ON_LOOP_BYTES,
         ),
         "/api/v1/guard": LeanRoute(guard.GuardRequest, partial(guard.answer, limits), fast_json_bytes, in_thread=True),
     }
@@ -90,6 +90,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.state.settings = settings
     app.state.evidence = evidence
     set_schema_node_limit(settings.limits.max_schema_nodes)
+    work_pool.configure(settings.limits.max_schema_nodes)
     errors.install(app, settings.debug)
 
     study = Registry(evidence)

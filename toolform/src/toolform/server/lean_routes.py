@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from toolform.errors import ToolFormError
+from toolform.server import work_pool
 from toolform.server.errors import error_response, http_error_response
 from toolform.server.exact_json import parse_body
 from toolform.server.exact_response import json_bytes
@@ -49,9 +50,10 @@ class LeanRoute:
     #: Answer and write in a worker thread, as FastAPI runs a route declared with ``def`` (long work off the
     #: event loop).
     in_thread: bool = False
-    #: Answer in a worker thread a body larger than this many bytes, small ones on the event loop (where
-    #: the hop to a thread would cost more than the work): a large body may take long whatever it holds.
-    thread_above_bytes: int | None = None
+    #: Answer in a worker process (``toolform.server.work_pool``) a body larger than this many bytes, small
+    #: ones on the event loop (where the hop would cost more than the work): a large body may take long
+    #: whatever it holds, and a worker process keeps the event loop answering meanwhile.
+    process_above_bytes: int | None = None
 
 
 _JSON = b"application/json"
@@ -133,12 +135,17 @@ class LeanRoutes:
             await self.app(scope, _replaying(body, receive), send)
             return
         try:
-            if route.in_thread or (route.thread_above_bytes is not None and len(body) > route.thread_above_bytes):
+            if route.process_above_bytes is not None and len(body) > route.process_above_bytes:
+                written = await work_pool.run(_answered, route, request)
+            elif route.in_thread:
                 written = await run_in_threadpool(_answered, route, request)
             else:
                 written = _answered(route, request)
         except ToolFormError as error:
             await error_response(error)(scope, receive, send)
+            return
+        except work_pool.WorkerError as error:
+            await _send_json(send, error.status, json_bytes(error.shape))
             return
         except HTTPException as error:
             await http_error_response(error)(scope, receive, send)

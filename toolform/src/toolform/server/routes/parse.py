@@ -68,7 +68,7 @@ class ParsedReplyBody(_Response):
 
 
 #: Bodies up to this size are parsed on the event loop (a reply of a few calls parses in well under a
-#: millisecond, less than the hop to a thread costs); larger ones in a worker thread, so that /health and
+#: millisecond, less than the hop to a worker costs); larger ones in a worker process, so that /health and
 #: every other request keep being answered meanwhile.
 ON_LOOP_BYTES = 32_768
 
