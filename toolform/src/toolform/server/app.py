@@ -64,6 +64,7 @@ def lean_routes(limits: Limits) -> dict[str, LeanRoute]:
             partial(parse_routes.answer, limits),
             exact_json_bytes,
             process_above_bytes=parse_routes.ON_LOOP_BYTES,
+            on_loop=parse_routes.quick,
         ),
         "/api/v1/guard": LeanRoute(guard.GuardRequest, partial(guard.answer, limits), fast_json_bytes, in_thread=True),
     }

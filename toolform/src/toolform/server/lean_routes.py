@@ -54,6 +54,9 @@ class LeanRoute:
     #: ones on the event loop (where the hop would cost more than the work): a large body may take long
     #: whatever it holds, and a worker process keeps the event loop answering meanwhile.
     process_above_bytes: int | None = None
+    #: Whether a body is answered on the event loop (else in a worker thread): a small body may still ask for
+    #: long work, such as tools never read before whose schemas expand.
+    on_loop: Callable[[Any], bool] | None = None
 
 
 _JSON = b"application/json"
@@ -137,7 +140,7 @@ class LeanRoutes:
         try:
             if route.process_above_bytes is not None and len(body) > route.process_above_bytes:
                 written = await work_pool.run(_answered, route, request)
-            elif route.in_thread:
+            elif route.in_thread or (route.on_loop is not None and not route.on_loop(request)):
                 written = await run_in_threadpool(_answered, route, request)
             else:
                 written = _answered(route, request)

@@ -73,6 +73,14 @@ class ParsedReplyBody(_Response):
 ON_LOOP_BYTES = 32_768
 
 
+def quick(body: ParseRequest) -> bool:
+    """Whether a small body is answered on the event loop: only when its tools were read lately (tools never
+    read before may expand to many schema nodes, which takes a worker's time)."""
+    from toolform.server.recent_tools import is_recent
+
+    return is_recent(body.tools.source, body.tools.payload)
+
+
 def answer(limits: Limits, body: ParseRequest) -> dict[str, Any]:
     """The route's answer to a valid body: what both the FastAPI route and the lean path send."""
     from toolform.parse import flow_listing, parse_reply
