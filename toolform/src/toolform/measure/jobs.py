@@ -195,7 +195,10 @@ class JobManager:
         loop = asyncio.get_running_loop()
 
         def stop() -> None:
-            loop.call_soon_threadsafe(task.cancel)
+            try:
+                loop.call_soon_threadsafe(task.cancel)
+            except RuntimeError:  # the loop closed as the measurement ended: nothing left to stop
+                pass
 
         with self._lock:
             if job.status == "cancelled":
