@@ -72,9 +72,15 @@ class Redactor:
         self.url = shown_url(base_url)
 
     def __call__(self, text: str) -> str:
+        return _CREDENTIAL.sub(lambda m: m.group(1) + REDACTED, self.secrets(text))
+
+    def secrets(self, text: str) -> str:
+        """``text`` with the known secrets removed, and nothing else changed (for a completion, which is graded:
+        an argument named ``token`` is not a credential)."""
         for secret in self._secrets:
-            text = text.replace(secret, REDACTED)
-        return _CREDENTIAL.sub(lambda m: m.group(1) + REDACTED, text)
+            if secret in text:
+                text = text.replace(secret, REDACTED)
+        return text
 
 
 def shown_url(base_url: str) -> str:
@@ -253,7 +259,8 @@ class ChatEndpoint:
         if not isinstance(text, str):
             raise _Retryable("the endpoint's answer has no text content")
         return Completion(
-            text=text,
+            # A model that repeats the key it was sent (or the endpoint's password) does not get it stored.
+            text=self.redact.secrets(text),
             prompt_tokens=_count(usage.get("prompt_tokens")),
             completion_tokens=_count(usage.get("completion_tokens")),
             truncated=choice.get("finish_reason") == "length",
