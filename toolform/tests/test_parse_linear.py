@@ -132,3 +132,30 @@ def test_reasoning_removed_as_before() -> None:
         if "<think>" in stripped.lower():
             stripped = re.sub(r"<think>.*\Z", "", stripped, flags=re.DOTALL | re.IGNORECASE)
         assert remove_reasoning(text) == (stripped, stripped != text), text
+
+
+#: Each expression that read a run of spaces again from each of its positions, beside its one-pass form.
+_SPACE_RUNS = [
+    (r"<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)", "json_calls", "_TOOL_CALL", re.DOTALL | re.IGNORECASE,
+     ["<tool_call>", "</tool_call>", " ", "\n", "x", "<TOOL_CALL>", "\t", "y z"], "findall"),
+    (r"★\s*([^\s§#%¿≡¤★]+)\s*([§#%¿≡¤])(.*?)(?=\s*★|\s*$)", "line_calls", "_SYMBOLIC_ARG", re.DOTALL,
+     ["★", "a", "§", "#", " ", "\n", "x y", "★b#", "\t"], "findall"),
+    (r"<(?:tool|name|tool_name)>\s*(.*?)\s*</(?:tool|name|tool_name)>", "xml_calls", "_TOOL", re.DOTALL,
+     ["<tool>", "</tool>", "<name>", "</name>", " ", "\n", "x", "<tool_name>", "</tool_name>"], "search"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("pattern", "module", "name", "flags", "pieces", "how"), _SPACE_RUNS)
+def test_runs_of_spaces_read_once_as_the_expression_read_them(
+    pattern: str, module: str, name: str, flags: int, pieces: list[str], how: str
+) -> None:
+    import importlib
+
+    old = re.compile(pattern, flags)
+    new: re.Pattern[str] = getattr(importlib.import_module(f"toolform.parse.protocols.{module}"), name)
+    for text in _texts(37, 20000, pieces):
+        if how == "findall":
+            assert new.findall(text) == old.findall(text), repr(text)
+        else:
+            a, b = old.search(text), new.search(text)
+            assert (b and (b.span(), b.group(1))) == (a and (a.span(), a.group(1))), repr(text)

@@ -85,7 +85,10 @@ def parse_jsonl(text: str, _context: Context) -> Found | None:
     return found(calls) or parse_json_anywhere(text, _context)
 
 
-_TOOL_CALL = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)", re.DOTALL | re.IGNORECASE)
+#: ``<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)``, its body taken a run of spaces and a character at a time (the
+#: same shortest body: one can only end after a character that is not a space), so that a run of spaces is
+#: read once, not again from each of its positions.
+_TOOL_CALL = re.compile(r"<tool_call>\s*((?:\s*+\S)*?)\s*+(?:</tool_call>|\Z)", re.DOTALL | re.IGNORECASE)
 
 
 def parse_tool_call_tags(text: str, context: Context) -> Found | None:

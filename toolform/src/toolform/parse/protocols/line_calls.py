@@ -187,7 +187,9 @@ def parse_table(text: str, context: Context) -> Found | None:
     return found([context.text_call(name, texts[name]) for name in order])
 
 
-_SYMBOLIC_ARG = re.compile(r"★\s*([^\s§#%¿≡¤★]+)\s*([§#%¿≡¤])(.*?)(?=\s*★|\s*$)", re.DOTALL)
+#: A value runs to the next ★ or the end, spaces around it left out; taken a run of spaces and a character at a
+#: time (as ``(.*?)(?=\s*★|\s*$)`` reads it) so that a run of spaces is read once.
+_SYMBOLIC_ARG = re.compile(r"★\s*([^\s§#%¿≡¤★]+)\s*([§#%¿≡¤])((?:\s*+\S)*?)(?=\s*+★|\s*+\Z)", re.DOTALL)
 _SYMBOLIC_HEAD = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*(?=★|$)")
 
 

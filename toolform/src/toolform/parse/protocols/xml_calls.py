@@ -23,6 +23,14 @@ def _closed_findall(pattern: re.Pattern[str], text: str, close: str) -> list[Any
     return pattern.findall(text, 0, last + len(close)) if last >= 0 else []
 
 
+def _last_end(pattern: re.Pattern[str], text: str) -> int:
+    """Where the last match of ``pattern`` ends (0 with none): no match of an expression ending with it ends later."""
+    end = 0
+    for match in pattern.finditer(text):
+        end = match.end()
+    return end
+
+
 _NAME_END = re.compile(r"[>\s]")
 _NOT_SPACE = re.compile(r"\S")
 
@@ -77,7 +85,10 @@ def parse_xml_call(text: str, context: Context) -> Found | None:
 
 
 _CALL = re.compile(r"<call>(.*?)(?:</call>|\Z)", re.DOTALL)
-_TOOL = re.compile(r"<(?:tool|name|tool_name)>\s*(.*?)\s*</(?:tool|name|tool_name)>", re.DOTALL)
+#: ``<tool>\s*(.*?)\s*</tool>`` (or name, tool_name), its body taken a run of spaces and a character at a time, so
+#: that a run of spaces is read once; searched only up to the last closing tag (``_last_tool_close``).
+_TOOL = re.compile(r"<(?:tool|name|tool_name)>\s*+((?:\s*+\S)*?)\s*+</(?:tool|name|tool_name)>", re.DOTALL)
+_TOOL_CLOSE = re.compile(r"</(?:tool|name|tool_name)>")
 _ARGS = re.compile(r"<(args|arguments|parameters)>(.*?)</\1>", re.DOTALL)
 _CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)>(.*?)</\1>", re.DOTALL)
 
@@ -85,7 +96,7 @@ _CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)>(.*?)</\1>", re.DOTALL)
 def parse_xml_generic(text: str, context: Context) -> Found | None:
     calls = []
     for body in _CALL.findall(text):
-        tool = _TOOL.search(body)
+        tool = _TOOL.search(body, 0, _last_end(_TOOL_CLOSE, body))
         if tool is None:
             continue
         args = _ARGS.search(body)
