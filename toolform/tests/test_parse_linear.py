@@ -142,6 +142,8 @@ _SPACE_RUNS = [
      ["★", "a", "§", "#", " ", "\n", "x y", "★b#", "\t"], "findall"),
     (r"<(?:tool|name|tool_name)>\s*(.*?)\s*</(?:tool|name|tool_name)>", "xml_calls", "_TOOL", re.DOTALL,
      ["<tool>", "</tool>", "<name>", "</name>", " ", "\n", "x", "<tool_name>", "</tool_name>"], "search"),
+    (r"^\s*([A-Za-z_][\w.\-]*)\s*:\s*(.*?)\s*$", "line_calls", "_KV_LINE", 0,
+     ["a", ":", " ", "\t", "x y", "b.c", "\u3000", "\x0b", "-", "é"], "search"),
 ]  # fmt: skip
 
 
@@ -158,4 +160,4 @@ def test_runs_of_spaces_read_once_as_the_expression_read_them(
             assert new.findall(text) == old.findall(text), repr(text)
         else:
             a, b = old.search(text), new.search(text)
-            assert (b and (b.span(), b.group(1))) == (a and (a.span(), a.group(1))), repr(text)
+            assert (b and (b.span(), b.groups())) == (a and (a.span(), a.groups())), repr(text)

@@ -115,7 +115,9 @@ def parse_pipe(text: str, context: Context) -> Found | None:
 
 
 _TOOL_LINE = re.compile(r"^\s*(?:TOOL|tool|Tool)\s*:\s*(\S+)\s*$")
-_KV_LINE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*:\s*(.*?)\s*$")
+#: ``^\s*(name)\s*:\s*(.*?)\s*$`` on one line (no line break in it), its value taken a run of spaces and a
+#: character at a time, so that a long run of spaces is read once.
+_KV_LINE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*:\s*((?:\s*+\S)*?)\s*+\Z")
 
 
 def parse_key_value(text: str, context: Context) -> Found | None:
