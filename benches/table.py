@@ -75,6 +75,8 @@ BENCHES = [
     Bench("tf.parse", lambda a, exe: [a.python, "benches/toolform/parse.py", "--rounds", "1"], REPO),
     # Retrieval at the reference's limit over HTTP, and against bm25s in process (its peer's
     # requirements: benches/toolform/requirements.txt); one round per run, as tf.parse.
+    # ab-test against a stand-in endpoint of fixed latency: ToolForm's cost per request beyond it.
+    Bench("tf.overhead", lambda a, exe: [a.python, "benches/toolform/overhead.py", "--rounds", "1"], REPO),
     Bench("tf.catalogue", lambda a, exe: [a.python, "benches/toolform/catalogue.py", "--rounds", "1",
                                           "--no-prose"], REPO),
 ]
@@ -106,6 +108,14 @@ class Versus:
 
 
 # Why a goal may not be met (Versus.why), with where it is written up.
+WHY_OVERHEAD_CPU = (
+    "most of it is the HTTP client's, which the bare client beside it spends too; the rest (render, parse, grade, "
+    "record) is the difference of the two, printed in the benchmark's log (docs/toolform-running.md)"
+)
+WHY_OVERHEAD_WALL = (
+    "wall time beyond the endpoint's latency is the scheduler's on a loaded machine: the bare client loses as "
+    "much; ToolForm's own cost is the CPU row above (docs/toolform-running.md, \"What a measurement costs\")"
+)
 WHY_NODE_PARSE_MEMORY = (
     "V8's young generation holds what a scavenge has not freed yet, beside the tape; `node --max-semi-"
     'space-size=N` bounds it (docs/codec-performance.md, "Peak memory of a decode")'
@@ -290,6 +300,12 @@ VERSUS = [
     Versus("ToolForm", "ToolForm catalogue retrieval, the same 2,000 tools, a new query per request (server CPU time)",
            "tf.catalogue.same", "toolform", "reference",
            "reference toolform 0.0.1, `POST /api/v1/catalogue/retrieve`", faster=True, goal=3.0),
+    Versus("ToolForm", "ab-test, ToolForm's CPU per request, its HTTP client included (50 ms endpoint, 4 at a time)",
+           "tf.overhead", "toolform.cpu", "floor.cpu", "the same requests from a bare httpx2 client",
+           faster=False, bound=1000.0, why=WHY_OVERHEAD_CPU),
+    Versus("ToolForm", "ab-test, wall time per request beyond the 50 ms endpoint's (4 at a time)", "tf.overhead",
+           "toolform.wall", "floor.wall", "the same requests from the bare httpx2 client", faster=False,
+           bound=1000.0, why=WHY_OVERHEAD_WALL),
     Versus("ToolForm", "BM25 index build, 10,000 tools, in process", "tf.catalogue.bm25s.build", "toolform",
            "bm25s", "bm25s 0.3.16 (numpy, method lucene)", faster=True),
     Versus("ToolForm", "BM25 top-8 queries/s, 10,000 tools, in process", "tf.catalogue.bm25s.top8", "toolform",
@@ -357,7 +373,10 @@ def machine_facts(args: argparse.Namespace) -> dict[str, str]:
     # The table itself and its copy in the benchmarks chapter change with every run.
     dirty = [line for line in sh("git", "status", "--porcelain").splitlines()
              if not line.endswith(("benches/RESULTS.md", "docs/benchmarks.md"))]
-    py_versions = sh(args.python, "-c", "import importlib.metadata as m, platform; print(platform.python_version(), "
+    # The native module's build beside the versions: a table of a debug or an abi3 build says so.
+    py_versions = sh(args.python, "-c", "import importlib.metadata as m, platform; "
+                     "from flow_toolkit import _native as n; print(platform.python_version(), "
+                     "f'flow_toolkit {n.BUILD_PROFILE} build' + (' (abi3)' if n.STABLE_ABI else ''), "
                      "*(f'{p} {m.version(p)}' for p in ('pydantic', 'orjson', 'mcp')), sep=', ')")
     node_versions = [sh(args.node, "--version")]
     for package in ("lossless-json", "canonicalize", "@modelcontextprotocol/sdk"):
@@ -485,7 +504,8 @@ def versus_rows(figures: list[Figure]) -> list[str]:
         spread = f" ({min(each):.2f} to {max(each):.2f})" if len(each) > 1 else ""
         words = "as fast" if v.faster else "its time"
         if v.bound is not None:
-            goal, met = f"<= {v.bound:g}x input", "yes" if ours_median <= v.bound else "**no**"
+            goal = f"<= {v.bound:g}x input" if unit == "x input" else f"<= {figure(v.bound, unit)}"
+            met = "yes" if ours_median <= v.bound else "**no**"
         elif v.goal is None:
             goal, met = "none set", ""
         elif v.faster:
@@ -548,7 +568,7 @@ def all_rows(figures: list[Figure]) -> list[str]:
         first = next(iter(runs.values()))
         unit, values = first["unit"], [f["value"] for f in runs.values()]
         median = statistics.median(values)
-        unit_text = "" if unit in ("ms", "x input") else f" {unit}"
+        unit_text = "" if unit in ("ms", "µs", "x input") else f" {unit}"
         if "bytes" in first and unit == "ms":
             unit_text = f" ({first['bytes'] / 1e3 / median:,.0f} MB/s)"
         latency = ""

@@ -9,8 +9,24 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Callable
+
+from flow_toolkit import _native
+
+# A debug build of the native module runs several times slower than the
+# release build users get: measuring it would say nothing, and say it without
+# a warning. `make python-bench` and `make bench-table` build release first.
+if _native.BUILD_PROFILE != "release":
+    sys.exit(
+        f"benchmark refused: flow_toolkit's native module in {_native.__file__} is a "
+        f"{_native.BUILD_PROFILE} build; build release first (`make python-bench` does, or "
+        "`.venv/bin/maturin develop --release -m bindings-python/Cargo.toml`)"
+    )
+#: What was measured, for the output: the profile, and the stable ABI or one version's.
+BUILD = f"{_native.BUILD_PROFILE} build, {'stable ABI (abi3)' if _native.STABLE_ABI else 'version-specific'}"
+print(f"flow_toolkit: {BUILD}", file=sys.stderr)
 
 # benches/table.py runs every benchmark several times and writes one table:
 # FLOW_BENCH_JSON names a file each figure is appended to as a JSON line (the

@@ -29,7 +29,8 @@ const fromSource =
  * The path of a binary (flow-host) shipped in the platform package, or, in a
  * checkout, built under its target/. Exits with a clear message if neither.
  */
-function binaryPath(name) {
+function binaryPath(command) {
+  const name = process.platform === 'win32' ? `${command}.exe` : command
   try {
     return path.join(path.dirname(require.resolve(`${packageName}/package.json`)), name)
   } catch {
@@ -39,7 +40,7 @@ function binaryPath(name) {
     const built = path.join(__dirname, '..', '..', 'target', profile, name)
     if (fs.existsSync(built)) return built
   }
-  console.error(`${name}: not found. ${fromSource} For ${name} itself: \`cargo build --release -p flow-toolkit-host\`.`)
+  console.error(`${command}: not found. ${fromSource} For ${command} itself: \`cargo build --release -p flow-toolkit-host\`.`)
   process.exit(127)
 }
 

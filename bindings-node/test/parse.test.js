@@ -12,7 +12,7 @@ const path = require('node:path')
 const { parse, stringify, canonicalize, Decimal, FlowError, Types } = require('..')
 
 const repo = path.join(__dirname, '..', '..')
-const suite = path.join(repo, '..', 'shared', 'third_party', 'JSONTestSuite', 'test_parsing')
+const suite = path.join(repo, 'third_party', 'JSONTestSuite', 'test_parsing')
 const jsonValue = new Types().codec('json.Value')
 
 function outcome(run) {

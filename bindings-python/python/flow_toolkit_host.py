@@ -18,12 +18,18 @@ def main() -> None:
     """Replaces this process with flow-host, or explains why it cannot."""
     spec = importlib.util.find_spec("flow_toolkit")
     locations = list(spec.submodule_search_locations or []) if spec is not None else []
-    binaries = [Path(location) / "_bin" / "flow-host" for location in locations]
+    name = "flow-host.exe" if os.name == "nt" else "flow-host"
+    binaries = [Path(location) / "_bin" / name for location in locations]
     # An editable install from a checkout (maturin develop): the checkout's build.
     checkouts = [Path(location).parents[2] / "target" for location in locations if len(Path(location).parents) > 2]
-    binaries += [target / profile / "flow-host" for target in checkouts for profile in ("debug", "release")]
+    binaries += [target / profile / name for target in checkouts for profile in ("debug", "release")]
     for binary in binaries:
         if os.access(binary, os.X_OK):
+            if os.name == "nt":
+                # Windows has no exec that keeps the process: run it and pass on its status.
+                import subprocess
+
+                sys.exit(subprocess.call([str(binary), *sys.argv[1:]]))
             os.execv(binary, ["flow-host", *sys.argv[1:]])
     sys.stderr.write(
         "flow-host: not in this installation (no flow_toolkit/_bin/flow-host).\n"

@@ -118,6 +118,10 @@ fn flow_gen_main(py: Python<'_>, args: Vec<String>) -> i32 {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     commit_memory_on_use();
     m.add("DATA_VERSION", flow_core::types::DATA_VERSION)?;
+    // How this module was built, for the benchmarks, which refuse a debug
+    // build (benches/python/timing.py), and for bug reports.
+    m.add("BUILD_PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
+    m.add("STABLE_ABI", cfg!(feature = "abi3"))?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(fingerprints, m)?)?;
     m.add_function(wrap_pyfunction!(tool_signature, m)?)?;

@@ -167,9 +167,9 @@ fn layout_checked(class: &Bound<'_, PyType>) -> bool {
 }
 
 fn check_layout(class: &Bound<'_, PyType>) -> PyResult<bool> {
-    // SAFETY: a live type object.
-    let size = unsafe { (*class.as_type_ptr()).tp_basicsize };
-    if cfg!(not(target_pointer_width = "64")) || size as usize != std::mem::size_of::<PyDecObject>() + MAX_WORDS * 8 {
+    // `__basicsize__` rather than the type object's field: the stable ABI hides its layout.
+    let size: usize = class.getattr(pyo3::intern!(class.py(), "__basicsize__"))?.extract()?;
+    if cfg!(not(target_pointer_width = "64")) || size != std::mem::size_of::<PyDecObject>() + MAX_WORDS * 8 {
         return Ok(false);
     }
     const SAMPLES: &[&str] = &[

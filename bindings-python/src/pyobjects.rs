@@ -71,12 +71,24 @@ pub fn some_value<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>>
     }
 }
 
+#[cfg(not(feature = "abi3"))]
 static MEMBER_DESCRIPTOR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// The offset of `attr`'s slot in instances of `class`, when `class` itself
 /// declares it as a plain object slot (`__slots__`, as the generated frozen
 /// dataclasses do); None for anything else, which is then read and written
+/// through the attribute protocol. Always None under the stable ABI, which
+/// hides a member descriptor's layout.
+#[cfg(feature = "abi3")]
+pub fn slot_offset(_class: &Bound<'_, PyType>, _attr: &Bound<'_, PyString>) -> PyResult<Option<isize>> {
+    Ok(None)
+}
+
+/// The offset of `attr`'s slot in instances of `class`, when `class` itself
+/// declares it as a plain object slot (`__slots__`, as the generated frozen
+/// dataclasses do); None for anything else, which is then read and written
 /// through the attribute protocol.
+#[cfg(not(feature = "abi3"))]
 pub fn slot_offset(class: &Bound<'_, PyType>, attr: &Bound<'_, PyString>) -> PyResult<Option<isize>> {
     let py = class.py();
     let Ok(descriptor) = class.getattr(pyo3::intern!(py, "__dict__"))?.get_item(attr) else { return Ok(None) };
@@ -132,12 +144,11 @@ pub fn instance<'a, 'py>(
     let object = unsafe {
         let tp = class.as_type_ptr();
         if is_exception_class(class) {
-            let new = (*tp)
-                .tp_new
+            let new = type_new(tp)
                 .ok_or_else(|| pyo3::exceptions::PyTypeError::new_err("an exception class without __new__"))?;
             Bound::from_owned_ptr_or_err(py, new(tp, pyo3::types::PyTuple::empty(py).as_ptr(), std::ptr::null_mut()))?
         } else {
-            let alloc = (*tp).tp_alloc.unwrap_or(ffi::PyType_GenericAlloc);
+            let alloc = type_alloc(tp).unwrap_or(ffi::PyType_GenericAlloc);
             Bound::from_owned_ptr_or_err(py, alloc(tp, 0))?
         }
     };
@@ -161,6 +172,34 @@ pub fn instance<'a, 'py>(
         }
     }
     Ok(object)
+}
+
+// A type's tp_new and tp_alloc: read from the type object, or through
+// PyType_GetSlot under the stable ABI, which hides its layout (and answers
+// for static types from 3.10 on).
+// SAFETY (all four): `tp` is a live type object.
+#[cfg(not(feature = "abi3"))]
+unsafe fn type_new(tp: *mut ffi::PyTypeObject) -> Option<ffi::newfunc> {
+    (*tp).tp_new
+}
+
+#[cfg(not(feature = "abi3"))]
+unsafe fn type_alloc(tp: *mut ffi::PyTypeObject) -> Option<ffi::allocfunc> {
+    (*tp).tp_alloc
+}
+
+#[cfg(feature = "abi3")]
+unsafe fn type_new(tp: *mut ffi::PyTypeObject) -> Option<ffi::newfunc> {
+    let slot = ffi::PyType_GetSlot(tp, ffi::Py_tp_new);
+    // SAFETY: the tp_new slot holds a newfunc, or NULL.
+    (!slot.is_null()).then(|| std::mem::transmute::<*mut std::ffi::c_void, ffi::newfunc>(slot))
+}
+
+#[cfg(feature = "abi3")]
+unsafe fn type_alloc(tp: *mut ffi::PyTypeObject) -> Option<ffi::allocfunc> {
+    let slot = ffi::PyType_GetSlot(tp, ffi::Py_tp_alloc);
+    // SAFETY: the tp_alloc slot holds an allocfunc, or NULL.
+    (!slot.is_null()).then(|| std::mem::transmute::<*mut std::ffi::c_void, ffi::allocfunc>(slot))
 }
 
 /// Pauses Python's cyclic garbage collector while it lives, restoring its

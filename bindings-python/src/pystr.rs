@@ -9,7 +9,12 @@
 //! or more one past U+FFFF), and the length is the count of bytes that are not
 //! continuation bytes. The result is in the narrowest kind, as CPython's
 //! strings must be (equality compares kinds first).
+//!
+//! The stable ABI (the `abi3` feature) hides a string's layout: there the
+//! text goes through CPython's decoder.
+#![cfg_attr(feature = "abi3", allow(dead_code))]
 
+#[cfg(not(feature = "abi3"))]
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -167,7 +172,14 @@ fn transcode<T: Unit>(text: &str, out: &mut [T]) {
     debug_assert_eq!(j, out.len());
 }
 
+/// `text` as a Python `str`: CPython's decoder, under the stable ABI.
+#[cfg(feature = "abi3")]
+pub fn new_str<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
+    Ok(PyString::new(py, text))
+}
+
 /// `text` as a Python `str`.
+#[cfg(not(feature = "abi3"))]
 pub fn new_str<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
     let (max, chars) = scan(text.as_bytes());
     let maxchar: u32 = match max {

@@ -85,6 +85,25 @@ fn sized_list(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyAny>> {
     unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyList_New(len as pyo3::ffi::Py_ssize_t)) }
 }
 
+/// Fills the empty slot `i` of a list `sized_list` made.
+#[inline]
+fn set_new_item(list: &Bound<'_, PyAny>, i: usize, element: Bound<'_, PyAny>) -> PyResult<()> {
+    // SAFETY: `i` is below the length the list was made with, and its slot
+    // is still empty: SET_ITEM takes the reference.
+    #[cfg(not(feature = "abi3"))]
+    unsafe {
+        pyo3::ffi::PyList_SET_ITEM(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, element.into_ptr())
+    };
+    // The stable ABI's function form: it takes the reference too, and checks
+    // the index (an error set when it is out of range).
+    // SAFETY: as above.
+    #[cfg(feature = "abi3")]
+    if unsafe { pyo3::ffi::PyList_SetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, element.into_ptr()) } != 0 {
+        return Err(PyErr::fetch(list.py()));
+    }
+    Ok(())
+}
+
 pub struct ToPy<'a> {
     pub plan: &'a PyPlan,
     /// In a generic call: the order a Set's or Dict's elements (keys) keep,
@@ -121,11 +140,7 @@ impl ToPy<'_> {
                 let list = sized_list(py, items.len())?;
                 for (i, v) in items.iter().enumerate() {
                     let element = self.value(py, v, *item)?;
-                    // SAFETY: `i` is below the length the list was made with,
-                    // and its slot is still empty: SET_ITEM takes the reference.
-                    unsafe {
-                        pyo3::ffi::PyList_SET_ITEM(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, element.into_ptr())
-                    };
+                    set_new_item(&list, i, element)?;
                 }
                 list
             }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from local_model import LocalModel
 from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
 
@@ -20,3 +21,10 @@ def reference() -> Iterator[Server]:
     """The reference's `toolform serve`, from its own venv."""
     with Server(REFERENCE_TOOLFORM) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def local_model() -> Iterator[LocalModel]:
+    """The local llama.cpp model server (`make model-serve`'s), on a port of its own for the session."""
+    with LocalModel() as model:
+        yield model

@@ -262,11 +262,35 @@ def export_types_enums_by_value(_request: Request, ours: Answer, reference: Answ
     return changed
 
 
+def supports_constraints_as_rendered(_request: Request, ours: Answer, reference: Answer) -> bool:
+    """Every format record's supports_constraints: ours as its rendered text shows, the reference's as claimed."""
+    def records(body: Any) -> list[Any]:
+        if isinstance(body, dict) and isinstance(body.get("formats"), list):
+            return list(body["formats"])
+        return [body] if isinstance(body, dict) and "supports_constraints" in body else []
+
+    changed = False
+    for mine, theirs in zip(records(ours.body), records(reference.body), strict=False):
+        if isinstance(mine, dict) and isinstance(theirs, dict) and "supports_constraints" in mine:
+            if mine["supports_constraints"] != theirs.get("supports_constraints"):
+                mine["supports_constraints"] = theirs.get("supports_constraints")
+                changed = True
+    return changed
+
+
 _ENUM_IR = {"name": "f", "params": [{"name": "a", "type": {"kind": "enum", "enum_values": [1, 2]}}]}
 _EXAMPLE_IR = {"name": "f", "params": [{"name": "a", "type": {"kind": "string"}, "example": "x"}]}
 
 
 DIFFERENCES: list[Difference] = [
+    Difference(
+        "supports-constraints-as-rendered",
+        "A format's supports_constraints says whether its rendered text shows any bound, length, item count, "
+        "pattern or format (23 of 133 do); the study's registry, which the reference serves, claims 128.",
+        r"GET /api/v1/formats(/[^/]+)?",
+        supports_constraints_as_rendered,
+        Request("GET", "/api/v1/formats/markdown_table"),
+    ),
     Difference(
         "evidence-lists-local-store",
         "Our /evidence lists the local evidence store (measurements this installation made, labelled "

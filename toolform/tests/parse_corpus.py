@@ -326,6 +326,14 @@ NO_CALL_SENTENCES: dict[str, str] = {
     "no_call_no_suitable": "There is no suitable tool.",
     "no_call_short": "No tool needed",
     "no_call_then_call": "No tool is needed. " + json.dumps({"name": "get_forecast", "arguments": {"city": "Denver"}}),
+    "no_call_declined": "I cannot help with that.",
+    "no_call_declined_politely": "I'm sorry, but I cannot do that.",
+}
+#: Intents said in words: a value after "with NAME" or "NAME is", up to "and", a comma or the end.
+INTENTS_IN_WORDS: dict[str, str] = {
+    "intent_with_values": "I would use get_forecast with city Denver and days 3.",
+    "intent_second_value_first": "I would use get_forecast with days 3 and city Denver.",
+    "intent_is_value": "get_forecast: city is Paris",
 }
 REASONING: dict[str, str] = {
     "reasoning_unclosed": "<think>maybe ",
@@ -366,6 +374,9 @@ def corpus() -> Iterator[Case]:
         if protocol in ("json_object", "json_array", "jsonl_call", "native", "tool_call_tags", "python_tag"):
             for name, text in JSON_SHAPES.items():
                 yield Case(name, protocol, text)
+        if protocol == "nl_intent":
+            for name, sentence in INTENTS_IN_WORDS.items():
+                yield Case(name, protocol, sentence)
         yield Case("empty", protocol, "")
         yield Case("noise", protocol, "I am not sure what you mean.")
         yield Case("no_validation", protocol, write(protocol, VARIANTS["wrong_type"]), {"validate": False})

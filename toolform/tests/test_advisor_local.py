@@ -71,10 +71,21 @@ def test_a_measurement_at_another_count_is_named_but_not_used(evidence: Evidence
     assert any(f"local:{stored.file}" in w and "the study is used" in w for w in answer["warnings"])
 
 
-def test_a_measurement_under_another_rule_is_not_used(evidence: Evidence, tmp_path: Path) -> None:
-    _measure(tmp_path, rule="symmetric")
+def test_a_measurement_under_another_rule_is_named_with_the_way_to_use_it(evidence: Evidence, tmp_path: Path) -> None:
+    stored = _measure(tmp_path, rule="symmetric")
     answer = recommend(evidence, Situation(model=MODEL, rule="main"), store=open_store(tmp_path)).to_dict()
     assert answer["basis"] == "pooled"
+    (hint,) = [w for w in answer["warnings"] if stored.source in w]
+    assert "symmetric rule" in hint and '"rule": "symmetric"' in hint and "--rule symmetric" in hint
+    followed = recommend(evidence, Situation(model=MODEL, rule="symmetric"), store=open_store(tmp_path)).to_dict()
+    assert followed["basis"] == stored.source
+    assert not any("graded under the" in w for w in followed["warnings"])
+
+
+def test_without_any_measurement_nothing_is_hinted(evidence: Evidence, tmp_path: Path) -> None:
+    _measure(tmp_path, rule="symmetric")
+    answer = recommend(evidence, Situation(model="acme/other-3b"), store=open_store(tmp_path)).to_dict()
+    assert not any("graded under the" in w for w in answer["warnings"])
 
 
 def test_a_damaged_measurement_is_never_served(evidence: Evidence, tmp_path: Path) -> None:
@@ -100,6 +111,16 @@ def test_the_server_recommends_and_lists_both_sources(tmp_path: Path) -> None:
     assert next(f for f in local if f["id"].endswith(":xml_schema"))["interval"] == [76.95, 96.04]
 
 
+def test_the_servers_answer_names_a_measurement_under_another_rule(tmp_path: Path) -> None:
+    stored = _measure(tmp_path, rule="symmetric")
+    client = TestClient(create_app(Settings(evidence_dir=str(tmp_path))), base_url="http://127.0.0.1")
+    answer = client.post("/api/v1/recommend", json={"situation": {"model": MODEL}}).json()
+    assert answer["basis"] == "pooled"
+    assert any(stored.source in w and '"rule": "symmetric"' in w for w in answer["warnings"])
+    followed = client.post("/api/v1/recommend", json={"situation": {"model": MODEL, "rule": "symmetric"}}).json()
+    assert followed["basis"] == stored.source
+
+
 def test_the_server_reads_a_measurement_written_after_it_started(tmp_path: Path) -> None:
     client = TestClient(create_app(Settings(evidence_dir=str(tmp_path))), base_url="http://127.0.0.1")
     assert client.post("/api/v1/recommend", json={"situation": {"model": MODEL}}).json()["basis"] == "pooled"
@@ -123,3 +144,13 @@ def test_the_cli_recommends_from_the_store_and_lists_it(tmp_path: Path) -> None:
     assert listing.returncode == 0 and stored.file in listing.stdout and "Local evidence" in listing.stdout
     facts = json.loads(_toolform("evidence", "--json", "--evidence-dir", str(tmp_path)).stdout)["facts"]
     assert any(f["source"] == stored.source for f in facts)
+
+
+def test_the_cli_names_a_measurement_under_another_rule_and_follows_it(tmp_path: Path) -> None:
+    stored = _measure(tmp_path, rule="symmetric")
+    hinted = _toolform("recommend", "--model", MODEL, "--evidence-dir", str(tmp_path))
+    assert hinted.returncode == 0, hinted.stderr
+    assert stored.source in hinted.stdout + hinted.stderr and "--rule symmetric" in hinted.stdout + hinted.stderr
+    followed = _toolform("recommend", "--model", MODEL, "--rule", "symmetric", "--evidence-dir", str(tmp_path),
+                         "--json")
+    assert json.loads(followed.stdout)["basis"] == stored.source

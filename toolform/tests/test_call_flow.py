@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from scripted_endpoint import Prompt, Script, ScriptedEndpoint
-from toolform.call import TOOL_RESULT_HEADER, EndpointConfig, FlowTools, OpenAIChat, run_call
+from toolform.call import TOOL_RESULT_HEADER, EndpointConfig, FlowTools, OpenAIChat, flow_parser, run_call
 from toolform.errors import BadRequest
 from toolform.ir import ToolSet
 from toolform.loaders import load
@@ -197,3 +197,23 @@ def test_a_flow_host_that_cannot_start_ends_the_loop_with_the_reason(tmp_path: P
         )
     assert result.stopped == "error" and result.error.startswith(f"cannot start flow-host ({missing})")
     assert len(result.steps) == 1 and result.steps[0].executed == []
+
+
+def test_with_the_flow_parser_a_call_flow_would_refuse_is_refused_with_flows_rule_and_not_run() -> None:
+    # ToolForm's schema check matches an enum without case; Flow's decoding does not, and flow-host would refuse.
+    wrong = '{"name": "get_forecast", "arguments": {"city": "Oslo", "days": 2, "units": "metric"}}'
+    with ScriptedEndpoint(_replies(wrong, "Sorry.")) as endpoint:
+        result = run_call(
+            _weather_tools(), "Forecast for Oslo", _endpoint(endpoint), format_id="json_minimal",
+            executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV), executor_kind="flow",
+            parser=flow_parser(WEATHER_LISTING.read_text(encoding="utf-8")),
+        )
+        prompts = endpoint.prompts()
+    assert result.steps[0].parsed["calls"][0]["valid"] is False
+    [refused] = result.steps[0].executed
+    # Refused by the parse, so flow-host never ran it (its refusal would be the outcome NotRun).
+    assert not refused.ok and refused.outcome == "" and refused.validation is not None
+    assert refused.validation["enum_errors"] == [
+        'units: unknown constructor "metric" of github.com/acme/weather@1.2.0/weather.flow.Units [constructor]'
+    ]
+    assert "unknown constructor" in prompts[1].user

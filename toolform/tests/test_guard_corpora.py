@@ -16,8 +16,8 @@ import pytest
 from toolform.guard import guard
 
 
-def _answer(items: list[guard_corpora.Item]) -> dict[str, Any]:
-    report = guard({"source": "openai", "payload": guard_corpora.openai_tools(items)}, strictness="strict")
+def _answer(items: list[guard_corpora.Item], strictness: str = "strict", **options: Any) -> dict[str, Any]:
+    report = guard({"source": "openai", "payload": guard_corpora.openai_tools(items)}, strictness=strictness, **options)
     answer: dict[str, Any] = json.loads(json.dumps(report.to_dict()))
     return answer
 
@@ -25,6 +25,42 @@ def _answer(items: list[guard_corpora.Item]) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def scores() -> guard_corpora.Scores:
     return guard_corpora.score(_answer(guard_corpora.injections()), _answer(guard_corpora.benign()))
+
+
+@pytest.fixture(scope="module")
+def standard() -> guard_corpora.Scores:
+    return guard_corpora.score(
+        _answer(guard_corpora.injections(), "standard"), _answer(guard_corpora.benign(), "standard")
+    )
+
+
+def test_the_goal_holds_at_strictness_standard(standard: guard_corpora.Scores) -> None:
+    assert standard.recall_medium >= 0.95, standard.missed
+    assert standard.high_plants_high == 1.0, standard.not_high
+    assert standard.benign_high == 0, standard.false_positives
+
+
+def test_the_classes_the_reference_misses_are_planted_and_found_high(standard: guard_corpora.Scores) -> None:
+    """Skipped confirmation, shadowing other tools, sending to a host, other tools' arguments: a dozen each."""
+    kinds = [p.kind for p in guard_corpora.injections()]
+    for kind in ("confirmation", "cross_tool", "send_out", "other_args"):
+        assert kinds.count(kind) >= 10, kind
+        assert not [label for label in standard.not_high if label.startswith(f"{kind}:")]
+
+
+def test_strip_removes_every_high_finding_or_says_why_not() -> None:
+    answer = _answer(guard_corpora.injections(), "standard", action="strip")
+    cleaned = {tool["name"]: json.dumps(tool, ensure_ascii=False) for tool in answer["tools"]}
+    reported = {kept["tool"] for kept in answer["kept"]}
+    left = [
+        (f["tool"], f["text"])
+        for f in answer["findings"]
+        if f["severity"] == "high"
+        and json.dumps(f["text"], ensure_ascii=False)[1:-1] in cleaned[f["tool"]]
+        and f["tool"] not in reported
+    ]
+    assert [f for f in answer["findings"] if f["severity"] == "high"]
+    assert left == []
 
 
 def test_the_corpora_are_as_large_as_promised() -> None:

@@ -110,6 +110,8 @@ def test_a_name_is_shown_whatever_case_or_separators_the_block_uses() -> None:
     tools = tools_from_ir(NESTED)
     assert hidden_fields(tools, "ship(Order: {OrderId}, --note)") == []
     assert [h.path for h in hidden_fields(tools, "ship_order_id ship")] == ["order", "order.order_id", "note"]
+    # A word is a run of word characters and hyphens, or one inside it: order_id is not in x-order-id.
+    assert [h.path for h in hidden_fields(tools, "ship order x-order-id note")] == ["order.order_id"]
 
 
 def test_case_conventions() -> None:
@@ -120,7 +122,12 @@ def test_case_conventions() -> None:
         "LEGAL_DRAFT_V3",
         "legal_draft_v3",
     ]
-    assert convert_case("getHTTPStatus", "snake") == "get_httpstatus"
+    # As the reference splits names (measured on it): an acronym before a word, a capital before digits,
+    # a chunk with no ASCII word kept whole, the first letter titled as str.capitalize does.
+    assert convert_case("getHTTPStatus", "snake") == "get_http_status"
+    assert convert_case("x1Y2", "kebab") == "x1-y-2"
+    assert convert_case("\u6771\u4eac city", "pascal") == "\u6771\u4eacCity"
+    assert convert_case("stra\u00dfe_\u00df", "pascal") == "StraESs"
 
 
 def test_a_toolset_object_renders_as_its_ir() -> None:

@@ -18,7 +18,11 @@ def test_formats_lists_every_registered_format_as_the_evidence_has_it(ours: Serv
     listing = ours.get("/api/v1/formats").json()
     assert listing["count_registered"] == 133
     assert listing["count_in_study"] == 129
-    assert listing["formats"] == list(_formats().values())
+    # As the evidence has each format, but supports_constraints, which says what the rendered text shows.
+    assert [{**f, "supports_constraints": None} for f in listing["formats"]] == [
+        {**f, "supports_constraints": None} for f in _formats().values()
+    ]
+    assert sum(1 for f in listing["formats"] if f["supports_constraints"]) == 23
     # Every measured block keeps its source label; the four two-stage variants were not measured.
     unmeasured = [entry["id"] for entry in listing["formats"] if entry["measured"] is None]
     assert all(entry["two_stage"] for entry in listing["formats"] if entry["id"] in unmeasured)
@@ -64,7 +68,8 @@ def test_one_format_is_its_registry_entry_with_the_sample_rendered(ours: Server)
     assert reply.status == 200
     detail = reply.json()
     sample = detail.pop("sample")
-    assert detail == _formats()["xml_schema"]
+    # xml_schema's text shows no constraint, whatever the study's registry claims.
+    assert detail == {**_formats()["xml_schema"], "supports_constraints": False}
     assert sample["text"].startswith("<tools>")
     assert sample["tokens_estimate"] > 0
 

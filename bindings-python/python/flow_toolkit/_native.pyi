@@ -6,6 +6,8 @@ from typing import Any, final
 
 __all__ = [
     "DATA_VERSION",
+    "BUILD_PROFILE",
+    "STABLE_ABI",
     "canonical",
     "fingerprints",
     "tool_signature",
@@ -29,6 +31,11 @@ __all__ = [
 ]
 
 DATA_VERSION: str
+#: "release" or "debug": the Cargo profile the module was built with.
+BUILD_PROFILE: str
+#: True when built for the stable ABI (one wheel for CPython 3.10 and later),
+#: False when built for one CPython version.
+STABLE_ABI: bool
 
 def canonical(data: str | bytes) -> str:
     """The canonical text of any JSON text, read under the JSON rules and default limits."""

@@ -28,8 +28,10 @@ pub enum Activity {
 
 #[cfg(target_os = "linux")]
 thread_local! {
-    // SAFETY: gettid takes nothing and cannot fail.
-    static CURRENT: ThreadId = ThreadId(unsafe { libc::gettid() });
+    // The system call, not glibc's gettid wrapper: that arrived in glibc
+    // 2.30, and the released binaries run on glibc 2.17 (docs/install.md).
+    // SAFETY: gettid takes nothing and cannot fail; a thread id fits an i32.
+    static CURRENT: ThreadId = ThreadId(unsafe { libc::syscall(libc::SYS_gettid) } as i32);
 }
 
 /// The calling thread (its id is asked of the kernel once per thread).

@@ -125,3 +125,10 @@ class EvidenceUnavailable(ToolFormError):
 
     code = "evidence_unavailable"
     status = 503
+
+
+class JobStoreError(ToolFormError):
+    """The job store (SQLite, beside the local evidence store) could not be opened, read or written."""
+
+    code = "job_store_error"
+    status = 503

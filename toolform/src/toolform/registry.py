@@ -1,7 +1,10 @@
 """The registry of formats, protocols and models, as the study's evidence describes them.
 
-Entries are the evidence's own records, served unchanged (their ``measured``
-blocks keep their source labels); this module only selects and looks them up.
+Entries are the evidence's own records (their ``measured`` blocks keep their
+source labels); this module selects and looks them up. One member is ours:
+``supports_constraints`` says whether the format's text shows any constraint,
+derived by rendering (render/constraint_visibility.py), where the study's
+registry claimed it for 128 of 133 formats.
 """
 
 from __future__ import annotations
@@ -22,7 +25,22 @@ def _records(evidence: Evidence, name: str) -> dict[str, Record]:
     data = evidence.data(name)
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
         raise EvidenceUnavailable(f"evidence file '{name}' has no table of records under data")
-    return cast(dict[str, Record], data)
+    records = cast(dict[str, Record], data)
+    return _with_constraints_shown(records) if name == "formats" else records
+
+
+def _with_constraints_shown(records: dict[str, Record]) -> dict[str, Record]:
+    """Each format's record with ``supports_constraints`` as its rendered text shows it."""
+    # Imported here: the renderers read the registry's records, the registry reads them back.
+    from toolform.render.constraint_visibility import constraints_shown
+
+    return {
+        format_id: (
+            {**record, "supports_constraints": bool(constraints_shown(format_id))} if "supports_constraints" in record
+            else record
+        )
+        for format_id, record in records.items()
+    }
 
 
 def close_matches(wanted: str, known: list[str]) -> list[str]:

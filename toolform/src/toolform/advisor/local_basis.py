@@ -87,7 +87,7 @@ def local_recommendation(
     names = [situation.model, resolution.checkpoint, resolution.anchor.label if resolution.anchor else None]
     found = store.for_model(*names, rule=situation.rule)
     if not found:
-        return None, []
+        return None, _under_other_rules(store.for_model(*names), situation)
     core = set(study.core_formats)
     usable = [s for s in found if _fits(s, situation) and any(f.format_id in core for f in s.measurement.formats)]
     if not usable:
@@ -106,3 +106,24 @@ def local_recommendation(
         f"only the {len(m.formats)} format(s) it measured are ranked"
     ]
     return LocalBasis(chosen, basis, warnings), []
+
+
+def _under_other_rules(found: list[StoredMeasurement], situation: Situation) -> list[str]:
+    """A warning naming the newest measurement of the model graded under another rule, and how to rest on it.
+
+    A recommendation and a measurement each default to their own rule (main and
+    symmetric, as the study and the reference do); the warning keeps a fresh
+    measurement from being passed over in silence.
+    """
+    if not found:
+        return []
+    chosen = next((s for s in found if _fits(s, situation)), found[0])
+    m = chosen.measurement
+    also = "" if _fits(chosen, situation) else (
+        f", and at {m.n_tools} tools and tier {m.tier} rather than {situation.n_tools} and {situation.tier}"
+    )
+    return [
+        f"a local measurement of this model ({chosen.source}, {m.date}) was graded under the {m.rule} rule, not "
+        f"the {situation.rule} rule this recommendation uses{also}; the study is used. To rest on the measurement, "
+        f"ask with rule {m.rule} (\"rule\": \"{m.rule}\" in the request, --rule {m.rule} on the command line)"
+    ]

@@ -26,7 +26,7 @@ from toolform.call.executor import Executor, ExecutorError
 from toolform.call.flow_tools import FlowHostError, FlowTools, find_flow_host
 from toolform.call.loop import TOOL_RESULT_HEADER, first_prompt_tokens, run_call, tool_result_turn
 from toolform.call.python_tools import PythonTools, functions_of
-from toolform.call.replies import Parsed, ReplyParser, sdk_parser
+from toolform.call.replies import Parsed, ReplyParser, flow_parser, sdk_parser
 from toolform.call.result import CallResult, CallStep, Stopped
 from toolform.call.thinking import model_family, thinking_setting
 
@@ -58,6 +58,7 @@ __all__ = [
     "model_family",
     "prices",
     "run_call",
+    "flow_parser",
     "sdk_parser",
     "thinking_setting",
     "tool_result_turn",

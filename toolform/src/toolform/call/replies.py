@@ -32,6 +32,23 @@ def sdk_parser(tools: ToolSet, text: str, protocol_id: str, rule: str) -> Parsed
     return parsed
 
 
+def flow_parser(listing: str) -> ReplyParser:
+    """``sdk_parser`` for the tools of a Flow listing: each call also decoded by Flow's exact typed decoding.
+
+    What flow-host would refuse (``"metric"`` for the constructor ``Metric``, ``2.5`` for an Int) is
+    refused here, with Flow's path and rule, and the model is told so instead of the Tool being run.
+    """
+
+    def parse(tools: ToolSet, text: str, protocol_id: str, rule: str) -> Parsed:
+        from toolform.parse import parse_reply
+
+        parsed: Parsed = parse_reply(tools, text, protocol_id, rule=rule, validate=True, lenient_fallback=False,
+                                     flow_listing=listing)
+        return parsed
+
+    return parse
+
+
 def accepted_calls(parsed: dict[str, Any]) -> list[dict[str, Any]]:
     """The calls the parser accepted, in the reply's order."""
     calls = parsed.get("calls", [])

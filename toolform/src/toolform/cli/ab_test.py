@@ -150,10 +150,11 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.json:
         print_json(report.to_dict(with_records=False))
         return 0
-    print(f"{report.model}: {report.n_requests} {report.source} requests per format, {report.rule} rule")
+    where = "from your examples" if report.source == "examples" else report.source
+    print(f"{report.model}: {report.n_requests} requests per format ({where}), {report.rule} rule")
     print_table(
-        ["format", "protocol", "accuracy", "Wilson 95%", "strict parse", "hallucinated", "prompt tokens", "errors",
-         "cut off", "retries"],
+        ["format", "protocol", "accuracy", "Wilson 95%", "strict parse", "hallucinated", "prompt tokens (mean)",
+         "errors", "cut off", "retries"],
         [[s.format_id, s.protocol_id, f"{s.accuracy:.2f}%", interval_text(s.correct, s.n),
           f"{s.parse_strict:.2f}%", f"{s.hallucinated:.2f}%", f"{s.prompt_tokens_mean:g}", s.errors or "",
           s.truncated or "", s.retries or ""] for s in report.scores],

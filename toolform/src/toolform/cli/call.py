@@ -32,6 +32,7 @@ from toolform.call import (
 )
 from toolform.call.advice import advised
 from toolform.call.endpoint import ANTHROPIC_KEY_ENV
+from toolform.call.replies import flow_parser, sdk_parser
 from toolform.cli.convert import read_tools
 from toolform.cli.exact_json import print_exact_json, text_of
 from toolform.cli.output import warn
@@ -39,6 +40,7 @@ from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
 from toolform.ir import ToolSet
 from toolform.loaders import load
+from toolform.parse import flow_listing
 from toolform.render.protocols import default_evidence
 
 EXIT_STOPPED_ON_ERROR = 4
@@ -150,6 +152,7 @@ def run(arguments: argparse.Namespace) -> int:
     if note and not arguments.anthropic:
         print(note, file=sys.stderr)
     executor, kind = _executor(arguments, toolset, payload) if arguments.execute else (None, "")
+    listing = flow_listing(loaded.kind, payload)
     try:
         endpoint = _endpoint(arguments, thinking)
     except EndpointFailure as failure:
@@ -165,6 +168,7 @@ def run(arguments: argparse.Namespace) -> int:
         max_steps=arguments.max_steps,
         executor=executor,
         executor_kind=kind,
+        parser=sdk_parser if listing is None else flow_parser(listing),
         guard_strictness=arguments.guard,
         recommendation=recommendation,
         evidence=evidence,

@@ -51,6 +51,9 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--fit", action="store_true", help="shrink the tools to fit --budget")
     parser.add_argument("--out", type=Path, help="with --fit, write the reduced tools here")
     parser.add_argument(
+        "--verbose", action="store_true", help="with --fit, list every removal (by default they are summarized)"
+    )
+    parser.add_argument(
         "--trust-code",
         action="store_true",
         help="allow a .py tools file (loading it imports it, which runs its code); off by default",
@@ -98,7 +101,7 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.json:
         print_json(answer)
     else:
-        _print_plan(answer)
+        _print_plan(answer, arguments.verbose)
     if fit is not None and arguments.out is not None:
         from toolform import export
 
@@ -109,7 +112,7 @@ def run(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _print_plan(answer: dict[str, Any]) -> None:
+def _print_plan(answer: dict[str, Any], verbose: bool = False) -> None:
     print(f"plan       {answer['strategy']}")
     print(f"tools      {answer['n_tools']:,}")
     print(f"tokens     about {answer['schema_tokens']:,} in {answer['format_id']} (characters / 4)")
@@ -139,6 +142,21 @@ def _print_plan(answer: dict[str, Any]) -> None:
         print()
         print(f"fit        {state}: about {fit['tokens_before']:,} -> {fit['tokens_after']:,} tokens, "
               f"budget {fit['budget_tokens']:,}")
-        for removal in fit["dropped"]:
-            where = removal["tool"] + (f".{removal['param']}" if "param" in removal else "")
-            print(f"  dropped {where}: {removal['reason']} ({removal['tokens']:,} tokens)")
+        if verbose:
+            for removal in fit["dropped"]:
+                where = removal["tool"] + (f".{removal['param']}" if "param" in removal else "")
+                print(f"  dropped {where}: {removal['reason']} ({removal['tokens']:,} tokens)")
+        else:
+            _print_removals(fit["dropped"])
+
+
+def _print_removals(dropped: list[dict[str, Any]]) -> None:
+    """The removals counted by reason, with the tokens each kind saved; --verbose lists them one by one."""
+    if not dropped:
+        return
+    by_reason: dict[str, list[int]] = {}
+    for removal in dropped:
+        by_reason.setdefault(str(removal["reason"]), []).append(int(removal["tokens"]))
+    print(f"  {len(dropped):,} removals ({sum(map(sum, by_reason.values())):,} tokens); --verbose lists each")
+    for reason, tokens in sorted(by_reason.items(), key=lambda item: -len(item[1])):
+        print(f"  {len(tokens):>6,} x {reason} ({sum(tokens):,} tokens)")

@@ -17,6 +17,7 @@ from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
 from toolform.jsontext import write
 from toolform.parse import RULES, ParsedCall, ParsedReply
+from toolform.registry import close_matches
 
 
 def add_parser(verbs: Any) -> None:
@@ -89,17 +90,17 @@ def run(arguments: argparse.Namespace) -> int:
         # One line: the arguments' numbers keep their digits, which json.dumps cannot write.
         print(write(reply.to_dict(), ensure_ascii=False))
     else:
-        _print_reply(reply)
+        _print_reply(reply, [tool.name for tool in loaded.toolset])
     if not reply.ok or (arguments.require_call and not reply.accepted_calls):
         return 1
     return 0
 
 
-def _print_reply(reply: ParsedReply) -> None:
+def _print_reply(reply: ParsedReply, tool_names: list[str]) -> None:
     for call in reply.calls:
-        _print_call(call, "valid" if call.valid else "invalid")
+        _print_call(call, "valid" if call.valid else "invalid", tool_names)
     for call in reply.rejected:
-        _print_call(call, "rejected")
+        _print_call(call, "rejected", tool_names)
     if not reply.calls and not reply.rejected:
         print("no call (the reply says no tool applies)" if reply.no_call_declared else "no call")
     print(
@@ -109,9 +110,15 @@ def _print_reply(reply: ParsedReply) -> None:
     )
 
 
-def _print_call(call: ParsedCall, verdict: str) -> None:
+def _print_call(call: ParsedCall, verdict: str, tool_names: list[str]) -> None:
     detail = call.reason if verdict == "rejected" else write(call.arguments, ensure_ascii=False)
     print(f"{call.name}  {verdict}  {detail}")
+    if call.resolved_name is not None and call.resolved_name != call.name:
+        print(f"    {call.name} resolved to {call.resolved_name}")
+    elif call.resolved_name is None:
+        near = close_matches(call.name, tool_names)
+        if near:
+            print(f"    did you mean {' or '.join(near[:3])}?")
     v = call.validation
     for label, found in (
         ("missing required argument", v.missing_required),

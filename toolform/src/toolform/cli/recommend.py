@@ -80,7 +80,7 @@ def run(arguments: argparse.Namespace) -> int:
     rows = [[a["format_id"], a["protocol_id"], a["expected_accuracy"], a["schema_tokens"], a["cost_per_request"]]
             for a in answer["alternatives"]]
     if rows:
-        print_table(["alternative", "protocol", "expected %", "tokens", "cost/request"], rows)
+        print_table(["alternative", "protocol", "expected %", "tokens", f"cost/request ({_cost_unit(answer)})"], rows)
         print()
     print_table(["source", "figure", "value"], [[e["source"], e["label"], e["value"]] for e in answer["evidence"]])
     print()
@@ -88,3 +88,9 @@ def run(arguments: argparse.Namespace) -> int:
     for message in answer["warnings"]:
         warn(message)
     return 0
+
+
+def _cost_unit(answer: dict[str, Any]) -> str:
+    """The unit of cost_per_request: US dollars per request at the price vector the situation chose."""
+    price = answer.get("situation", {}).get("price") if isinstance(answer.get("situation"), dict) else None
+    return f"USD, {price} prices" if price else "USD"

@@ -166,6 +166,7 @@ def run(arguments: argparse.Namespace) -> int:
             json.dumps(
                 {
                     "url": url,
+                    "dashboard": f"{url}/",
                     "docs": f"{url}/docs",
                     "openapi": f"{url}/openapi.json",
                     "settings": settings.to_dict(),
@@ -176,7 +177,8 @@ def run(arguments: argparse.Namespace) -> int:
             flush=True,
         )
     else:
-        print(f"ToolForm API on {url} (docs at /docs, OpenAPI at /openapi.json)", file=sys.stderr)
+        print(f"ToolForm on {url}: the dashboard at {url}/ in a browser, the API under /api/v1 "
+              "(docs at /docs and /redoc, OpenAPI at /openapi.json)", file=sys.stderr)
         if evidence.status != "ok":
             print(f"warning: {evidence.detail}; the evidence routes answer 503", file=sys.stderr)
     serve(settings, reload=arguments.reload)

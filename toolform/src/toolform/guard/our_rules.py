@@ -18,6 +18,13 @@ ground (TS201 beside TS101, TS202 beside TS105).
   address, a path out of the workspace or a command.
 - TS205 tool_hijack: conduct aimed at other tools: replacing, avoiding or
   chaining them, or calling this tool before or after every other.
+- TS207 skips_confirmation: the model told to act without the user's
+  confirmation, approval or consent (a documented switch such as "set to true
+  to skip the confirmation prompt" is the tool's own, and is not flagged).
+- TS208 other_tool_arguments: another tool's arguments set, changed or added to.
+- TS202 also flags data sent, copied or reported to a host, URL or address the
+  text names, and TS205 another tool, or every tool, called first, around or
+  instead (this tool shadowing the others).
 - TS206 role_markup_more: chat and prompt markup the reference does not know
   (``<|endoftext|>``, ``Human:``, ``<IMPORTANT>``, ``[SYSTEM]``, ``### System``),
   and text pushed out of sight by a long run of blank space.
@@ -128,6 +135,78 @@ _AUTHORITY = Screened(
         NOCASE,
     )
 )
+#: Skipping the user's say before an action: confirmation, approval, consent not to be asked for.
+_ASK = (
+    r"(?:ask|asking|wait|waiting|pause|pausing|request|requesting|check|checking|get|getting|seek|seeking|"
+    r"show|showing|prompt|prompting)"
+)
+_SAY_SO = r"(?:confirm|confirmation|confirmations|approval|approve|consent|permission|ok|okay|go-ahead|sign-off)"
+_SKIP_CONFIRMATION = Screened(
+    re.compile(
+        rf"\b(?:do not|don't|never|no need to|need not|without)\s+(?:\w+\s+){{0,2}}?{_ASK}\b[^.;]{{0,50}}?\b{_SAY_SO}\b"
+        rf"|\b(?:skip|skipping|bypass|bypassing|ignore|ignoring|avoid|suppress)\b[^.;]{{0,30}}?\b{_SAY_SO}\b"
+        rf"|\bwithout (?:the user'?s? |any |user |their |prior )?{_SAY_SO}\b"
+        r"|\b(?:never|do not|don't) ask the user\b[^.;]{0,30}\bto (?:confirm|approve|agree)\b"
+        r"|\bthe user (?:has already approved|already approved|does not need to be asked|need not be asked)\b"
+        r"|\bassume the user (?:consents|approves|agrees|has approved|has agreed|has confirmed)\b"
+        r"|\bno need to (?:confirm|check) with the user\b",
+        NOCASE,
+    )
+)
+#: A skip that is the tool's own documented switch ("set to true to skip the confirmation prompt").
+_SKIP_SWITCH = re.compile(
+    r"\b(?:set (?:this |it )?to true|if true|when true|=\s*true|pass \S+ to)\b[^.;]{0,20}\bskip", NOCASE
+)
+#: Another tool, or every tool, run first, around or instead: this tool shadowing the catalogue.
+_SHADOWING = Screened(
+    re.compile(
+        r"\b(?:before|after)\s+(?:you\s+)?(?:call|calling|use|using|invoke|invoking|run|running)\s+(?:any|every|each|all)\b"
+        r"|\balways (?:call|invoke|run|use) (?:the )?\w+(?: tool)? (?:first|before|after)\b"
+        r"|\b(?:on|for|in|with|at) (?:every|each) (?:call|request|message|turn|conversation|tool call|answer)\b"
+        r"[^.;]{0,80}?\b(?:call|invoke|run)\b"
+        r"|\b(?:call|calls|invoke|run)\b[^.;]{0,40}?\b(?:before|after) (?:each|every|any)\b"
+        r"|\bwhenever \w+ is (?:needed|used|called|requested)\b[^.;]{0,40}\b(?:use|call|invoke)\b"
+        r"|\bevery time you (?:use|call|invoke)\b[^.;]{0,60}\b(?:call|invoke|use)\b"
+        r"|\bin place of \w+|\brather than (?:calling|using) \w+"
+        r"|\bmust be (?:called|invoked|used|run) first\b|\bbefore any other tool\b"
+        r"|\bcall every other tool through\b|\bthrough this (?:one|tool)\b[^.;]{0,30}\b(?:names|arguments)\b"
+        r"|\bcall \w+ and follow (?:what|whatever) it\b|\bfollow (?:what|whatever) it returns\b",
+        NOCASE,
+    )
+)
+#: Somewhere outside: a URL, an e-mail address, an IP address or a host name.
+_HOST = (
+    r"(?:(?:https?|ftp|wss?)://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b\d{1,3}(?:\.\d{1,3}){3}\b"
+    r"|\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|example|co|info|biz|xyz|ru|cn|me|site|cloud)\b)"
+)
+#: Data sent, copied or reported to a place named in the text.
+_SEND_OUT = Screened(
+    re.compile(
+        r"\b(?:send|sends|forward|forwards|post|posts|upload|uploads|transmit|report|relay|mirror|share|copy|"
+        r"include|cc|bcc|sync|push|log|beacon|stream|exfiltrate|leak)\b[^.;]{0,80}?" + _HOST
+        + r"|\b(?:the user'?s?|user'?s?) (?:last|previous|latest|whole|full) (?:message|messages|request|question)\b"
+        r"[^.;]{0,80}?" + _HOST,
+        NOCASE,
+    )
+)
+#: Another tool's arguments set, changed or added to by this tool's text.
+_OTHER_ARGUMENTS = Screened(
+    re.compile(
+        r"\b(?:when|whenever|every time|each time|if)\s+(?:calling|using|you call|you use|invoking)\s+"
+        r"(?!(?:this|it|the)\b)\w+"
+        r"[^.;]{0,60}?\b(?:set|change|add|append|override|replace|use|pass|force)\b"
+        r"|\bwhenever \w+ is (?:used|called|invoked)\b[^.;]{0,60}?\b(?:set|change|add|append|override|replace)\b"
+        r"|\bfor \w+_\w+,\s*(?:override|set|change|force|always)\b"
+        r"|\b(?:set|change|override|replace|force)\s+(?:the\s+)?\w+\s+(?:in|of|for)\s+\w+_\w+\b"
+        r"|\bcall \w+_\w+ with \w+ (?:set to|=)"
+        r"|\bpass \S+=\S+ to \w+_\w+\b"
+        r"|\bto every (?:query|call|request|message) you (?:pass|send) to\b"
+        r"|\bany other tool that takes\b|\bother tools?'? (?:arguments|parameters)\b"
+        r"|\bto its (?:cc|bcc|to|recipients?|amount|path|destination|channel) (?:field|argument|parameter)\b"
+        r"|\b(?:update|\w+)_\w+ is called, use\b",
+        NOCASE,
+    )
+)
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=])")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,}(?![0-9A-Fa-f])")
 #: In an enum value or a default: a path out of the workspace, a command, a URL that carries data.
@@ -169,6 +248,16 @@ MSG_205 = (
     "The text steers the use of other tools: replacing, avoiding or chaining them, or running this one around "
     "every call."
 )
+MSG_207 = (
+    "The text tells the model to act without the user's confirmation or approval; a consequential action "
+    "is the user's to approve."
+)
+MSG_205_SHADOW = (
+    "The text has the model call another tool, or every tool, first, around or instead: this tool shadows "
+    "the others' behaviour."
+)
+MSG_202_SEND = "The text has data sent, copied or reported to a host, URL or address it names."
+MSG_208 = "The text sets, changes or adds to the arguments of another tool; a tool's text has no say over another's."
 MSG_206 = "Chat or prompt markup ('{markup}'), or text pushed out of sight, inside tool metadata."
 MSG_206_AUTHORITY = "The text claims authority over the system prompt, the user or other tools."
 
@@ -207,6 +296,10 @@ _SEGMENT_RULES = (
     ("TS201", _ASSIGN, MSG_201, ("TS101", "TS102")),
     ("TS202", _EXFIL, MSG_202, ("TS105",)),
     ("TS205", _TOOL_HIJACK, MSG_205, ("TS103",)),
+    ("TS207", _SKIP_CONFIRMATION, MSG_207, ()),
+    ("TS202", _SEND_OUT, MSG_202_SEND, ("TS105",)),
+    ("TS205", _SHADOWING, MSG_205_SHADOW, ("TS103",)),
+    ("TS208", _OTHER_ARGUMENTS, MSG_208, ("TS103",)),
 )
 
 
@@ -228,6 +321,8 @@ def our_segment_hits(seg: Segment, ctx: Context, reference: list[Hit]) -> list[H
     hits: list[Hit] = []
     folded = reading.fold(seg.text)
     for rule_id, pattern, message, covered_by in _SEGMENT_RULES:
+        if pattern is _SKIP_CONFIRMATION and _SKIP_SWITCH.search(folded):
+            continue
         if reading.found(pattern, folded) and not _covered(reference, covered_by, seg.start, seg.end, Severity.HIGH):
             hits.append(Hit(rule_id, Severity.HIGH, seg.start, seg.end, message))
             break

@@ -61,6 +61,8 @@ RULE_NAMES: dict[str, str] = {
     "TS204": "hostile_schema_value",
     "TS205": "tool_hijack",
     "TS206": "prompt_leak",
+    "TS207": "skips_confirmation",
+    "TS208": "other_tool_arguments",
 }
 
 

@@ -11,6 +11,7 @@ calls nothing, when it makes no call and invents no tool.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,12 +22,16 @@ from toolform.measure.tasks import ExpectedCall, Task
 
 @dataclass(frozen=True)
 class Grade:
-    """What one reply scored: correct, read by the protocol's strict parser, an invented tool, schema-valid."""
+    """What one reply scored: correct, read by the protocol's strict parser, an invented tool, schema-valid.
+
+    ``reason`` says in words why it was graded so (the first difference from the task, or what matched).
+    """
 
     correct: bool
     parse_strict: bool
     hallucinated: bool
     schema_valid: bool
+    reason: str = ""
 
 
 def grade_reply(toolset: ToolSet, task: Task, reply: str, protocol_id: str, rule: str) -> Grade:
@@ -36,32 +41,64 @@ def grade_reply(toolset: ToolSet, task: Task, reply: str, protocol_id: str, rule
     parsed = parse_reply(toolset, reply, protocol_id, rule=rule, validate=True, lenient_fallback=False)
     made = parsed.calls
     hallucinated = bool(parsed.hallucinated)
+    invented = f"invented tool {', '.join(parsed.hallucinated)}" if hallucinated else ""
+    refused = "; ".join(f"call to {call.name} rejected: {call.reason or 'not accepted'}" for call in parsed.rejected)
     if not task.calls:
         nothing_called = not made and not parsed.rejected and not hallucinated
-        return Grade(nothing_called, parsed.parsed_strict, hallucinated, nothing_called)
+        if nothing_called:
+            reason = "no call expected and none made"
+        else:
+            named = ", ".join(call.resolved_name or call.name for call in made)
+            reason = invented or refused or f"no call expected, but it called {named}"
+        return Grade(nothing_called, parsed.parsed_strict, hallucinated, nothing_called, reason)
     schema_valid = bool(made) and not parsed.rejected and all(call.valid for call in made)
     tools = {tool.name: tool for tool in toolset}
     actual = [(call.resolved_name, call.normalized_arguments or {}) for call in made]
     # Correctness is the calls' meaning, as the study graded: a value the schema would refuse as written
     # ("3" for an integer) is still right once normalised; schema_valid reports the refusal.
-    correct = not hallucinated and not parsed.rejected and _same_calls(tools, task.calls, actual)
-    return Grade(correct, parsed.parsed_strict, hallucinated, schema_valid)
+    difference = invented or refused or _difference(tools, task.calls, actual, protocol_id)
+    reason = difference or "the expected calls, arguments equal once normalised"
+    return Grade(not difference, parsed.parsed_strict, hallucinated, schema_valid, reason)
 
 
 def _same_calls(
     tools: dict[str, ToolIR], expected: Sequence[ExpectedCall], actual: Sequence[tuple[str | None, dict[str, Any]]]
 ) -> bool:
+    return not _difference(tools, expected, actual, "")
+
+
+def _difference(
+    tools: dict[str, ToolIR],
+    expected: Sequence[ExpectedCall],
+    actual: Sequence[tuple[str | None, dict[str, Any]]],
+    protocol_id: str,
+) -> str:
+    """The first way ``actual`` differs from ``expected``, in words; empty when they are the same calls."""
     from toolform.parse.normalize import normalize_arguments
 
+    if not actual:
+        syntax = f" in {protocol_id}'s syntax" if protocol_id else ""
+        return f"no call read{syntax}; expected {', '.join(want.name for want in expected)}"
     if len(expected) != len(actual):
-        return False
+        return f"{len(actual)} calls made, {len(expected)} expected"
     for want, (name, got) in zip(expected, actual, strict=True):
         if name != want.name:
-            return False
+            return f"called {name}, expected {want.name}"
         tool = tools[want.name]
         wanted = normalize_arguments(tool, want.arguments)
         defaults = normalize_arguments(tool, {p.name: p.default for p in tool.params if p.default is not None})
-        extra = {k: v for k, v in got.items() if k not in wanted}
-        if {k: got.get(k) for k in wanted} != wanted or any(defaults.get(k) != v for k, v in extra.items()):
-            return False
-    return True
+        for key, value in wanted.items():
+            if key not in got:
+                return f"{name}: argument {key} missing, expected {_shown(value)}"
+            if got[key] != value:
+                return f"{name}: argument {key} is {_shown(got[key])}, expected {_shown(value)}"
+        for key, value in got.items():
+            if key not in wanted and defaults.get(key) != value:
+                return f"{name}: argument {key} = {_shown(value)} not expected"
+    return ""
+
+
+def _shown(value: Any) -> str:
+    """A value as JSON text, cut to a readable length."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:59] + "…"

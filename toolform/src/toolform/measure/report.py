@@ -39,6 +39,8 @@ class Record:
     completion_tokens: int | None
     truncated: bool
     retries: int
+    #: Why it was graded so, in words (the grader's reason, or the transport failure).
+    reason: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -46,7 +48,7 @@ class Record:
             "request": self.request, "reply": self.reply, "correct": self.correct, "error": self.error,
             "parse_strict": self.parse_strict, "hallucinated": self.hallucinated, "schema_valid": self.schema_valid,
             "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-            "truncated": self.truncated, "retries": self.retries,
+            "truncated": self.truncated, "retries": self.retries, "reason": self.reason,
         }
 
 

@@ -42,12 +42,23 @@ class Cancelled(Exception):
 
 @dataclass
 class Progress:
-    """How far a measurement is: requests finished of the total; ``cancelled`` stops it before its next request."""
+    """How far a measurement is: requests finished of the total; ``cancelled`` stops it before its next request.
+
+    ``on_record`` sees each record the moment it is graded (the job store writes it there); what it raises
+    stops the measurement.
+    """
 
     total: int
     done: int = 0
     cancelled: bool = False
     on_step: Callable[[int, int], None] | None = None
+    on_record: Callable[[Record], None] | None = None
+
+    def graded(self, record: Record) -> Record:
+        if self.on_record is not None:
+            self.on_record(record)
+        self.step()
+        return record
 
     def step(self) -> None:
         self.done += 1
@@ -113,15 +124,15 @@ async def measure(
                 try:
                     completion = await endpoint.complete(messages)
                 except TransportFailure as failure:
-                    progress.step()
-                    return Record(format_id, prompt.protocol_id, task.instance_id, task.request, "", False,
-                                  str(failure), False, False, False, None, None, False, failure.retries)
+                    return progress.graded(Record(
+                        format_id, prompt.protocol_id, task.instance_id, task.request, "", False, str(failure),
+                        False, False, False, None, None, False, failure.retries,
+                        f"the request failed, so it counts as wrong: {failure}"))
                 grade = grader(spec.task_set, task, completion.text, prompt.protocol_id, spec.rule)
-                progress.step()
-                return Record(format_id, prompt.protocol_id, task.instance_id, task.request, completion.text,
-                              grade.correct, "", grade.parse_strict, grade.hallucinated, grade.schema_valid,
-                              completion.prompt_tokens, completion.completion_tokens, completion.truncated,
-                              completion.retries)
+                return progress.graded(Record(
+                    format_id, prompt.protocol_id, task.instance_id, task.request, completion.text, grade.correct,
+                    "", grade.parse_strict, grade.hallucinated, grade.schema_valid, completion.prompt_tokens,
+                    completion.completion_tokens, completion.truncated, completion.retries, grade.reason))
 
         jobs = [asyncio.ensure_future(ask(f, t)) for f in spec.formats for t in spec.task_set.tasks]
         try:
@@ -138,7 +149,7 @@ async def measure(
     summary = summarize(spec.task_set.toolset)
     return MeasureReport(
         model=spec.model, rule=spec.rule, source=spec.task_set.source, n_requests=len(spec.task_set.tasks),
-        n_tools=summary.n_tools, tier=summary.tier_estimate if spec.task_set.source == "examples" else spec.tier,
+        n_tools=summary.n_tools, tier=spec.task_set.tier if spec.task_set.tier is not None else summary.tier_estimate,
         seed=spec.seed, scores=scores, verdict=verdict_of(scores, errors, len(records)), errors=errors,
         total_requests=len(records), elapsed_s=round(time.monotonic() - started, 3), records=records,
         endpoint_host=endpoint_host_of(spec.base_url), toolset_fingerprint=summary.fingerprint,

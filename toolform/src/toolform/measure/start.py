@@ -114,6 +114,7 @@ def build_spec(
     for format_id in formats:
         registry.format(format_id)  # UnknownFormat (404) with close matches
     task_set = _task_set(options, limits, over_http)
+    warnings.extend(task_set.warnings)
     total = len(formats) * len(task_set.tasks)
     limits.check_ab_requests(total)
     thinking = options.thinking

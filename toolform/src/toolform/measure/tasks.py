@@ -9,14 +9,16 @@ contract); a comparison with the reference uses examples.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from toolform.errors import BadRequest
-from toolform.ir import Kind, ToolSet, TypeIR
+from toolform.ir import ToolIR, ToolSet
 from toolform.loaders import load
+from toolform.measure.values import NoValidCall, sample_arguments
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,10 @@ class TaskSet:
     toolset: ToolSet
     tasks: tuple[Task, ...]
     source: str
+    #: What the generator left out and why (a tool no valid call could be drawn for).
+    warnings: tuple[str, ...] = ()
+    #: The tier the tools were built at; None: the caller's tools, whose tier is their summary's.
+    tier: int | None = None
 
 
 def tasks_from_examples(examples: Sequence[object], toolset: ToolSet) -> tuple[Task, ...]:
@@ -188,41 +194,42 @@ def generated_tasks(n_requests: int, n_tools: int, tier: int, seed: int) -> Task
             values[param] = rng.choice(options)
             request += f" Use {param} {values[param]}."
         tasks.append(Task(f"generated-{index}", request, (ExpectedCall(name, values),)))
-    return TaskSet(toolset, tuple(tasks), "generated")
-
-
-def _sample_value(schema: TypeIR, rng: random.Random, name: str) -> Any:
-    """A value a request can state for a parameter: an enum choice, a bounded integer, a boolean, a short word."""
-    if schema.kind == Kind.ENUM and schema.enum_values:
-        return rng.choice(list(schema.enum_values))
-    if schema.kind == Kind.INTEGER:
-        low = schema.constraints.get("minimum", 1)
-        high = schema.constraints.get("maximum", 100)
-        low_int = int(low) if isinstance(low, (int, float)) else 1
-        high_int = int(high) if isinstance(high, (int, float)) else low_int + 99
-        return rng.randint(low_int, max(low_int, min(high_int, low_int + 99)))
-    if schema.kind == Kind.BOOLEAN:
-        return rng.choice([True, False])
-    return f"{name.replace('_', '-')}-{rng.randint(1, 99)}"
-
-
-#: The parameter kinds a generated request states; tools whose required parameters need others get none stated.
-_STATED_KINDS = (Kind.STRING, Kind.INTEGER, Kind.BOOLEAN, Kind.ENUM)
+    return TaskSet(toolset, tuple(tasks), "generated", tier=tier)
 
 
 def generated_tasks_for(toolset: ToolSet, n_requests: int, seed: int) -> TaskSet:
-    """``n_requests`` requests over the caller's tools, each naming a tool and stating its required arguments."""
+    """``n_requests`` requests over the caller's tools, each naming a tool and stating every required argument.
+
+    Every argument is drawn valid against the tool's own schema (``values.sample_arguments``) and
+    written as JSON, arrays and objects included, so the expected call is one ``parse`` accepts. A tool
+    no valid call can be drawn for is left out and named in the task set's warnings; when that leaves
+    no tool, BadRequest says so.
+    """
     rng = random.Random(seed)
-    tools = list(toolset)
+    askable: list[ToolIR] = []
+    warnings: list[str] = []
+    for tool in toolset:
+        try:
+            sample_arguments(tool, random.Random(f"{seed}:{tool.name}"))
+        except NoValidCall as reason:
+            warnings.append(f"tool '{tool.name}' is left out of the generated requests: {reason}; "
+                            "measure it with examples instead")
+            continue
+        askable.append(tool)
+    if not askable:
+        raise BadRequest("no tool of the set can be asked for with arguments its own schema accepts ("
+                         + "; ".join(warnings) + "); send examples with the tools")
     tasks: list[Task] = []
     for index in range(n_requests):
-        tool = rng.choice(tools)
-        values = {
-            param.name: _sample_value(param.type, rng, param.name)
-            for param in tool.params
-            if param.required and param.type.kind in _STATED_KINDS
-        }
-        stated = ", ".join(f"{name} {value}" for name, value in values.items())
-        request = f"Use {tool.name}" + (f" with {stated}." if stated else ".")
-        tasks.append(Task(f"generated-{index}", request, (ExpectedCall(tool.name, values),)))
-    return TaskSet(toolset, tuple(tasks), "generated")
+        tool = rng.choice(askable)
+        values = sample_arguments(tool, rng)
+        tasks.append(Task(f"generated-{index}", request_for(tool.name, values), (ExpectedCall(tool.name, values),)))
+    return TaskSet(toolset, tuple(tasks), "generated", tuple(warnings))
+
+
+def request_for(tool_name: str, values: dict[str, Any]) -> str:
+    """The request that asks for one call: the tool, then every argument as JSON (``to = ["ana@example.org"]``)."""
+    if not values:
+        return f"Use {tool_name}."
+    stated = ", ".join(f"{name} = {json.dumps(value, ensure_ascii=False)}" for name, value in values.items())
+    return f"Use {tool_name} with {stated}."

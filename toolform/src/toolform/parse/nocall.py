@@ -10,7 +10,10 @@ _DECLARATIONS = re.compile(
     r"|\bno\s+(?:tool|function)\s+(?:call\s+)?(?:is\s+)?needed"
     r"|\bnone\s+of\s+the\s+(?:tools|functions)\s+(?:apply|applies|fit|fits|are\s+needed|is\s+needed|match)"
     r"|\bthere\s+is\s+no\s+(?:suitable\s+|appropriate\s+|relevant\s+|matching\s+)?(?:tool|function)"
-    r"|\bno\s+(?:tool|function)\s+(?:fits|applies|matches)",
+    r"|\bno\s+(?:tool|function)\s+(?:fits|applies|matches)"
+    # A refusal in words ("I cannot help with that."), read as the reference reads it: these letters
+    # anywhere, one space between, whatever the case ("I can't" and "I  cannot" are not).
+    r"|i cannot",
     re.IGNORECASE,
 )
 

@@ -67,6 +67,9 @@ class Param:
     description: str
     has_default: bool = False
     default: Any = None
+    #: The parameter's example value (the IR's ``example``), which the sample calls of some formats show.
+    has_example: bool = False
+    example: Any = None
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Param:
@@ -77,6 +80,8 @@ class Param:
             description=str(data.get("description") or ""),
             has_default=data.get("default") is not None,
             default=plain_number(data.get("default")),
+            has_example=data.get("example") is not None,
+            example=plain_number(data.get("example")),
         )
 
 

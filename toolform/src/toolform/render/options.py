@@ -29,9 +29,19 @@ class RenderOptions:
     case_convention: CaseConvention = "as_is"
 
 
+#: Where a name breaks into chunks; a chunk with no ASCII word in it is kept whole (``東京``, ``é``).
+_CHUNK_BREAK = re.compile(r"[\s_\-]+")
+#: The ASCII words of a chunk: an acronym before a capitalised word (``HTTP`` of ``HTTPServer``), a word
+#: with its trailing digits (``x1``), digits with the letters after them (``1b``), a run of capitals.
+_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z][a-z0-9]*|[0-9][a-z0-9]*|[A-Z]+")
+
+
 def _words(name: str) -> list[str]:
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
+    words: list[str] = []
+    for chunk in _CHUNK_BREAK.split(name):
+        if chunk:
+            words += _WORD.findall(chunk) or [chunk]
+    return words
 
 
 def convert_case(name: str, convention: str) -> str:
@@ -47,32 +57,39 @@ def convert_case(name: str, convention: str) -> str:
     if convention == "kebab":
         return "-".join(lower)
     if convention == "screaming":
-        return "_".join(w.upper() for w in words)
+        return "_".join(w.upper() for w in lower)
+    # str.capitalize titles the first letter (ǅ, Ss for ß, Fi for the ligature) and lowers the rest.
     if convention == "pascal":
-        return "".join(w[:1].upper() + w[1:] for w in lower)
+        return "".join(w.capitalize() for w in lower)
     if convention == "camel":
-        return lower[0] + "".join(w[:1].upper() + w[1:] for w in lower[1:])
+        return lower[0] + "".join(w.capitalize() for w in lower[1:])
     raise ValueError(f"unknown case convention {convention!r}; use one of {', '.join(CASE_CONVENTIONS)}")
 
 
-def _type(t: Type, options: RenderOptions) -> Type:
+def _type(t: Type, options: RenderOptions, drop_defaults: bool) -> Type:
+    # Inside an array's items or a union's members the reference keeps the fields' defaults whatever
+    # ``defaults`` says (measured); descriptions, constraints and names change there too.
     return replace(
         t,
         constraints=t.constraints if options.constraints else {},
-        fields=tuple(_param(f, options) for f in t.fields),
-        item=_type(t.item, options) if t.item is not None else None,
-        union_of=tuple(_type(u, options) for u in t.union_of),
+        fields=tuple(_param(f, options, drop_defaults) for f in t.fields),
+        item=_type(t.item, options, False) if t.item is not None else None,
+        union_of=tuple(_type(u, options, False) for u in t.union_of),
     )
 
 
-def _param(p: Param, options: RenderOptions) -> Param:
+def _param(p: Param, options: RenderOptions, drop_defaults: bool = True) -> Param:
+    defaults = options.defaults or not drop_defaults
     return replace(
         p,
         name=convert_case(p.name, options.case_convention),
-        type=_type(p.type, options),
+        type=_type(p.type, options, drop_defaults),
         description=p.description if options.descriptions else "",
-        has_default=p.has_default and options.defaults,
-        default=p.default if options.defaults else None,
+        has_default=p.has_default and defaults,
+        default=p.default if defaults else None,
+        # An example goes with both the descriptions and the defaults, as the reference drops it (measured).
+        has_example=p.has_example and options.descriptions and defaults,
+        example=p.example if options.descriptions and defaults else None,
     )
 
 

@@ -11,6 +11,7 @@ from toolform.errors import BadRequest, UnknownProtocol
 from toolform.evidence import Evidence
 from toolform.registry import Registry, close_matches
 from toolform.render.block import render_tools, tokens_estimate
+from toolform.render.constraint_visibility import hidden_constraints
 from toolform.render.instructions import INSTRUCTIONS
 from toolform.render.model import Tool, tools_from_ir
 from toolform.render.options import RenderOptions
@@ -77,6 +78,8 @@ class RenderedPrompt:
     protocol: dict[str, object]
     warnings: list[str] = field(default_factory=list)
     hidden_fields: list[dict[str, object]] = field(default_factory=list)
+    #: Each field whose constraints (some or all) the block does not show, with those constraints.
+    hidden_constraints: list[dict[str, object]] = field(default_factory=list)
 
     @property
     def chars(self) -> int:
@@ -103,6 +106,7 @@ class RenderedPrompt:
             "protocol": copy.deepcopy(self.protocol),
             "warnings": list(self.warnings),
             "hidden_fields": copy.deepcopy(self.hidden_fields),
+            "hidden_constraints": copy.deepcopy(self.hidden_constraints),
         }
 
 
@@ -180,4 +184,5 @@ def render(
         protocol=protocol,
         warnings=[warning] if warning else [],
         hidden_fields=[h.to_dict() for h in hidden],
+        hidden_constraints=[h.to_dict() for h in hidden_constraints(tools, format_id, chosen)],
     )

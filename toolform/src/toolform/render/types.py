@@ -43,6 +43,11 @@ def minimal_type(t: Type) -> object:
 _PY = {"string": "str", "number": "float", "integer": "int", "boolean": "bool", "null": "None", "any": "Any"}
 
 
+def quoted(text: str) -> str:
+    """``text`` between double quotes as it stands, nothing escaped: the enum values the study measured."""
+    return f'"{text}"'
+
+
 def python_type(t: Type) -> str:
     """A type as a Python annotation."""
     if t.kind == "object":
@@ -50,7 +55,7 @@ def python_type(t: Type) -> str:
     if t.kind == "array":
         return f"list[{python_type(t.item) if t.item else 'Any'}]"
     if t.kind == "enum":
-        return "Literal[" + ", ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values) + "]"
+        return "Literal[" + ", ".join(quoted(v) if isinstance(v, str) else repr(v) for v in t.enum_values) + "]"
     if t.kind == "union":
         return " | ".join(python_type(u) for u in t.union_of)
     return _PY.get(t.kind, "Any")
@@ -61,7 +66,7 @@ def python_value(value: object) -> str:
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return quoted(value)
     if isinstance(value, list):
         return "[" + ", ".join(python_value(v) for v in value) + "]"
     if isinstance(value, dict):
@@ -96,14 +101,16 @@ def ts_inline(t: Type) -> str:
         wrapped = t.item is not None and t.item.kind in ("union", "enum", "object")
         return f"({inner})[]" if wrapped else f"{inner}[]"
     if t.kind == "enum":
-        return " | ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values)
+        return " | ".join(quoted(v) if isinstance(v, str) else json.dumps(v) for v in t.enum_values)
     if t.kind == "union":
         return " | ".join(ts_inline(u) for u in t.union_of)
     return _TS.get(t.kind, "unknown")
 
 
 def ts_value(value: object) -> str:
-    """A default as a TypeScript literal."""
+    """A default as a TypeScript literal; a string between quotes as it stands, as measured."""
+    if isinstance(value, str):
+        return quoted(value)
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
@@ -149,7 +156,7 @@ def nl_type(t: Type, bounds: bool = True) -> str:
     if t.kind == "union":
         return " or ".join(nl_type(u, bounds=False) for u in t.union_of)
     if t.kind == "enum":
-        words = "one of " + ", ".join(json.dumps(str(v), ensure_ascii=False) for v in t.enum_values)
+        words = "one of " + ", ".join(quoted(str(v)) for v in t.enum_values)
         return words + (nl_constraint(t) if bounds else "")
     return _NL.get(t.kind, "any value") + (nl_constraint(t) if bounds else "")
 

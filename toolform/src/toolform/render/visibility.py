@@ -1,9 +1,10 @@
 """Which parameters and nested fields a rendering leaves out, and the warning when validation needs them.
 
-A field counts as shown when its name, in any of the case conventions, is a
-whole word of the tool block, whatever the letters' case (``term_months`` is
-shown by ``--term-months``, ``termMonths`` and ``TermMonths``, ``a`` by
-``[a-z]``; ``draft`` is not shown by ``legal_draft``), as the reference decides. Paths use the tools' own names,
+A field counts as shown when its name, without case or separators, is a word
+of the tool block without case or separators (``term_months`` is shown by
+``--term-months``, ``termMonths`` and ``TermMonths``, ``a`` by ``[a-z]``;
+``draft`` is not shown by ``legal_draft``, ``ab_cd`` not by ``x-ab-cd``), as
+the reference decides. Paths use the tools' own names,
 whatever case convention the block was written in. A field inside an optional
 parameter is not required, whatever it says itself.
 """
@@ -14,7 +15,6 @@ import re
 from dataclasses import dataclass
 
 from toolform.render.model import Param, Tool, Type
-from toolform.render.options import CASE_CONVENTIONS, convert_case
 
 # How many hidden required fields the warning names before "and more".
 _NAMED_IN_WARNING = 6
@@ -50,22 +50,36 @@ def _nested(t: Type, path: str, required: bool) -> list[tuple[str, Param, bool]]
     return []
 
 
-def _spellings(name: str) -> set[str]:
-    spelled = {name, name.replace("_", ""), name.replace("-", "")}
-    return spelled | {convert_case(name, convention) for convention in CASE_CONVENTIONS}
+def _compact(text: str) -> str:
+    """``text`` lowercased with everything but letters and digits removed: ``Member_ID`` is ``memberid``."""
+    return _NOT_LETTER_OR_DIGIT.sub("", text.lower())
 
 
-def is_shown(name: str, block: str) -> bool:
-    """Whether ``block`` has ``name`` in some case convention as a whole word, ignoring case."""
-    return any(re.search(rf"\b{re.escape(s)}\b", block, re.IGNORECASE) for s in _spellings(name) if s)
+_NOT_LETTER_OR_DIGIT = re.compile(r"[\W_]")
+
+
+def shown_words(block: str) -> set[str]:
+    """The block's words, compacted: each run of word characters and hyphens (``--term-months``), and each
+    run of word characters inside it (``a`` and ``z`` of ``[a-z]``)."""
+    return {_compact(w) for w in re.findall(r"[\w-]+", block)} | {_compact(w) for w in re.findall(r"\w+", block)}
+
+
+def is_shown(name: str, block: str, words: set[str] | None = None) -> bool:
+    """Whether ``block`` has ``name`` as a word in some case convention, ignoring case and separators.
+
+    A name with no letter or digit has nothing to look for and counts as shown.
+    """
+    wanted = _compact(name)
+    return not wanted or wanted in (words if words is not None else shown_words(block))
 
 
 def hidden_fields(tools: list[Tool], block: str) -> list[HiddenField]:
     """Every parameter and nested field of ``tools`` whose name ``block`` does not show."""
+    words = shown_words(block)
     hidden = []
     for tool in tools:
         for path, param, required in _fields(tool.params, "", True):
-            if not is_shown(param.name, block):
+            if not is_shown(param.name, block, words):
                 hidden.append(HiddenField(tool.name, path, required))
     return hidden
 

@@ -2,6 +2,9 @@
 
 Strings are written plain unless YAML would read them as something else, then
 single-quoted (double-quoted when they hold a line break or a control character).
+A document this writer does not imitate (control, format or separator
+characters, floats in exponent form) and every flow-style document go to
+PyYAML's safe dumper, which wrote the study's YAML.
 """
 
 from __future__ import annotations
@@ -10,15 +13,20 @@ import json
 import re
 from typing import Any
 
-_RESERVED = re.compile(
-    r"^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N)$"
-)
-_NUMBER = re.compile(r"^[-+]?(?:\.?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.(?:inf|Inf|INF|nan|NaN|NAN))$")
+import yaml  # type: ignore[import-untyped]
+
 _ALWAYS_QUOTED_START = set("#,[]{}&*!|>'\"%@`")
 
 
+def _resolves_to_another_type(text: str) -> bool:
+    """Whether PyYAML would read ``text``, plain, as something other than a string (``0x1F``, ``1:20``)."""
+    resolvers = yaml.SafeDumper.yaml_implicit_resolvers
+    return any(regexp.match(text) for _, regexp in resolvers.get(text[:1], []) + resolvers.get(None, []))
+
+
 def _needs_quotes(text: str) -> bool:
-    if text == "" or text != text.strip() or _RESERVED.match(text) or _NUMBER.match(text):
+    # PyYAML's own resolvers decide what reads as another type: "1e3" has no dot and stays a string.
+    if text == "" or text != text.strip() or _resolves_to_another_type(text):
         return True
     if text[0] in _ALWAYS_QUOTED_START:
         return True
@@ -109,25 +117,43 @@ def _empty_or_scalar(value: Any, column: int, indent: int) -> str:
     return scalar(value, column, indent)
 
 
+def _exotic(value: Any) -> bool:
+    """Whether ``value`` holds what this writer does not imitate: a float in exponent form or not finite, or a
+    string with a control, format, separator or private character, a tab or a no-break space."""
+    if isinstance(value, dict):
+        return any(_exotic(k) or _exotic(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_exotic(v) for v in value)
+    if isinstance(value, float):
+        return "e" in repr(value) or value != value or value in (float("inf"), float("-inf"))
+    if isinstance(value, str):
+        return not value.isascii() and _UNUSUAL.search(value) is not None or _ASCII_UNUSUAL.search(value) is not None
+    return False
+
+
+#: Characters PyYAML escapes, breaks at or quotes in its own way: these documents go to it whole.
+_UNUSUAL = re.compile(
+    r"[\x7f-\xa0\u00ad\u061c\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff"
+    r"\ud800-\uf8ff\ufff0-\uffff]"
+)
+_ASCII_UNUSUAL = re.compile(r"[\x00-\x1f]")
+
+
+def _pyyaml(value: Any, flow_style: bool) -> str:
+    # The study's YAML formats were written by PyYAML's safe dumper, keys in order, Unicode kept, 88 wide.
+    width = 10**9 if flow_style else _WIDTH
+    text: str = yaml.safe_dump(value, sort_keys=False, allow_unicode=True, width=width, default_flow_style=flow_style)
+    return text.rstrip("\n")
+
+
 def dump(value: Any) -> str:
     """``value`` as block YAML, without a final newline."""
+    if _exotic(value):
+        return _pyyaml(value, flow_style=False)
     return "\n".join(_lines(value, 0))
 
 
-_FLOW_INDICATORS = re.compile(r"[,?\[\]{}]")
-
-
-def flow_scalar(value: Any) -> str:
-    """A scalar inside flow collections, where ``,[]{}`` force quotes too."""
-    if isinstance(value, str) and _FLOW_INDICATORS.search(value) and "\n" not in value:
-        return "'" + value.replace("'", "''") + "'"
-    return scalar(value, fold=False)
-
-
 def flow(value: Any) -> str:
-    """``value`` in YAML's flow style on one line: ``{a: 1, b: [x, y]}``."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{flow_scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(flow(v) for v in value) + "]"
-    return flow_scalar(value)
+    """``value`` in YAML's flow style on one line: ``{a: 1, b: [x, y]}``, as PyYAML writes it."""
+    return _pyyaml(value, flow_style=True)
+

@@ -16,7 +16,7 @@ _DESCRIPTIONS: dict[int, str] = {
     429: "As many measurements wait as may run (max_jobs)",
     500: "A bug; the detail says only that the server log has it, unless TOOLFORM_DEBUG is set",
     502: "The model endpoint refused or failed",
-    503: "The study's evidence is missing or failed its check",
+    503: "The study's evidence is missing or failed its check, or the job store could not be written",
 }
 
 

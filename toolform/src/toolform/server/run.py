@@ -18,6 +18,8 @@ from toolform.server.settings import Settings
 
 #: How `serve --reload` hands the settings to the application uvicorn re-imports.
 SETTINGS_ENV = "TOOLFORM_SERVE_SETTINGS"
+#: Seconds a stopping server waits for its open connections (a browser's keep-alive, a poll) to finish.
+GRACEFUL_SHUTDOWN_S = 1
 
 
 def app_from_environment() -> FastAPI:
@@ -43,6 +45,9 @@ def serve(settings: Settings, reload: bool = False) -> None:
         "log_level": "info",
         "server_header": False,
         "proxy_headers": False,
+        # SIGTERM answers promptly: open connections get this long, then close; running measurement jobs
+        # stop at once and are kept as interrupted (the measure router's shutdown handler).
+        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_S,
     }
     if reload:
         os.environ[SETTINGS_ENV] = json.dumps(settings.to_dict())

@@ -37,6 +37,7 @@ def _embedded_json(text: str) -> Found | None:
 
 
 _VALUE = r"(\"[^\"]*\"|'[^']*'|[^,;)\n]*)"
+_SAID = r"(.+?)(?=\s+and\s|,|\.\s|\.?\s*$)"
 
 
 def parse_nl_intent(text: str, context: Context) -> Found | None:
@@ -53,6 +54,13 @@ def parse_nl_intent(text: str, context: Context) -> Found | None:
         pair = re.search(rf"(?<![\w.]){re.escape(param.name)}`?\s*[:=]\s*{_VALUE}", text, re.IGNORECASE)
         if pair is not None:
             texts[param.name] = pair.group(1).strip().strip("\"'").rstrip(".").strip()
+            continue
+        # "with loan_id L-5 and days 3", "loan_id is L-5": the value in words, up to "and", a comma or
+        # the sentence's end, as the reference reads an intent.
+        name = re.escape(param.name)
+        said = re.search(rf"\bwith\s+(?:the\s+)?{name}\s+{_SAID}|(?<![\w.]){name}\s+is\s+{_SAID}", text)
+        if said is not None:
+            texts[param.name] = (said.group(1) or said.group(2)).strip()
     return Found([context.text_call(named, texts)], "rule-based")
 
 

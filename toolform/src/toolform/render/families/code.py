@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Callable
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.types import python_return, python_type, python_value, ts_inline, ts_value
+from toolform.render.types import python_return, python_type, python_value, quoted, ts_inline, ts_value
 from toolform.render.values import camel, kebab, pascal
 
 
@@ -200,7 +199,7 @@ class Language:
             return self.array.format(self.type(t.item))
         if t.kind == "enum":
             if self.literal_enums:
-                return " | ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values)
+                return " | ".join(_literal(v) for v in t.enum_values)
             return self.scalars["string"]
         if t.kind == "union":
             if self.union is None:
@@ -507,6 +506,16 @@ _SQL = {
 }
 
 
+def _literal(value: object) -> str:
+    """An enum value as a literal type: a string between quotes as it stands, true/false, or as Python prints it
+    (``None``), as measured."""
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _sql_type(t: Type | None) -> str:
     if t is None:
         return "JSONB"
@@ -533,7 +542,9 @@ def sql_udf(tools: list[Tool], options: RenderOptions) -> str:
             columns.append(column)
         lines = [f"CREATE FUNCTION {t.name}(", ",\n".join(columns), f") RETURNS {_sql_type(t.returns)};"]
         if t.description:
-            lines.append(f"COMMENT ON FUNCTION {t.name} IS {_sql_value(t.description)};")
+            # The comment's text is quoted as it stands, apostrophes and all: the study measured that text
+            # (docs/toolform-render.md, sql_udf).
+            lines.append(f"COMMENT ON FUNCTION {t.name} IS '{t.description}';")
             # The parameters' notes follow the function's comment, and only with it.
             lines += [f"-- {p.name}: {p.description}" for p in t.params if p.description]
         return "\n".join(lines)
@@ -607,7 +618,7 @@ def python_pydantic(tools: list[Tool], options: RenderOptions) -> str:
         for p in t.params:
             args = ["..." if p.required else (python_value(p.default) if p.has_default else "None")]
             if p.description:
-                args.append(f"description={python_value(p.description)}")
+                args.append(f"description={quoted(p.description)}")
             for key, value in p.type.constraints.items():
                 if key in _PYDANTIC_CONSTRAINTS:
                     args.append(f"{_PYDANTIC_CONSTRAINTS[key]}={python_value(value)}")
@@ -655,7 +666,8 @@ def python_argparse(tools: list[Tool], options: RenderOptions) -> str:
             if kind.kind == "boolean":
                 args.append('action="store_true"')
             elif kind.kind == "enum":
-                args.append("choices=[" + ", ".join(python_value(v) for v in kind.enum_values) + "]")
+                choices = (quoted(v) if isinstance(v, str) else python_value(v) for v in kind.enum_values)
+                args.append("choices=[" + ", ".join(choices) + "]")
             elif kind.kind == "array":
                 item = {**_ARGPARSE, "boolean": "bool"}.get(kind.item.kind if kind.item else "string", "str")
                 args += ['nargs="+"', f"type={item}"]
@@ -665,7 +677,7 @@ def python_argparse(tools: list[Tool], options: RenderOptions) -> str:
             if p.has_default:
                 args.append(f"default={python_value(p.default)}")
             if p.description:
-                args.append(f"help={python_value(p.description)}")
+                args.append(f"help={quoted(p.description)}")
             lines.append(f"{parser}.add_argument({', '.join(args)})")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
@@ -692,7 +704,9 @@ def typescript_dts(tools: list[Tool], options: RenderOptions) -> str:
     for t in tools:
         if t.description:
             # The description is wrapped to 88 columns, the parameters' lines are not.
-            lines += textwrap.wrap(t.description, 88, initial_indent="  // ", subsequent_indent="  // ")
+            # Runs of white space read as one space, as measured.
+            words = " ".join(t.description.split())
+            lines += textwrap.wrap(words, 88, initial_indent="  // ", subsequent_indent="  // ")
         lines += [f"  // {p.name}: {p.description}" for p in t.params if p.description]
         lines.append(f"  function {t.name}({ts_params(t)}): {ts_return(t.returns, 'any')};")
         lines.append("")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import re
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
+from toolform.render.types import quoted
 from toolform.render.values import pascal_underscores, plain
 
 
@@ -21,13 +21,14 @@ def config_type(t: Type) -> str:
 
 
 def _value(value: object) -> str:
-    """A default as TOML, HCL, Nix and Jsonnet all write the common ones: JSON with spaces after commas."""
-    return json.dumps(value, ensure_ascii=False)
+    """A default or a list of values as TOML, HCL, Nix and Jsonnet all write them: JSON, non-ASCII escaped."""
+    return json.dumps(value)
 
 
-def _string(text: str, ascii_only: bool = True) -> str:
-    """A quoted string; most of these formats escape non-ASCII characters, EDN and s-expressions do not."""
-    return json.dumps(text, ensure_ascii=ascii_only)
+def _string(text: str) -> str:
+    """A quoted string with non-ASCII escaped, as most of these formats write it; EDN and s-expressions quote
+    their names and prose as they stand (``quoted``), as measured."""
+    return json.dumps(text)
 
 
 def toml(tools: list[Tool], options: RenderOptions) -> str:
@@ -111,7 +112,7 @@ def _cue_type(t: Type) -> str:
     if t.kind == "array":
         return f"[...{_cue_type(t.item) if t.item else '_'}]"
     if t.kind == "enum":
-        return " | ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values)
+        return " | ".join(json.dumps(v) for v in t.enum_values)
     if t.kind == "union":
         return " | ".join(_cue_type(u) for u in t.union_of)
     base = {"string": "string", "number": "number", "integer": "int", "boolean": "bool"}.get(t.kind, "_")
@@ -144,7 +145,7 @@ def _dhall_type(t: Type) -> str:
     if t.kind == "array":
         return f"List {_dhall_type(t.item) if t.item else 'Text'}"
     if t.kind == "enum":
-        return "< " + " | ".join(re.sub(r"\W", "_", plain(v)) for v in t.enum_values) + " >"
+        return "< " + " | ".join(plain(v).replace(" ", "_") for v in t.enum_values) + " >"
     return {"number": "Double", "integer": "Natural", "boolean": "Bool"}.get(t.kind, "Text")
 
 
@@ -187,7 +188,7 @@ def _nix_type(t: Type) -> str:
     if t.kind == "array":
         return f"listOf {_nix_type(t.item) if t.item else 'str'}"
     if t.kind == "enum":
-        return "enum [ " + " ".join(json.dumps(v, ensure_ascii=False) for v in t.enum_values) + " ]"
+        return "enum [ " + " ".join(json.dumps(v) for v in t.enum_values) + " ]"
     return {"number": "float", "integer": "int", "boolean": "bool", "object": "attrs"}.get(t.kind, "str")
 
 
@@ -231,21 +232,21 @@ def kdl(tools: list[Tool], options: RenderOptions) -> str:
 
 def _edn_param(p: Param) -> str:
     text = (
-        f"{{:name {_string(p.name, False)} :type :{config_type(p.type)} :required {'true' if p.required else 'false'}"
+        f"{{:name {quoted(p.name)} :type :{config_type(p.type)} :required {'true' if p.required else 'false'}"
     )
     if p.type.kind == "enum":
-        text += " :enum #{" + " ".join(json.dumps(v, ensure_ascii=False) for v in p.type.enum_values) + "}"
+        text += " :enum #{" + " ".join(json.dumps(v) for v in p.type.enum_values) + "}"
     if p.description:
-        text += f" :doc {_string(p.description, False)}"
+        text += f" :doc {quoted(p.description)}"
     return text + "}"
 
 
 def edn(tools: list[Tool], options: RenderOptions) -> str:
     lines = ["["]
     for t in tools:
-        lines.append(f" {{:name {_string(t.name, False)}")
+        lines.append(f" {{:name {quoted(t.name)}")
         if t.description:
-            lines.append(f"  :doc {_string(t.description, False)}")
+            lines.append(f"  :doc {quoted(t.description)}")
         lines.append("  :params [")
         lines += [f"    {_edn_param(p)}" for p in t.params]
         lines.append("  ]}")
@@ -258,13 +259,13 @@ def sexpr(tools: list[Tool], options: RenderOptions) -> str:
     for t in tools:
         lines.append(f"(deftool {t.name}")
         if t.description:
-            lines.append(f"  (doc {_string(t.description, False)})")
+            lines.append(f"  (doc {quoted(t.description)})")
         for p in t.params:
             line = f"  (param {p.name} {config_type(p.type)} {'required' if p.required else 'optional'}"
             if p.type.kind == "enum":
-                line += " (one-of " + " ".join(json.dumps(v, ensure_ascii=False) for v in p.type.enum_values) + ")"
+                line += " (one-of " + " ".join(json.dumps(v) for v in p.type.enum_values) + ")"
             if p.description:
-                line += f" {_string(p.description, False)}"
+                line += f" {quoted(p.description)}"
             lines.append(line + ")")
         lines.append(")")
     return "\n".join(lines)

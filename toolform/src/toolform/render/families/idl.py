@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from toolform.render.families import Renderer
@@ -12,9 +11,14 @@ from toolform.render.options import RenderOptions
 from toolform.render.values import camel, indented_json, pascal, plain, wit_name
 
 
+def _smithy_string(text: str) -> str:
+    """A Smithy documentation string: double quotes escaped, everything else as it stands, as measured."""
+    return '"' + text.replace('"', '\\"') + '"'
+
+
 def symbol_name(value: object) -> str:
-    """An enum value as an identifier: every character that cannot be in one becomes ``_``."""
-    return re.sub(r"\W", "_", plain(value))
+    """An enum value as a member name: its spaces and hyphens become ``_``, the rest stays, as measured."""
+    return plain(value).replace(" ", "_").replace("-", "_")
 
 
 def _enum_name(t: Tool, p: Param) -> str:
@@ -253,12 +257,12 @@ def smithy_idl(tools: list[Tool], options: RenderOptions) -> str:
     blocks = ['$version: "2"', "namespace tools"]
     for t in tools:
         name = pascal(t.name)
-        doc = f"@documentation({json.dumps(t.description, ensure_ascii=False)})\n" if t.description else ""
+        doc = f"@documentation({_smithy_string(t.description)})\n" if t.description else ""
         blocks.append(f"{doc}operation {name} {{\n    input: {name}Input\n    output: ToolResult\n}}")
         members = []
         for p in t.params:
             if p.description:
-                members.append(f"    @documentation({json.dumps(p.description, ensure_ascii=False)})")
+                members.append(f"    @documentation({_smithy_string(p.description)})")
             if p.required:
                 members.append("    @required")
             members.append(f"    {p.name}: {_smithy_type(p.type)}")

@@ -105,7 +105,7 @@ def sig_type(t: Type) -> str:
     if t.kind == "array":
         return (sig_type(t.item) if t.item else "any") + "[]"
     if t.kind == "enum":
-        return "|".join(compact_json(v) for v in t.enum_values)
+        return "|".join(json.dumps(v, separators=(",", ":")) for v in t.enum_values)
     if t.kind == "union":
         return "|".join(sig_type(u) for u in t.union_of)
     return t.kind
@@ -131,7 +131,8 @@ def json5(tools: list[Tool], options: RenderOptions) -> str:
             if p.description:
                 lines.append(f"      // {p.description}")
             optional = "" if p.required else "  /* optional */"
-            lines.append(f"      {_js_key(p.name)}: {_js_string(sig_type(p.type))},{optional}")
+            # The type between single quotes as it stands, as measured.
+            lines.append(f"      {_js_key(p.name)}: '{sig_type(p.type)}',{optional}")
         lines += ["    },", "  },"]
     lines.append("]")
     return "\n".join(lines)
@@ -153,7 +154,8 @@ def hjson(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def _jsonc_value(value: object) -> str:
-    return json_text(value)
+    # JSON with non-ASCII escaped, as measured.
+    return json.dumps(value)
 
 
 def jsonc(tools: list[Tool], options: RenderOptions) -> str:

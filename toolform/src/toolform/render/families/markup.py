@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+import json
+from xml.sax.saxutils import escape
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import json_text, kebab, plain
+from toolform.render.values import kebab, plain
+
+
+def quoteattr(text: str) -> str:
+    """An attribute value between double quotes, ``&``, ``<`` and ``>`` escaped and nothing else, as measured."""
+    return f'"{escape(text)}"'
 
 
 def _xml_param(p: Param, depth: int) -> list[str]:
@@ -220,7 +226,11 @@ def _nested_example(t: Type) -> object:
 def curl_examples(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
-        body = json_text({p.name: p.default if p.has_default else example_value(p) for p in t.required})
+        # A parameter's example, else its default, else a placeholder; non-ASCII escaped, as measured.
+        values = {
+            p.name: p.example if p.has_example else p.default if p.has_default else example_value(p) for p in t.required
+        }
+        body = json.dumps(values)
         lines = [f"# {t.description}"] if t.description else []
         lines += [
             f"curl -X POST https://api.tools/{t.name} \\",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import first_sentence, indented_json, json_text, lower_first, plain, sentence
+from toolform.render.values import first_sentence, indented_json, lower_first, plain, sentence
 
 
 def novel_type(t: Type) -> str:
@@ -217,6 +219,8 @@ def progressive(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def _dialogue_value(p: Param) -> object:
+    if p.has_example:
+        return p.example
     t = p.type
     if t.kind == "object":
         return {f.name: _dialogue_value(f) for f in t.fields}
@@ -240,7 +244,7 @@ def worked_dialogue(tools: list[Tool], options: RenderOptions) -> str:
     for t in tools:
         call = {"name": t.name, "arguments": {p.name: _dialogue_value(p) for p in t.required}}
         wanted = sentence(t.description).lower() if t.description else t.name
-        lines = [f"User: I need to {wanted}.", f"Assistant: {json_text(call)}"]
+        lines = [f"User: I need to {wanted}.", f"Assistant: {json.dumps(call)}"]
         if t.optional:
             more = ", ".join(f"{p.name}={novel_type(p.type)}" for p in t.optional)
             lines.append(f"  (you may also pass: {more})")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import nl_type
-from toolform.render.values import first_sentence, json_text, kebab, lower_first, plain, sentence
+from toolform.render.values import first_sentence, kebab, lower_first, plain, sentence
 
 
 def and_list(items: list[str]) -> str:
@@ -180,12 +182,13 @@ def _example(t: Type, name: str, first: bool) -> object:
 def few_shot_only(tools: list[Tool], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
-        full = {p.name: _example(p.type, p.name, True) for p in t.params}
-        least = {p.name: _example(p.type, p.name, False) for p in t.required}
+        # A parameter's own example comes first, in both calls; the calls are JSON with non-ASCII escaped.
+        full = {p.name: p.example if p.has_example else _example(p.type, p.name, True) for p in t.params}
+        least = {p.name: p.example if p.has_example else _example(p.type, p.name, False) for p in t.required}
         lines = [
             f"# {t.name}",
-            json_text({"name": t.name, "arguments": full}),
-            json_text({"name": t.name, "arguments": least}),
+            json.dumps({"name": t.name, "arguments": full}),
+            json.dumps({"name": t.name, "arguments": least}),
         ]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

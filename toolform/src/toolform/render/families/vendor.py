@@ -10,6 +10,7 @@ from toolform.render.families.json_family import flat_function, openai_function
 from toolform.render.json_schema import param_schema, parameters_schema
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
+from toolform.render.types import quoted
 from toolform.render.values import capitalized, indented_json
 
 
@@ -191,7 +192,7 @@ def dspy_signature(tools: list[Tool], options: RenderOptions) -> str:
             lines.append(f'    """{t.description}"""')
         for p in t.params:
             # Without a description the reference still writes the comma: "InputField(, required=False)".
-            args = f"desc={_one_line(p.description)}" if p.description else ""
+            args = f"desc={quoted(p.description)}" if p.description else ""
             if not p.required:
                 args += ", required=False"
             lines.append(f"    {p.name} = dspy.InputField({args})")

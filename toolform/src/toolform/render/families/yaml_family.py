@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -68,11 +69,21 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
             lines.append(f"      type: {short_type(p.type)}")
             lines.append(f"      presence: {'required' if p.required else 'optional'}")
             if p.has_default:
-                lines.append(
-                    f"      default: {plain(p.default) if isinstance(p.default, str) else json_text(p.default)}"
-                )
+                shown = _anchors_scalar(p.default) if isinstance(p.default, str) else json_text(p.default)
+                lines.append(f"      default: {shown}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+#: A yaml_anchors description or a yaml_documented default holding one of these, or space at either end,
+#: is written as a JSON string, as measured.
+_ANCHORS_QUOTED = frozenset(":#'\"[]{}&*!|>%@`")
+
+
+def _anchors_scalar(text: str) -> str:
+    if text != text.strip() or not _ANCHORS_QUOTED.isdisjoint(text):
+        return json.dumps(text)
+    return text
 
 
 def yaml_anchors(tools: list[Tool], options: RenderOptions) -> str:
@@ -89,7 +100,7 @@ def yaml_anchors(tools: list[Tool], options: RenderOptions) -> str:
     for t in tools:
         lines.append(f"  - name: {t.name}")
         if t.description:
-            lines.append(f"    description: {t.description}")
+            lines.append(f"    description: {_anchors_scalar(t.description)}")
         lines.append("    params:")
         for p in t.params:
             kind = short_type(p.type)

@@ -3,12 +3,15 @@
 
 import { el, percent, svg } from "./dom.js";
 
-const WIDTH = 760;
-const LABEL = 230;
-const VALUE = 110;
-const PLOT = WIDTH - LABEL - VALUE;
+// Drawn at the width it is shown at (never below 300 px), so that its text stays readable on a phone.
+function layout(width) {
+  const WIDTH = Math.max(300, Math.round(width || 760));
+  const LABEL = Math.min(230, Math.round(WIDTH * 0.34));
+  const VALUE = WIDTH < 500 ? 64 : 110;
+  return { WIDTH, LABEL, VALUE, PLOT: WIDTH - LABEL - VALUE };
+}
 
-function axis(y, height, ticks, scale, unit) {
+function axis({ LABEL }, y, height, ticks, scale, unit) {
   return svg(
     "g",
     { class: "axis" },
@@ -25,7 +28,8 @@ function axis(y, height, ticks, scale, unit) {
 
 // One row per format: a bar of its tokens on these tools, and under it a bar
 // of the study's accuracy for the format, labelled with the accuracy's source.
-export function tokensBesideAccuracy(rows) {
+export function tokensBesideAccuracy(rows, width) {
+  const { WIDTH, LABEL, PLOT } = layout(width);
   const rowHeight = 34;
   const top = 8;
   const height = top + rows.length * rowHeight + 24;
@@ -35,6 +39,7 @@ export function tokensBesideAccuracy(rows) {
     "svg",
     {
       viewBox: `0 0 ${WIDTH} ${height}`,
+      width: WIDTH,
       class: "chart",
       role: "img",
       "aria-labelledby": "compare-chart-title compare-chart-desc",
@@ -70,16 +75,18 @@ export function tokensBesideAccuracy(rows) {
 }
 
 // One row per measured format: the accuracy as a dot, its interval as a line.
-export function scoresWithIntervals(scores, winner) {
+export function scoresWithIntervals(scores, winner, width) {
+  const box = layout(width);
+  const { WIDTH, LABEL, PLOT } = box;
   const rowHeight = 26;
   const top = 8;
   const height = top + scores.length * rowHeight + 24;
   const scale = (value) => (Math.min(100, Math.max(0, value)) / 100) * PLOT;
   return svg(
     "svg",
-    { viewBox: `0 0 ${WIDTH} ${height}`, class: "chart", role: "img", "aria-labelledby": "measure-chart-title" },
+    { viewBox: `0 0 ${WIDTH} ${height}`, width: WIDTH, class: "chart", role: "img", "aria-labelledby": "measure-chart-title" },
     svg("title", { id: "measure-chart-title" }, "Measured accuracy of each format, with its interval"),
-    axis(top, scores.length * rowHeight, [0, 25, 50, 75, 100], scale, "%"),
+    axis(box, top, scores.length * rowHeight, [0, 25, 50, 75, 100], scale, "%"),
     scores.map((score, index) => {
       const y = top + index * rowHeight + rowHeight / 2;
       const [low, high] = Array.isArray(score.interval) ? score.interval : [score.accuracy, score.accuracy];

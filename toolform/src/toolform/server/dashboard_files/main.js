@@ -10,6 +10,7 @@ import { startParse } from "./panels/parse.js";
 import { startRecommend } from "./panels/recommend.js";
 import { startRender } from "./panels/render.js";
 import { startStatus } from "./panels/status.js";
+import { startStudy } from "./panels/study.js";
 import { startTools } from "./panels/tools.js";
 
 const registry = Promise.all([getJson("/api/v1/formats"), getJson("/api/v1/protocols")]).then(([formats, protocols]) => ({
@@ -17,17 +18,16 @@ const registry = Promise.all([getJson("/api/v1/formats"), getJson("/api/v1/proto
   protocols: protocols.protocols,
 }));
 
-// Without an endpoint a measurement can only be refused (409): say so beside its button.
-startStatus((health) => {
-  document.getElementById("measure-endpoint").hidden = health === null || health.endpoint_configured;
-});
+// Without an endpoint a measurement could only be refused (409): Start stays disabled, with the reason.
+const onHealth = startMeasure(registry);
+startStatus(onHealth);
 startTools();
+const study = startStudy();
 startCompare(registry);
 startGuard();
 startCatalogue();
 startRecommend();
-startMeasure();
-Promise.all([startRender(registry), startParse(registry)]).then(
+Promise.all([startRender(registry), startParse(registry), study]).then(
   () => document.body.setAttribute("data-ready", "true"),
   (failure) => {
     document.getElementById("status").textContent = `The format list could not be read: ${failure.message}`;

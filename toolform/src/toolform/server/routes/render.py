@@ -93,6 +93,8 @@ class RenderedPromptBody(_Response):
     protocol: dict[str, Any]
     warnings: list[str]
     hidden_fields: list[dict[str, Any]]
+    #: Ours: each field whose bounds, lengths, item counts, patterns or formats the block does not show.
+    hidden_constraints: list[dict[str, Any]]
 
 
 class CompareBody(_Response):

@@ -13,6 +13,9 @@ function table(rows) {
     {},
     el("summary", {}, "The figures as a table"),
     el(
+      "div",
+      { class: "scroll" },
+      el(
       "table",
       {},
       el("thead", {}, el("tr", {}, ["format", "family", "tokens (estimated)", "study accuracy", "source", "paper (core only)"].map((name) => el("th", { scope: "col" }, name)))),
@@ -33,6 +36,7 @@ function table(rows) {
         ),
       ),
     ),
+    ),
   );
 }
 
@@ -49,7 +53,7 @@ export function startCompare(registry) {
       show(
         result,
         el("p", { class: "muted" }, "Never rank the paper's column against the study's: they are measured on different cells."),
-        tokensBesideAccuracy(answer.rows),
+        tokensBesideAccuracy(answer.rows, byId("compare-form").clientWidth),
         table(answer.rows),
       );
     } catch (failure) {

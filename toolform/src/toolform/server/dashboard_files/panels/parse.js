@@ -23,26 +23,36 @@ function verdict(answer) {
   return ["rejected", "verdict verdict-bad", answer.note || "a call was rejected, invented a tool or failed validation"];
 }
 
+// The API's accepted (the syntax was read, the tool exists) and valid (the arguments pass the schema), in words.
+function readAs(call) {
+  if (!call.accepted) return "not accepted";
+  return call.valid === false ? "syntax read, arguments invalid" : "a valid call";
+}
+
+function resolvedNote(call) {
+  return call.resolved_name && call.resolved_name !== call.name ? el("span", { class: "muted" }, ` resolved to ${call.resolved_name}`) : null;
+}
+
 function callsTable(calls) {
-  return el(
+  return el("div", { class: "scroll" }, el(
     "table",
     {},
-    el("thead", {}, el("tr", {}, ["call", "arguments", "accepted", "problems"].map((name) => el("th", { scope: "col" }, name)))),
+    el("thead", {}, el("tr", {}, ["call", "arguments", "read as", "problems"].map((name) => el("th", { scope: "col" }, name)))),
     el(
       "tbody",
       {},
       calls.map((call) =>
         el(
           "tr",
-          { class: call.accepted ? "" : "rejected" },
-          el("th", { scope: "row" }, el("code", {}, call.name)),
+          { class: call.accepted && call.valid !== false ? "" : "rejected" },
+          el("th", { scope: "row" }, el("code", {}, call.name), resolvedNote(call)),
           el("td", {}, el("code", {}, JSON.stringify(call.arguments))),
-          el("td", {}, call.accepted ? "yes" : "no"),
+          el("td", {}, readAs(call)),
           el("td", {}, [...new Set([...problems(call.validation), call.reason].filter(Boolean))].join("; ")),
         ),
       ),
     ),
-  );
+  ));
 }
 
 export async function startParse(registry) {
@@ -58,7 +68,7 @@ export async function startParse(registry) {
       const calls = [...(answer.calls ?? []), ...(answer.rejected ?? [])];
       show(
         result,
-        el("p", {}, el("strong", { class: style }, word), ` · ${why}`),
+        el("p", {}, el("strong", { class: style }, word), `: ${why}`),
         el("p", { class: "muted" }, `parsed strictly: ${answer.parsed_strict ? "yes" : "no"} · format compliant: ${answer.format_compliant ? "yes" : "no"} · syntax: ${answer.matched_syntax ?? "none"}`),
         (answer.hallucinated ?? []).length ? el("p", { class: "warning" }, `invented tools: ${answer.hallucinated.join(", ")}`) : null,
         calls.length ? callsTable(calls) : null,

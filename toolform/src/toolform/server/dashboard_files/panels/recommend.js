@@ -24,7 +24,7 @@ function evidenceRows(rows) {
 }
 
 function alternatives(rows) {
-  return el(
+  return el("div", { class: "scroll" }, el(
     "table",
     {},
     el("thead", {}, el("tr", {}, ["format", "protocol", "expected accuracy", "schema tokens"].map((name) => el("th", { scope: "col" }, name)))),
@@ -42,7 +42,15 @@ function alternatives(rows) {
         ),
       ),
     ),
-  );
+  ));
+}
+
+function situationText(situation) {
+  if (!situation) return "";
+  const model = situation.model ?? "any model";
+  const tools = situation.n_tools === null || situation.n_tools === undefined ? "" : ` at ${situation.n_tools} tools`;
+  const tier = situation.tier === null || situation.tier === undefined ? "" : `, tier ${situation.tier}`;
+  return `For ${model}${tools}${tier}, objective ${situation.objective}, rule ${situation.rule}.`;
 }
 
 function recommendationView(answer) {
@@ -51,6 +59,7 @@ function recommendationView(answer) {
     "div",
     {},
     el("p", { class: "headline" }, el("strong", {}, `${answer.format_name} (${answer.format_id})`), ` answered with ${answer.protocol_name} (${answer.protocol_id})`),
+    el("p", { class: "muted situation" }, situationText(answer.situation)),
     el(
       "p",
       {},
@@ -81,7 +90,13 @@ export function startRecommend() {
       third_party_tools: byId("recommend-third-party").checked,
     };
     const loaded = loadedTools();
-    const tools = byId("recommend-use-tools").checked && loaded ? loaded.toolsJson : null;
+    const useTools = byId("recommend-use-tools").checked && loaded !== null;
+    const tools = useTools ? loaded.toolsJson : null;
+    // The situation is the loaded set's: its tool count and tier, not the form's defaults.
+    if (useTools && loaded.summary) {
+      situation.n_tools = loaded.summary.n_tools;
+      situation.tier = loaded.summary.tier_estimate;
+    }
     try {
       const answer = await postJson("/api/v1/recommend", jsonBody({ situation }, tools));
       show(result, recommendationView(answer));
