@@ -24,16 +24,20 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
 Api = Literal["openai", "anthropic"]
-FaultKind = Literal["status", "drop", "malformed"]
+FaultKind = Literal["status", "drop", "malformed", "trickle", "huge", "echo_headers"]
 
 
 @dataclass(frozen=True)
 class Fault:
-    """How an answer goes wrong: ``status`` (an HTTP error), ``drop`` (close without answering), ``malformed``."""
+    """How an answer goes wrong: ``status`` (an HTTP error), ``drop`` (close without answering), ``malformed``,
+    ``trickle`` (a 200 whose body comes a byte every ``interval_s``), ``huge`` (a 200 of ``size`` bytes),
+    ``echo_headers`` (``status`` with the request's headers as the body, as some servers echo them)."""
 
     kind: FaultKind
     status: int = 500
     body: str = '{"error": {"message": "scripted failure"}}'
+    size: int = 100_000_000
+    interval_s: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,8 @@ class Recorded:
     raw: bytes
     answer: Answer | None
     received_at: float = field(default_factory=time.monotonic)
+    #: The request's headers, lowercase names (a GET's too).
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 Script = Callable[[Prompt], "Answer | str"]
@@ -165,7 +171,8 @@ class ScriptedEndpoint:
                 pass  # the tests read ``requests``, not a log
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's naming
-                endpoint._record(Recorded("GET", self.path, None, b"", None))
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                endpoint._record(Recorded("GET", self.path, None, b"", None, headers=headers))
                 if self.path.rstrip("/").endswith("/models"):
                     listing = {"object": "list", "data": [{"id": m, "object": "model"} for m in endpoint.models]}
                     self._send(200, json.dumps(listing).encode())
@@ -190,7 +197,7 @@ class ScriptedEndpoint:
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 prompt = _prompt_of(api, self.path, body, headers)
                 answer = endpoint._choose(prompt)
-                endpoint._record(Recorded("POST", self.path, prompt, raw, answer))
+                endpoint._record(Recorded("POST", self.path, prompt, raw, answer, headers=headers))
                 if answer.delay_s:
                     time.sleep(answer.delay_s)
                 if answer.fault is not None:
@@ -204,8 +211,31 @@ class ScriptedEndpoint:
                     self.close_connection = True
                 elif fault.kind == "malformed":
                     self._send(200, b'{"choices": [{"message": ')
+                elif fault.kind == "echo_headers":
+                    self._send(fault.status, json.dumps(dict(self.headers.items())).encode())
+                elif fault.kind in ("trickle", "huge"):
+                    self._stream(fault)
                 else:
                     self._send(fault.status, fault.body.encode())
+
+            def _stream(self, fault: Fault) -> None:
+                # A byte at a time, or a megabyte at a time, until the reader goes away.
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(fault.size))
+                self.end_headers()
+                chunk = b" " if fault.kind == "trickle" else b" " * 1_000_000
+                sent = 0
+                try:
+                    while sent < fault.size:
+                        self.wfile.write(chunk)
+                        self.wfile.flush()
+                        sent += len(chunk)
+                        if fault.kind == "trickle":
+                            time.sleep(fault.interval_s)
+                except OSError:
+                    pass
+                self.close_connection = True
 
             def _send(self, status: int, data: bytes) -> None:
                 self.send_response(status)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from toolform.errors import LoaderError
 from toolform.ir import ToolSet
+from toolform.limits import counting_schema_nodes
 from toolform.loaders import anthropic, flow, ir, mcp, openai, python, typescript
 from toolform.loaders.common import check_values
 from toolform.loaders.detect import detect
@@ -46,12 +47,17 @@ class LoadResult:
 
 
 def load(source: str, payload: object) -> LoadResult:
-    """Read ``payload`` in the shape ``source`` names; raise LoaderError for tools that do not load."""
+    """Read ``payload`` in the shape ``source`` names; raise LoaderError for tools that do not load.
+
+    Raises PayloadTooLarge when the schemas expand (``$ref``, type aliases) past the schema node
+    limit (``toolform.limits.set_schema_node_limit``).
+    """
     if source not in SOURCES:
         raise LoaderError(f"unknown tools source '{source}'; use one of {', '.join(SOURCES)}")
     kind = detect(payload) if source == "auto" else source  # type: ignore[arg-type]
     notes = Notes()
-    toolset = _LOADERS[kind](payload, notes)
+    with counting_schema_nodes():
+        toolset = _LOADERS[kind](payload, notes)
     check_values(toolset)
     toolset.source = kind
     return LoadResult(toolset=toolset, kind=kind, warnings=notes.messages())

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from toolform.ir import FieldIR, JsonValue, Kind, TypeIR, is_number
+from toolform.limits import SchemaNodes, schema_nodes
 from toolform.loaders.notes import Notes, child
 
 #: Levels of nesting read before the rest reads as any value (the reference's limit).
@@ -129,6 +130,8 @@ class SchemaReader:
     tool: str
     root: JsonValue
     notes: Notes = field(default_factory=Notes)
+    #: The schema nodes the loading may still read ($ref expansion fans out exponentially).
+    nodes: SchemaNodes = field(default_factory=schema_nodes)
 
     def parameters(self, schema: JsonValue, path: str = "$") -> list[FieldIR]:
         """A tool's parameters from its parameters schema (an object schema, or JSON text of one)."""
@@ -169,6 +172,7 @@ class SchemaReader:
         type list or an enum), ``nullable`` (if given) gets True: the reference reads such a
         field as not required, which is how the IR says "may be left out".
         """
+        self.nodes.count()
         if depth > MAX_DEPTH:
             self.notes.add(self.tool, path, f"nested deeper than {MAX_DEPTH} levels; read as any value below")
             return TypeIR(Kind.ANY, cut="depth")

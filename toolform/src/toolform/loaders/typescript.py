@@ -17,18 +17,28 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
-from toolform.errors import LoaderError
+from toolform.errors import LoaderError, TooManyJobs
 from toolform.ir import JsonValue, ToolSet
+from toolform.limits import schema_nodes
 from toolform.loaders import ir
 from toolform.loaders.common import tool_set
 from toolform.loaders.notes import Notes
 
 KIND = "typescript"
 SCRIPT = Path(__file__).with_name("typescript_read.js")
-#: Parsing a few hundred declarations takes well under a second; this bounds a stuck Node.
-TIMEOUT_SECONDS = 60
+#: Parsing a few hundred declarations takes well under a second; this bounds a stuck or exploding Node,
+#: which is killed at the end of it.
+TIMEOUT_SECONDS = 20
+#: Node processes reading TypeScript at once in this process; more requests wait for one to end.
+MAX_READERS = 2
+#: Seconds a reading waits for a free reader before it is refused (429 too_many_jobs).
+QUEUE_SECONDS = 30
+#: Memory one Node reader may use (its V8 heap), in megabytes.
+NODE_HEAP_MB = 512
+_readers = threading.BoundedSemaphore(MAX_READERS)
 
 
 def load(payload: JsonValue, notes: Notes) -> ToolSet:
@@ -38,15 +48,33 @@ def load(payload: JsonValue, notes: Notes) -> ToolSet:
     node = shutil.which("node")
     if node is None:
         raise LoaderError("reading TypeScript needs Node.js (the node command) on PATH")
+    limit = schema_nodes()
+    if not _readers.acquire(timeout=QUEUE_SECONDS):
+        raise TooManyJobs(
+            f"{MAX_READERS} TypeScript readings are under way, as many as run at once; none ended within "
+            f"{QUEUE_SECONDS} s, so try again later"
+        )
     try:
         done = subprocess.run(
-            [node, str(SCRIPT)], input=payload, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False
+            [node, f"--max-old-space-size={NODE_HEAP_MB}", str(SCRIPT), str(max(limit.left, 1))],
+            input=payload, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False,
         )
     except subprocess.TimeoutExpired:
-        raise LoaderError(f"the TypeScript reader did not finish within {TIMEOUT_SECONDS} s") from None
+        raise LoaderError(
+            f"the TypeScript reader did not finish within {TIMEOUT_SECONDS} s and was stopped; "
+            "declare fewer or simpler types"
+        ) from None
+    finally:
+        _readers.release()
     if done.returncode != 0:
-        raise LoaderError(f"the TypeScript reader failed: {done.stderr.strip()[-500:]}")
+        # Node's own message carries a stack trace with this installation's paths: not for the client.
+        raise LoaderError(
+            "the TypeScript reader stopped without an answer (the declarations may be too large or too deeply "
+            "nested to read); simplify them"
+        )
     answer = json.loads(done.stdout)
+    if "too_large" in answer:
+        limit.count(limit.left + 1)
     if "error" in answer:
         raise LoaderError(answer["error"], line=answer.get("line"))
     for tool, path, message in answer["warnings"]:

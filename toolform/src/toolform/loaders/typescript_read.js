@@ -106,6 +106,12 @@ function baseOf(value) {
   return typeof value === "string" ? "string" : typeof value === "boolean" ? "boolean" : "number";
 }
 
+// The most type nodes the reading may make (the caller's schema node limit), and how many it made.
+const maxTypeNodes = Number(process.argv[2]) || 200000;
+let typeNodes = 0;
+
+class TooLarge extends Error {}
+
 class Reader {
   constructor(tool) {
     this.tool = tool;
@@ -118,6 +124,8 @@ class Reader {
 
   // A type node as an IR type; `nullable.value` is set when a union admitted null or undefined.
   type(node, path, nullable) {
+    // Aliases are inlined, so a few lines may expand exponentially: every node read is counted.
+    if (++typeNodes > maxTypeNodes) throw new TooLarge();
     if (ts.isParenthesizedTypeNode(node)) return this.type(node.type, path, nullable);
     if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) return this.type(node.type, path, nullable);
     switch (node.kind) {
@@ -345,6 +353,9 @@ function main() {
   try {
     return { tools: functions.map(tool), warnings };
   } catch (err) {
+    if (err instanceof TooLarge) return { too_large: maxTypeNodes };
+    // Too deep a chain of aliases overflows the stack: said in a sentence, never with the stack and its paths.
+    if (err instanceof RangeError) return { error: "the declarations nest too deeply to read (a chain of type aliases or generics thousands deep); flatten them", line: null };
     if (!(err instanceof Refusal)) throw err;
     return { error: err.message, line: err.node && err.node.getStart ? file.getLineAndCharacterOfPosition(err.node.getStart(file)).line + 1 : null };
   }

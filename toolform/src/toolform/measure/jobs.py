@@ -1,9 +1,12 @@
 """Measurement jobs: queued, run one at a time in a worker thread, followed, cancelled.
 
 States: ``queued`` -> ``running`` -> ``done``, ``failed`` or ``cancelled``. A
-queued job that is cancelled never starts; a running one stops before its next
-request. At most ``max_jobs`` jobs may be queued or running at once. With a job
-store (``job_store.JobStore``), every job and each of its records is also written
+queued job that is cancelled never starts; a running one is stopped where it
+is (its requests in flight are dropped) and is ``cancelled`` at once, its
+``max_jobs`` slot free. At most ``max_jobs`` jobs may be queued or running at
+once; of the finished ones the newest ``max_finished`` are kept in memory, and
+asking for an older one says it was dropped. With a job store
+(``job_store.JobStore``), every job and each of its records is also written
 to SQLite as it happens; a job the server stops under (a restart, SIGTERM) ends
 ``interrupted``, its records kept.
 """
@@ -15,6 +18,8 @@ import logging
 import queue
 import threading
 import uuid
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +34,10 @@ from toolform.measure.run import Cancelled, Grader, MeasureSpec, Progress, measu
 
 log = logging.getLogger("toolform.measure")
 ACTIVE = ("queued", "running")
+#: Finished jobs kept in memory, results and records with them; the oldest beyond it are dropped.
+MAX_FINISHED_JOBS = 64
+#: Ids of dropped jobs remembered, to answer for them that they were dropped rather than never existed.
+_DROPPED_REMEMBERED = 10_000
 
 
 @dataclass
@@ -45,6 +54,8 @@ class Job:
     evidence_file: str | None = None
     #: Each request's record as it is graded, in that order (the report has them too once done).
     records: list[Record] = field(default_factory=list)
+    #: Stops the running measurement from any thread (set while it runs).
+    _stop: Callable[[], None] | None = field(default=None, repr=False)
 
     def to_dict(self, with_records: bool = False) -> dict[str, Any]:
         return {
@@ -68,10 +79,13 @@ class JobManager:
         evidence: Evidence | None = None,
         grader: Grader = parse_grader,
         job_store: JobStore | JobStoreError | None = None,
+        max_finished: int = MAX_FINISHED_JOBS,
     ) -> None:
         """``job_store``: where jobs are kept across restarts; a JobStoreError (the store did not open) makes
         every new job answer that error."""
         self.max_jobs = max_jobs
+        self.max_finished = max_finished
+        self._dropped: OrderedDict[str, None] = OrderedDict()
         self.store_dir = store_dir
         self.evidence = evidence
         self.grader = grader
@@ -112,8 +126,14 @@ class JobManager:
     def get(self, job_id: str) -> Job:
         with self._lock:
             job = self._jobs.get(job_id)
+            dropped = job is None and job_id in self._dropped
+        if dropped:
+            raise JobNotFound(
+                f"job '{job_id[:64]}' finished and was dropped: the server keeps the newest {self.max_finished} "
+                "finished jobs in memory (a finished measurement is in the local evidence store)"
+            )
         if job is None:
-            raise JobNotFound(f"no job '{job_id}' is running or queued in this server, nor kept in its job store")
+            raise JobNotFound(f"no job '{job_id[:64]}' is running or queued in this server, nor kept in its job store")
         return job
 
     def view(self, job_id: str, with_records: bool = False) -> dict[str, Any]:
@@ -183,16 +203,36 @@ class JobManager:
             job.error = f"{job.error}; {error.code}: {error.detail}" if job.error else f"{error.code}: {error.detail}"
 
     def cancel(self, job_id: str) -> Job:
-        """Cancel a queued or running job; a finished job is left as it is."""
+        """Cancel a queued or running job at once, freeing its slot; a finished job is left as it is."""
         job = self.get(job_id)
         with self._lock:
             job.progress.cancelled = True
-            cancelled_queued = job.status == "queued"
-            if cancelled_queued:
+            stopped = job.status in ACTIVE
+            if stopped:
                 job.status = "cancelled"
-        if cancelled_queued:
+                if job._stop is not None:
+                    job._stop()
+            self._drop_old()
+        if stopped:
             self._save(job)
         return job
+
+    def _finish(self, job: Job, status: str) -> None:
+        """``job`` ends as ``status`` (unless it was cancelled meanwhile), and old finished jobs are dropped."""
+        with self._lock:
+            job._stop = None
+            if job.status != "cancelled":
+                job.status = status
+            self._drop_old()
+
+    def _drop_old(self) -> None:
+        # Called with the lock held. Jobs are in submission order; the oldest finished go first.
+        finished = [job_id for job_id, job in self._jobs.items() if job.status not in ACTIVE]
+        for job_id in finished[: max(0, len(finished) - self.max_finished)]:
+            del self._jobs[job_id]
+            self._dropped[job_id] = None
+        while len(self._dropped) > _DROPPED_REMEMBERED:
+            self._dropped.popitem(last=False)
 
     def _work(self) -> None:
         while True:
@@ -211,26 +251,30 @@ class JobManager:
 
     def _run(self, job: Job) -> None:
         try:
-            report = asyncio.run(measure(job.spec, job.progress, self.evidence, self.grader))
-        except Cancelled:
-            job.status = "cancelled"
+            report = asyncio.run(self._measured(job))
+        except (Cancelled, asyncio.CancelledError):
+            self._finish(job, "cancelled")
             return
         except EndpointError as error:
-            job.error, job.status = f"endpoint_error: {error.detail}", "failed"
+            job.error = f"endpoint_error: {error.detail}"
+            self._finish(job, "failed")
             return
         except ToolFormError as error:
-            job.error, job.status = f"{error.code}: {error.detail}", "failed"
+            job.error = f"{error.code}: {error.detail}"
+            self._finish(job, "failed")
             return
         except Exception as error:  # a bug: the job fails and the server log has the traceback
             log.exception("measurement %s failed", job.id)
-            job.error, job.status = f"internal_error: {type(error).__name__}; the server log has it", "failed"
+            job.error = f"internal_error: {type(error).__name__}; the server log has it"
+            self._finish(job, "failed")
             return
         if job.progress.cancelled:
-            job.status = "cancelled"
+            self._finish(job, "cancelled")
             return
         if report.errors == report.total_requests:
             first = next(r.error for r in report.records if r.error)
-            job.error, job.result, job.status = f"every request failed; the first: {first}", report, "failed"
+            job.error, job.result = f"every request failed; the first: {first}", report
+            self._finish(job, "failed")
             return
         if self.store_dir is not None:
             try:
@@ -238,4 +282,23 @@ class JobManager:
                 job.evidence_file = stored.file if stored is not None else None
             except (OSError, ToolFormError) as error:
                 log.error("measurement %s: not written to the evidence store %s: %s", job.id, self.store_dir, error)
-        job.result, job.status = report, "done"
+        job.result = report
+        self._finish(job, "done")
+
+    async def _measured(self, job: Job) -> MeasureReport:
+        """The measurement, run as a task that ``cancel`` stops from the server's thread."""
+        task = asyncio.ensure_future(measure(job.spec, job.progress, self.evidence, self.grader))
+        loop = asyncio.get_running_loop()
+
+        def stop() -> None:
+            try:
+                loop.call_soon_threadsafe(task.cancel)
+            except RuntimeError:  # the loop closed as the measurement ended: nothing left to stop
+                pass
+
+        with self._lock:
+            if job.status == "cancelled":
+                task.cancel()
+            else:
+                job._stop = stop
+        return await task

@@ -9,7 +9,13 @@ from dataclasses import dataclass, field
 
 from toolform.evidence import Evidence
 from toolform.evidence.local import endpoint_host_of
-from toolform.measure.endpoint import ChatEndpoint, TransportFailure
+from toolform.measure.endpoint import (
+    MAX_COMPLETION_BYTES,
+    REQUEST_DEADLINE_S,
+    REQUEST_TIMEOUT_S,
+    ChatEndpoint,
+    TransportFailure,
+)
 from toolform.measure.grading import Grade, grade_reply
 from toolform.measure.report import FormatScore, MeasureReport, Record, ranked, verdict_of
 from toolform.measure.tasks import Task, TaskSet
@@ -78,6 +84,11 @@ class MeasureSpec:
     thinking: bool | None = None
     api_key: str | None = None
     retry_delays: tuple[float, ...] | None = None
+    #: Seconds one attempt may take, connection to last byte; one request over all its attempts; the most
+    #: bytes one completion may hold (``toolform serve --endpoint-attempt-timeout`` and the like).
+    attempt_timeout_s: float = REQUEST_TIMEOUT_S
+    request_deadline_s: float = REQUEST_DEADLINE_S
+    max_completion_bytes: int = MAX_COMPLETION_BYTES
     extra_warnings: list[str] = field(default_factory=list)
 
     @property
@@ -94,7 +105,9 @@ async def measure(
     endpoint_options = {} if spec.retry_delays is None else {"retry_delays": spec.retry_delays}
     async with ChatEndpoint(
         spec.base_url, spec.model, api_key=spec.api_key, max_tokens=spec.max_tokens, thinking=spec.thinking,
-        concurrency=spec.concurrency, **endpoint_options,
+        concurrency=spec.concurrency, attempt_timeout_s=spec.attempt_timeout_s,
+        request_deadline_s=spec.request_deadline_s, max_completion_bytes=spec.max_completion_bytes,
+        **endpoint_options,
     ) as endpoint:
         await endpoint.check()
         gate = asyncio.Semaphore(spec.concurrency)

@@ -16,12 +16,20 @@ from toolform.errors import BadRequest, NoEndpoint
 from toolform.evidence import Evidence
 from toolform.limits import Limits
 from toolform.loaders import load
-from toolform.measure.endpoint import default_thinking
+from toolform.measure.endpoint import (
+    MAX_COMPLETION_BYTES,
+    REQUEST_DEADLINE_S,
+    REQUEST_TIMEOUT_S,
+    default_thinking,
+    same_origin,
+)
 from toolform.measure.run import CORE_FORMATS, MeasureSpec
 from toolform.measure.tasks import TaskSet, generated_tasks, generated_tasks_for, tasks_from_examples
 from toolform.registry import Registry
 from toolform.render.protocols import default_evidence
 
+#: The longest model name a measurement accepts (names run to a few dozen characters; it is stored).
+MAX_MODEL_CHARS = 256
 NO_ENDPOINT_DETAIL = "start the server with --endpoint URL --endpoint-model ID"
 THINKING_OFF_WARNING = "thinking is off for this model, as in the study; send thinking: true to change it"
 REPEATED_WARNING = "repeated formats run once"
@@ -48,6 +56,8 @@ class AbTestOptions:
     concurrency: int = 4
     max_tokens: int = 512
     thinking: bool | None = None
+    #: With a base_url of the request's own: the variable holding its key, one the operator allows.
+    api_key_env: str | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,11 @@ class EndpointConfig:
     model: str | None = None
     key_env: str = "OPENAI_API_KEY"
     allow_client_endpoints: bool = False
+    #: Variables a request with its own base_url may name as its key (``--client-key-env``); none by default.
+    client_key_envs: tuple[str, ...] = ()
+    attempt_timeout_s: float = REQUEST_TIMEOUT_S
+    request_deadline_s: float = REQUEST_DEADLINE_S
+    max_completion_bytes: int = MAX_COMPLETION_BYTES
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,11 @@ def build_spec(
             base_url = options.base_url
         else:
             warnings.append(CLIENT_ENDPOINT_IGNORED)
+    api_key = _api_key(options, endpoint, base_url)
+    if options.model is not None and len(options.model) > MAX_MODEL_CHARS:
+        raise BadRequest(
+            f"model has {len(options.model):,} characters; a model name may have at most {MAX_MODEL_CHARS}"
+        )
     model = options.model or endpoint.model
     if not base_url or not model:
         raise NoEndpoint(NO_ENDPOINT_DETAIL)
@@ -106,9 +126,31 @@ def build_spec(
         model=model, base_url=base_url, task_set=task_set, formats=tuple(formats), rule=options.rule,
         n_requests=len(task_set.tasks), n_tools=options.n_tools, tier=options.tier, seed=options.seed,
         concurrency=options.concurrency, max_tokens=options.max_tokens, thinking=thinking,
-        api_key=os.environ.get(endpoint.key_env) or None,
+        api_key=api_key, attempt_timeout_s=endpoint.attempt_timeout_s,
+        request_deadline_s=endpoint.request_deadline_s, max_completion_bytes=endpoint.max_completion_bytes,
     )
     return StartedJob(replace(spec, extra_warnings=list(warnings)), warnings)
+
+
+def _api_key(options: AbTestOptions, endpoint: EndpointConfig, base_url: str | None) -> str | None:
+    """The key sent to ``base_url``: the operator's only to the operator's own endpoint.
+
+    A base_url of the request's own gets no key, or the one in the variable the request
+    names when the operator listed that variable with ``--client-key-env``.
+    """
+    if options.api_key_env is not None:
+        if options.api_key_env not in endpoint.client_key_envs:
+            allowed = ", ".join(endpoint.client_key_envs) or "none"
+            raise BadRequest(
+                f"api_key_env {options.api_key_env[:64]!r} is not a variable this server lets a request name "
+                f"(allowed: {allowed}; the operator adds one with --client-key-env)"
+            )
+        if not options.base_url or not endpoint.allow_client_endpoints:
+            raise BadRequest("api_key_env names the key of a base_url of the request's own; send base_url too")
+        return os.environ.get(options.api_key_env) or None
+    if base_url is None or endpoint.base_url is None or not same_origin(base_url, endpoint.base_url):
+        return None
+    return os.environ.get(endpoint.key_env) or None
 
 
 def _task_set(options: AbTestOptions, limits: Limits, over_http: bool) -> TaskSet:

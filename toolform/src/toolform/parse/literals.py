@@ -18,42 +18,123 @@ _STRUCTURE = re.compile(r"""["'{}\[\]()]""")
 _STRING_END = {'"': re.compile(r'[\\"]'), "'": re.compile(r"[\\']")}
 
 
-def balanced_end(text: str, start: int) -> int:
-    """The index just past the bracket that closes the one at ``start``, or -1; quotes are respected."""
-    # The searches jump to the next character that matters; replies of hundreds of calls are long.
-    stack = [_CLOSERS[text[start]]]
-    structure = _STRUCTURE.search
-    i = start + 1
-    while True:
-        found = structure(text, i)
-        if found is None:
+class Brackets:
+    """Where each bracket of one text closes, every answer kept, so that any number of questions cost one reading.
+
+    Read from an opening bracket, the text is skipped level by level: a string is skipped to its
+    closing quote, a nested bracket to where it closes, and the level ends at the first closing
+    bracket (matched or not) or fails at the end of the text. Where a level ends depends only on
+    where its reading resumed, not on which bracket opened it, so each resume position is read once:
+    asked from every one of a million brackets, the whole text is still read a small constant number
+    of times (``steps`` counts the searches, which tests bound).
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        #: Resume position (outside a string) -> the first closing bracket of its level, or -1.
+        self._level_end: dict[int, int] = {}
+        #: (quote, resume position inside the string) -> the position just past its closing quote, or -1.
+        self._string_end: dict[tuple[str, int], int] = {}
+        #: Searches made so far: at most a small multiple of the text's length, whatever is asked.
+        self.steps = 0
+
+    def end(self, start: int, limit: int | None = None) -> int:
+        """The index just past the bracket that closes the one at ``start``, or -1; quotes are respected.
+
+        With ``limit``, as in ``text[:limit]``: the bracket must close at or before it. (A reading
+        that closes there never looked past it, and one that closes later, or never, would have
+        run into the end of the shorter text.)
+        """
+        text = self.text
+        found = self._level(start + 1)
+        if found < 0 or text[found] != _CLOSERS[text[start]] or (limit is not None and found + 1 > limit):
             return -1
-        i = found.start()
-        ch = text[i]
-        if ch == '"' or ch == "'":
-            # An apostrophe inside a word (it's) opens no string.
-            if ch == "'" and text[i - 1 : i].isalnum() and text[i + 1 : i + 2].isalnum():
-                i += 1
-                continue
-            string_end = _STRING_END[ch].search
-            i += 1
+        return found + 1
+
+    def _string(self, quote: str, resume: int) -> int:
+        known = self._string_end
+        stop = _STRING_END[quote].search
+        text = self.text
+        visited: list[int] = []
+        i = resume
+        while True:
+            answer = known.get((quote, i))
+            if answer is not None:
+                break
+            visited.append(i)
+            self.steps += 1
+            inside = stop(text, i)
+            if inside is None:
+                answer = -1
+                break
+            i = inside.start()
+            if text[i] != "\\":
+                answer = i + 1
+                break
+            i += 2
+        for position in visited:
+            known[(quote, position)] = answer
+        return answer
+
+    def _level(self, resume: int) -> int:
+        # Iterative, with the open levels on a list: a reply may nest a million brackets.
+        text = self.text
+        known = self._level_end
+        structure = _STRUCTURE.search
+        #: Per open level, the resume positions read at that level (they all end where it ends).
+        levels: list[list[int]] = [[resume]]
+        #: Per nested level, the bracket its end must be to continue the level around it.
+        expected: list[str] = []
+        i = resume
+        while True:
+            answer = known.get(i)
+            if answer is None:
+                self.steps += 1
+                found = structure(text, i)
+                if found is None:
+                    answer = -1
+                else:
+                    at = found.start()
+                    ch = text[at]
+                    if ch == '"' or ch == "'":
+                        # An apostrophe inside a word (it's) opens no string.
+                        if ch == "'" and text[at - 1 : at].isalnum() and text[at + 1 : at + 2].isalnum():
+                            i = at + 1
+                        else:
+                            i = self._string(ch, at + 1)
+                            if i < 0:
+                                answer = -1
+                        if answer is None:
+                            levels[-1].append(i)
+                            continue
+                    elif ch in _CLOSERS:
+                        expected.append(_CLOSERS[ch])
+                        i = at + 1
+                        levels.append([i])
+                        continue
+                    else:
+                        answer = at
+            # The level ends at ``answer``: every position read at it ends there; the level around it
+            # continues past a matching bracket, and fails with any other end.
             while True:
-                inside = string_end(text, i)
-                if inside is None:
-                    return -1
-                i = inside.start()
-                if text[i] != "\\":
+                for position in levels.pop():
+                    known[position] = answer
+                if not levels:
+                    return answer
+                closer = expected.pop()
+                if answer >= 0 and text[answer] == closer:
+                    i = answer + 1
+                    levels[-1].append(i)
                     break
-                i += 2
-        elif ch in _CLOSERS:
-            stack.append(_CLOSERS[ch])
-        else:
-            if ch != stack[-1]:
-                return -1
-            stack.pop()
-            if not stack:
-                return i + 1
-        i += 1
+                answer = -1
+
+
+def balanced_end(text: str, start: int) -> int:
+    """The index just past the bracket that closes the one at ``start``, or -1; quotes are respected.
+
+    One question; ask a ``Brackets`` of the text when asking about many of its brackets.
+    """
+    return Brackets(text).end(start)
 
 
 _OPENERS: dict[str, re.Pattern[str]] = {}
@@ -70,13 +151,14 @@ def _opener(openers: str) -> re.Pattern[str]:
 def spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int]]:
     """Every outermost balanced span opened by one of ``openers``, left to right."""
     opener = _opener(openers)
+    brackets = Brackets(text)
     i = 0
     while True:
         found = opener.search(text, i)
         if found is None:
             return
         i = found.start()
-        end = balanced_end(text, i)
+        end = brackets.end(i)
         if end > 0:
             yield i, end
             i = end
@@ -130,30 +212,87 @@ def loaded_spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int, boo
 
     A span that is JSON is read where it starts, in one pass: a JSON value opened by
     a bracket ends where its bracket closes (its strings are the double-quoted, escaped
-    strings ``balanced_end`` skips, and outside them it holds no quote or parenthesis),
-    and it is what ``exact_json`` reads in the span. Any other span is found and read
-    as before.
+    strings ``Brackets`` skips, and outside them it holds no quote or parenthesis),
+    and it is what ``exact_json`` reads in the span. So a bracket that never closes
+    opens no JSON value either, and is passed over without reading it as JSON: the
+    decoder is only started at brackets that close, whose spans do not overlap.
     """
     opener = _opener(openers)
     decode = _EXACT_DECODER.raw_decode
+    brackets = Brackets(text)
     i = 0
     while True:
         found = opener.search(text, i)
         if found is None:
             return
         i = found.start()
+        end = brackets.end(i)
+        if end < 0:
+            i += 1
+            continue
         try:
-            value, end = decode(text, i)
+            value, decoded_end = decode(text, i)
         except (ValueError, RecursionError):
-            end = balanced_end(text, i)
-            if end < 0:
-                i += 1
-                continue
             ok, value = load_jsonish(text[i:end])
             yield i, end, ok, value
         else:
-            yield i, end, True, value
+            yield i, decoded_end, True, value
+            end = decoded_end
         i = end
+
+
+class FirstSpans:
+    """``next(loaded_spans(text[pos:], openers))`` for any number of positions ``pos`` of one text, read once.
+
+    A suffix of the text reads its brackets as the text does (a reading only looks forward), so
+    one ``Brackets`` serves every suffix, and the first bracket that closes at or after a position
+    is found once for every position passed over on the way to it.
+    """
+
+    def __init__(self, text: str, openers: str = "{[") -> None:
+        self.text = text
+        self._opener = _opener(openers)
+        self._brackets = Brackets(text)
+        #: Opener position -> the first opener at or after it whose bracket closes (-1: none).
+        self._closing_from: dict[int, int] = {}
+        self._read: dict[int, tuple[int, int, bool, Any]] = {}
+
+    def first(self, pos: int) -> tuple[int, int, bool, Any] | None:
+        """The first span of ``loaded_spans(text[pos:])``, in the text's positions, or None."""
+        text = self.text
+        passed: list[int] = []
+        i = pos
+        while True:
+            found = self._opener.search(text, i)
+            if found is None:
+                start = -1
+                break
+            i = found.start()
+            known = self._closing_from.get(i)
+            if known is not None:
+                start = known
+                break
+            passed.append(i)
+            if self._brackets.end(i) >= 0:
+                start = i
+                break
+            i += 1
+        for position in passed:
+            self._closing_from[position] = start
+        if start < 0:
+            return None
+        read = self._read.get(start)
+        if read is None:
+            end = self._brackets.end(start)
+            try:
+                value, decoded_end = _EXACT_DECODER.raw_decode(text, start)
+            except (ValueError, RecursionError):
+                ok, value = load_jsonish(text[start:end])
+                read = (start, end, ok, value)
+            else:
+                read = (start, decoded_end, True, value)
+            self._read[start] = read
+        return read
 
 
 def values_in(text: str, openers: str = "{[") -> Iterator[Any]:

@@ -7,12 +7,13 @@ from functools import partial
 from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
+from starlette.datastructures import Headers
 
 from toolform import __version__
 from toolform.evidence import Evidence, open_evidence
-from toolform.limits import Limits
+from toolform.limits import Limits, set_schema_node_limit
 from toolform.registry import Registry
-from toolform.server import dashboard, docs, errors
+from toolform.server import dashboard, docs, errors, work_pool
 from toolform.server.body_limit import BodyLimit
 from toolform.server.exact_response import exact_json_bytes, fast_json_bytes
 from toolform.server.host_check import HostCheck
@@ -39,10 +40,32 @@ Every route is under `/api/v1`. Errors share one shape: `{"error", "detail", "st
 """
 
 
+class ShapedCORSMiddleware(CORSMiddleware):
+    """Starlette's CORS handling, its refusal of a preflight in the API's error shape rather than plain text."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        answer = super().preflight_response(request_headers)
+        if answer.status_code < 400:
+            return answer
+        refused = bytes(answer.body).decode("utf-8", "replace")
+        headers = {k: v for k, v in answer.headers.items() if k.lower() not in ("content-length", "content-type")}
+        detail = (
+            f"{refused}: the browser's preflight asks for an origin, method or header this server does not allow "
+            "(its --cors origins, methods GET, POST and DELETE, the content-type header)"
+        )
+        return JSONResponse(errors.error_body("bad_request", detail, 400), status_code=400, headers=headers)
+
+
 def lean_routes(limits: Limits) -> dict[str, LeanRoute]:
     """The hot POST routes, answered ahead of FastAPI's machinery for the bodies they accept; one line each."""
     return {
-        "/api/v1/parse": LeanRoute(parse_routes.ParseRequest, partial(parse_routes.answer, limits), exact_json_bytes),
+        "/api/v1/parse": LeanRoute(
+            parse_routes.ParseRequest,
+            partial(parse_routes.answer, limits),
+            exact_json_bytes,
+            process_above_bytes=parse_routes.ON_LOOP_BYTES,
+            on_loop=parse_routes.quick,
+        ),
         "/api/v1/guard": LeanRoute(guard.GuardRequest, partial(guard.answer, limits), fast_json_bytes, in_thread=True),
     }
 
@@ -67,6 +90,8 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     )
     app.state.settings = settings
     app.state.evidence = evidence
+    set_schema_node_limit(settings.limits.max_schema_nodes)
+    work_pool.configure(settings.limits.max_schema_nodes)
     errors.install(app, settings.debug)
 
     study = Registry(evidence)
@@ -104,7 +129,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     # Added last, so outermost: the Host check runs first, then the size limit, then CORS, then the lean path.
     if settings.cors_origins:
         app.add_middleware(
-            CORSMiddleware,
+            ShapedCORSMiddleware,
             allow_origins=list(settings.cors_origins),
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["content-type"],

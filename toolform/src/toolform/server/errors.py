@@ -86,8 +86,11 @@ def install(app: FastAPI, debug: bool) -> None:
         return http_error_response(error)
 
     async def on_unexpected(request: Request, error: Exception) -> JSONResponse:
-        log.error("internal error on %s %s", request.method, request.url.path, exc_info=error)
-        detail = "".join(traceback.format_exception(error)) if debug else INTERNAL_DETAIL
+        try:
+            log.error("internal error on %s %s", request.method, request.url.path, exc_info=error)
+            detail = "".join(traceback.format_exception(error)) if debug else INTERNAL_DETAIL
+        except Exception:  # out of memory, say: the answer still goes out, in the shape
+            detail = INTERNAL_DETAIL
         return JSONResponse(error_body("internal_error", detail, 500), status_code=500)
 
     handlers: list[tuple[type[Exception], Callable[[Request, Exception], Awaitable[JSONResponse]]]] = [

@@ -2,14 +2,17 @@
 
 Python's json module reads ``1e400`` as infinity and accepts the literals
 ``NaN`` and ``Infinity``, which are not JSON; passed on, such a value would come
-out as something else. Every route's body is read by ``ExactJsonRoute``, which
-refuses them with 400 bad_request naming where they are.
+out as something else. It also reads a lone surrogate (``"\ud800"`` escaped, or
+its three raw bytes) into a string no answer, file or log can encode. Every
+route's body is read by ``ExactJsonRoute`` (and the lean path by ``parse_body``),
+which refuses both with 400 bad_request naming where they are.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -26,6 +29,29 @@ def _non_finite(value: Any, path: str) -> tuple[str, float] | None:
         if isinstance(item, float) and not math.isfinite(item):
             return where, item
         if isinstance(item, dict):
+            stack.extend((v, f"{where}.{k}") for k, v in reversed(list(item.items())))
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(item))))
+    return None
+
+
+#: A lone surrogate as the body may hold one: a ``\\uD800``-``\\uDFFF`` escape, or its three raw bytes.
+_MAYBE_SURROGATE = re.compile(rb"\\[uU][dD][89abAB]|\\[uU][dD][c-fC-F]|\xed[\xa0-\xbf]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(value: Any, path: str) -> str | None:
+    """The path of the first string (or member name) holding a lone surrogate, depth first, or None."""
+    stack: list[tuple[Any, str]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return where
+        elif isinstance(item, dict):
+            for key in item:
+                if _SURROGATE.search(key):
+                    return f"{where} (a member name)"
             stack.extend((v, f"{where}.{k}") for k, v in reversed(list(item.items())))
         elif isinstance(item, list):
             stack.extend((v, f"{where}[{i}]") for i, v in reversed(list(enumerate(item))))
@@ -51,6 +77,16 @@ def parse_body(body: bytes) -> Any:
     # The hooks see every literal and every number with a fraction or exponent (an integer is
     # exact), so the document is walked for the path only when one of them was not finite.
     document = json.loads(body, parse_constant=constant, parse_float=number)
+    # A valid pair of surrogate escapes reads as one character; only the rare body with an escape or bytes
+    # that might be a lone one is walked.
+    if _MAYBE_SURROGATE.search(body):
+        where = _lone_surrogate(document, "$")
+        if where is not None:
+            raise HTTPException(
+                400,
+                f"{where} holds a lone surrogate (a \\ud800-\\udfff escape without its pair, or its bytes), "
+                "which is not a character; send text as valid UTF-8",
+            )
     if not literals and not too_large:
         return document
     found = _non_finite(document, "$")

@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from toolform.errors import ToolFormError
+from toolform.server import work_pool
 from toolform.server.errors import error_response, http_error_response
 from toolform.server.exact_json import parse_body
 from toolform.server.exact_response import json_bytes
@@ -49,6 +50,13 @@ class LeanRoute:
     #: Answer and write in a worker thread, as FastAPI runs a route declared with ``def`` (long work off the
     #: event loop).
     in_thread: bool = False
+    #: Answer in a worker process (``toolform.server.work_pool``) a body larger than this many bytes, small
+    #: ones on the event loop (where the hop would cost more than the work): a large body may take long
+    #: whatever it holds, and a worker process keeps the event loop answering meanwhile.
+    process_above_bytes: int | None = None
+    #: Whether a body is answered on the event loop (else in a worker thread): a small body may still ask for
+    #: long work, such as tools never read before whose schemas expand.
+    on_loop: Callable[[Any], bool] | None = None
 
 
 _JSON = b"application/json"
@@ -130,12 +138,17 @@ class LeanRoutes:
             await self.app(scope, _replaying(body, receive), send)
             return
         try:
-            if route.in_thread:
+            if route.process_above_bytes is not None and len(body) > route.process_above_bytes:
+                written = await work_pool.run(_answered, route, request)
+            elif route.in_thread or (route.on_loop is not None and not route.on_loop(request)):
                 written = await run_in_threadpool(_answered, route, request)
             else:
                 written = _answered(route, request)
         except ToolFormError as error:
             await error_response(error)(scope, receive, send)
+            return
+        except work_pool.WorkerError as error:
+            await _send_json(send, error.status, json_bytes(error.shape))
             return
         except HTTPException as error:
             await http_error_response(error)(scope, receive, send)

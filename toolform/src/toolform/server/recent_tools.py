@@ -47,6 +47,13 @@ def recent_load(source: str, payload: object) -> LoadResult:
     return loaded
 
 
+def is_recent(source: str, payload: object) -> bool:
+    """Whether ``recent_load(source, payload)`` would answer from the recent tool sets, without loading."""
+    key = _key(source, payload)
+    with _lock:
+        return key in _recent
+
+
 def _key(source: str, payload: object) -> bytes | str:
     """``(source, payload)`` written whole: marshal's bytes, or for a value marshal refuses, the repr."""
     try:

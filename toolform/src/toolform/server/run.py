@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,9 @@ def serve(settings: Settings, reload: bool = False) -> None:
 
     With ``reload``, uvicorn restarts the server when ToolForm's code changes (development).
     """
+    # A log line that quotes a client's text must not fail on a character the terminal cannot show.
+    if hasattr(sys.stderr, "reconfigure"):
+        sys.stderr.reconfigure(errors="backslashreplace")
     common: dict[str, Any] = {
         "host": settings.host,
         "port": settings.port,
@@ -54,4 +58,7 @@ def serve(settings: Settings, reload: bool = False) -> None:
         return
     app = create_app(settings)
     tune_for_serving()
-    uvicorn.Server(uvicorn.Config(app, **common)).run()
+    config = uvicorn.Config(app, **common)
+    # Read by the protocol (JsonErrorHttpToolsProtocol), which uvicorn builds from its config.
+    config.toolform_read_timeout_s = settings.request_read_timeout_s  # type: ignore[attr-defined]
+    uvicorn.Server(config).run()

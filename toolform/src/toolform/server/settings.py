@@ -24,6 +24,18 @@ class Settings:
     endpoint_model: str | None = None
     endpoint_api_key_env: str = "OPENAI_API_KEY"
     allow_client_endpoints: bool = False
+    #: Variables a request with its own base_url may name as its key (never the operator's by default).
+    client_key_envs: tuple[str, ...] = ()
+    #: Seconds one attempt at the endpoint may take, connection to last byte.
+    endpoint_attempt_timeout_s: float = 120.0
+    #: Seconds one request to the endpoint may take over all its attempts.
+    endpoint_request_deadline_s: float = 300.0
+    #: The most bytes one completion may hold.
+    endpoint_max_reply_bytes: int = 4_000_000
+    #: Seconds a client has to send a request's head and body once it starts one (slow clients are cut off).
+    request_read_timeout_s: float = 30.0
+    #: Finished measurement jobs kept in memory; the oldest beyond it are dropped.
+    max_finished_jobs: int = 64
     cors_origins: tuple[str, ...] = ()
     allowed_hosts: tuple[str, ...] = ()
     #: The study's evidence folder (None: TOOLFORM_STUDY_DIR, else the package's).
@@ -48,6 +60,7 @@ class Settings:
         limits = flat.pop("limits")
         flat["cors_origins"] = list(self.cors_origins)
         flat["allowed_hosts"] = list(self.allowed_hosts)
+        flat["client_key_envs"] = list(self.client_key_envs)
         return {**flat, **limits}
 
     @classmethod
@@ -58,6 +71,7 @@ class Settings:
         rest = {k: v for k, v in flat.items() if k not in limit_names}
         rest["cors_origins"] = tuple(rest.get("cors_origins", ()))
         rest["allowed_hosts"] = tuple(rest.get("allowed_hosts", ()))
+        rest["client_key_envs"] = tuple(rest.get("client_key_envs", ()))
         return cls(limits=limits, **rest)
 
 

@@ -31,13 +31,35 @@ def parse_yaml(text: str, context: Context) -> Found | None:
         calls = calls_from(_jsonable(_yaml(candidate)))
         if calls:
             return Found(calls)
-    start = re.search(r"^\s*name\s*:", text, re.MULTILINE)
-    if start is not None:
-        for block in _shorter_and_shorter(text[start.start() :]):
+    start = _name_line_start(text)
+    if start >= 0:
+        for block in _shorter_and_shorter(text[start:]):
             calls = calls_from(_jsonable(_yaml(block)))
             if calls:
                 return Found(calls)
     return None
+
+
+_NAME_KEY = re.compile(r"name\s*:")
+
+
+def _name_line_start(text: str) -> int:
+    r"""Where ``re.search(r"^\s*name\s*:", text, re.MULTILINE)`` matches, or -1, read in one pass.
+
+    The match starts at the first line start from which only spaces lead to a ``name:``: for each
+    ``name:`` in turn, the earliest line start in the spaces before it. (The expression itself reads
+    the spaces after every line start again, quadratic in a run of blank lines.)
+    """
+    for key in _NAME_KEY.finditer(text):
+        spaces = key.start()
+        while spaces > 0 and text[spaces - 1].isspace():
+            spaces -= 1
+        if spaces == 0 or text[spaces - 1] == "\n":
+            return spaces
+        line_break = text.find("\n", spaces, key.start())
+        if line_break >= 0:
+            return line_break + 1
+    return -1
 
 
 def _shorter_and_shorter(text: str, most: int = 8) -> list[str]:

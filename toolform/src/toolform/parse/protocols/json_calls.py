@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from toolform.parse.literals import load_jsonish, loaded_spans, values_in
+from toolform.parse.literals import FirstSpans, load_jsonish, loaded_spans, values_in
 from toolform.parse.protocols.base import Context, Found, as_arguments, found
 from toolform.parse.result import RawCall
 
@@ -85,7 +85,10 @@ def parse_jsonl(text: str, _context: Context) -> Found | None:
     return found(calls) or parse_json_anywhere(text, _context)
 
 
-_TOOL_CALL = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)", re.DOTALL | re.IGNORECASE)
+#: ``<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)``, its body taken a run of spaces and a character at a time (the
+#: same shortest body: one can only end after a character that is not a space), so that a run of spaces is
+#: read once, not again from each of its positions.
+_TOOL_CALL = re.compile(r"<tool_call>\s*((?:\s*+\S)*?)\s*+(?:</tool_call>|\Z)", re.DOTALL | re.IGNORECASE)
 
 
 def parse_tool_call_tags(text: str, context: Context) -> Found | None:
@@ -104,40 +107,62 @@ _NAME_LINE = re.compile(r"^\s*[`*\"']*([A-Za-z_][\w.\-]*)[`*\"']*\s*$")
 def parse_two_step(text: str, context: Context) -> Found | None:
     """Each line holding only a tool name, with the JSON object on the lines after it as its arguments."""
     lines = text.splitlines()
+    # The lines after each name are read in place, in the lines joined once: each name's own join (and
+    # reading) of the rest would be quadratic in a reply of many names.
+    joined = "\n".join(lines)
+    starts = []
+    offset = 0
+    for line in lines:
+        starts.append(offset)
+        offset += len(line) + 1
+    first_spans = FirstSpans(joined, "{")
     calls: list[RawCall] = []
     for i, line in enumerate(lines):
         match = _NAME_LINE.match(line)
         if match is None or not context.resolver.known(match.group(1)):
             continue
         arguments: dict[str, Any] = {}
-        rest = "\n".join(lines[i + 1 :])
-        for start, _end, ok, value in loaded_spans(rest, "{"):
+        rest = starts[i + 1] if i + 1 < len(lines) else len(joined)
+        first = first_spans.first(rest)
+        if first is not None:
+            start, _end, ok, value = first
             # The object belongs to this name only when no other name line comes before it.
-            if ok and isinstance(value, dict) and not _NAME_LINE.match(rest[:start].strip() or "-"):
+            if ok and isinstance(value, dict) and not _NAME_ONLY.fullmatch(joined, rest, start):
                 arguments = {str(k): v for k, v in value.items()}
-            break
         calls.append(RawCall(match.group(1), arguments))
     return found(calls)
 
 
-_ACTION = re.compile(r"^\s*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)
-_ACTION_INPUT = re.compile(r"^\s*Action\s+Input\s*:\s*(.*)", re.MULTILINE | re.IGNORECASE | re.DOTALL)
+#: ``_NAME_LINE`` on the text before an object, stripped: one name and nothing else.
+_NAME_ONLY = re.compile(r"\s*[`*\"']*([A-Za-z_][\w.\-]*)[`*\"']*\s*")
+
+
+# Spaces before the keyword are those of its own line: ``\s*`` there would read every blank line after each
+# line start again (quadratic in a run of them), and finds the same keyword, only from an earlier start.
+_ACTION = re.compile(r"^[^\S\n]*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)
+_ACTION_INPUT = re.compile(r"^[^\S\n]*Action\s+Input\s*:\s*(.*)", re.MULTILINE | re.IGNORECASE | re.DOTALL)
 
 
 def parse_react(text: str, _context: Context) -> Found | None:
     """``Action: name`` then ``Action Input: {json}``."""
     calls: list[RawCall] = []
+    first_spans = FirstSpans(text, "{")
+    given: re.Match[str] | None = None
+    searched_from = -1
     for match in _ACTION.finditer(text):
         name = match.group(1).strip("`*\"' ")
-        after = text[match.end() :]
         arguments: dict[str, Any] = {}
-        given = _ACTION_INPUT.search(after)
+        # Searched in place from the end of the action line (which ends the text or stands before a line
+        # break, so the same input is found as in the text after it), not in a copy of the rest.
+        # The inputs are searched for once each: the first one at or after an earlier action's end is the
+        # first at or after this one's too, when it starts after it (and none then means none now).
+        if searched_from < 0 or (given is not None and given.start() < match.end()):
+            given = _ACTION_INPUT.search(text, match.end())
+            searched_from = match.end()
         if given is not None:
-            body = given.group(1)
-            for _start, _end, ok, value in loaded_spans(body, "{"):
-                if ok and isinstance(value, dict):
-                    arguments = {str(k): v for k, v in value.items()}
-                break
+            first = first_spans.first(given.start(1))
+            if first is not None and first[2] and isinstance(first[3], dict):
+                arguments = {str(k): v for k, v in first[3].items()}
         if name:
             calls.append(RawCall(name, arguments))
     return found(calls)

@@ -115,7 +115,9 @@ def parse_pipe(text: str, context: Context) -> Found | None:
 
 
 _TOOL_LINE = re.compile(r"^\s*(?:TOOL|tool|Tool)\s*:\s*(\S+)\s*$")
-_KV_LINE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*:\s*(.*?)\s*$")
+#: ``^\s*(name)\s*:\s*(.*?)\s*$`` on one line (no line break in it), its value taken a run of spaces and a
+#: character at a time, so that a long run of spaces is read once.
+_KV_LINE = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*:\s*((?:\s*+\S)*?)\s*+\Z")
 
 
 def parse_key_value(text: str, context: Context) -> Found | None:
@@ -187,7 +189,9 @@ def parse_table(text: str, context: Context) -> Found | None:
     return found([context.text_call(name, texts[name]) for name in order])
 
 
-_SYMBOLIC_ARG = re.compile(r"★\s*([^\s§#%¿≡¤★]+)\s*([§#%¿≡¤])(.*?)(?=\s*★|\s*$)", re.DOTALL)
+#: A value runs to the next ★ or the end, spaces around it left out; taken a run of spaces and a character at a
+#: time (as ``(.*?)(?=\s*★|\s*$)`` reads it) so that a run of spaces is read once.
+_SYMBOLIC_ARG = re.compile(r"★\s*([^\s§#%¿≡¤★]+)\s*([§#%¿≡¤])((?:\s*+\S)*?)(?=\s*+★|\s*+\Z)", re.DOTALL)
 _SYMBOLIC_HEAD = re.compile(r"^\s*([A-Za-z_][\w.\-]*)\s*(?=★|$)")
 
 

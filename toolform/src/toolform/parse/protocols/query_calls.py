@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from toolform.parse.literals import balanced_end
+from toolform.parse.literals import Brackets
 from toolform.parse.protocols.base import Context, Found, found
 from toolform.parse.protocols.literal_reader import LiteralReader
 from toolform.parse.result import RawCall
@@ -20,8 +20,9 @@ def _resolved(name: str, context: Context) -> str:
 
 def parse_sql(text: str, context: Context) -> Found | None:
     calls = []
+    brackets = Brackets(text)
     for match in _SELECT.finditer(text):
-        end = balanced_end(text, match.end() - 1)
+        end = brackets.end(match.end() - 1)
         if end < 0:
             continue
         arguments = _named_arguments(text[match.end() : end - 1], ("=>", ":="), "'\"")
@@ -52,31 +53,40 @@ _NOT_SPACE = re.compile(r"\S")
 
 def parse_graphql(text: str, context: Context) -> Found | None:
     calls = []
-    for match in _MUTATION.finditer(text):
-        end = balanced_end(text, match.end() - 1)
-        body = text[match.end() : end - 1 if end > 0 else len(text)]
-        pos = 0
+    # Read in place rather than in slices (a body is the text between ``body`` and ``stop``), with one
+    # reading of the brackets for every body: bodies nest, and a slice and a reading each would be
+    # quadratic in the nesting. A bracket closes inside a body exactly when it closes in the text at or
+    # before the body's end (``Brackets.end``'s ``limit``).
+    brackets = Brackets(text)
+    last_brace = text.rfind("{")
+    # A mutation with no brace after it is no match: searched only up to the last brace, each keyword is
+    # not read to the end of the text again.
+    for match in _MUTATION.finditer(text, 0, last_brace + 1):
+        body = match.end()
+        end = brackets.end(match.end() - 1)
+        stop = end - 1 if end > 0 else len(text)
+        pos = body
         while True:
-            field = _FIELD.search(body, pos)
+            field = _FIELD.search(text, pos, stop)
             if field is None:
                 break
             arguments: dict[str, Any] = {}
             pos = field.end()
             if field.group(2):
-                close = balanced_end(body, field.end() - 1)
+                close = brackets.end(field.end() - 1, stop)
                 if close < 0:
                     break
-                parsed = _named_arguments(body[field.end() : close - 1], (":",), '"')
+                parsed = _named_arguments(text[field.end() : close - 1], (":",), '"')
                 if parsed is None:
                     break
                 arguments, pos = parsed, close
             calls.append(RawCall(_resolved(field.group(1), context), arguments))
             # The selection set after a field is its result, not another call.
-            text_after = _NOT_SPACE.search(body, pos)
-            after = text_after.start() if text_after is not None else len(body)
-            if body.startswith("{", after):
-                skip = balanced_end(body, after)
-                pos = skip if skip > 0 else len(body)
+            text_after = _NOT_SPACE.search(text, pos, stop)
+            after = text_after.start() if text_after is not None else stop
+            if after < stop and text[after] == "{":
+                skip = brackets.end(after, stop)
+                pos = skip if skip > 0 else stop
     return found(calls)
 
 
@@ -86,10 +96,11 @@ _SEXPR = re.compile(r"\(\s*([A-Za-z_][\w.\-]*)(?=[\s)])")
 def parse_sexpr(text: str, context: Context) -> Found | None:
     calls = []
     covered = 0
+    brackets = Brackets(text)
     for match in _SEXPR.finditer(text):
         if match.start() < covered:
             continue
-        end = balanced_end(text, match.start())
+        end = brackets.end(match.start())
         if end < 0:
             continue
         covered = end

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 from toolform.parse.literals import loaded_spans
 from toolform.parse.protocols.base import Context, Found, as_arguments, found
@@ -15,6 +16,62 @@ _INVOKE = re.compile(r"<invoke\s+name\s*=\s*[\"']([^\"']*)[\"']\s*>(.*?)(?:</inv
 _PARAMETER = re.compile(r"<parameter\s+name\s*=\s*[\"']([^\"']*)[\"']\s*>(.*?)</parameter>", re.DOTALL)
 
 
+def _closed_findall(pattern: re.Pattern[str], text: str, close: str) -> list[Any]:
+    """``pattern.findall(text)`` for a pattern whose every match ends with ``close``, searched only up to
+    the last ``close``: an opening tag after it (which cannot match) is not read to the end of the text."""
+    last = text.rfind(close)
+    return pattern.findall(text, 0, last + len(close)) if last >= 0 else []
+
+
+def _last_end(pattern: re.Pattern[str], text: str) -> int:
+    """Where the last match of ``pattern`` ends (0 with none): no match of an expression ending with it ends later."""
+    end = 0
+    for match in pattern.finditer(text):
+        end = match.end()
+    return end
+
+
+_NAME_END = re.compile(r"[>\s]")
+_NOT_SPACE = re.compile(r"\S")
+
+
+def _tags(text: str, opening: re.Pattern[str], close: str, to_end: bool) -> list[tuple[str, str]]:
+    r"""``re.findall(opening + r"([^>\s]+)\s*>(.*?)" + close_or_end, text, re.DOTALL)``, read in one pass.
+
+    The name runs to the first ``>`` or space, and the tag opens when spaces and a ``>`` follow it; the
+    body runs to the first ``close`` (or, with ``to_end``, the text's end). The regular expression
+    reads a name from every opening, to the end of the text when no ``>`` follows, which is quadratic
+    in a run of openings; here each run is read once, and a body once.
+    """
+    found: list[tuple[str, str]] = []
+    pos = 0
+    run: tuple[int, int] = (-1, -1)  # (from, to): no '>' or space in text[from:to], and one at ``to``
+    while True:
+        head = opening.search(text, pos)
+        if head is None:
+            return found
+        name_start = head.end()
+        if not run[0] <= name_start <= run[1]:
+            stop = _NAME_END.search(text, name_start)
+            run = (name_start, stop.start() if stop is not None else len(text))
+        name_end = run[1]
+        if name_end == len(text):
+            return found  # no later opening has a '>' after its name either
+        after = _NOT_SPACE.search(text, name_end)
+        if name_end == name_start or after is None or text[after.start()] != ">":
+            pos = head.start() + 1
+            continue
+        body_start = after.start() + 1
+        body_end = text.find(close, body_start)
+        if body_end < 0:
+            if not to_end:
+                return found
+            found.append((text[name_start:name_end], text[body_start:]))
+            return found
+        found.append((text[name_start:name_end], text[body_start:body_end]))
+        pos = body_end + len(close)
+
+
 def _text(value: str) -> str:
     return html.unescape(value.strip())
 
@@ -22,13 +79,16 @@ def _text(value: str) -> str:
 def parse_xml_call(text: str, context: Context) -> Found | None:
     calls = []
     for name, body in _INVOKE.findall(text):
-        texts = {key: _text(value) for key, value in _PARAMETER.findall(body)}
+        texts = {key: _text(value) for key, value in _closed_findall(_PARAMETER, body, "</parameter>")}
         calls.append(context.text_call(name.strip(), texts))
     return found(calls)
 
 
 _CALL = re.compile(r"<call>(.*?)(?:</call>|\Z)", re.DOTALL)
-_TOOL = re.compile(r"<(?:tool|name|tool_name)>\s*(.*?)\s*</(?:tool|name|tool_name)>", re.DOTALL)
+#: ``<tool>\s*(.*?)\s*</tool>`` (or name, tool_name), its body taken a run of spaces and a character at a time, so
+#: that a run of spaces is read once; searched only up to the last closing tag (``_last_tool_close``).
+_TOOL = re.compile(r"<(?:tool|name|tool_name)>\s*+((?:\s*+\S)*?)\s*+</(?:tool|name|tool_name)>", re.DOTALL)
+_TOOL_CLOSE = re.compile(r"</(?:tool|name|tool_name)>")
 _ARGS = re.compile(r"<(args|arguments|parameters)>(.*?)</\1>", re.DOTALL)
 _CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)>(.*?)</\1>", re.DOTALL)
 
@@ -36,7 +96,7 @@ _CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)>(.*?)</\1>", re.DOTALL)
 def parse_xml_generic(text: str, context: Context) -> Found | None:
     calls = []
     for body in _CALL.findall(text):
-        tool = _TOOL.search(body)
+        tool = _TOOL.search(body, 0, _last_end(_TOOL_CLOSE, body))
         if tool is None:
             continue
         args = _ARGS.search(body)
@@ -45,15 +105,16 @@ def parse_xml_generic(text: str, context: Context) -> Found | None:
     return found(calls)
 
 
-_FUNCTION = re.compile(r"<function\s*=\s*([^>\s]+)\s*>(.*?)(?:</function>|\Z)", re.DOTALL)
-_PARAM_TAG = re.compile(r"<parameter\s*=\s*([^>\s]+)\s*>(.*?)</parameter>", re.DOTALL)
+#: Where a ``<function=NAME>`` tag and a ``<parameter=NAME>`` tag open (``_tags`` reads the rest).
+_FUNCTION_OPENING = re.compile(r"<function\s*=\s*")
+_PARAM_OPENING = re.compile(r"<parameter\s*=\s*")
 
 
 def parse_function_tags(text: str, context: Context) -> Found | None:
     calls: list[RawCall] = []
-    for name, body in _FUNCTION.findall(text):
+    for name, body in _tags(text, _FUNCTION_OPENING, "</function>", to_end=True):
         name = name.strip("\"'")
-        params = _PARAM_TAG.findall(body)
+        params = _tags(body, _PARAM_OPENING, "</parameter>", to_end=False)
         if params:
             calls.append(context.text_call(name, {k.strip("\"'"): _text(v) for k, v in params}))
             continue

@@ -17,6 +17,7 @@ from toolform.conversion import load_tools
 from toolform.evidence import Evidence
 from toolform.evidence.local import open_store
 from toolform.limits import Limits
+from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.models import ToolsInput, _Request, _Response
 from toolform.server.responses import errors
 
@@ -77,7 +78,7 @@ class RecommendationBody(_Response):
 
 
 def router(evidence: Evidence, limits: Limits, store_dir: str | None) -> APIRouter:
-    routes = APIRouter(prefix="/api/v1", tags=["advisor"])
+    routes = APIRouter(prefix="/api/v1", tags=["advisor"], route_class=ExactJsonRoute)
 
     @routes.post(
         "/recommend",

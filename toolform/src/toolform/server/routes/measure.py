@@ -49,7 +49,16 @@ class AbTestRequest(_Request):
 
     model: str | None = Field(None, description="The model to ask; default the server's --endpoint-model.")
     base_url: str | None = Field(
-        None, description="An endpoint of the request's own; honoured only with --allow-client-endpoints."
+        None,
+        max_length=2048,
+        description="An endpoint of the request's own; honoured only with --allow-client-endpoints, and sent "
+        "no key but the one api_key_env names.",
+    )
+    api_key_env: str | None = Field(
+        None,
+        max_length=256,
+        description="With base_url: the server's variable holding that endpoint's key; only a variable the "
+        "operator listed with --client-key-env.",
     )
     formats: list[str] | None = Field(
         None, max_length=16, description="Format ids (a repeated one runs once); default the eight core formats."
@@ -179,9 +188,14 @@ def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = Non
     keeping its jobs in the job store beside it. The manager is closed (its jobs kept as interrupted) when
     the application shuts down."""
     store_dir = locate_store(settings.evidence_dir)[0]
-    manager = jobs or JobManager(settings.limits.max_jobs, store_dir, evidence, job_store=_job_store(str(store_dir)))
+    manager = jobs or JobManager(
+        settings.limits.max_jobs, store_dir, evidence, job_store=_job_store(str(store_dir)),
+        max_finished=settings.max_finished_jobs,
+    )
     endpoint = EndpointConfig(
-        settings.endpoint, settings.endpoint_model, settings.endpoint_api_key_env, settings.allow_client_endpoints
+        settings.endpoint, settings.endpoint_model, settings.endpoint_api_key_env, settings.allow_client_endpoints,
+        settings.client_key_envs, settings.endpoint_attempt_timeout_s, settings.endpoint_request_deadline_s,
+        settings.endpoint_max_reply_bytes,
     )
     routes = APIRouter(prefix="/api/v1", tags=["measure"], route_class=ExactJsonRoute, on_shutdown=[manager.close])
 
@@ -271,7 +285,8 @@ def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = Non
         responses={200: {"model": AbTestJob}, **errors(404)},
     )
     def cancel(job_id: str) -> JSONResponse:
-        """A queued job never starts; a running one stops before its next request; a finished one is kept."""
+        """A queued job never starts; a running one is stopped at once (its requests in flight dropped) and its
+        slot freed; a finished one is kept."""
         try:
             return JSONResponse(manager.cancel(job_id).to_dict())
         except JobNotFound:

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter
 from pydantic import ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from toolform.conversion import check_tools_input
 from toolform.limits import Limits
@@ -66,6 +67,20 @@ class ParsedReplyBody(_Response):
     note: str
 
 
+#: Bodies up to this size are parsed on the event loop (a reply of a few calls parses in well under a
+#: millisecond, less than the hop to a worker costs); larger ones in a worker process, so that /health and
+#: every other request keep being answered meanwhile.
+ON_LOOP_BYTES = 32_768
+
+
+def quick(body: ParseRequest) -> bool:
+    """Whether a small body is answered on the event loop: only when its tools were read lately (tools never
+    read before may expand to many schema nodes, which takes a worker's time)."""
+    from toolform.server.recent_tools import is_recent
+
+    return is_recent(body.tools.source, body.tools.payload)
+
+
 def answer(limits: Limits, body: ParseRequest) -> dict[str, Any]:
     """The route's answer to a valid body: what both the FastAPI route and the lean path send."""
     from toolform.parse import flow_listing, parse_reply
@@ -101,8 +116,8 @@ def router(limits: Limits) -> APIRouter:
         tools that do not exist, whether the strict parser read it, the syntax it was found in, and whether
         the reply declared that no tool applies. ok is false when a call was rejected, a tool name was
         invented, or a call failed validation; with no call, it is no_call_declared."""
-        # Run on the event loop, not a worker thread: parsing takes well under a millisecond a reply,
-        # less than the hop to a thread and back costs on a loaded machine.
-        return ExactJSONResponse(answer(limits, body))
+        # Small bodies take the lean path on the event loop; the rest (a large reply, or a body the lean
+        # path passed on) run in a worker thread, as long work must.
+        return ExactJSONResponse(await run_in_threadpool(answer, limits, body))
 
     return routes

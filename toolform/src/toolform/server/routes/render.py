@@ -15,6 +15,7 @@ from toolform.conversion import load_tools
 from toolform.evidence import Evidence
 from toolform.limits import Limits
 from toolform.render import RenderOptions, compare, render
+from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
 from toolform.server.responses import errors
 
@@ -103,7 +104,7 @@ class CompareBody(_Response):
 
 
 def router(evidence: Evidence, limits: Limits) -> APIRouter:
-    routes = APIRouter(prefix="/api/v1", tags=["render"])
+    routes = APIRouter(prefix="/api/v1", tags=["render"], route_class=ExactJsonRoute)
 
     @routes.post(
         "/render",
@@ -114,6 +115,8 @@ def router(evidence: Evidence, limits: Limits) -> APIRouter:
     def render_one(body: RenderRequest) -> JSONResponse:
         """The tool block, the instructions, the system prompt (and messages with a request), its size, and
         the parameters and nested fields the format does not show."""
+        if body.request is not None:
+            limits.check_text("request", body.request)
         tools = load_tools(body.tools.source, body.tools.payload, limits).tools
         rendered = render(
             tools,
@@ -126,6 +129,7 @@ def router(evidence: Evidence, limits: Limits) -> APIRouter:
             trust_line=body.trust_line,
             evidence=evidence,
         )
+        limits.check_rendered(len(rendered.system_prompt) + len(body.request or ""))
         return JSONResponse(rendered.to_dict())
 
     @routes.post(

@@ -1,0 +1,163 @@
+"""Parsing is linear in the reply: every quadratic path of the old readings is read once, with the same answers.
+
+The work is counted, never timed (benches/toolform/hostile.py times it): ``Brackets``
+counts its searches, which must stay within a small multiple of the text's length
+whatever is asked of it, on runs of brackets, quotes and escapes up to the
+1,000,000-character limit. Each one-pass reading that replaced a regular expression
+is held to that expression's answers on seeded texts of the pieces that make it slow.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+from toolform.parse.literals import Brackets, FirstSpans, load_jsonish, loaded_spans
+from toolform.parse.protocols.documents import _name_line_start
+from toolform.parse.protocols.xml_calls import _FUNCTION_OPENING, _PARAM_OPENING, _PARAMETER, _closed_findall, _tags
+from toolform.parse.reasoning import remove_reasoning
+
+LIMIT = 1_000_000
+
+#: Runs that made the old reading quadratic, each repeated to the limit.
+HOSTILE_RUNS = ["{", "[", "(", '"', "'", "\\", '{"', '["', '"\\"{', "{[(", "'{", "({[\"'", '"\\\\', "it's {"]
+
+
+def _run(unit: str, size: int = LIMIT) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+#: The runs taken to the limit itself; the others to a tenth of it (the count is as linear there, and the
+#: suite stays short).
+AT_THE_LIMIT = ("{", '{"')
+
+
+@pytest.mark.parametrize("unit", HOSTILE_RUNS)
+def test_asking_every_bracket_reads_the_text_a_few_times_at_most(unit: str) -> None:
+    text = "{" + _run(unit, (LIMIT if unit in AT_THE_LIMIT else LIMIT // 10) - 1)
+    brackets = Brackets(text)
+    asked = 0
+    for start, ch in enumerate(text):
+        if ch in "{[(":
+            brackets.end(start)
+            asked += 1
+    assert asked > 0
+    # Each search starts at a resume position of its own; a position is a resume position of at most
+    # three readings (outside, in a double-quoted and in a single-quoted string).
+    assert brackets.steps <= 3 * len(text) + 3, (unit, brackets.steps)
+
+
+def _walked_spans(text: str, openers: str) -> Iterator[tuple[int, int, bool, object]]:
+    """What ``loaded_spans`` gives, read by asking a fresh ``Brackets`` at each opener (the slow reading)."""
+    i = 0
+    while i < len(text):
+        if text[i] in openers:
+            end = Brackets(text).end(i)
+            if end > 0:
+                yield (i, end, *load_jsonish(text[i:end]))
+                i = end
+                continue
+        i += 1
+
+
+def _texts(seed: int, count: int, pieces: list[str], most: int = 10) -> Iterator[str]:
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield "".join(rng.choice(pieces) for _ in range(rng.randint(0, most)))
+
+
+def test_the_first_span_after_any_position_is_that_of_the_rest_of_the_text() -> None:
+    pieces = ['{"a": 1}', "{", "}", "[", "]", '"', "\\", "x", "\n", "{'a': 2}", "it's", '{"b": [1, 2,]}']
+    compared = 0
+    for text in _texts(13, 3000, pieces):
+        first_spans = FirstSpans(text, "{")
+        for pos in range(len(text) + 1):
+            expected = next(iter(loaded_spans(text[pos:], "{")), None)
+            found = first_spans.first(pos)
+            shifted = None if found is None else (found[0] - pos, found[1] - pos, found[2], found[3])
+            assert repr(shifted) == repr(expected), (text, pos)
+            compared += expected is not None
+    assert compared > 5000
+
+
+def test_loaded_spans_skip_unclosed_brackets_as_the_slow_reading_does() -> None:
+    pieces = ['{"a": 1}', "{", "[", "]", "}", '"', "'", "\\", "x", '[1, {"b": null}]', "(", ")"]
+    for text in _texts(17, 4000, pieces, 14):
+        assert repr(list(loaded_spans(text))) == repr(list(_walked_spans(text, "{["))), text
+
+
+def test_a_bracket_closing_within_a_limit_is_one_closing_in_the_shorter_text() -> None:
+    pieces = ["{", "}", "(", ")", "[", "]", '"', "'", "\\", "a", "it's"]
+    for text in _texts(19, 3000, pieces, 12):
+        whole = Brackets(text)
+        for limit in range(len(text) + 1):
+            short = Brackets(text[:limit])
+            for start in range(limit):
+                if text[start] in "{[(":
+                    assert whole.end(start, limit) == short.end(start), (text, start, limit)
+
+
+_FUNCTION = re.compile(r"<function\s*=\s*([^>\s]+)\s*>(.*?)(?:</function>|\Z)", re.DOTALL)
+_PARAM_TAG = re.compile(r"<parameter\s*=\s*([^>\s]+)\s*>(.*?)</parameter>", re.DOTALL)
+_NAME_LINE = re.compile(r"^\s*name\s*:", re.MULTILINE)
+
+
+def test_tags_read_in_one_pass_as_their_expressions_read_them() -> None:
+    pieces = ["<function=", "<function = ", "a", ">", " ", "</function>", "\n", "<parameter=", "</parameter>",
+              "x y", "=", "<", "<parameter name='a'>"]  # fmt: skip
+    for text in _texts(23, 20000, pieces):
+        assert _tags(text, _FUNCTION_OPENING, "</function>", to_end=True) == _FUNCTION.findall(text), text
+        assert _tags(text, _PARAM_OPENING, "</parameter>", to_end=False) == _PARAM_TAG.findall(text), text
+        assert _closed_findall(_PARAMETER, text, "</parameter>") == _PARAMETER.findall(text), text
+
+
+def test_the_name_line_is_found_where_the_expression_finds_it() -> None:
+    pieces = ["name", ":", " ", "\n", "\t", "x", "name :", "\r", "\u2028", "\x1c", "\x85", "\u3000"]
+    for text in _texts(29, 20000, pieces):
+        match = _NAME_LINE.search(text)
+        assert _name_line_start(text) == (match.start() if match is not None else -1), repr(text)
+
+
+_CLOSED = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
+
+
+def test_reasoning_removed_as_before() -> None:
+    pieces = ["<think>", "</think>", "<THINK>", "</Think>", "a", "\n", "<", ">"]
+    for text in _texts(31, 20000, pieces):
+        stripped = _CLOSED.sub("", text)
+        if "</think>" in stripped.lower():
+            stripped = re.sub(r"\A.*?</think>", "", stripped, flags=re.DOTALL | re.IGNORECASE)
+        if "<think>" in stripped.lower():
+            stripped = re.sub(r"<think>.*\Z", "", stripped, flags=re.DOTALL | re.IGNORECASE)
+        assert remove_reasoning(text) == (stripped, stripped != text), text
+
+
+#: Each expression that read a run of spaces again from each of its positions, beside its one-pass form.
+_SPACE_RUNS = [
+    (r"<tool_call>\s*(.*?)\s*(?:</tool_call>|\Z)", "json_calls", "_TOOL_CALL", re.DOTALL | re.IGNORECASE,
+     ["<tool_call>", "</tool_call>", " ", "\n", "x", "<TOOL_CALL>", "\t", "y z"], "findall"),
+    (r"★\s*([^\s§#%¿≡¤★]+)\s*([§#%¿≡¤])(.*?)(?=\s*★|\s*$)", "line_calls", "_SYMBOLIC_ARG", re.DOTALL,
+     ["★", "a", "§", "#", " ", "\n", "x y", "★b#", "\t"], "findall"),
+    (r"<(?:tool|name|tool_name)>\s*(.*?)\s*</(?:tool|name|tool_name)>", "xml_calls", "_TOOL", re.DOTALL,
+     ["<tool>", "</tool>", "<name>", "</name>", " ", "\n", "x", "<tool_name>", "</tool_name>"], "search"),
+    (r"^\s*([A-Za-z_][\w.\-]*)\s*:\s*(.*?)\s*$", "line_calls", "_KV_LINE", 0,
+     ["a", ":", " ", "\t", "x y", "b.c", "\u3000", "\x0b", "-", "é"], "search"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("pattern", "module", "name", "flags", "pieces", "how"), _SPACE_RUNS)
+def test_runs_of_spaces_read_once_as_the_expression_read_them(
+    pattern: str, module: str, name: str, flags: int, pieces: list[str], how: str
+) -> None:
+    import importlib
+
+    old = re.compile(pattern, flags)
+    new: re.Pattern[str] = getattr(importlib.import_module(f"toolform.parse.protocols.{module}"), name)
+    for text in _texts(37, 20000, pieces):
+        if how == "findall":
+            assert new.findall(text) == old.findall(text), repr(text)
+        else:
+            a, b = old.search(text), new.search(text)
+            assert (b and (b.span(), b.groups())) == (a and (a.span(), a.groups())), repr(text)
