@@ -58,11 +58,7 @@ impl InFlight {
 
     /// Why a call past the bound was not run: the reason of its NotRun.
     pub fn refusal(&self) -> String {
-        let bytes = if self.max_bytes % (1 << 20) == 0 {
-            format!("{} MiB", self.max_bytes >> 20)
-        } else {
-            format!("{} bytes", self.max_bytes)
-        };
+        let bytes = bound_text(self.max_bytes);
         format!(
             "the Tool is at its bound of calls in flight ({} calls, or {bytes} of call lines, started and not yet \
              replied to), so it did not start this one",
@@ -92,6 +88,15 @@ impl InFlight {
             }
         }
         events
+    }
+}
+
+/// A byte bound as a NotRun reason states it: whole MiB where it is one, else bytes.
+pub(super) fn bound_text(bytes: usize) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
     }
 }
 

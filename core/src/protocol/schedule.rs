@@ -86,11 +86,7 @@ impl Default for PoolBounds {
 impl PoolBounds {
     /// Why a call past the bounds was not run: the reason of its NotRun.
     pub fn refusal(&self) -> String {
-        let bytes = if self.queue_bytes % (1 << 20) == 0 {
-            format!("{} MiB", self.queue_bytes >> 20)
-        } else {
-            format!("{} bytes", self.queue_bytes)
-        };
+        let bytes = super::in_flight::bound_text(self.queue_bytes);
         format!(
             "the Tool is at its bound of calls ({} running and {} waiting, or {bytes} of waiting call lines), so it \
              did not start this one",
