@@ -13,10 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from toolform.cli.convert import read_tools
+from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
-from toolform.errors import BadRequest
 
 #: Ranking rows shown to a person; --json gives them all.
 SHOWN_RANKS = 10
@@ -53,11 +52,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument(
         "--verbose", action="store_true", help="with --fit, list every removal (by default they are summarized)"
     )
-    parser.add_argument(
-        "--trust-code",
-        action="store_true",
-        help="allow a .py tools file (loading it imports it, which runs its code); off by default",
-    )
+    add_trust_code(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
     parser.set_defaults(run=run, usage_error=parser.error)
 
@@ -70,8 +65,7 @@ def run(arguments: argparse.Namespace) -> int:
         arguments.usage_error("--fit needs --budget")
     if arguments.out is not None and not arguments.fit:
         arguments.usage_error("--out needs --fit")
-    if arguments.tools.endswith(".py") and not arguments.trust_code:
-        raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
+    refuse_untrusted_code(arguments)
     source, payload = read_tools(arguments.tools, arguments.source)
     toolset = as_toolset({"source": source, "payload": payload})
     result = plan(

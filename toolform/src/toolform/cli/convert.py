@@ -32,6 +32,21 @@ def add_parser(verbs: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def add_trust_code(parser: argparse.ArgumentParser) -> None:
+    """The --trust-code flag of every verb that loads a tools file."""
+    parser.add_argument(
+        "--trust-code",
+        action="store_true",
+        help="allow a .py tools file (loading it imports it, which runs its code); off by default",
+    )
+
+
+def refuse_untrusted_code(arguments: argparse.Namespace) -> None:
+    """A .py tools file is imported, which runs its code: only with --trust-code."""
+    if arguments.tools.endswith(".py") and not arguments.trust_code:
+        raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
+
+
 def read_tools(argument: str, source: str) -> tuple[str, object]:
     """The source and payload a tools argument names: JSON parsed, source text as text, Python as its path."""
     path = None if argument == "-" else Path(argument)

@@ -12,10 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from toolform.cli.convert import read_tools
+from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
-from toolform.errors import BadRequest
 
 _RANK = {"low": 1, "medium": 2, "high": 3}
 
@@ -49,11 +48,7 @@ def add_parser(verbs: Any) -> None:
         default="high",
         help="exit 1 when a finding is at or above this",
     )
-    parser.add_argument(
-        "--trust-code",
-        action="store_true",
-        help="allow a .py tools file (loading it imports it, which runs its code); off by default",
-    )
+    add_trust_code(parser)
     parser.add_argument("--reference-rules", action="store_true", help="the reference's rules (TS101 to TS110) alone")
     parser.add_argument("--json", action="store_true", help="print the report as JSON and nothing else")
     parser.set_defaults(run=run)
@@ -62,8 +57,7 @@ def add_parser(verbs: Any) -> None:
 def run(arguments: argparse.Namespace) -> int:
     from toolform.guard import guard
 
-    if arguments.tools.endswith(".py") and not arguments.trust_code:
-        raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
+    refuse_untrusted_code(arguments)
     source, payload = read_tools(arguments.tools, arguments.source)
     report = guard(
         {"source": source, "payload": payload},

@@ -10,21 +10,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from toolform.cli.convert import read_tools
+from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
 from toolform.cli.output import print_json, warn
 from toolform.conversion import LOCAL_SOURCES
-from toolform.errors import BadRequest
 
 
 def add_parser(verbs: Any) -> None:
     parser = verbs.add_parser("inspect", help="print a tool set's summary and fingerprint")
     parser.add_argument("tools", help="a tool file (OpenAI, Anthropic, MCP or IR JSON, a .ts file), or - for stdin")
     parser.add_argument("--from", dest="source", choices=LOCAL_SOURCES, default="auto", help="what the file holds")
-    parser.add_argument(
-        "--trust-code",
-        action="store_true",
-        help="allow a .py tools file (loading it imports it, which runs its code); off by default",
-    )
+    add_trust_code(parser)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON and nothing else")
     parser.set_defaults(run=run)
 
@@ -33,8 +28,7 @@ def run(arguments: argparse.Namespace) -> int:
     from toolform.loaders import load
     from toolform.summary import summarize
 
-    if arguments.tools.endswith(".py") and not arguments.trust_code:
-        raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
+    refuse_untrusted_code(arguments)
     source, payload = read_tools(arguments.tools, arguments.source)
     loaded = load(source, payload)
     summary = summarize(loaded.toolset, loaded.warnings, loaded.kind)

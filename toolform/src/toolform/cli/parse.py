@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from toolform.cli.convert import read_tools
+from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
 from toolform.jsontext import write
@@ -44,11 +44,7 @@ def add_parser(verbs: Any) -> None:
         action="store_true",
         help="exit 1 when the reply holds no accepted call, even if it says no tool applies",
     )
-    parser.add_argument(
-        "--trust-code",
-        action="store_true",
-        help="allow a .py tools file (loading it imports it, which runs its code); off by default",
-    )
+    add_trust_code(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
     parser.set_defaults(run=run)
 
@@ -72,8 +68,7 @@ def run(arguments: argparse.Namespace) -> int:
     from toolform.loaders import load
     from toolform.parse import flow_listing, parse_reply
 
-    if arguments.tools.endswith(".py") and not arguments.trust_code:
-        raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
+    refuse_untrusted_code(arguments)
     text = _reply_text(arguments)
     source, payload = read_tools(arguments.tools, arguments.source)
     loaded = load(source, payload)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from toolform.cli.convert import read_tools
+from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
@@ -41,11 +41,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--compare", action="store_true", help="compare the size of every study format")
     parser.add_argument("--formats", help="comma-separated format ids for --compare")
     parser.add_argument("--out", type=Path, help="also write the output to this file")
-    parser.add_argument(
-        "--trust-code",
-        action="store_true",
-        help="allow a .py tools file (loading it imports it, which runs its code); off by default",
-    )
+    add_trust_code(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
     parser.set_defaults(run=run)
 
@@ -54,8 +50,7 @@ def run(arguments: argparse.Namespace) -> int:
     from toolform.loaders import load
     from toolform.render import RenderOptions, compare, render
 
-    if arguments.tools.endswith(".py") and not arguments.trust_code:
-        raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
+    refuse_untrusted_code(arguments)
     if not arguments.compare and not arguments.format:
         raise BadRequest("give --format ID, or --compare")
     if arguments.messages and not arguments.request:
