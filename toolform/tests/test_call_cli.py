@@ -120,6 +120,8 @@ def test_a_flow_listing_executed_from_the_command_line_shows_each_outcome() -> N
     assert '  ran get_forecast: Ok {"city": "Denver", "days": [{"date": "2026-12-01", "high_c": 4.5' in run.stdout
     assert '  ran get_forecast: Failed {"UnknownCity": {"query": "Atlantis"' in run.stdout
     assert "final answer\nCold in Denver.\nstopped: no_call" in run.stdout
+    # The study prices tokens in its own units, so the cost names them, not a currency.
+    assert "(price units, frontier_api prices)" in run.stdout
 
 
 def test_without_a_base_url_the_verb_is_a_usage_error_and_a_failing_endpoint_exits_4(tmp_path: Path) -> None:

@@ -5,9 +5,9 @@
    (the family tables exist under the main rule only). A local measurement of the
    model, where the evidence store holds one, comes before all of them.
 2. Estimate every candidate format (``estimate``) and price its tool block (``costs``).
-3. Rank by the objective: accuracy, or accuracy per dollar. A block over the
+3. Rank by the objective: accuracy, or accuracy per price unit. A block over the
    token budget, or over half the context window, is ranked last.
-4. Name the ties: within 2 points of accuracy, or within 2% of accuracy per dollar.
+4. Name the ties: within 2 points of accuracy, or within 2% of accuracy per price unit.
 5. Fold in the catalogue strategy, the guard for third-party tools, the fitted
    surface where the size is known, and a hint to measure.
 """
@@ -32,7 +32,7 @@ from toolform.registry import close_matches
 
 #: Two formats closer than this in expected accuracy (points) are a tie.
 ACCURACY_TIE_POINTS = 2.0
-#: Two formats closer than this share of accuracy per dollar are a tie.
+#: Two formats closer than this share of accuracy per price unit are a tie.
 COST_TIE_SHARE = 0.02
 #: Protocols whose main-rule parser repairs a flat argument by re-nesting it.
 TEXT_PROTOCOLS = ("xml_call", "nl_intent")
@@ -315,7 +315,7 @@ def recommend(
     def ranked_of(one: Estimate) -> Ranked:
         tokens = None if measured_tokens is None else measured_tokens.get(one.format_id)
         cost = block_cost(study, one.format_id, one.protocol_id, situation.n_tools, situation.price, tokens)
-        # Accuracy per dollar; a protocol the cost table never measured has no price, so its accuracy stands.
+        # Accuracy per price unit; a protocol the cost table never measured has no price, so its accuracy stands.
         if situation.objective == "cost" and cost.exact_cost:
             score = one.accuracy / cost.exact_cost
         else:

@@ -231,7 +231,7 @@ def _print_transcript(result: CallResult, first_tokens: int) -> None:
         print()
     print(
         f"stopped: {result.stopped}; {result.prompt_tokens} prompt and {result.completion_tokens} completion "
-        f"tokens; cost {result.cost:.6f} (relative units)"
+        f"tokens; cost {result.cost:.6f} (price units, frontier_api prices)"
     )
     if result.error:
         print(f"error: {result.error}", file=sys.stderr)

@@ -91,6 +91,9 @@ def run(arguments: argparse.Namespace) -> int:
 
 
 def _cost_unit(answer: dict[str, Any]) -> str:
-    """The unit of cost_per_request: US dollars per request at the price vector the situation chose."""
+    """The unit of cost_per_request: the study's relative price units at the price vector the situation chose.
+
+    The study prices tokens in units of its own (``cost.json``'s ``prices``), not in a currency.
+    """
     price = answer.get("situation", {}).get("price") if isinstance(answer.get("situation"), dict) else None
-    return f"USD, {price} prices" if price else "USD"
+    return f"price units, {price} prices" if price else "price units"
