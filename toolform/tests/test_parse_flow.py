@@ -3,10 +3,11 @@ their path and rule code, Option parameters that may be left out."""
 
 from __future__ import annotations
 
+import subprocess
 from decimal import Decimal
 from pathlib import Path
 
-from serving import Server
+from serving import OUR_TOOLFORM, Server
 from toolform.loaders import load
 from toolform.parse import parse_reply
 
@@ -65,3 +66,29 @@ def test_the_route_validates_a_flow_tool_set_through_flow(ours: Server) -> None:
     assert reply.json()["calls"][0]["validation"]["type_errors"] == [
         "days: expected an Int (a number), found a string [type]"
     ]
+
+
+def test_a_lone_surrogate_in_a_reply_is_refused_by_its_rule_and_written_back_escaped(ours: Server) -> None:
+    # The reply's JSON escapes a lone surrogate, which UTF-8 cannot carry: Flow refuses it as Text, and
+    # the answer writes it back as the escape it came as.
+    text = '{"name": "get_forecast", "arguments": {"city": "Den\\ud800", "days": 3}}'
+    reply = ours.post("/api/v1/parse", {"tools": {"source": "flow", "payload": WEATHER}, "text": text,
+                                        "protocol": "json_object"})
+    assert reply.status == 200
+    assert b'"city":"Den\\ud800"' in reply.body
+    errors = reply.json()["calls"][0]["validation"]["constraint_errors"]
+    assert len(errors) == 1 and errors[0].startswith("city: ") and errors[0].endswith("[lone-surrogate]")
+
+
+def test_the_parse_verb_prints_a_lone_surrogate_escaped(tmp_path: Path) -> None:
+    listing, reply = tmp_path / "weather.tools.json", tmp_path / "reply.txt"
+    listing.write_text(WEATHER, "utf-8")
+    reply.write_text('{"name": "get_forecast", "arguments": {"city": "Den\\ud800", "days": 3}}', "utf-8")
+    for extra in ((), ("--json",)):
+        run = subprocess.run(
+            [str(OUR_TOOLFORM), "parse", str(listing), "--from", "flow", "--protocol", "json_object",
+             "--reply-file", str(reply), *extra],
+            capture_output=True, text=True, timeout=60, check=False,
+        )
+        assert run.returncode == 1, run.stderr
+        assert "Den\\ud800" in run.stdout and "lone-surrogate" in run.stdout

@@ -9,6 +9,7 @@ quietly.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import traceback
@@ -65,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one verb; an error is one line on stderr (the traceback too with --debug)."""
     arguments = build_parser().parse_args(argv)
     run: Verb = arguments.run
+    _escape_lone_surrogates()
     debug = arguments.debug or env_flag("TOOLFORM_DEBUG")
     try:
         status = run(arguments)
@@ -81,6 +83,13 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
+
+
+def _escape_lone_surrogates() -> None:
+    """Write a lone surrogate (a model's reply may hold one, escaped) as ``\\ud800``: UTF-8 cannot carry it."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _silence_stdout() -> None:

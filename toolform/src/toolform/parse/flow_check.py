@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from toolform.jsontext import dumps
+from toolform.jsontext import write
 from toolform.parse.result import Validation
 
 
@@ -61,7 +61,8 @@ class FlowChecker:
         if codec is None:
             codec = self._types[key] = self._codec.type_of(json.dumps(term))
         try:
-            codec.decode(dumps(value))
+            # ASCII escapes, so a lone surrogate in a reply is text flow-core reads and refuses by its rule.
+            codec.decode(write(value, item_separator=",", key_separator=":"))
         except self._decode_error as refusal:
             where = name + refusal.path[1:]
             message = f"{where}: {refusal.reason} [{refusal.rule}]"

@@ -13,8 +13,14 @@ from toolform.jsontext import dumps
 
 
 def json_bytes(content: Any) -> bytes:
-    """``content`` as Starlette's ``JSONResponse`` writes it."""
-    return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+    """``content`` as Starlette's ``JSONResponse`` writes it, and a lone surrogate as its JSON escape.
+
+    A reply's text may hold an escaped lone surrogate (``"\\ud800"``) that its JSON reading turns into one;
+    UTF-8 cannot carry it, so it is written back as the escape it came as.
+    """
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode(
+        "utf-8", "backslashreplace"
+    )
 
 
 #: What orjson refuses, so that the standard writer answers it as it always did: dataclasses, dates and
@@ -73,7 +79,7 @@ def exact_json_bytes(content: Any) -> bytes:
     try:
         return json_bytes(content)
     except (TypeError, ValueError):
-        return dumps(content).encode("utf-8")
+        return dumps(content).encode("utf-8", "backslashreplace")
 
 
 class ExactJSONResponse(JSONResponse):
