@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from measure_cases import EXAMPLES, TOOLS, json_wins
-from scripted_endpoint import ScriptedEndpoint
+from scripted_endpoint import Answer, ScriptedEndpoint
 from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
 
 
@@ -80,3 +80,18 @@ def test_the_progress_bar_redraws_on_a_terminal_and_writes_tenths_otherwise() ->
     lines = log.getvalue().splitlines()
     assert lines[:3] == ["measured 1 of 40 requests", "measured 4 of 40 requests", "measured 8 of 40 requests"]
     assert len(lines) == 11 and lines[-1] == "measured 40 of 40 requests"
+
+
+def test_a_flow_listing_is_graded_by_flows_own_decoding(tmp_path: Path) -> None:
+    # A lone surrogate is text to JSON Schema but not to Flow: the model's call is the task's (correct) and
+    # not one the Tool would read (not schema-valid), as the Tool's own decoding says.
+    listing = Path(__file__).resolve().parents[2] / "tests" / "examples" / "weather.tools.json"
+    call = {"name": "get_forecast", "arguments": {"city": "Den\ud800", "days": 3}}
+    examples, out = tmp_path / "examples.jsonl", tmp_path / "report.json"
+    examples.write_text(json.dumps({"request": "Forecast for Den", "calls": [call]}) + "\n")
+    with ScriptedEndpoint(lambda prompt: Answer(json.dumps(call), prompt_tokens=40, completion_tokens=10)) as endpoint:
+        done = ab_test(OUR_TOOLFORM, endpoint, "--tools-file", str(listing), "--from", "flow", "--examples",
+                       str(examples), "--formats", "json_minimal", "--no-evidence", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    [record] = json.loads(out.read_text())["records"]
+    assert record["correct"] is True and record["schema_valid"] is False

@@ -34,11 +34,19 @@ class Grade:
     reason: str = ""
 
 
-def grade_reply(toolset: ToolSet, task: Task, reply: str, protocol_id: str, rule: str) -> Grade:
-    """Grade ``reply`` to ``task`` in ``protocol_id`` under ``rule`` (main, symmetric or as_written)."""
+def grade_reply(
+    toolset: ToolSet, task: Task, reply: str, protocol_id: str, rule: str, flow_listing: str | None = None
+) -> Grade:
+    """Grade ``reply`` to ``task`` in ``protocol_id`` under ``rule`` (main, symmetric or as_written).
+
+    With ``flow_listing`` (tools loaded from a ``flow tools`` listing), ``schema_valid`` is Flow's own
+    typed decoding of the arguments, as the Tool will read them, not the JSON Schema check.
+    """
     from toolform.parse import parse_reply  # the parse SDK; imported here so that measure loads on its own
 
-    parsed = parse_reply(toolset, reply, protocol_id, rule=rule, validate=True, lenient_fallback=False)
+    parsed = parse_reply(
+        toolset, reply, protocol_id, rule=rule, validate=True, lenient_fallback=False, flow_listing=flow_listing
+    )
     made = parsed.calls
     hallucinated = bool(parsed.hallucinated)
     invented = f"invented tool {', '.join(parsed.hallucinated)}" if hallucinated else ""

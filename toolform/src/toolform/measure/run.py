@@ -33,7 +33,7 @@ Grader = Callable[[TaskSet, Task, str, str, str], Grade]
 
 def parse_grader(task_set: TaskSet, task: Task, reply: str, protocol_id: str, rule: str) -> Grade:
     """The grader measurements use: the parse SDK's reading of the reply (``grading.grade_reply``)."""
-    return grade_reply(task_set.toolset, task, reply, protocol_id, rule)
+    return grade_reply(task_set.toolset, task, reply, protocol_id, rule, task_set.flow_listing)
 
 
 class Cancelled(Exception):

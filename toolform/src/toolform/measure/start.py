@@ -161,8 +161,12 @@ def _task_set(options: AbTestOptions, limits: Limits, over_http: bool) -> TaskSe
     source = str(options.tools.get("source", "auto"))
     payload = options.tools.get("payload")
     check_tools_input(source, payload, limits, over_http)
-    toolset = load(source, payload).toolset
+    from toolform.parse import flow_listing  # the parse SDK; imported here so that measure loads on its own
+
+    loaded = load(source, payload)
+    toolset = loaded.toolset
     limits.check_tool_count(len(toolset))
+    listing = flow_listing(loaded.kind, payload)
     if options.examples is None:
-        return generated_tasks_for(toolset, options.n_requests, options.seed)
-    return TaskSet(toolset, tasks_from_examples(options.examples, toolset), "examples")
+        return replace(generated_tasks_for(toolset, options.n_requests, options.seed), flow_listing=listing)
+    return TaskSet(toolset, tasks_from_examples(options.examples, toolset), "examples", flow_listing=listing)

@@ -52,6 +52,8 @@ class TaskSet:
     warnings: tuple[str, ...] = ()
     #: The tier the tools were built at; None: the caller's tools, whose tier is their summary's.
     tier: int | None = None
+    #: The ``flow tools`` listing the tools were loaded from: replies are checked by Flow's own decoding.
+    flow_listing: str | None = None
 
 
 def tasks_from_examples(examples: Sequence[object], toolset: ToolSet) -> tuple[Task, ...]:

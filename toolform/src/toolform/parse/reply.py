@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from toolform.errors import BadRequest, UnknownProtocol
@@ -56,7 +57,7 @@ def parse_reply(
         raise BadRequest("lenient_fallback is a repair; it cannot be used under the as_written rule")
     context = Context(tools)
     if flow_listing is not None:
-        context.flow = FlowChecker(flow_listing)
+        context.flow = _flow_checker(flow_listing)
     body, reasoning_removed = remove_reasoning(text)
     reply = ParsedReply(protocol_id=protocol, rule=rule, reasoning_removed=reasoning_removed, validated=validate)
     strict = _attempt(PARSERS[protocol], body, context)
@@ -86,6 +87,12 @@ def parse_reply(
     if protocol == "nl_intent":
         reply.note = "no-match"
     return reply
+
+
+@lru_cache(maxsize=16)
+def _flow_checker(listing: str) -> FlowChecker:
+    """One checker per listing: a measurement grades every reply against the same one."""
+    return FlowChecker(listing)
 
 
 def flow_listing(kind: str, payload: object) -> str | None:
