@@ -162,12 +162,18 @@ def test_convert_reads_typescript_and_python_files_by_their_suffix(tmp_path: Pat
     ids=lambda verb: verb[0],
 )
 def test_every_verb_that_loads_tools_imports_a_py_file_only_with_trust_code(verb: list[str], tmp_path: Path) -> None:
-    tools = tmp_path / "tools.py"
-    source = 'def get_time(city: str) -> str:\n    """The time in a city."""\n    return city\n'
-    tools.write_text(source, encoding="utf-8")
+    tools, ran = tmp_path / "tools.py", tmp_path / "ran"
+    # Importing the file leaves a mark, so a refusal can be seen to have run nothing.
+    tools.write_text(
+        f"from pathlib import Path\nPath({str(ran)!r}).write_text('ran')\n\n\n"
+        'def get_time(city: str) -> str:\n    """The time in a city."""\n    return city\n',
+        encoding="utf-8",
+    )
     refused = toolform(verb[0], str(tools), *verb[1:])
     assert refused.returncode == 3
     assert "pass --trust-code to allow it" in refused.stderr
+    assert not ran.exists()
     trusted = toolform(verb[0], str(tools), *verb[1:], "--trust-code")
     assert "--trust-code" not in trusted.stderr
+    assert ran.exists()
     assert trusted.returncode in (0, 1)  # parse's exit 1: the reply {} calls no tool
