@@ -123,14 +123,14 @@ WHY_NODE_PARSE_MEMORY = (
 WHY_NODE_DECODE_MEMORY = (
     'the whole typed value is built in Rust before the JavaScript values, so both are alive at the peak; '
     'decoding a list item by item, as the Python binding does, is the cut not yet made (docs/codec-'
-    'performance.md)'
+    'performance.md, "Peak memory of a decode")'
 )
 WHY_TOOL_UNDER_HOST = (
     'the client costs about the same CPU per call against the Tool as against the floor, so what is left is the '
     'Tool\'s own work: for `get_forecast` 1.10x the floor\'s instructions under callgrind (28,000 against 25,400) '
     'and a bigger reply for the client to decode; `echo<T>` is a generic Tool, whose calls keep the value path '
     '(args decoded and the result resolved and checked at the call\'s concrete types) (docs/runtime-performance.md, '
-    '"Scans and time text on every line")'
+    '"The Tool\'s work per call")'
 )
 WHY_HOST_CLIENT = (
     'the client writes each 16 queued call lines itself, so the floor is no longer idle between 64-call windows, '
@@ -140,15 +140,14 @@ WHY_HOST_CLIENT = (
 )
 WHY_RUST_TOOL = (
     'the generated Rust Tool now costs 1.10x the floor\'s instructions per `get_forecast` call under callgrind '
-    '(28,000 against 25,400; 51,100 before its reply was written from the typed result and its args decoded '
-    'into the Rust types), so on 2 shared cores the ratio of calls/s moves with how the driver, the Tool and '
+    '(28,000 against 25,400), so on 2 shared cores the ratio of calls/s moves with how the driver, the Tool and '
     'the floor are scheduled; what is left is mostly allocation: the args\' JSON tree, the example\'s own '
-    '`day()` and the pair maps (docs/runtime-performance.md, "Scans and time text on every line")'
+    '`day()` and the pair maps (docs/runtime-performance.md, "The Tool\'s work per call")'
 )
 WHY_RUST_MCP = (
     'the MCP front serves `echo<T>` with T bound to json.Value, so its calls take the value path (args decoded '
     'and the result resolved and checked); its server CPU per call is about 1.5x the floor\'s (4.5 to 5.0 us '
-    'against 3.0 on the machine of the 2026-12-03 table, 3.0 against 3.0 on a faster day), and on 2 shared '
+    'against 3.0 on a loaded machine, 3.5 against 2.0 in a quiet run), and on 2 shared '
     'cores the ratio of calls/s moves with how the driver, the Tool and the floor are scheduled '
     '(docs/runtime-performance.md, "Figures")'
 )
@@ -161,22 +160,22 @@ WHY_PY_TOOL = (
     "the Tool costs about the floor's server CPU per call (8 to 16.5 us against 9 to 12); what moves"
     " calls/s is the machine: on 2 shared cores one round may run the floor at twice another's rate, and"
     " the Tool's reader-to-worker hop waits for a core the floor does not need"
-    ' (docs/runtime-performance.md, "A pool that grows only when its threads block")'
+    ' (docs/runtime-performance.md, "A pool built for the GIL")'
 )
 WHY_GUARD = (
     "the large patterns now sit behind a literal screen and repeated texts are read once; what is left is "
     "the Python work per sentence and per finding, reading the tools, strip and the report "
-    '(docs/toolform-performance.md, "The guard at 3x")'
+    '(docs/toolform-performance.md, "Guard")'
 )
 WHY_PARSE = (
     'each request costs both servers the same HTTP server on a new connection (0.2 to 0.3 ms with its '
     'access log) beside about 0.15 ms of our application, so the ratio moves with the load '
-    '(docs/toolform-performance.md, "The request path")'
+    '(docs/toolform-performance.md, "The HTTP layer")'
 )
 WHY_PARSE_LONG = (
     'what is left is the YAML and TOML readers (PyYAML\'s constructor, tomllib: 4 to 6 ms a reply), the '
     'literal reader of SQL, GraphQL and s-expressions, and per call about 3 µs of grading and 2 µs of its '
-    'dict (docs/toolform-performance.md, "Long replies")'
+    'dict (docs/toolform-performance.md, "Parse")'
 )
 WHY_PY_DECODE = (
     'what is left is a heap BigInt per int and a Decimal built from its text through a Python call '
@@ -199,7 +198,7 @@ WHY_RUST_CANONICAL = (
 WHY_CATALOGUE_NEW = (
     "a new catalogue is read whole before it is ranked, so the margin over 3x is thin: the loader (the IR "
     "and its checks, about a third of the request), the body's JSON, the recent tool sets' key and the web "
-    'stack, each a Python step per tool (docs/toolform-performance.md, "A new catalogue per request")'
+    'stack, each a Python step per tool (docs/toolform-performance.md, "Catalogue")'
 )
 
 
