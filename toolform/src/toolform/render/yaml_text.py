@@ -155,5 +155,90 @@ def dump(value: Any) -> str:
 
 def flow(value: Any) -> str:
     """``value`` in YAML's flow style on one line: ``{a: 1, b: [x, y]}``, as PyYAML writes it."""
-    return _pyyaml(value, flow_style=True)
+    written = _flow_written(value)
+    return written if written is not None else _pyyaml(value, flow_style=True)
+
+
+class _NotPlainFlow(Exception):
+    """A value ``_flow_written`` leaves to PyYAML."""
+
+
+#: Outside printable ASCII, the characters PyYAML writes as they are: anything else (a control, a line or
+#: paragraph separator, a byte order mark, a surrogate or a private character) goes to PyYAML's own writer.
+_FLOW_UNSAFE = re.compile(r"[^\x20-\x7e\xa1-\u2027\u202a-\ud7ff\uf900-\ufefe\uff00-\ufffd\U00010000-\U000effff]")
+_ASCII_UNSAFE = re.compile(r"[^\x20-\x7e]")
+#: After its first character, what keeps a scalar from being plain in a flow collection.
+_FLOW_INDICATOR = re.compile(r"[,?\[\]{}:]| #")
+_FLOW_FIRST = frozenset("#,[]{}&*!|>'\"%@`?: ")
+
+
+def _flow_scalar(text: str) -> str:
+    """A string as PyYAML writes it in a flow collection, 10**9 wide: plain when it may be, else single-quoted."""
+    if _ASCII_UNSAFE.search(text) if text.isascii() else _FLOW_UNSAFE.search(text):
+        raise _NotPlainFlow
+    plain = (
+        text != ""
+        and text[0] not in _FLOW_FIRST
+        and text[-1] != " "
+        and not (text[0] == "-" and (len(text) == 1 or text[1] == " "))
+        and not text.startswith(("---", "..."))
+        and _FLOW_INDICATOR.search(text, 1) is None
+        and not _resolves_to_another_type(text)
+    )
+    return text if plain else "'" + text.replace("'", "''") + "'"
+
+
+def _flow_written(value: Any) -> str | None:
+    """``_pyyaml(value, flow_style=True)``, character for character, for plain data; None for anything else.
+
+    PyYAML's emitter walks every node through a dozen Python calls; the study's
+    yaml_flow format writes whole schemas this way, the slowest format of a
+    compare by far. Here plain data (dicts and lists each held once, string keys
+    of fewer than 100 characters, strings of printable characters, ints, finite
+    floats without an exponent, booleans, None) is joined directly, as PyYAML
+    lays it out on one line: the same plain or single-quoted scalars. Anything
+    else (a shared container, which PyYAML writes as an anchor, a long or empty
+    key, which it writes as a complex key, a scalar alone) is PyYAML's to write,
+    with its errors.
+    """
+    held: set[int] = set()
+
+    def write(item: Any) -> str:
+        kind = type(item)
+        if kind is str:
+            return _flow_scalar(item)
+        if kind is dict:
+            if id(item) in held:
+                raise _NotPlainFlow
+            held.add(id(item))
+            members = []
+            for key, member in item.items():
+                if type(key) is not str or not key or len(key) >= 100:
+                    raise _NotPlainFlow
+                members.append(_flow_scalar(key) + ": " + write(member))
+            return "{" + ", ".join(members) + "}"
+        if kind is list:
+            if id(item) in held:
+                raise _NotPlainFlow
+            held.add(id(item))
+            return "[" + ", ".join(write(member) for member in item) + "]"
+        if item is None:
+            return "null"
+        if kind is bool:
+            return "true" if item else "false"
+        if kind is int:
+            return int.__repr__(item)
+        if kind is float:
+            shown = float.__repr__(item)
+            if "e" in shown or "n" in shown:  # an exponent, inf or nan: PyYAML writes its own forms
+                raise _NotPlainFlow
+            return shown
+        raise _NotPlainFlow
+
+    if type(value) is not list and type(value) is not dict:
+        return None  # a scalar alone is a document of its own, which PyYAML may end with "..."
+    try:
+        return write(value)
+    except (_NotPlainFlow, RecursionError, ValueError):
+        return None
 
