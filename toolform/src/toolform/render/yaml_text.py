@@ -18,13 +18,42 @@ import yaml  # type: ignore[import-untyped]
 _ALWAYS_QUOTED_START = set("#,[]{}&*!|>'\"%@`")
 
 
+#: Texts up to this long have their answers below kept (keys, type names and enum values recur through a
+#: document and the formats of a compare), at most ``_KEPT_MOST`` of them per question.
+_KEPT_LONGEST = 200
+_KEPT_MOST = 8192
+
+
+def _kept(answers: dict[str, bool], text: str, answer: bool) -> bool:
+    if len(text) <= _KEPT_LONGEST:
+        if len(answers) >= _KEPT_MOST:
+            answers.clear()
+        answers[text] = answer
+    return answer
+
+
+_RESOLVES: dict[str, bool] = {}
+
+
 def _resolves_to_another_type(text: str) -> bool:
     """Whether PyYAML would read ``text``, plain, as something other than a string (``0x1F``, ``1:20``)."""
+    known = _RESOLVES.get(text)
+    if known is not None:
+        return known
     resolvers = yaml.SafeDumper.yaml_implicit_resolvers
-    return any(regexp.match(text) for _, regexp in resolvers.get(text[:1], []) + resolvers.get(None, []))
+    found = any(regexp.match(text) for _, regexp in resolvers.get(text[:1], []) + resolvers.get(None, []))
+    return _kept(_RESOLVES, text, found)
+
+
+_QUOTED: dict[str, bool] = {}
 
 
 def _needs_quotes(text: str) -> bool:
+    known = _QUOTED.get(text)
+    return known if known is not None else _kept(_QUOTED, text, _needs_quotes_now(text))
+
+
+def _needs_quotes_now(text: str) -> bool:
     # PyYAML's own resolvers decide what reads as another type: "1e3" has no dot and stays a string.
     if text == "" or text != text.strip() or _resolves_to_another_type(text):
         return True
@@ -82,10 +111,13 @@ def scalar(value: Any, column: int = 0, indent: int = 0, fold: bool = True) -> s
 
 
 def _lines(value: Any, indent: int) -> list[str]:
+    # Raises _Unusual at the first key or scalar ``_exotic`` would find, so one walk both checks and writes.
     pad = " " * indent
     out: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
+            if _exotic_scalar(key):
+                raise _Unusual
             name = scalar(key)
             if isinstance(item, dict) and item:
                 out.append(f"{pad}{name}:")
@@ -94,6 +126,8 @@ def _lines(value: Any, indent: int) -> list[str]:
                 out.append(f"{pad}{name}:")
                 out += _lines(item, indent)
             else:
+                if _exotic_scalar(item):
+                    raise _Unusual
                 head = f"{pad}{name}: "
                 out.append(head + _empty_or_scalar(item, len(head), indent + 2))
     elif isinstance(value, list):
@@ -103,10 +137,18 @@ def _lines(value: Any, indent: int) -> list[str]:
                 out.append(f"{pad}- {nested[0].lstrip()}")
                 out += nested[1:]
             else:
+                if _exotic_scalar(item):
+                    raise _Unusual
                 out.append(f"{pad}- " + _empty_or_scalar(item, indent + 2, indent + 2))
     else:
+        if _exotic_scalar(value):
+            raise _Unusual
         out.append(pad + scalar(value))
     return out
+
+
+class _Unusual(Exception):
+    """A document ``_lines`` leaves to PyYAML: it holds what ``_exotic`` finds."""
 
 
 def _empty_or_scalar(value: Any, column: int, indent: int) -> str:
@@ -124,10 +166,15 @@ def _exotic(value: Any) -> bool:
         return any(_exotic(k) or _exotic(v) for k, v in value.items())
     if isinstance(value, list):
         return any(_exotic(v) for v in value)
-    if isinstance(value, float):
-        return "e" in repr(value) or value != value or value in (float("inf"), float("-inf"))
+    return _exotic_scalar(value)
+
+
+def _exotic_scalar(value: Any) -> bool:
+    """``_exotic`` of a value that is not a list or a dict."""
     if isinstance(value, str):
         return not value.isascii() and _UNUSUAL.search(value) is not None or _ASCII_UNUSUAL.search(value) is not None
+    if isinstance(value, float):
+        return "e" in repr(value) or value != value or value in (float("inf"), float("-inf"))
     return False
 
 
@@ -148,9 +195,10 @@ def _pyyaml(value: Any, flow_style: bool) -> str:
 
 def dump(value: Any) -> str:
     """``value`` as block YAML, without a final newline."""
-    if _exotic(value):
+    try:
+        return "\n".join(_lines(value, 0))
+    except _Unusual:
         return _pyyaml(value, flow_style=False)
-    return "\n".join(_lines(value, 0))
 
 
 def flow(value: Any) -> str:
