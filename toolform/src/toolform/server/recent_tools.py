@@ -33,7 +33,7 @@ def recent_load(source: str, payload: object) -> LoadResult:
 
     The result is shared between requests: callers must not change its tool set.
     """
-    key = _key(source, payload)
+    key = _asked_key(source, payload)
     with _lock:
         found = _recent.get(key)
         if found is not None:
@@ -48,10 +48,28 @@ def recent_load(source: str, payload: object) -> LoadResult:
 
 
 def is_recent(source: str, payload: object) -> bool:
-    """Whether ``recent_load(source, payload)`` would answer from the recent tool sets, without loading."""
+    """Whether ``recent_load(source, payload)`` would answer from the recent tool sets, without loading.
+
+    The key is kept for the next ``recent_load`` of this very payload object (a request asks, then loads).
+    """
+    global _asked
     key = _key(source, payload)
+    _asked = (source, payload, key)
     with _lock:
         return key in _recent
+
+
+#: The last key ``is_recent`` wrote, with what it wrote it from; the next ``recent_load`` takes it.
+_asked: tuple[str, object, bytes | str] | None = None
+
+
+def _asked_key(source: str, payload: object) -> bytes | str:
+    """``_key(source, payload)``, taken from ``is_recent`` when it was just asked about this payload object."""
+    global _asked
+    asked, _asked = _asked, None
+    if asked is not None and asked[1] is payload and asked[0] == source:
+        return asked[2]
+    return _key(source, payload)
 
 
 def _key(source: str, payload: object) -> bytes | str:
