@@ -19,12 +19,16 @@ import marshal
 from collections import OrderedDict
 from threading import Lock
 
+from toolform.ir import ToolSet
 from toolform.loaders import LoadResult, load
+from toolform.parse.protocols.base import ToolsReading, tools_reading
 
 #: How many tool sets are kept: a few clients at once, each with its own.
 RECENT_TOOL_SETS = 8
 
 _recent: OrderedDict[bytes | str, LoadResult] = OrderedDict()
+#: The reading of each kept tool set that replies were parsed against, by the tool set's identity.
+_readings: dict[int, tuple[ToolSet, ToolsReading]] = {}
 _lock = Lock()
 
 
@@ -43,8 +47,23 @@ def recent_load(source: str, payload: object) -> LoadResult:
     with _lock:
         _recent[key] = loaded
         while len(_recent) > RECENT_TOOL_SETS:
-            _recent.popitem(last=False)
+            _readings.pop(id(_recent.popitem(last=False)[1].toolset), None)
     return loaded
+
+
+def recent_reading(loaded: LoadResult) -> ToolsReading | None:
+    """The reading of a tool set ``recent_load`` gave (``toolform.parse.reply``'s ``reading``), shared by
+    every reply parsed against it while it is kept; None once it is no longer kept."""
+    toolset = loaded.toolset
+    with _lock:
+        kept = _readings.get(id(toolset))
+        if kept is not None and kept[0] is toolset:
+            return kept[1]
+        if not any(result.toolset is toolset for result in _recent.values()):
+            return None
+        reading = tools_reading(toolset)
+        _readings[id(toolset)] = (toolset, reading)
+        return reading
 
 
 def is_recent(source: str, payload: object) -> bool:
