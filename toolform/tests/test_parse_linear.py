@@ -88,6 +88,44 @@ def test_loaded_spans_skip_unclosed_brackets_as_the_slow_reading_does() -> None:
         assert repr(list(loaded_spans(text))) == repr(list(_walked_spans(text, "{["))), text
 
 
+def test_loaded_spans_read_decoder_first_as_the_slow_reading_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.parse.literals as literals
+
+    # Mostly JSON at the brackets, so that the decoder-first reading runs long before its first failure.
+    pieces = ['{"a": 1}', "[1, 2]", " ", "x", '{"b": "}]\\"{"}', "\n", '[{"c": [null, true]}]', "{", '"', "}", "(1)"]
+    bracketed = literals._bracketed_spans
+    handed_on: list[str] = []
+
+    def counted(text: str, opener: re.Pattern[str], i: int) -> Iterator[tuple[int, int, bool, object]]:
+        handed_on.append(text)
+        return bracketed(text, opener, i)
+
+    monkeypatch.setattr(literals, "_bracketed_spans", counted)
+    texts = list(_texts(41, 4000, pieces, 14))
+    for text in texts:
+        assert repr(list(loaded_spans(text))) == repr(list(_walked_spans(text, "{["))), text
+    # Both readings ran, each on many texts.
+    assert 500 < len(handed_on) < len(texts) - 500
+
+
+def test_a_failed_decoding_turns_the_decoder_first_reading_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.parse.literals as literals
+
+    reads: list[int] = []
+    decoder = literals._EXACT_DECODER
+
+    class Counting:
+        def raw_decode(self, text: str, start: int) -> tuple[object, int]:
+            reads.append(start)
+            return decoder.raw_decode(text, start)
+
+    monkeypatch.setattr(literals, "_EXACT_DECODER", Counting())
+    # Each of the openers would read the whole run of numbers before failing at the "x".
+    text = "[" * 2000 + "1," * 2000 + "x" + ' {"a": 1}'
+    assert [span[:3] for span in loaded_spans(text)] == [(len(text) - 8, len(text), True)]
+    assert reads == [0, len(text) - 8]
+
+
 def test_a_bracket_closing_within_a_limit_is_one_closing_in_the_shorter_text() -> None:
     pieces = ["{", "}", "(", ")", "[", "]", '"', "'", "\\", "a", "it's"]
     for text in _texts(19, 3000, pieces, 12):

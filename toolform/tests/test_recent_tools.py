@@ -68,3 +68,50 @@ def test_replies_parsed_against_a_shared_tool_set_are_those_against_a_fresh_one(
             parse_reply(shared, body["text"], body["protocol"], **options).to_dict()
             == parse_reply(fresh, body["text"], body["protocol"], **options).to_dict()
         ), body["text"][:80]
+
+
+def test_the_key_is_written_once_for_a_request_that_asks_then_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.server.recent_tools as recent_tools
+
+    written: list[object] = []
+    key = recent_tools._key
+
+    def counted(source: str, payload: object) -> bytes | str:
+        written.append(payload)
+        return key(source, payload)
+
+    monkeypatch.setattr(recent_tools, "_key", counted)
+    payload = copy.deepcopy(TOOLS)
+    first = recent_load("openai", payload)
+    assert recent_tools.is_recent("openai", payload)
+    assert recent_load("openai", payload) is first
+    assert len(written) == 2  # the first load, then the question, whose key the second load took
+    # The kept key serves one load of that very payload object and source only.
+    assert recent_load("openai", payload) is first
+    assert len(written) == 3
+    other = copy.deepcopy(TOOLS)
+    recent_tools.is_recent("openai", payload)
+    assert recent_load("openai", other) is first
+    recent_tools.is_recent("openai", payload)
+    assert recent_load("auto", payload) is not first
+    assert len(written) == 7
+
+
+def test_replies_parsed_with_the_shared_reading_are_those_parsed_afresh() -> None:
+    from toolform.server.recent_tools import recent_reading
+
+    loaded = recent_load("openai", copy.deepcopy(TOOLS))
+    reading = recent_reading(loaded)
+    assert reading is not None and recent_reading(loaded) is reading
+    for case in corpus():
+        body = case.body()
+        options = {k: body[k] for k in ("rule", "validate", "lenient_fallback") if k in body}
+        fresh = load("openai", copy.deepcopy(TOOLS)).toolset
+        assert (
+            parse_reply(loaded.toolset, body["text"], body["protocol"], reading=reading, **options).to_dict()
+            == parse_reply(fresh, body["text"], body["protocol"], **options).to_dict()
+        ), body["text"][:80]
+    # A tool set no longer kept has no shared reading: its replies are read afresh.
+    for n in range(RECENT_TOOL_SETS):
+        recent_load("openai", _with_default(f"pushed out {n}"))
+    assert recent_reading(loaded) is None

@@ -44,3 +44,18 @@ def test_what_is_not_plain_json_is_left_to_json_dumps() -> None:
     assert indented_json({1: [None], "a": {2.5: True}}, 2) == json.dumps({1: [None], "a": {2.5: True}}, indent=2)
     with pytest.raises(TypeError):
         indented_json({"a": object()}, 2)
+
+
+def test_subclasses_of_the_plain_types_are_written_as_json_dumps_writes_them() -> None:
+    import enum
+    from collections import OrderedDict
+
+    class Level(enum.IntEnum):
+        HIGH = 3
+
+    class Name(str):
+        pass
+
+    value = OrderedDict([(Name("k"), [Level.HIGH, Name("v"), {"n": Name("w")}]), ("t", (1.5, float("nan")))])
+    for ensure_ascii in (True, False):
+        assert indented_json(value, 2, ensure_ascii) == json.dumps(value, indent=2, ensure_ascii=ensure_ascii)

@@ -7,10 +7,22 @@ repairs, the study's grading rules, and each call validated against its tool's s
 """
 
 from toolform.parse.protocols import PARSERS
+from toolform.parse.protocols.base import ToolsReading, tools_reading
 from toolform.parse.reply import flow_listing, parse_reply
 from toolform.parse.result import RULES, ParsedCall, ParsedReply, RawCall, Validation
 
 #: The protocol ids the parser reads, the registry's 31.
 PROTOCOL_IDS: tuple[str, ...] = tuple(PARSERS)
 
-__all__ = ["PROTOCOL_IDS", "RULES", "ParsedCall", "ParsedReply", "RawCall", "Validation", "flow_listing", "parse_reply"]
+__all__ = [
+    "PROTOCOL_IDS",
+    "RULES",
+    "ParsedCall",
+    "ParsedReply",
+    "RawCall",
+    "ToolsReading",
+    "Validation",
+    "flow_listing",
+    "parse_reply",
+    "tools_reading",
+]

@@ -216,11 +216,34 @@ def loaded_spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int, boo
     and it is what ``exact_json`` reads in the span. So a bracket that never closes
     opens no JSON value either, and is passed over without reading it as JSON: the
     decoder is only started at brackets that close, whose spans do not overlap.
+
+    Most replies hold only JSON at their brackets, so the decoder is tried first, at
+    each opener in turn, while it succeeds: a value it reads is the span the brackets
+    would give, and the next opener is past it. At its first failure (which may have
+    read far) the reading goes on bracket first, as above, from that opener on, so
+    the text is still read a few times at most.
     """
     opener = _opener(openers)
     decode = _EXACT_DECODER.raw_decode
-    brackets = Brackets(text)
     i = 0
+    while True:
+        found = opener.search(text, i)
+        if found is None:
+            return
+        i = found.start()
+        try:
+            value, decoded_end = decode(text, i)
+        except (ValueError, RecursionError):
+            yield from _bracketed_spans(text, opener, i)
+            return
+        yield i, decoded_end, True, value
+        i = decoded_end
+
+
+def _bracketed_spans(text: str, opener: re.Pattern[str], i: int) -> Iterator[tuple[int, int, bool, Any]]:
+    """``loaded_spans`` from position ``i`` on, each opener's bracket found closing before any decoding."""
+    decode = _EXACT_DECODER.raw_decode
+    brackets = Brackets(text)
     while True:
         found = opener.search(text, i)
         if found is None:

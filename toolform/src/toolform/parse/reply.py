@@ -12,6 +12,7 @@ from toolform.parse.flow_check import FlowChecker
 from toolform.parse.nocall import declares_no_call
 from toolform.parse.normalize import normalize_arguments
 from toolform.parse.protocols import LENIENT_ORDER, NAMES_RESOLVED, NATURAL, PARSERS, Context, Found
+from toolform.parse.protocols.base import ToolsReading
 from toolform.parse.reasoning import remove_reasoning
 from toolform.parse.result import RULES, ParsedCall, ParsedReply, RawCall, Validation
 from toolform.parse.validate import validate_arguments
@@ -30,6 +31,7 @@ def parse_reply(
     validate: bool = True,
     lenient_fallback: bool = False,
     flow_listing: str | None = None,
+    reading: ToolsReading | None = None,
 ) -> ParsedReply:
     """Parse ``text`` as a reply in ``protocol`` against ``tools``, graded under ``rule``.
 
@@ -42,6 +44,8 @@ def parse_reply(
     checked against the tool's schema. With ``flow_listing`` (the ``flow tools``
     listing the tools were loaded from), a call to a Flow tool is checked by
     Flow's own typed decoding instead: exact digits, refusals with path and rule.
+    ``reading`` (``tools_reading(tools)``) shares what reading against ``tools``
+    needs between replies, for a tool set that does not change between them.
 
     Raises UnknownProtocol for a protocol id not in the registry, and BadRequest
     for an unknown rule or for ``lenient_fallback`` under ``as_written`` (a repair
@@ -55,7 +59,7 @@ def parse_reply(
         raise BadRequest(f"unknown rule '{rule}'; use one of {', '.join(RULES)}")
     if lenient_fallback and rule == "as_written":
         raise BadRequest("lenient_fallback is a repair; it cannot be used under the as_written rule")
-    context = Context(tools)
+    context = Context(tools, reading=reading)
     if flow_listing is not None:
         context.flow = _flow_checker(flow_listing)
     body, reasoning_removed = remove_reasoning(text)

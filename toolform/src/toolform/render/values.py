@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 
@@ -34,51 +35,77 @@ def indented_json(value: Any, indent: int, ensure_ascii: bool = True) -> str:
     With an indent, ``json.dumps`` runs its pure-Python encoder, a generator per
     container; the renderers write thousands of such documents per compare.
     Here strings go through the C string encoder and containers are joined
-    directly. Anything but plain JSON (a key that is not a string, a value that
-    is not a str, int, float, bool, None, list, tuple or dict) goes to
-    ``json.dumps`` as it is, so its answer and its errors stay the module's.
+    directly, each level's line breaks and indents made once. Anything but plain
+    JSON (a key that is not a string, a value that is not a str, int, float,
+    bool, None, list, tuple or dict) goes to ``json.dumps`` as it is, so its
+    answer and its errors stay the module's.
     """
     encode = json.encoder.encode_basestring_ascii if ensure_ascii else json.encoder.encode_basestring
     unit = " " * indent
+    #: Per level of a container: what opens its first item, what goes between items, what closes it.
+    opens: list[str] = []
+    betweens: list[str] = []
+    closes: list[str] = []
+
+    def breaks(level: int) -> None:
+        while len(opens) <= level:
+            depth = len(opens)
+            opens.append("\n" + unit * (depth + 1))
+            betweens.append(",\n" + unit * (depth + 1))
+            closes.append("\n" + unit * depth)
 
     def write(value: Any, level: int) -> str:
-        if isinstance(value, str):
+        kind = type(value)
+        if kind is str:
             return encode(value)
-        if value is None:
-            return "null"
-        if value is True:
-            return "true"
-        if value is False:
-            return "false"
-        if isinstance(value, int):
-            return int.__repr__(value)
-        if isinstance(value, float):
-            if value != value:
-                return "NaN"
-            if value in (float("inf"), float("-inf")):
-                return "Infinity" if value > 0 else "-Infinity"
-            return float.__repr__(value)
-        if isinstance(value, (list, tuple)):
-            if not value:
-                return "[]"
-            inner = "\n" + unit * (level + 1)
-            return "[" + inner + ("," + inner).join(write(v, level + 1) for v in value) + "\n" + unit * level + "]"
-        if isinstance(value, dict):
+        if kind is dict or (kind is not list and isinstance(value, dict)):
             if not value:
                 return "{}"
-            inner = "\n" + unit * (level + 1)
+            breaks(level)
+            inner = level + 1
             members = []
             for key, item in value.items():
-                if not isinstance(key, str):
+                if type(key) is not str and not isinstance(key, str):
                     raise _NotPlain
-                members.append(encode(key) + ": " + write(item, level + 1))
-            return "{" + inner + ("," + inner).join(members) + "\n" + unit * level + "}"
-        raise _NotPlain
+                members.append(encode(key) + ": " + (encode(item) if type(item) is str else write(item, inner)))
+            return "{" + opens[level] + betweens[level].join(members) + closes[level] + "}"
+        if kind is list or isinstance(value, (list, tuple)):
+            if not value:
+                return "[]"
+            breaks(level)
+            inner = level + 1
+            items = [encode(item) if type(item) is str else write(item, inner) for item in value]
+            return "[" + opens[level] + betweens[level].join(items) + closes[level] + "]"
+        return _plain_scalar(value, encode)
 
     try:
         return write(value, 0)
     except _NotPlain:
         return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent)
+
+
+_INFINITY = float("inf")
+
+
+def _plain_scalar(value: Any, encode: Callable[[str], str]) -> str:
+    """A JSON scalar as ``json.dumps`` writes it (its subclasses of str, int and float too)."""
+    if isinstance(value, str):
+        return encode(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        if value != value:
+            return "NaN"
+        if value == _INFINITY or value == -_INFINITY:
+            return "Infinity" if value > 0 else "-Infinity"
+        return float.__repr__(value)
+    raise _NotPlain
 
 
 def compact_json(value: Any) -> str:

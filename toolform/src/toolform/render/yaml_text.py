@@ -18,13 +18,42 @@ import yaml  # type: ignore[import-untyped]
 _ALWAYS_QUOTED_START = set("#,[]{}&*!|>'\"%@`")
 
 
+#: Texts up to this long have their answers below kept (keys, type names and enum values recur through a
+#: document and the formats of a compare), at most ``_KEPT_MOST`` of them per question.
+_KEPT_LONGEST = 200
+_KEPT_MOST = 8192
+
+
+def _kept(answers: dict[str, bool], text: str, answer: bool) -> bool:
+    if len(text) <= _KEPT_LONGEST:
+        if len(answers) >= _KEPT_MOST:
+            answers.clear()
+        answers[text] = answer
+    return answer
+
+
+_RESOLVES: dict[str, bool] = {}
+
+
 def _resolves_to_another_type(text: str) -> bool:
     """Whether PyYAML would read ``text``, plain, as something other than a string (``0x1F``, ``1:20``)."""
+    known = _RESOLVES.get(text)
+    if known is not None:
+        return known
     resolvers = yaml.SafeDumper.yaml_implicit_resolvers
-    return any(regexp.match(text) for _, regexp in resolvers.get(text[:1], []) + resolvers.get(None, []))
+    found = any(regexp.match(text) for _, regexp in resolvers.get(text[:1], []) + resolvers.get(None, []))
+    return _kept(_RESOLVES, text, found)
+
+
+_QUOTED: dict[str, bool] = {}
 
 
 def _needs_quotes(text: str) -> bool:
+    known = _QUOTED.get(text)
+    return known if known is not None else _kept(_QUOTED, text, _needs_quotes_now(text))
+
+
+def _needs_quotes_now(text: str) -> bool:
     # PyYAML's own resolvers decide what reads as another type: "1e3" has no dot and stays a string.
     if text == "" or text != text.strip() or _resolves_to_another_type(text):
         return True
@@ -82,10 +111,13 @@ def scalar(value: Any, column: int = 0, indent: int = 0, fold: bool = True) -> s
 
 
 def _lines(value: Any, indent: int) -> list[str]:
+    # Raises _Unusual at the first key or scalar ``_exotic`` would find, so one walk both checks and writes.
     pad = " " * indent
     out: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
+            if _exotic_scalar(key):
+                raise _Unusual
             name = scalar(key)
             if isinstance(item, dict) and item:
                 out.append(f"{pad}{name}:")
@@ -94,6 +126,8 @@ def _lines(value: Any, indent: int) -> list[str]:
                 out.append(f"{pad}{name}:")
                 out += _lines(item, indent)
             else:
+                if _exotic_scalar(item):
+                    raise _Unusual
                 head = f"{pad}{name}: "
                 out.append(head + _empty_or_scalar(item, len(head), indent + 2))
     elif isinstance(value, list):
@@ -103,10 +137,18 @@ def _lines(value: Any, indent: int) -> list[str]:
                 out.append(f"{pad}- {nested[0].lstrip()}")
                 out += nested[1:]
             else:
+                if _exotic_scalar(item):
+                    raise _Unusual
                 out.append(f"{pad}- " + _empty_or_scalar(item, indent + 2, indent + 2))
     else:
+        if _exotic_scalar(value):
+            raise _Unusual
         out.append(pad + scalar(value))
     return out
+
+
+class _Unusual(Exception):
+    """A document ``_lines`` leaves to PyYAML: it holds what ``_exotic`` finds."""
 
 
 def _empty_or_scalar(value: Any, column: int, indent: int) -> str:
@@ -124,10 +166,15 @@ def _exotic(value: Any) -> bool:
         return any(_exotic(k) or _exotic(v) for k, v in value.items())
     if isinstance(value, list):
         return any(_exotic(v) for v in value)
-    if isinstance(value, float):
-        return "e" in repr(value) or value != value or value in (float("inf"), float("-inf"))
+    return _exotic_scalar(value)
+
+
+def _exotic_scalar(value: Any) -> bool:
+    """``_exotic`` of a value that is not a list or a dict."""
     if isinstance(value, str):
         return not value.isascii() and _UNUSUAL.search(value) is not None or _ASCII_UNUSUAL.search(value) is not None
+    if isinstance(value, float):
+        return "e" in repr(value) or value != value or value in (float("inf"), float("-inf"))
     return False
 
 
@@ -148,12 +195,98 @@ def _pyyaml(value: Any, flow_style: bool) -> str:
 
 def dump(value: Any) -> str:
     """``value`` as block YAML, without a final newline."""
-    if _exotic(value):
+    try:
+        return "\n".join(_lines(value, 0))
+    except _Unusual:
         return _pyyaml(value, flow_style=False)
-    return "\n".join(_lines(value, 0))
 
 
 def flow(value: Any) -> str:
     """``value`` in YAML's flow style on one line: ``{a: 1, b: [x, y]}``, as PyYAML writes it."""
-    return _pyyaml(value, flow_style=True)
+    written = _flow_written(value)
+    return written if written is not None else _pyyaml(value, flow_style=True)
+
+
+class _NotPlainFlow(Exception):
+    """A value ``_flow_written`` leaves to PyYAML."""
+
+
+#: Outside printable ASCII, the characters PyYAML writes as they are: anything else (a control, a line or
+#: paragraph separator, a byte order mark, a surrogate or a private character) goes to PyYAML's own writer.
+_FLOW_UNSAFE = re.compile(r"[^\x20-\x7e\xa1-\u2027\u202a-\ud7ff\uf900-\ufefe\uff00-\ufffd\U00010000-\U000effff]")
+_ASCII_UNSAFE = re.compile(r"[^\x20-\x7e]")
+#: After its first character, what keeps a scalar from being plain in a flow collection.
+_FLOW_INDICATOR = re.compile(r"[,?\[\]{}:]| #")
+_FLOW_FIRST = frozenset("#,[]{}&*!|>'\"%@`?: ")
+
+
+def _flow_scalar(text: str) -> str:
+    """A string as PyYAML writes it in a flow collection, 10**9 wide: plain when it may be, else single-quoted."""
+    if _ASCII_UNSAFE.search(text) if text.isascii() else _FLOW_UNSAFE.search(text):
+        raise _NotPlainFlow
+    plain = (
+        text != ""
+        and text[0] not in _FLOW_FIRST
+        and text[-1] != " "
+        and not (text[0] == "-" and (len(text) == 1 or text[1] == " "))
+        and not text.startswith(("---", "..."))
+        and _FLOW_INDICATOR.search(text, 1) is None
+        and not _resolves_to_another_type(text)
+    )
+    return text if plain else "'" + text.replace("'", "''") + "'"
+
+
+def _flow_written(value: Any) -> str | None:
+    """``_pyyaml(value, flow_style=True)``, character for character, for plain data; None for anything else.
+
+    PyYAML's emitter walks every node through a dozen Python calls; the study's
+    yaml_flow format writes whole schemas this way, the slowest format of a
+    compare by far. Here plain data (dicts and lists each held once, string keys
+    of fewer than 100 characters, strings of printable characters, ints, finite
+    floats without an exponent, booleans, None) is joined directly, as PyYAML
+    lays it out on one line: the same plain or single-quoted scalars. Anything
+    else (a shared container, which PyYAML writes as an anchor, a long or empty
+    key, which it writes as a complex key, a scalar alone) is PyYAML's to write,
+    with its errors.
+    """
+    held: set[int] = set()
+
+    def write(item: Any) -> str:
+        kind = type(item)
+        if kind is str:
+            return _flow_scalar(item)
+        if kind is dict:
+            if id(item) in held:
+                raise _NotPlainFlow
+            held.add(id(item))
+            members = []
+            for key, member in item.items():
+                if type(key) is not str or not key or len(key) >= 100:
+                    raise _NotPlainFlow
+                members.append(_flow_scalar(key) + ": " + write(member))
+            return "{" + ", ".join(members) + "}"
+        if kind is list:
+            if id(item) in held:
+                raise _NotPlainFlow
+            held.add(id(item))
+            return "[" + ", ".join(write(member) for member in item) + "]"
+        if item is None:
+            return "null"
+        if kind is bool:
+            return "true" if item else "false"
+        if kind is int:
+            return int.__repr__(item)
+        if kind is float:
+            shown = float.__repr__(item)
+            if "e" in shown or "n" in shown:  # an exponent, inf or nan: PyYAML writes its own forms
+                raise _NotPlainFlow
+            return shown
+        raise _NotPlainFlow
+
+    if type(value) is not list and type(value) is not dict:
+        return None  # a scalar alone is a document of its own, which PyYAML may end with "..."
+    try:
+        return write(value)
+    except (_NotPlainFlow, RecursionError, ValueError):
+        return None
 

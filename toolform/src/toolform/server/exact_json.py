@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import orjson
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
@@ -58,8 +59,38 @@ def _lone_surrogate(value: Any, path: str) -> str | None:
     return None
 
 
+#: A run of digits orjson may read otherwise than json.loads: an integer beyond 64 bits it reads as a float.
+#: (Digits inside a string count too, which only sends the body to json.loads.) Found as a substring of the
+#: body with every digit made "0" and every other byte a space, two passes in C where a regular expression
+#: tries each byte in turn.
+_DIGITS_ONLY = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
+_LONG_DIGITS = b"0" * 19
+#: Bodies with more brackets than this are read by json.loads alone, whose depth limit (the interpreter's
+#: recursion limit) is below orjson's 1,024 levels.
+_ORJSON_MOST_BRACKETS = 256
+
+
 def parse_body(body: bytes) -> Any:
-    """``body`` as JSON; raises HTTPException 400 for a number that is not finite, naming its path."""
+    """``body`` as JSON; raises HTTPException 400 for a number that is not finite, naming its path.
+
+    orjson reads most bodies several times faster than json.loads, with the same
+    document: it refuses what ``_parse_body_json`` would refuse or look into (a
+    non-finite number or literal, a lone surrogate, invalid UTF-8, a byte order mark
+    or another encoding), and the bodies where it would read otherwise (an integer
+    beyond 64 bits, nesting past json.loads's depth) are not given to it. Whatever
+    it refuses goes to json.loads, which answers as it always did.
+    """
+    few_brackets = body.count(b"[") + body.count(b"{") <= _ORJSON_MOST_BRACKETS
+    if few_brackets and _LONG_DIGITS not in body.translate(_DIGITS_ONLY):
+        try:
+            return orjson.loads(body)
+        except orjson.JSONDecodeError:
+            pass
+    return _parse_body_json(body)
+
+
+def _parse_body_json(body: bytes) -> Any:
+    """``parse_body`` read by json.loads, whose hooks see every literal and number with a fraction."""
     literals: list[str] = []
 
     def constant(name: str) -> float:

@@ -11,6 +11,7 @@ from typing import Any
 import uvicorn
 from fastapi import FastAPI
 
+from toolform.server.access_log import lighten_log_records, log_config
 from toolform.server.app import create_app
 from toolform.server.collector import tune_for_serving
 from toolform.server.http_protocol import JsonErrorHttpToolsProtocol
@@ -48,7 +49,9 @@ def serve(settings: Settings, reload: bool = False) -> None:
         # SIGTERM answers promptly: open connections get this long, then close; running measurement jobs
         # stop at once and are kept as interrupted (the measure router's shutdown handler).
         "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_S,
+        "log_config": log_config(),
     }
+    lighten_log_records()
     if reload:
         os.environ[SETTINGS_ENV] = json.dumps(settings.to_dict())
         package = Path(__file__).resolve().parent.parent

@@ -15,6 +15,24 @@ from toolform.parse.result import RawCall
 from toolform.parse.text_values import convert_arguments
 
 
+@dataclass(frozen=True)
+class ToolsReading:
+    """What reading replies against one tool set needs, worked out once: its names resolved, its tools by
+    name, the plans of their fields (filled as calls need them).
+
+    Replies read against a tool set that never changes (the server's recent tool sets) may share one.
+    """
+
+    resolver: NameResolver
+    by_name: dict[str, ToolIR]
+    plans: Plans
+
+
+def tools_reading(tools: ToolSet) -> ToolsReading:
+    """A fresh ``ToolsReading`` of ``tools``."""
+    return ToolsReading(NameResolver(tools), {t.name: t for t in tools}, Plans())
+
+
 @dataclass
 class Context:
     """The tool set a reply is read against, with its names resolved once."""
@@ -22,15 +40,18 @@ class Context:
     tools: ToolSet
     #: Flow's typed decoding for the tools of a Flow listing (a FlowChecker), when the listing is known.
     flow: FlowChecker | None = None
+    #: The tool set's reading, shared with other replies read against it; a fresh one when None.
+    reading: ToolsReading | None = None
     resolver: NameResolver = field(init=False)
     #: What checking and normalising the reply's calls needs from each tool, worked out once for the reply.
     plans: Plans = field(init=False)
     _by_name: dict[str, ToolIR] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.resolver = NameResolver(self.tools)
-        self.plans = Plans()
-        self._by_name = {t.name: t for t in self.tools}
+        reading = self.reading or tools_reading(self.tools)
+        self.resolver = reading.resolver
+        self.plans = reading.plans
+        self._by_name = reading.by_name
 
     def tool(self, written: str) -> ToolIR | None:
         """The tool a written name means, or None."""

@@ -211,7 +211,7 @@ def openai_responses(tools: list[Tool], options: RenderOptions) -> str:
         entry["type"] = "function"
         entry["strict"] = True
         listed.append(entry)
-    return json.dumps(listed, indent=2)
+    return indented_json(listed, 2)
 
 
 def langchain_tools(tools: list[Tool], options: RenderOptions) -> str:

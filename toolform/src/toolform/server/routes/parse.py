@@ -84,7 +84,7 @@ def quick(body: ParseRequest) -> bool:
 def answer(limits: Limits, body: ParseRequest) -> dict[str, Any]:
     """The route's answer to a valid body: what both the FastAPI route and the lean path send."""
     from toolform.parse import flow_listing, parse_reply
-    from toolform.server.recent_tools import recent_load
+    from toolform.server.recent_tools import recent_load, recent_reading
 
     limits.check_text("text", body.text)
     check_tools_input(body.tools.source, body.tools.payload, limits)
@@ -98,6 +98,7 @@ def answer(limits: Limits, body: ParseRequest) -> dict[str, Any]:
         validate=body.validate_,
         lenient_fallback=body.lenient_fallback,
         flow_listing=flow_listing(loaded.kind, body.tools.payload),
+        reading=recent_reading(loaded),
     )
     return reply.to_dict()
 

@@ -1,0 +1,88 @@
+"""yaml_text.flow writes what PyYAML's safe dumper writes in flow style, character for character.
+
+The flow writer joins plain data itself and leaves the rest to PyYAML; both
+are held here to PyYAML's own answer, on seeded random documents full of what
+YAML quotes or escapes, and on the renderer's own input (yaml_flow of the
+generated tool sets).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import toolsets
+import yaml  # type: ignore[import-untyped]
+from toolform.conversion import load_tools
+from toolform.render import RenderOptions
+from toolform.render.families.yaml_family import _schema_entry
+from toolform.render.options import apply_options
+from toolform.render.prompt import tools_of
+from toolform.render.yaml_text import _flow_written, flow
+
+#: Pieces of strings: indicators at every place, words YAML reads as other types, quotes, spaces, non-ASCII,
+#: controls, line breaks, a byte order mark, private and astral characters.
+_PIECES = [
+    "", "a", "word", " ", "  ", "-", "- ", "--", "---", "...", "?", ":", ": ", "#", " #", "#x", ",", "[", "]",
+    "{", "}", "&", "*", "!", "|", ">", "'", '"', "%", "@", "`", "true", "No", "null", "~", "1", "-2", "0x1F",
+    "1:20", "1e3", "1.5", ".inf", "=", "<<", "2001-12-14", "café", "東京", "😀", "\xa0", "\x7f", "\x85",
+    "\t", "\n", "\x00", "\ufeff", "\ue000", "\u2028", "\u2029", "\u2000", "\U0010ffff", "\U000e0001", "x" * 40,
+]
+
+
+def _text(rng: random.Random) -> str:
+    return "".join(rng.choice(_PIECES) for _ in range(rng.randrange(1, 4)))
+
+
+def _value(rng: random.Random, depth: int) -> Any:
+    choice = rng.randrange(9 if depth < 4 else 5)
+    if choice in (0, 1):
+        return _text(rng)
+    if choice == 2:
+        return rng.choice([0, -1, 7, 10**30, True, False, None])
+    if choice == 3:
+        return rng.choice([0.5, -0.0, 1e300, 1.5e-7, 123456.789, float("nan"), float("inf"), float("-inf")])
+    if choice == 4:
+        return rng.choice([[], {}])
+    if choice in (5, 6):
+        return [_value(rng, depth + 1) for _ in range(rng.randrange(4))]
+    return {_text(rng) + str(i) * rng.choice([1, 1, 1, 120]): _value(rng, depth + 1) for i in range(rng.randrange(4))}
+
+
+def _pyyaml(value: Any) -> str:
+    text: str = yaml.safe_dump(value, sort_keys=False, allow_unicode=True, width=10**9, default_flow_style=True)
+    return text.rstrip("\n")
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_same_as_pyyaml(seed: int) -> None:
+    value = _value(random.Random(seed), 0)
+    assert flow(value) == _pyyaml(value)
+
+
+def test_the_direct_writer_answers_most_documents() -> None:
+    # Documents of only printable text: the direct writer answers them itself, not by handing them on.
+    rng = random.Random(1)
+    plain = [p for p in _PIECES if p.isprintable() and p not in ("\xa0", "\ufeff", "\ue000")]
+    for _ in range(200):
+        value = {"".join(rng.choice(plain) for _ in range(3)) + "k": ["".join(rng.choice(plain) for _ in range(3))]}
+        assert _flow_written(value) == _pyyaml(value)
+
+
+def test_what_pyyaml_writes_its_own_way_is_left_to_it() -> None:
+    shared: dict[str, Any] = {"a": 1}
+    odd = ([shared, shared], {"": 1}, {"k" * 130: 1}, {1: "a"}, [1e-7], [float("nan")], ["tab\there"], [(1, 2)], "a")
+    for value in odd:
+        assert _flow_written(value) is None
+        assert flow(value) == _pyyaml(value)
+    with pytest.raises(yaml.representer.RepresenterError):
+        flow([object()])
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_yaml_flow_of_generated_tool_sets(seed: int) -> None:
+    payload = toolsets.openai_list(toolsets.tool_set(seed, 60))
+    shown = apply_options(tools_of(load_tools("openai", payload).tools), RenderOptions())
+    entries = [_schema_entry(t) for t in shown]
+    assert _flow_written(entries) == _pyyaml(entries)
