@@ -101,7 +101,8 @@ def add_parser(verbs: Any) -> None:
         type=positive_int,
         default=DEFAULT_LIMITS.max_rendered_chars,
         metavar="N",
-        help="the most characters one rendered prompt may have; more is 413 "
+        help="the most characters one rendered tool block or prompt may have, on every route that renders; "
+        "more is 413 "
         f"(default {DEFAULT_LIMITS.max_rendered_chars})",
     )
     parser.add_argument("--cors", action="append", default=[], help="an allowed browser origin; repeat for more")

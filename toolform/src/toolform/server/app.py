@@ -11,7 +11,7 @@ from starlette.datastructures import Headers
 
 from toolform import __version__
 from toolform.evidence import Evidence, open_evidence
-from toolform.limits import Limits, set_schema_node_limit
+from toolform.limits import Limits, set_rendered_char_limit, set_schema_node_limit
 from toolform.registry import Registry
 from toolform.server import dashboard, docs, errors, work_pool
 from toolform.server.body_limit import BodyLimit
@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.state.settings = settings
     app.state.evidence = evidence
     set_schema_node_limit(settings.limits.max_schema_nodes)
+    set_rendered_char_limit(settings.limits.max_rendered_chars)
     work_pool.configure(settings.limits.max_schema_nodes)
     errors.install(app, settings.debug)
 
