@@ -12,6 +12,7 @@ from starlette.datastructures import Headers
 from toolform import __version__
 from toolform.evidence import Evidence, open_evidence
 from toolform.limits import Limits, set_rendered_char_limit, set_schema_node_limit
+from toolform.measure.endpoint import redact_logs
 from toolform.registry import Registry
 from toolform.server import dashboard, docs, errors, work_pool
 from toolform.server.body_limit import BodyLimit
@@ -92,8 +93,9 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.state.evidence = evidence
     set_schema_node_limit(settings.limits.max_schema_nodes)
     set_rendered_char_limit(settings.limits.max_rendered_chars)
-    work_pool.configure(settings.limits.max_schema_nodes)
+    work_pool.configure(settings.limits.max_schema_nodes, settings.parse_timeout_s)
     errors.install(app, settings.debug)
+    redact_logs()
 
     study = Registry(evidence)
     app.include_router(meta.router(settings, evidence))
