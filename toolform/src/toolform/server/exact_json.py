@@ -14,6 +14,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
 from typing import Any
 
 from fastapi import Request, Response
@@ -58,8 +59,14 @@ def _lone_surrogate(value: Any, path: str) -> str | None:
     return None
 
 
+#: What the request's body may hold, for ``toolform.server.far_loads``: its size in bytes, and whether it may
+#: hold a ``$ref`` (the key itself, or any escape that might spell it). None outside a request.
+BODY_SHAPE: ContextVar[tuple[int, bool] | None] = ContextVar("toolform_body_shape", default=None)
+
+
 def parse_body(body: bytes) -> Any:
     """``body`` as JSON; raises HTTPException 400 for a number that is not finite, naming its path."""
+    BODY_SHAPE.set((len(body), b"$ref" in body or b"\\u" in body))
     literals: list[str] = []
 
     def constant(name: str) -> float:

@@ -29,6 +29,9 @@ from toolform.limits import DEFAULT_MAX_SCHEMA_NODES, set_schema_node_limit
 
 #: Worker processes at most: the machine's cores are shared with the event loop and the thread pool.
 WORKERS = 2
+#: How much lower a worker's scheduling priority is than the server's (nice): on a busy machine the event loop
+#: gets the cores first, so /health and every small request are answered while workers grind.
+WORKER_NICENESS = 10
 #: Seconds one piece of work may take in a worker by default (``toolform serve --parse-timeout``).
 DEFAULT_TIMEOUT_S = 30.0
 
@@ -48,6 +51,7 @@ def configure(schema_node_limit: int, timeout_s: float = DEFAULT_TIMEOUT_S) -> N
 
 def _serve(connection: Connection, schema_node_limit: int) -> None:
     # In the worker: one piece of work at a time, until the server closes the pipe.
+    os.nice(WORKER_NICENESS)
     set_schema_node_limit(schema_node_limit)
     connection.send(_READY)
     while True:
@@ -149,8 +153,8 @@ class _Pool:
                 if not await _readable(worker.connection, _timeout_s):
                     raise PayloadTooLarge(
                         f"parsing this request took longer than {_timeout_s:g} s, the limit (parse_timeout, "
-                        "`toolform serve --parse-timeout`); its worker was stopped: send a shorter reply, or "
-                        "parse it with the SDK"
+                        "`toolform serve --parse-timeout`), in a worker process, which was stopped: send a "
+                        "shorter reply or fewer tools, or parse it with the SDK"
                     )
                 kind, value = worker.connection.recv()
             except (EOFError, OSError):
