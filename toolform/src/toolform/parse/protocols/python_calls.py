@@ -9,7 +9,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from toolform.parse.literals import Brackets, python_value
+from toolform.parse.literals import brackets_of, python_value
 from toolform.parse.protocols.base import Context, Found, found
 from toolform.parse.protocols.json_calls import parse_json_anywhere
 from toolform.parse.result import RawCall
@@ -20,7 +20,7 @@ _CALL_START = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*)\(")
 def python_calls(text: str, context: Context) -> list[RawCall]:
     """Every outermost ``name(...)`` call that Python parses, left to right."""
     calls: list[RawCall] = []
-    brackets = Brackets(text)
+    brackets = brackets_of(text)
     i = 0
     while True:
         match = _CALL_START.search(text, i)
