@@ -11,6 +11,7 @@ error shape, keep the server serving, and keep every secret out of the log.
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -141,3 +142,19 @@ def test_a_bugs_traceback_is_logged_without_the_secrets(server: Server, text: st
     assert "RuntimeError: a bug holding [redacted] and Bearer [redacted]" in log, log[-3000:]
     assert SECRET not in log and ECHOED not in log and PASSWORD not in log
     assert_still_serving(server)
+
+
+def test_tools_that_expand_far_are_read_in_a_worker_with_the_answer_read_in_process(server: Server) -> None:
+    from toolform.conversion import load_tools
+    from toolform.limits import DEFAULT_MAX_SCHEMA_NODES, set_schema_node_limit
+    from toolform.server.far_loads import reads_far
+
+    payload = [tool(parameters=fan_out(3, 9))]  # about 30,000 nodes once inlined: past the estimate's bound
+    assert reads_far("openai", payload)
+    reply = server.post("/api/v1/tools/load", {"tools": {"source": "openai", "payload": payload}}, timeout=300)
+    assert reply.status == 200, reply.body[:300]
+    set_schema_node_limit(100_000_000)  # the server's --max-schema-nodes
+    try:
+        assert reply.json() == json.loads(json.dumps(load_tools("openai", payload).to_dict()))
+    finally:
+        set_schema_node_limit(DEFAULT_MAX_SCHEMA_NODES)

@@ -1,4 +1,4 @@
-"""Worker processes for the work one request may make long: parsing a large reply.
+"""Worker processes for the work one request may make long: parsing a large reply, reading tools that expand far.
 
 A worker thread does not keep the event loop answering when the work holds the
 interpreter's lock for long stretches (a regular expression or a C parser over a
