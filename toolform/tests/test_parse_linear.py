@@ -183,3 +183,20 @@ def test_react_actions_read_once_as_the_expression_read_them() -> None:
         assert list(_actions(text)) == expected, repr(text)
         matched += bool(expected)
     assert matched > 5000
+
+
+_CALL_START = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*)\(")
+
+
+def test_call_names_read_once_as_the_expression_read_them() -> None:
+    from toolform.parse.protocols.python_calls import _call_start
+
+    pieces = ["a", "b1", "-", ".", "(", "1", "_", " ", "é", "f(", "x.y", "-(", ".(", "\n"]
+    found = 0
+    for text in _texts(53, 20000, pieces, 12):
+        for position in range(len(text) + 1):
+            match = _CALL_START.search(text, position)
+            expected = None if match is None else (match.group(1), match.end())
+            assert _call_start(text, position) == expected, (repr(text), position)
+            found += match is not None
+    assert found > 10000
