@@ -149,14 +149,16 @@ class _Pool:
                     if not await _readable(worker.connection, None) or worker.connection.recv() != _READY:
                         raise WorkerBug("a parse worker did not start")
                     worker.ready = True
-                worker.connection.send((work, arguments))
+                # Written and read in a thread: a large request or answer fills the pipe, and the worker, at its
+                # lower priority, may take a while to be scheduled and drain it; the event loop never waits on it.
+                await asyncio.to_thread(worker.connection.send, (work, arguments))
                 if not await _readable(worker.connection, _timeout_s):
                     raise PayloadTooLarge(
                         f"parsing this request took longer than {_timeout_s:g} s, the limit (parse_timeout, "
                         "`toolform serve --parse-timeout`), in a worker process, which was stopped: send a "
                         "shorter reply or fewer tools, or parse it with the SDK"
                     )
-                kind, value = worker.connection.recv()
+                kind, value = await asyncio.to_thread(worker.connection.recv)
             except (EOFError, OSError):
                 worker.process.join(timeout=0.1)  # its exit status, for the log
                 raise WorkerBug(
