@@ -16,8 +16,10 @@ _FRAME = re.compile(
     r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+((?:\s*+\S)*?))?\s*(?:\.\s*$|\.\s+|$)",
     re.MULTILINE | re.DOTALL,
 )
+# A name does not start just after a letter: that letter started the same name, which reads as far and
+# fails or matches alike (a match never ends inside a name), so a run of letters is tried once, not from each.
 _PAIR = re.compile(
-    r"([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|(?:\s*+[^,\s])*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)",
+    r"(?<![A-Za-z_])([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|(?:\s*+[^,\s])*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)",
     re.DOTALL,
 )
 
