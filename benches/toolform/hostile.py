@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import statistics
 import sys
 import threading
@@ -42,7 +43,13 @@ TOOL = {"type": "function", "function": FUNCTION}
 #: lenient fallback too, so every protocol's parser reads each of them).
 PAIRS = [("{", "xml_call"), ('{"', "json_object"), ("(f ", "python_call"), ("<function=", "function_tags"),
          ("mutation {", "graphql_call"), ("Action: x\n", "react"), ("\n", "yaml_call"), ("<think>", "xml_call"),
-         ('"\\"{', "json_object"), ("SELECT f(", "sql_call"), ("(f ", "sexpr_call")]  # fmt: skip
+         ('"\\"{', "json_object"), ("SELECT f(", "sql_call"), ("(f ", "sexpr_call"), ("a-", "python_call"),
+         ("Action: x" + " " * 10_000 + "y\n", "react"),
+         ("Use f with a" + " " * 10_000 + "b\n", "nl_intent_structured")]  # fmt: skip
+
+
+#: Seconds /health is polled before the hostile requests, with none of them running.
+CONTROL_SECONDS = 30
 
 
 def run_of(unit: str, size: int) -> str:
@@ -86,27 +93,55 @@ def send(server: Server, path: str, body: bytes) -> int:
     return status
 
 
+def _poll(port: int, stop: Any, out: Any) -> None:
+    """In a process of its own (so that the clients' work never delays it): GET /api/v1/health every 20 ms, on
+    a new connection each time, until ``stop`` is set; the seconds each took are sent on ``out``."""
+    import http.client
+
+    times: list[float] = []
+    while not stop.is_set():
+        started = time.perf_counter()
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", "/api/v1/health")
+        answer = connection.getresponse()
+        answer.read()
+        connection.close()
+        assert answer.status == 200, answer.status
+        times.append(time.perf_counter() - started)
+        time.sleep(0.02)
+    out.send(times)
+
+
+def polled(port: int) -> tuple[Any, Any, Any]:
+    context = multiprocessing.get_context("spawn")
+    stop, (receiving, sending) = context.Event(), context.Pipe(duplex=False)
+    poller = context.Process(target=_poll, args=(port, stop, sending))
+    poller.start()
+    return poller, stop, receiving
+
+
+def poll_result(poller: Any, stop: Any, receiving: Any) -> list[float]:
+    stop.set()
+    times: list[float] = receiving.recv()
+    poller.join()
+    return sorted(times)
+
+
+def summary(times: list[float]) -> str:
+    return (f"{len(times)} asked: median {statistics.median(times) * 1000:.1f} ms, p99 "
+            f"{times[int(len(times) * 0.99)] * 1000:.1f} ms, longest {times[-1] * 1000:.1f} ms")
+
+
 def hostile_run(rounds: int) -> None:
     requests = hostile_requests()
     with Server(OUR_TOOLFORM) as server:
         send(server, "/api/v1/tools/load", json.dumps({"tools": {"source": "openai", "payload": [TOOL]}}).encode())
-        stop = threading.Event()
-        health: list[float] = []
-
-        def watch() -> None:
-            while not stop.is_set():
-                started = time.perf_counter()
-                assert server.get("/api/v1/health").status == 200
-                health.append(time.perf_counter() - started)
-                time.sleep(0.02)
-
-        quiet: list[float] = []
-        for _ in range(50):
-            started = time.perf_counter()
-            server.get("/api/v1/health")
-            quiet.append(time.perf_counter() - started)
-        watcher = threading.Thread(target=watch)
-        watcher.start()
+        # The control: the same poller for a while with no hostile request, so that what the machine's other
+        # load alone costs /health is measured beside what the hostile requests add.
+        control = polled(server.port)
+        time.sleep(CONTROL_SECONDS)
+        quiet = poll_result(*control)
+        during = polled(server.port)
         statuses: dict[int, int] = {}
         started = time.perf_counter()
         for _ in range(rounds):
@@ -122,14 +157,12 @@ def hostile_run(rounds: int) -> None:
             for worker in workers:
                 worker.join()
         elapsed = time.perf_counter() - started
-        stop.set()
-        watcher.join()
-    ordered = sorted(health)
+        health = poll_result(*during)
     print(f"hostile corpus: {len(requests)} requests x {rounds} rounds from 3 clients in {elapsed:.1f} s; statuses "
           f"{dict(sorted(statuses.items()))}")
-    print(f"/health quiet: median {statistics.median(quiet) * 1000:.1f} ms")
-    print(f"/health during the run ({len(health)} asked): median {statistics.median(ordered) * 1000:.1f} ms, "
-          f"p99 {ordered[int(len(ordered) * 0.99)] * 1000:.1f} ms, longest {ordered[-1] * 1000:.1f} ms (goal < 50 ms)")
+    print(f"/health (a poller process of its own) with no hostile request, {CONTROL_SECONDS} s: {summary(quiet)}")
+    print(f"/health during the run: {summary(health)}: the goal (longest < 50 ms) is "
+          f"{'met' if health[-1] < 0.050 else 'not met'}")
 
 
 def parse_times() -> None:
@@ -142,7 +175,8 @@ def parse_times() -> None:
             started = time.perf_counter()
             parse_reply(tools, text, protocol)
             times.append(time.perf_counter() - started)
-        print(f"  {unit!r:14} {protocol:14} " + " ".join(f"{t:8.3f}" for t in times), flush=True)
+        label = repr(unit if len(unit) <= 12 else unit[:9] + "...")
+        print(f"  {label:14} {protocol:20} " + " ".join(f"{t:8.3f}" for t in times), flush=True)
 
 
 def main() -> None:

@@ -182,6 +182,12 @@ _SPACE_RUNS = [
      ["<tool>", "</tool>", "<name>", "</name>", " ", "\n", "x", "<tool_name>", "</tool_name>"], "search"),
     (r"^\s*([A-Za-z_][\w.\-]*)\s*:\s*(.*?)\s*$", "line_calls", "_KV_LINE", 0,
      ["a", ":", " ", "\t", "x y", "b.c", "\u3000", "\x0b", "-", "é"], "search"),
+    (r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+(.*?))?\s*(?:\.\s*$|\.\s+|$)", "natural", "_FRAME",
+     re.MULTILINE | re.DOTALL, ["Use ", "Use x", " with ", "a", " ", "\n", ".", ". ", "b = 1", ",", "`", "\t",
+                                "\u3000", "x y"], "findall"),
+    (r"([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,]*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)", "natural",
+     "_PAIR", re.DOTALL, ["a", "=", " ", ",", "\n", '"', "'", "b", "x y", "1", "\t", ", c=", "\u2028", ".", "-", "é",
+                          "_"], "findall"),
 ]  # fmt: skip
 
 
@@ -199,3 +205,36 @@ def test_runs_of_spaces_read_once_as_the_expression_read_them(
         else:
             a, b = old.search(text), new.search(text)
             assert (b and (b.span(), b.groups())) == (a and (a.span(), a.groups())), repr(text)
+
+
+_ACTION = re.compile(r"^[^\S\n]*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)
+
+
+def test_react_actions_read_once_as_the_expression_read_them() -> None:
+    from toolform.parse.protocols.json_calls import _actions
+
+    pieces = ["Action:", "ACTION :", " ", "\n", "x", "y z", "\t", "\r", "\x0b", "\u2028", "\x1c", "\u3000",
+              "Action Input:", "\n\n", "`", ":"]  # fmt: skip
+    matched = 0
+    for text in _texts(41, 30000, pieces, 12):
+        expected = [(match.group(1), match.end()) for match in _ACTION.finditer(text)]
+        assert list(_actions(text)) == expected, repr(text)
+        matched += bool(expected)
+    assert matched > 5000
+
+
+_CALL_START = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*)\(")
+
+
+def test_call_names_read_once_as_the_expression_read_them() -> None:
+    from toolform.parse.protocols.python_calls import _call_start
+
+    pieces = ["a", "b1", "-", ".", "(", "1", "_", " ", "é", "f(", "x.y", "-(", ".(", "\n"]
+    found = 0
+    for text in _texts(53, 20000, pieces, 12):
+        for position in range(len(text) + 1):
+            match = _CALL_START.search(text, position)
+            expected = None if match is None else (match.group(1), match.end())
+            assert _call_start(text, position) == expected, (repr(text), position)
+            found += match is not None
+    assert found > 10000

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from measure_cases import EXAMPLES, TOOLS_INPUT
+from measure_cases import EXAMPLES, TOOLS, TOOLS_INPUT
 from scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
 from serving import OUR_TOOLFORM, Server
 
@@ -50,10 +50,15 @@ def body_for(route: str, tools: dict[str, Any]) -> dict[str, Any]:
     return {"tools": tools, **extra}
 
 
+#: The module server's --max-rendered-chars: well above any prompt of the other tests' small tools.
+MAX_RENDERED = 50_000
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
     arguments = ["--cors", "http://allowed.example", "--request-read-timeout", "1", "--max-schema-nodes", "20000",
-                 "--endpoint", "http://127.0.0.1:9/v1", "--endpoint-model", "m1"]  # fmt: skip
+                 "--max-rendered-chars", str(MAX_RENDERED), "--endpoint", "http://127.0.0.1:9/v1",
+                 "--endpoint-model", "m1"]  # fmt: skip
     with Server(OUR_TOOLFORM, arguments) as served:
         yield served
 
@@ -104,6 +109,22 @@ def test_schemas_that_fan_out_are_413_naming_the_bound(server: Server, route: st
     # A schema within the bound still loads.
     small = {"source": "openai", "payload": [tool(parameters=fan_out(2, 4))]}
     assert server.post("/api/v1/tools/load", {"tools": small}).status == 200
+
+
+RENDERING_ROUTES = ["/api/v1/render", "/api/v1/render/compare", "/api/v1/catalogue/two-stage/prompt",
+                    "/api/v1/catalogue/plan", "/api/v1/ab-test"]  # fmt: skip
+
+
+@pytest.mark.parametrize("route", RENDERING_ROUTES)
+def test_every_route_that_renders_refuses_a_prompt_beyond_the_rendered_bound(server: Server, route: str) -> None:
+    # Within the text limit, but one description is longer than the rendered bound on its own.
+    long = "Forecast for a city and more words " * 2_000
+    long_tools = [{**TOOLS[0], "function": {**TOOLS[0]["function"], "description": long}}, *TOOLS[1:]]
+    body = body_for(route, {"source": "openai", "payload": long_tools})
+    shape = assert_error(server.post(route, body), 413, "payload_too_large")
+    assert f"the limit is {MAX_RENDERED:,} (max_rendered_chars)" in shape["detail"], shape
+    # The same route renders the ordinary tools.
+    assert server.post(route, body_for(route, TOOLS_INPUT)).status in (200, 202)
 
 
 def test_typescript_aliases_that_fan_out_are_413(server: Server) -> None:

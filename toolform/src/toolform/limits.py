@@ -16,12 +16,34 @@ DEFAULT_MAX_SCHEMA_NODES = 200_000
 DEFAULT_MAX_RENDERED_CHARS = 4_000_000
 
 _schema_node_limit = DEFAULT_MAX_SCHEMA_NODES
+_rendered_char_limit = DEFAULT_MAX_RENDERED_CHARS
 
 
 def set_schema_node_limit(limit: int) -> None:
     """The schema nodes every loading in this process may read from now on (the server sets its own)."""
     global _schema_node_limit
     _schema_node_limit = limit
+
+
+def set_rendered_char_limit(limit: int) -> None:
+    """The characters every rendered tool block and prompt in this process may have from now on (the server
+    sets its own): one place bounds /render, /render/compare, the two-stage prompt, the catalogue plan and a
+    measurement's prompts alike."""
+    global _rendered_char_limit
+    _rendered_char_limit = limit
+
+
+def check_rendered_chars(chars: int) -> None:
+    """Refuse a rendered tool block or prompt longer than the process's limit (``set_rendered_char_limit``)."""
+    _refuse_rendered(chars, _rendered_char_limit)
+
+
+def _refuse_rendered(chars: int, limit: int) -> None:
+    if chars > limit:
+        raise PayloadTooLarge(
+            f"the rendered prompt has {chars:,} characters; the limit is {limit:,} "
+            "(max_rendered_chars): render fewer tools, or fewer formats at once"
+        )
 
 
 _loading: ContextVar[SchemaNodes | None] = ContextVar("toolform_schema_nodes", default=None)
@@ -75,11 +97,7 @@ class Limits:
 
     def check_rendered(self, chars: int) -> None:
         """Refuse a rendered prompt longer than ``max_rendered_chars``."""
-        if chars > self.max_rendered_chars:
-            raise PayloadTooLarge(
-                f"the rendered prompt has {chars:,} characters; the limit is {self.max_rendered_chars:,} "
-                "(max_rendered_chars): render fewer tools, or fewer formats at once"
-            )
+        _refuse_rendered(chars, self.max_rendered_chars)
 
     def check_tool_count(self, count: int) -> None:
         """Refuse more tools than ``max_tools``."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from toolform.catalogue.toolsets import as_toolset
 from toolform.evidence import Evidence
 from toolform.ir import ToolSet
+from toolform.limits import check_rendered_chars
 from toolform.registry import Registry
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.instructions import INSTRUCTIONS
@@ -59,6 +60,7 @@ class TwoStage:
     def prompt(self, request: str) -> TwoStagePrompt:
         """The first stage for ``request``: the system message and the request with FIRST_STEP after it."""
         user = f"{request}\n\n{FIRST_STEP}"
+        check_rendered_chars(len(self.system) + len(user))
         messages = [{"role": "system", "content": self.system}, {"role": "user", "content": user}]
         # The reference counts the two contents joined by a newline.
         return TwoStagePrompt(messages, tokens_estimate(f"{self.system}\n{user}"), self.selection_format)

@@ -89,6 +89,14 @@ def add_parser(verbs: Any) -> None:
         help="the most a client may take to send a request, head and body; slower ones are cut off (default 30)",
     )
     parser.add_argument(
+        "--parse-timeout",
+        type=positive_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="the most one request's parsing may take in a worker process (a body over 32 KB); past it the worker "
+        "is killed and replaced and the request is 413 (default 30)",
+    )
+    parser.add_argument(
         "--max-schema-nodes",
         type=positive_int,
         default=DEFAULT_LIMITS.max_schema_nodes,
@@ -101,7 +109,8 @@ def add_parser(verbs: Any) -> None:
         type=positive_int,
         default=DEFAULT_LIMITS.max_rendered_chars,
         metavar="N",
-        help="the most characters one rendered prompt may have; more is 413 "
+        help="the most characters one rendered tool block or prompt may have, on every route that renders; "
+        "more is 413 "
         f"(default {DEFAULT_LIMITS.max_rendered_chars})",
     )
     parser.add_argument("--cors", action="append", default=[], help="an allowed browser origin; repeat for more")
@@ -146,6 +155,7 @@ def run(arguments: argparse.Namespace) -> int:
             endpoint_max_reply_bytes=arguments.endpoint_max_reply_bytes,
             max_finished_jobs=arguments.max_finished_jobs,
             request_read_timeout_s=arguments.request_read_timeout,
+            parse_timeout_s=arguments.parse_timeout,
             limits=replace(
                 DEFAULT_LIMITS,
                 max_schema_nodes=arguments.max_schema_nodes,

@@ -46,12 +46,32 @@ class LoadResult:
         return self.kind
 
 
+#: Where a reading may be sent instead (the server's worker processes, ``toolform.server.far_loads``): it answers
+#: the result, or None for a reading to be done here.
+_far_loader: Callable[[str, object], LoadResult | None] | None = None
+
+
+def set_far_loader(far_loader: Callable[[str, object], LoadResult | None] | None) -> None:
+    """Let ``far_loader`` take the readings it chooses, from now on in this process (None: every one here)."""
+    global _far_loader
+    _far_loader = far_loader
+
+
 def load(source: str, payload: object) -> LoadResult:
     """Read ``payload`` in the shape ``source`` names; raise LoaderError for tools that do not load.
 
     Raises PayloadTooLarge when the schemas expand (``$ref``, type aliases) past the schema node
     limit (``toolform.limits.set_schema_node_limit``).
     """
+    if _far_loader is not None:
+        found = _far_loader(source, payload)
+        if found is not None:
+            return found
+    return load_here(source, payload)
+
+
+def load_here(source: str, payload: object) -> LoadResult:
+    """``load``, in this process whatever ``set_far_loader`` set."""
     if source not in SOURCES:
         raise LoaderError(f"unknown tools source '{source}'; use one of {', '.join(SOURCES)}")
     kind = detect(payload) if source == "auto" else source  # type: ignore[arg-type]
@@ -63,4 +83,4 @@ def load(source: str, payload: object) -> LoadResult:
     return LoadResult(toolset=toolset, kind=kind, warnings=notes.messages())
 
 
-__all__ = ["SOURCES", "LoadResult", "LoaderError", "load"]
+__all__ = ["SOURCES", "LoadResult", "LoaderError", "load", "load_here", "set_far_loader"]

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +72,8 @@ class Redactor:
         # The longest first, so that a secret holding another is removed whole.
         self._secrets = sorted({s for s in found if len(s) >= 3}, key=len, reverse=True)
         self.url = shown_url(base_url)
+        with _seen_lock:
+            _SECRETS_SEEN.update(self._secrets)
 
     def __call__(self, text: str) -> str:
         return _CREDENTIAL.sub(lambda m: m.group(1) + REDACTED, self.secrets(text))
@@ -81,6 +85,64 @@ class Redactor:
             if secret in text:
                 text = text.replace(secret, REDACTED)
         return text
+
+
+#: Every secret a Redactor of this process was given: a log line, a bug's traceback included, is redacted of
+#: them all, whichever endpoint it is about.
+_SECRETS_SEEN: set[str] = set()
+_seen_lock = threading.Lock()
+
+
+def redact_log_text(text: str) -> str:
+    """``text`` without any secret a Redactor of this process knows, nor anything written as a credential."""
+    with _seen_lock:
+        secrets = sorted(_SECRETS_SEEN, key=len, reverse=True)
+    for secret in secrets:
+        if secret in text:
+            text = text.replace(secret, REDACTED)
+    return _CREDENTIAL.sub(lambda m: m.group(1) + REDACTED, text)
+
+
+class RedactingLogFilter(logging.Filter):
+    """Redacts a log record's message, its arguments and its traceback (``redact_log_text``) before any handler
+    writes it. The arguments stay arguments (a formatter may read them, as uvicorn's access log does); one that
+    is neither a string nor a number is replaced by its redacted text."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            if record.exc_info and not record.exc_text:
+                record.exc_text = logging.Formatter().formatException(record.exc_info)
+            if isinstance(record.msg, str):
+                record.msg = redact_log_text(record.msg)
+            if isinstance(record.args, tuple):
+                record.args = tuple(_redacted_argument(a) for a in record.args)
+            elif isinstance(record.args, dict):
+                record.args = {k: _redacted_argument(v) for k, v in record.args.items()}
+            if record.exc_text:
+                record.exc_text = redact_log_text(record.exc_text)
+            if record.stack_info:
+                record.stack_info = redact_log_text(record.stack_info)
+        except Exception:  # a record that cannot be written is the logging module's to report
+            return True
+        return True
+
+
+def _redacted_argument(value: object) -> object:
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    return redact_log_text(value if isinstance(value, str) else str(value))
+
+
+#: The loggers a served process writes: ToolForm's own and uvicorn's (an exception escaping the application).
+REDACTED_LOGGERS = ("toolform", "toolform.server", "toolform.measure", "uvicorn", "uvicorn.error", "uvicorn.access")
+
+
+def redact_logs() -> None:
+    """Every record of REDACTED_LOGGERS passes through a RedactingLogFilter (once, however often called)."""
+    for name in REDACTED_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactingLogFilter) for f in logger.filters):
+            logger.addFilter(RedactingLogFilter())
 
 
 def shown_url(base_url: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from toolform.conversion import check_tools_input
-from toolform.errors import BadRequest, NoEndpoint
+from toolform.errors import BadRequest, NoEndpoint, PayloadTooLarge, ToolFormError
 from toolform.evidence import Evidence
 from toolform.limits import Limits
 from toolform.loaders import load
@@ -26,6 +26,7 @@ from toolform.measure.endpoint import (
 from toolform.measure.run import CORE_FORMATS, MeasureSpec
 from toolform.measure.tasks import TaskSet, generated_tasks, generated_tasks_for, tasks_from_examples
 from toolform.registry import Registry
+from toolform.render import render
 from toolform.render.protocols import default_evidence
 
 #: The longest model name a measurement accepts (names run to a few dozen characters; it is stored).
@@ -117,6 +118,7 @@ def build_spec(
     warnings.extend(task_set.warnings)
     total = len(formats) * len(task_set.tasks)
     limits.check_ab_requests(total)
+    _check_prompts(task_set, formats, limits, evidence)
     thinking = options.thinking
     if thinking is None:
         thinking = default_thinking(model)
@@ -130,6 +132,19 @@ def build_spec(
         request_deadline_s=endpoint.request_deadline_s, max_completion_bytes=endpoint.max_completion_bytes,
     )
     return StartedJob(replace(spec, extra_warnings=list(warnings)), warnings)
+
+
+def _check_prompts(task_set: TaskSet, formats: list[str], limits: Limits, evidence: Evidence | None) -> None:
+    """Refuse, before the job starts, prompts (system prompt and request) beyond max_rendered_chars."""
+    longest_request = max((len(task.request) for task in task_set.tasks), default=0)
+    for format_id in formats:
+        try:
+            prompt = render(task_set.toolset, format_id, evidence=evidence)
+        except PayloadTooLarge:
+            raise
+        except ToolFormError:
+            continue  # the job reports it, as it reports every format it cannot render
+        limits.check_rendered(len(prompt.system_prompt) + longest_request)
 
 
 def _api_key(options: AbTestOptions, endpoint: EndpointConfig, base_url: str | None) -> str | None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal
 from typing import Any
 
@@ -37,6 +39,9 @@ class Brackets:
         self._string_end: dict[tuple[str, int], int] = {}
         #: Searches made so far: at most a small multiple of the text's length, whatever is asked.
         self.steps = 0
+        #: (openers, start) -> where ``loaded_spans`` read bracket first from ``start`` found its spans, kept
+        #: inside ``sharing_brackets``.
+        self.spans: dict[tuple[str, int], list[tuple[int, int]]] = {}
 
     def end(self, start: int, limit: int | None = None) -> int:
         """The index just past the bracket that closes the one at ``start``, or -1; quotes are respected.
@@ -129,6 +134,34 @@ class Brackets:
                 answer = -1
 
 
+_shared: ContextVar[list[Brackets] | None] = ContextVar("toolform_shared_brackets", default=None)
+
+
+@contextmanager
+def sharing_brackets() -> Iterator[None]:
+    """Inside the block, ``brackets_of`` gives every reader of one text the same ``Brackets``: the protocols'
+    parsers that read one reply in turn read its brackets once between them. Outside it nothing is kept, so
+    no reading outlives the parse that made it."""
+    token = _shared.set([])
+    try:
+        yield
+    finally:
+        _shared.reset(token)
+
+
+def brackets_of(text: str) -> Brackets:
+    """The ``Brackets`` of ``text``: the one already read in this ``sharing_brackets`` block, else a new one."""
+    shared = _shared.get()
+    if shared is None:
+        return Brackets(text)
+    for known in shared:
+        if known.text is text or (len(known.text) == len(text) and known.text == text):
+            return known
+    brackets = Brackets(text)
+    shared.append(brackets)
+    return brackets
+
+
 def balanced_end(text: str, start: int) -> int:
     """The index just past the bracket that closes the one at ``start``, or -1; quotes are respected.
 
@@ -151,7 +184,7 @@ def _opener(openers: str) -> re.Pattern[str]:
 def spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int]]:
     """Every outermost balanced span opened by one of ``openers``, left to right."""
     opener = _opener(openers)
-    brackets = Brackets(text)
+    brackets = brackets_of(text)
     i = 0
     while True:
         found = opener.search(text, i)
@@ -234,25 +267,37 @@ def loaded_spans(text: str, openers: str = "{[") -> Iterator[tuple[int, int, boo
         try:
             value, decoded_end = decode(text, i)
         except (ValueError, RecursionError):
-            yield from _bracketed_spans(text, opener, i)
+            yield from _bracketed_spans(text, openers, i)
             return
         yield i, decoded_end, True, value
         i = decoded_end
 
 
-def _bracketed_spans(text: str, opener: re.Pattern[str], i: int) -> Iterator[tuple[int, int, bool, Any]]:
-    """``loaded_spans`` from position ``i`` on, each opener's bracket found closing before any decoding."""
+def _bracketed_spans(text: str, openers: str, i: int) -> Iterator[tuple[int, int, bool, Any]]:
+    """``loaded_spans`` from position ``i`` on, each opener's bracket found closing before any decoding.
+
+    Inside ``sharing_brackets``, where these spans start and end is found once per text, openers and
+    start; each reading decodes its values anew (a caller may change what it is given).
+    """
+    brackets = brackets_of(text)
+    key = (openers, i)
+    known = brackets.spans.get(key)
+    if known is not None:
+        yield from _read_spans(text, known)
+        return
+    opener = _opener(openers)
     decode = _EXACT_DECODER.raw_decode
-    brackets = Brackets(text)
+    found_spans: list[tuple[int, int]] = []
     while True:
         found = opener.search(text, i)
         if found is None:
-            return
+            break
         i = found.start()
         end = brackets.end(i)
         if end < 0:
             i += 1
             continue
+        found_spans.append((i, end))
         try:
             value, decoded_end = decode(text, i)
         except (ValueError, RecursionError):
@@ -262,6 +307,20 @@ def _bracketed_spans(text: str, opener: re.Pattern[str], i: int) -> Iterator[tup
             yield i, decoded_end, True, value
             end = decoded_end
         i = end
+    if _shared.get() is not None:  # read to the end: the next reading of this text starts from the spans
+        brackets.spans[key] = found_spans
+
+
+def _read_spans(text: str, starts: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int, bool, Any]]:
+    decode = _EXACT_DECODER.raw_decode
+    for i, end in starts:
+        try:
+            value, decoded_end = decode(text, i)
+        except (ValueError, RecursionError):
+            ok, value = load_jsonish(text[i:end])
+            yield i, end, ok, value
+        else:
+            yield i, decoded_end, True, value
 
 
 class FirstSpans:
@@ -275,7 +334,7 @@ class FirstSpans:
     def __init__(self, text: str, openers: str = "{[") -> None:
         self.text = text
         self._opener = _opener(openers)
-        self._brackets = Brackets(text)
+        self._brackets = brackets_of(text)
         #: Opener position -> the first opener at or after it whose bracket closes (-1: none).
         self._closing_from: dict[int, int] = {}
         self._read: dict[int, tuple[int, int, bool, Any]] = {}

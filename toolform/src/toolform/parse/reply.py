@@ -9,6 +9,7 @@ from toolform.errors import BadRequest, UnknownProtocol
 from toolform.ir import ToolIR, ToolSet
 from toolform.jsontext import dumps
 from toolform.parse.flow_check import FlowChecker
+from toolform.parse.literals import sharing_brackets
 from toolform.parse.nocall import declares_no_call
 from toolform.parse.normalize import normalize_arguments
 from toolform.parse.protocols import LENIENT_ORDER, NAMES_RESOLVED, NATURAL, PARSERS, Context, Found
@@ -59,6 +60,14 @@ def parse_reply(
         raise BadRequest(f"unknown rule '{rule}'; use one of {', '.join(RULES)}")
     if lenient_fallback and rule == "as_written":
         raise BadRequest("lenient_fallback is a repair; it cannot be used under the as_written rule")
+    with sharing_brackets():
+        return _parsed(tools, text, protocol, rule, validate, flow_listing, lenient_fallback, reading)
+
+
+def _parsed(
+    tools: ToolSet, text: str, protocol: str, rule: str, validate: bool, flow_listing: str | None,
+    lenient_fallback: bool, reading: ToolsReading | None,
+) -> ParsedReply:
     context = Context(tools, reading=reading)
     if flow_listing is not None:
         context.flow = _flow_checker(flow_listing)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from toolform.errors import UnknownFormat
+from toolform.limits import check_rendered_chars
 from toolform.render.formats import RENDERERS
 from toolform.render.model import Tool, tools_from_ir
 from toolform.render.options import RenderOptions, apply_options
@@ -17,7 +18,9 @@ def render_tools(tools: list[Tool], format_id: str, options: RenderOptions | Non
     if renderer is None:
         raise UnknownFormat(f"no renderer for format '{format_id}'")
     chosen = options or RenderOptions()
-    return renderer(apply_options(tools, chosen), chosen)
+    block = renderer(apply_options(tools, chosen), chosen)
+    check_rendered_chars(len(block))
+    return block
 
 
 def render_shown(shown: list[Tool], format_id: str, options: RenderOptions) -> str:
@@ -26,7 +29,9 @@ def render_shown(shown: list[Tool], format_id: str, options: RenderOptions) -> s
     renderer = RENDERERS.get(format_id)
     if renderer is None:
         raise UnknownFormat(f"no renderer for format '{format_id}'")
-    return renderer(shown, options)
+    block = renderer(shown, options)
+    check_rendered_chars(len(block))
+    return block
 
 
 def render_block(

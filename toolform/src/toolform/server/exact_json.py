@@ -14,6 +14,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
 from typing import Any
 
 import orjson
@@ -69,6 +70,10 @@ _LONG_DIGITS = b"0" * 19
 #: recursion limit) is below orjson's 1,024 levels.
 _ORJSON_MOST_BRACKETS = 256
 
+#: What the request's body may hold, for ``toolform.server.far_loads``: its size in bytes, and whether it may
+#: hold a ``$ref`` (the key itself, or any escape that might spell it). None outside a request.
+BODY_SHAPE: ContextVar[tuple[int, bool] | None] = ContextVar("toolform_body_shape", default=None)
+
 
 def parse_body(body: bytes) -> Any:
     """``body`` as JSON; raises HTTPException 400 for a number that is not finite, naming its path.
@@ -80,6 +85,7 @@ def parse_body(body: bytes) -> Any:
     beyond 64 bits, nesting past json.loads's depth) are not given to it. Whatever
     it refuses goes to json.loads, which answers as it always did.
     """
+    BODY_SHAPE.set((len(body), b"$ref" in body or b"\\u" in body))
     few_brackets = body.count(b"[") + body.count(b"{") <= _ORJSON_MOST_BRACKETS
     if few_brackets and _LONG_DIGITS not in body.translate(_DIGITS_ONLY):
         try:

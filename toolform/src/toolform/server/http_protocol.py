@@ -48,6 +48,10 @@ def unparsable_request_response(detail: str = UNPARSABLE_REQUEST) -> bytes:
     return head + body
 
 
+#: Bodies up to this size leave in one write with their head; larger ones in a write of their own.
+JOIN_BELOW_BYTES = 65_536
+
+
 class HeadWithBody:
     """A response's transport that holds its first write (the head) until the next (the body) or the next turn
     of the event loop, so that head and body leave in one write: on small answers each write to the socket
@@ -69,7 +73,12 @@ class HeadWithBody:
             self._loop.call_soon(self._release)
         else:
             held, self._held, self._passing = self._held, None, True
-            self._transport.write(held + data)
+            if len(data) > JOIN_BELOW_BYTES:
+                # A large body is not copied once more to join it: the head's own write costs nothing beside it.
+                self._transport.write(held)
+                self._transport.write(data)
+            else:
+                self._transport.write(held + data)
 
     def _release(self) -> None:
         if self._held is not None:

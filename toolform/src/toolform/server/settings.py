@@ -34,6 +34,8 @@ class Settings:
     endpoint_max_reply_bytes: int = 4_000_000
     #: Seconds a client has to send a request's head and body once it starts one (slow clients are cut off).
     request_read_timeout_s: float = 30.0
+    #: Seconds parsing one request may take in a worker process; past it the worker is killed (413).
+    parse_timeout_s: float = 30.0
     #: Finished measurement jobs kept in memory; the oldest beyond it are dropped.
     max_finished_jobs: int = 64
     cors_origins: tuple[str, ...] = ()

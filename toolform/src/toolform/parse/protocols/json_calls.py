@@ -6,6 +6,7 @@ shapes providers and models write (``name``/``arguments``, ``function``/``args``
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from toolform.parse.literals import FirstSpans, load_jsonish, loaded_spans, values_in
@@ -139,7 +140,44 @@ _NAME_ONLY = re.compile(r"\s*[`*\"']*([A-Za-z_][\w.\-]*)[`*\"']*\s*")
 
 # Spaces before the keyword are those of its own line: ``\s*`` there would read every blank line after each
 # line start again (quadratic in a run of them), and finds the same keyword, only from an earlier start.
-_ACTION = re.compile(r"^[^\S\n]*Action\s*:\s*(.+?)\s*$", re.MULTILINE | re.IGNORECASE)
+_ACTION_HEAD = re.compile(r"^[^\S\n]*Action\s*:", re.MULTILINE | re.IGNORECASE)
+_NOT_SPACE = re.compile(r"\S")
+
+
+def _actions(text: str) -> Iterator[tuple[str, int]]:
+    """What ``re.finditer(r"^[^\\S\\n]*Action\\s*:\\s*(.+?)\\s*$", text, re.M | re.I)`` finds, as (group 1,
+    end), read once: the expression read a line's run of spaces again from each character before it.
+
+    After the colon and its spaces, the name runs from the first character that is not a space to the last
+    one on its line; the match then takes the spaces after it up to the last line break among them (or the
+    end of the text). With nothing but spaces to the end, the name is the last character that is not a
+    line break (the expression gives one back to its lazy group).
+    """
+    position = 0
+    while True:
+        head = _ACTION_HEAD.search(text, position)
+        if head is None:
+            return
+        colon = head.end()
+        first = _NOT_SPACE.search(text, colon)
+        if first is None:
+            last = len(text) - 1
+            while last >= colon and text[last] == "\n":
+                last -= 1
+            if last < colon:
+                return  # only line breaks after the colon: no match here, nor anywhere after it
+            yield text[last], len(text)
+            return
+        start = first.start()
+        line_end = text.find("\n", start)
+        if line_end < 0:
+            line_end = len(text)
+        # Up to the last character on the line that is not a space (str.isspace is the expression's \s).
+        name_end = start + len(text[start:line_end].rstrip())
+        following = _NOT_SPACE.search(text, name_end)
+        end = len(text) if following is None else text.rfind("\n", name_end, following.start())
+        yield text[start:name_end], end
+        position = end
 _ACTION_INPUT = re.compile(r"^[^\S\n]*Action\s+Input\s*:\s*(.*)", re.MULTILINE | re.IGNORECASE | re.DOTALL)
 
 
@@ -149,16 +187,16 @@ def parse_react(text: str, _context: Context) -> Found | None:
     first_spans = FirstSpans(text, "{")
     given: re.Match[str] | None = None
     searched_from = -1
-    for match in _ACTION.finditer(text):
-        name = match.group(1).strip("`*\"' ")
+    for action, action_end in _actions(text):
+        name = action.strip("`*\"' ")
         arguments: dict[str, Any] = {}
         # Searched in place from the end of the action line (which ends the text or stands before a line
         # break, so the same input is found as in the text after it), not in a copy of the rest.
         # The inputs are searched for once each: the first one at or after an earlier action's end is the
         # first at or after this one's too, when it starts after it (and none then means none now).
-        if searched_from < 0 or (given is not None and given.start() < match.end()):
-            given = _ACTION_INPUT.search(text, match.end())
-            searched_from = match.end()
+        if searched_from < 0 or (given is not None and given.start() < action_end):
+            given = _ACTION_INPUT.search(text, action_end)
+            searched_from = action_end
         if given is not None:
             first = first_spans.first(given.start(1))
             if first is not None and first[2] and isinstance(first[3], dict):

@@ -9,11 +9,18 @@ from toolform.parse.protocols.base import Context, Found
 from toolform.parse.protocols.json_calls import calls_from, json_values
 from toolform.parse.result import RawCall
 
+# A lazy group followed by ``\s*`` never ends on a space (the ``\s*`` would take it), so it grows by a run of
+# spaces and the character after it at a time (``(?:\s*+\S)*?``), not a character at a time: grown one at a
+# time, it read a run of spaces again from each of them.
 _FRAME = re.compile(
-    r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+(.*?))?\s*(?:\.\s*$|\.\s+|$)", re.MULTILINE | re.DOTALL
+    r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+((?:\s*+\S)*?))?\s*(?:\.\s*$|\.\s+|$)",
+    re.MULTILINE | re.DOTALL,
 )
+# A name does not start just after a letter: that letter started the same name, which reads as far and
+# fails or matches alike (a match never ends inside a name), so a run of letters is tried once, not from each.
 _PAIR = re.compile(
-    r"([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,]*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)", re.DOTALL
+    r"(?<![A-Za-z_])([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|(?:\s*+[^,\s])*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)",
+    re.DOTALL,
 )
 
 

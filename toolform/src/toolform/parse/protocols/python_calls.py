@@ -9,35 +9,54 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from toolform.parse.literals import Brackets, python_value
+from toolform.parse.literals import brackets_of, python_value
 from toolform.parse.protocols.base import Context, Found, found
 from toolform.parse.protocols.json_calls import parse_json_anywhere
 from toolform.parse.result import RawCall
 
-_CALL_START = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:[.\-][A-Za-z_]\w*)*)\(")
+#: A name that may be called: dotted or dashed, whole (possessive: a shorter one is followed by a word
+#: character, a dot or a dash, never by the parenthesis).
+_CALLABLE = re.compile(r"(?<![\w.])[A-Za-z_]\w*+(?:[.\-][A-Za-z_]\w*+)*+")
+
+
+def _call_start(text: str, position: int) -> tuple[str, int] | None:
+    """What ``re.compile(r"(?<![\\w.])([A-Za-z_][\\w]*(?:[.\\-][A-Za-z_]\\w*)*)\\(").search(text, position)``
+    finds, as (group 1, end), read once. The expression, before a name not followed by a parenthesis, tried
+    again from each dash in it (a-a-a-...: quadratic); every one of those tries ends where the name does, so
+    none can match, and the reading goes on after the name.
+    """
+    while True:
+        name = _CALLABLE.search(text, position)
+        if name is None:
+            return None
+        end = name.end()
+        if text.startswith("(", end):
+            return name.group(0), end + 1
+        position = end
 
 
 def python_calls(text: str, context: Context) -> list[RawCall]:
     """Every outermost ``name(...)`` call that Python parses, left to right."""
     calls: list[RawCall] = []
-    brackets = Brackets(text)
+    brackets = brackets_of(text)
     i = 0
     while True:
-        match = _CALL_START.search(text, i)
-        if match is None:
+        start = _call_start(text, i)
+        if start is None:
             return calls
-        simple = _simple_call(match.group(1), text, match.end() - 1)
+        name, opened = start
+        simple = _simple_call(name, text, opened - 1)
         if simple is not None:
             calls.append(simple[0])
             i = simple[1]
             continue
-        end = brackets.end(match.end() - 1)
+        end = brackets.end(opened - 1)
         if end < 0:
-            i = match.end()
+            i = opened
             continue
-        call = _read_call(match.group(1), text[match.end() - 1 : end], context)
+        call = _read_call(name, text[opened - 1 : end], context)
         if call is None:
-            i = match.end()
+            i = opened
             continue
         calls.append(call)
         i = end

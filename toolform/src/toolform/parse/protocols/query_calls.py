@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from toolform.parse.literals import Brackets
+from toolform.parse.literals import brackets_of
 from toolform.parse.protocols.base import Context, Found, found
 from toolform.parse.protocols.literal_reader import LiteralReader
 from toolform.parse.result import RawCall
@@ -20,7 +20,7 @@ def _resolved(name: str, context: Context) -> str:
 
 def parse_sql(text: str, context: Context) -> Found | None:
     calls = []
-    brackets = Brackets(text)
+    brackets = brackets_of(text)
     for match in _SELECT.finditer(text):
         end = brackets.end(match.end() - 1)
         if end < 0:
@@ -57,7 +57,7 @@ def parse_graphql(text: str, context: Context) -> Found | None:
     # reading of the brackets for every body: bodies nest, and a slice and a reading each would be
     # quadratic in the nesting. A bracket closes inside a body exactly when it closes in the text at or
     # before the body's end (``Brackets.end``'s ``limit``).
-    brackets = Brackets(text)
+    brackets = brackets_of(text)
     last_brace = text.rfind("{")
     # A mutation with no brace after it is no match: searched only up to the last brace, each keyword is
     # not read to the end of the text again.
@@ -96,7 +96,7 @@ _SEXPR = re.compile(r"\(\s*([A-Za-z_][\w.\-]*)(?=[\s)])")
 def parse_sexpr(text: str, context: Context) -> Found | None:
     calls = []
     covered = 0
-    brackets = Brackets(text)
+    brackets = brackets_of(text)
     for match in _SEXPR.finditer(text):
         if match.start() < covered:
             continue

@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import logging
+import os
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
@@ -20,6 +21,7 @@ from pydantic import ConfigDict, Field
 from toolform.errors import JobNotFound, JobStoreError
 from toolform.evidence import Evidence
 from toolform.evidence.local import locate_store
+from toolform.measure.endpoint import Redactor
 from toolform.measure.job_store import JobStore
 from toolform.measure.jobs import JobManager
 from toolform.measure.start import AbTestOptions, EndpointConfig, build_spec
@@ -197,6 +199,9 @@ def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = Non
         settings.client_key_envs, settings.endpoint_attempt_timeout_s, settings.endpoint_request_deadline_s,
         settings.endpoint_max_reply_bytes,
     )
+    if settings.endpoint:
+        # Known from the start, so a log line about the endpoint is redacted before any job has run.
+        Redactor(settings.endpoint, [os.environ.get(settings.endpoint_api_key_env)])
     routes = APIRouter(prefix="/api/v1", tags=["measure"], route_class=ExactJsonRoute, on_shutdown=[manager.close])
 
     @routes.post(

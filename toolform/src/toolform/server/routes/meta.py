@@ -28,8 +28,10 @@ def router(settings: Settings, evidence: Evidence) -> APIRouter:
         response_model=None,
         responses={200: {"model": HealthResponse}, **errors()},
     )
-    def health() -> JSONResponse:
+    async def health() -> JSONResponse:
         """The server is up. Says whether a model endpoint is configured, and whether the evidence is there."""
+        # On the event loop, as everything it reads is in memory: a hop to the thread pool would make the
+        # liveness answer wait on the threads doing other requests' work for the interpreter's lock.
         return JSONResponse(
             {
                 "status": "ok",
