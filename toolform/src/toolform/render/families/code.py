@@ -60,7 +60,8 @@ def python_stub(tools: list[Tool], options: RenderOptions) -> str:
                     # The keys note follows a space even without a description ("(dict):  Keys: ...").
                     keys = _keys_note(p.type)
                     note = p.description + (f" {keys}" if keys else "")
-                    lines.append(f"        {p.name} ({kind}):" + (f" {note}" if note else ""))
+                    # The line is trimmed at its end, so is a description's trailing white space.
+                    lines.append(f"        {p.name} ({kind}): {note}".rstrip())
             if tool.returns is not None:
                 lines += ["", "    Returns:", f"        {tool.returns_description or 'Result of the call.'}"]
             lines.append('    """')

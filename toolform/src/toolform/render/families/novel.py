@@ -7,7 +7,7 @@ import json
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import first_sentence, indented_json, lower_first, plain, sentence
+from toolform.render.values import first_sentence, indented_json, plain, sentence
 
 
 def novel_type(t: Type) -> str:
@@ -30,8 +30,8 @@ def signature(t: Tool, name: str | None = None) -> str:
 
 
 def purpose(t: Tool) -> str:
-    """What the tool is for, as words after "to": its first sentence, lowered; its name without one."""
-    return lower_first(first_sentence(t.description)) if t.description else t.name
+    """What the tool is for, as words after "to": its first sentence, all lowered; its name without one."""
+    return first_sentence(t.description).lower() if t.description else t.name
 
 
 def whole_purpose(t: Tool) -> str:
@@ -171,7 +171,8 @@ def state_graph(tools: list[Tool], options: RenderOptions) -> str:
     lines = ["Each line is an edge: REQUIRES -> tool -> PROVIDES", ""]
     for t in tools:
         needs = ", ".join(f"{p.name}:{novel_type(p.type)}" for p in t.required) or "nothing"
-        gives = t.returns_description or first_sentence(t.description) or "a result"
+        # A description whose first sentence is empty ("...") gives empty brackets, as the reference writes them.
+        gives = t.returns_description or (first_sentence(t.description) if t.description else "a result")
         lines.append(f"[{needs}] -> {t.name} -> [{gives}]")
         if t.optional:
             lines.append("    optional inputs: " + ", ".join(p.name for p in t.optional))
