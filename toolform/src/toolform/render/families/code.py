@@ -707,7 +707,8 @@ def typescript_dts(tools: list[Tool], options: RenderOptions) -> str:
             # The description is wrapped to 88 columns, the parameters' lines are not.
             # Runs of white space read as one space, as measured.
             words = " ".join(t.description.split())
-            lines += textwrap.wrap(words, 88, initial_indent="  // ", subsequent_indent="  // ")
+            # A description of white space alone leaves one empty line, as measured.
+            lines += textwrap.wrap(words, 88, initial_indent="  // ", subsequent_indent="  // ") or [""]
         lines += [f"  // {p.name}: {p.description}" for p in t.params if p.description]
         lines.append(f"  function {t.name}({ts_params(t)}): {ts_return(t.returns, 'any')};")
         lines.append("")

@@ -179,7 +179,8 @@ def _example(t: Type, name: str, first: bool) -> object:
     if t.kind == "array":
         return ["alpha", "beta"] if first else ["gamma"]
     if t.kind == "object":
-        return {f.name: _example(f.type, f.name, first) for f in t.fields}
+        # A field's own example comes first at every depth, as for a parameter.
+        return {f.name: f.example if f.has_example else _example(f.type, f.name, first) for f in t.fields}
     return f"{'example' if first else 'other'}_{name}"
 
 
