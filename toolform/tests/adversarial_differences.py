@@ -1,16 +1,19 @@
-"""What the adversarial differential still finds, by name, with what the reference does and a witness seed.
+"""What the adversarial differential finds that we do not match, by name, with why and a witness seed.
 
-These are not differences we mean: they are the reference's handling of hostile
-text that our renderers do not imitate yet, each confined to the formats it was
-seen in. ``adjust_render`` sets aside the members the tool block decides, for a
-covered format, when the two blocks differ; a difference whose witness set no
-longer needs it fails its test, so the list can only shrink.
+Each difference says which renders it can touch (decided from the IR and the
+options, never from the text that differs); ``adjust_render`` sets aside the
+members the tool block decides for such a render when the two blocks differ. A
+difference whose witness set no longer needs it fails its test, so the list
+stays true.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from toolform.render.options import convert_case
 
 Answer = dict[str, Any]
 
@@ -22,47 +25,61 @@ _FROM_THE_BLOCK = ("tool_block", "system_prompt", "messages", "chars", "tokens_e
 class OpenRenderDifference:
     name: str
     why: str
-    formats: frozenset[str]
-    #: A set (adversarial.tool_set seed) whose render in one of ``formats`` still differs.
+    #: Whether the difference can touch a render of this IR with these options.
+    touches: Callable[[dict[str, Any], dict[str, Any]], bool]
+    #: A set (adversarial.tool_set seed, identifier names) whose render still differs, and why it does.
     witness: int
+
+
+def _scopes(ir: dict[str, Any]) -> Iterator[list[str]]:
+    """The lists of names that share a scope: the tools', each tool's parameters', each object's fields'."""
+    tools = ir.get("tools", [])
+    yield [tool["name"] for tool in tools]
+
+    def of_type(type_: dict[str, Any] | None) -> Iterator[list[str]]:
+        if not isinstance(type_, dict):
+            return
+        fields = type_.get("fields") or []
+        if fields:
+            yield [f["name"] for f in fields]
+        for field in fields:
+            yield from of_type(field.get("type"))
+        yield from of_type(type_.get("item"))
+        for member in type_.get("union_of") or []:
+            yield from of_type(member)
+
+    for tool in tools:
+        yield [p["name"] for p in tool.get("params", [])]
+        for param in tool.get("params", []):
+            yield from of_type(param.get("type"))
+
+
+def names_collide(ir: dict[str, Any], options: dict[str, Any]) -> bool:
+    """Two names of one scope become the same name under the options' case convention (``days``, ``days_``)."""
+    convention = options.get("case_convention", "as_is")
+    return any(len({convert_case(n, convention) for n in names}) < len(names) for names in _scopes(ir))
 
 
 RENDER: list[OpenRenderDifference] = [
     OpenRenderDifference(
-        "prose-white-space",
-        "A description, default or enum value with white space at its ends or inside (a leading or trailing "
-        "space, a tab, a line break in the middle): the reference trims or folds it in these layouts by rules "
-        "per field not yet matched (python_stub's and cli_help's help columns, the CSV and TSV cells, comment "
-        "lines, a value that is a lone no-break space in YAML); text without such white space renders byte "
-        "for byte.",
-        frozenset(
-            {"python_stub", "cli_help", "nl_manpage", "csv", "tsv", "diff_schema", "sql_udf", "ini",
-             "markdown_docs", "rest_endpoints", "question_slots", "python_dataclass", "contrastive",
-             "typescript_dts", "starlark", "few_shot_only", "yaml_documented", "openapi_yaml",
-             "yaml_schema"}
-        ),  # fmt: skip
-        41,
-    ),
-    OpenRenderDifference(
-        "purpose-sentences",
-        "The prose formats that quote a tool's purpose (its first sentence, lowered) or another tool's: the "
-        "reference cuts the sentence and lowers it differently when the description holds hostile text "
-        "(\"0x1F\", markup, a full stop inside a token).",
-        frozenset(
-            {"negative_space", "decision_tree", "two_stage_index", "state_graph", "progressive", "nl_reference_card",
-             "capability_matrix"}
-        ),  # fmt: skip
-        98,
+        "names-collide-under-case-convention",
+        "Two names of one scope that the case convention makes one (``days`` and ``days_`` are both ``days`` in "
+        "camel case): the reference keys what it writes by the converted name, so the later parameter replaces "
+        "the earlier (one line, the later one's flags; a tool compared with itself), where ours writes both as "
+        "they come. Neither text is right, since the model sees one name for two parameters; ours loses none. "
+        "Only renders whose names collide are set aside.",
+        lambda ir, options: names_collide(ir, options),
+        63,
     ),
 ]
 
 
-def adjust_render(format_id: str, ours: Answer, reference: Answer) -> list[str]:
-    """Set aside the block's members where an open difference covers ``format_id`` and the blocks differ."""
+def adjust_render(ir: dict[str, Any], options: dict[str, Any], ours: Answer, reference: Answer) -> list[str]:
+    """Set aside the block's members where an open difference touches the render and the blocks differ."""
     if ours.get("tool_block") == reference.get("tool_block"):
         return []
     for difference in RENDER:
-        if format_id in difference.formats:
+        if difference.touches(ir, options):
             for member in _FROM_THE_BLOCK:
                 ours.pop(member, None)
                 reference.pop(member, None)

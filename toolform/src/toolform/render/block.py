@@ -24,7 +24,7 @@ def render_tools(tools: list[Tool], format_id: str, options: RenderOptions | Non
 #: last cell's), as the reference writes them; the others keep what their last line holds.
 _TRIMMED_AT_END = frozenset(
     {"sql_udf", "ini", "markdown_docs", "rest_endpoints", "contrastive", "diff_schema", "question_slots",
-     "python_dataclass", "csv"}
+     "python_dataclass", "csv", "decision_tree"}
 )  # fmt: skip
 
 

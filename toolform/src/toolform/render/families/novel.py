@@ -6,7 +6,7 @@ import json
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
-from toolform.render.options import RenderOptions
+from toolform.render.options import RenderOptions, convert_case
 from toolform.render.values import first_sentence, indented_json, plain, sentence
 
 
@@ -365,8 +365,11 @@ def capability_matrix(tools: list[Tool], options: RenderOptions) -> str:
     rule = "-" * (first + sum(len(c) + 3 for c in columns) + 3)
     lines = ["Legend: R = required, o = optional, . = not accepted", "", header, rule]
     for t in tools:
+        # A column is marked for the parameter of its name, else for one whose name is the column's in snake
+        # case (``cD`` marks ``c_d``, ``a_`` marks ``a``), as the reference marks it.
         marks = {p.name: "R" if p.required else "o" for p in t.params}
-        cells = [marks.get(c, ".").ljust(len(c)) for c in columns]
+        snake = {convert_case(name, "snake"): mark for name, mark in marks.items()}
+        cells = [(marks.get(c) or snake.get(convert_case(c, "snake"), ".")).ljust(len(c)) for c in columns]
         lines.append(f"{t.name.ljust(first)} | " + " | ".join(cells))
     lines += ["", "argument types: " + ", ".join(f"{c}={kinds[c]}" for c in columns)]
     # With descriptions on, the blank line comes even when no tool has one to list after it.
