@@ -324,7 +324,10 @@ def python_value(node: ast.expr, source: str) -> Any:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
         inner = python_value(node.operand, source)
         if isinstance(inner, int | Decimal) and not isinstance(inner, bool):
-            return -inner if isinstance(node.op, ast.USub) else inner
+            if isinstance(node.op, ast.UAdd):
+                return inner
+            # Decimal's minus makes -0.0 a plain zero; the sign is kept, as a float keeps it.
+            return inner.copy_negate() if isinstance(inner, Decimal) and inner.is_zero() else -inner
     if isinstance(node, ast.Constant):
         if isinstance(node.value, float):
             written = ast.get_source_segment(source, node)
