@@ -9,10 +9,12 @@ stays true.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from parse_corpus import Case
 from toolform.render.options import convert_case
 
 Answer = dict[str, Any]
@@ -85,3 +87,183 @@ def adjust_render(ir: dict[str, Any], options: dict[str, Any], ours: Answer, ref
                 reference.pop(member, None)
             return [difference.name]
     return []
+
+
+# -- parse ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpenParseDifference:
+    name: str
+    why: str
+    #: Whether the difference can explain the two verdicts on ``case`` (its kind and protocol, and where
+    #: said, which syntax each side's reader took).
+    touches: Callable[[Case, Answer, Answer], bool]
+    #: What is left of each verdict to compare.
+    keep: Callable[[Answer], Answer]
+    #: A seed (adversarial.tool_set and adversarial.replies, identifier names) one of whose replies still needs it.
+    witness: int
+
+
+def _only(*members: str) -> Callable[[Answer], Answer]:
+    return lambda answer: {m: answer[m] for m in members if m in answer}
+
+
+def _tools(answer: Answer) -> list[str]:
+    """The tools the verdict's calls go to (a call another difference already set aside to its tool too)."""
+    return [call if isinstance(call, str) else call["resolved_name"] for call in answer.get("calls", [])]
+
+
+def _calls_named(answer: Answer) -> Answer:
+    kept = _only("protocol_id", "rule", "parsed_strict", "format_compliant", "matched_syntax", "hallucinated",
+                 "reasoning_removed")(answer)  # fmt: skip
+    kept["calls"] = _tools(answer)
+    return kept
+
+
+#: The protocols whose replies are JSON (or JSON inside tags); the others are read by their own text rules.
+_JSON_PROTOCOLS = frozenset(
+    {"json_object", "json_array", "jsonl_call", "code_block_json", "native", "slot_fill_call", "tool_call_tags",
+     "two_step_call", "react", "function_tags", "xml_call"}
+)  # fmt: skip
+#: The reference's rules for replies in words, which its lenient reader ends with.
+_WORD_RULES = frozenset({"nl_intent_structured", "nl_intent"})
+
+
+def _read_by_word_rules(case: Case, ours: Answer, reference: Answer) -> bool:
+    """One side's verdict came from its rules for words (or a frame miss) and the other's did not."""
+    def by_words(answer: Answer) -> bool:
+        return answer.get("matched_syntax") in _WORD_RULES or str(answer.get("note", "")).startswith("frame-miss")
+
+    differ = (ours.get("matched_syntax"), ours.get("note")) != (reference.get("matched_syntax"), reference.get("note"))
+    return (differ or _tools(ours) != _tools(reference)) and (by_words(ours) or by_words(reference))
+
+
+def _without_arguments(answer: Answer) -> Answer:
+    """The verdict with each call's tool only: its arguments, their validation and ok set aside."""
+    kept = {k: v for k, v in answer.items() if k not in ("ok", "calls")}
+    kept["calls"] = _tools(answer)
+    return kept
+
+
+PARSE: list[OpenParseDifference] = [
+    OpenParseDifference(
+        "cut-off-salvage",
+        "A reply cut off anywhere is no reply in any syntax; both readers salvage what they can, by different "
+        "rules: ours reads a call whose syntax closes, or the parameters an XML or tag call closed before the cut "
+        "(and says so); the reference's readers take a half-written value (a lone quote, a cut number) or find "
+        "the tool's name in what is left. Compared: the protocol, the rule and the reasoning removed.",
+        lambda case, ours, reference: case.name == "cut_off",
+        _only("protocol_id", "rule", "reasoning_removed"),
+        1,
+    ),
+    OpenParseDifference(
+        "loose-syntax-readers",
+        "A call written near its protocol's syntax, as models also write it (SELECT f(a='x') for f(a => 'x'), "
+        "TOML without its [[call]] table, a pipe line for a table, <name> and <arguments> for generic XML, an "
+        "arrow for the symbolic call, TOOL: and ARGS: for two steps): each strict reader accepts its own near "
+        "variants (the reference's SQL and TOML readers take `=` and a bare table; ours takes generic XML's "
+        "<name>), and the lenient readers then find the call in different syntaxes. Compared: the protocol, "
+        "the rule and the reasoning removed.",
+        lambda case, ours, reference: case.name == "loose_syntax",
+        _only("protocol_id", "rule", "reasoning_removed"),
+        1,
+    ),
+    OpenParseDifference(
+        "tool-names-in-words",
+        "The reference's rules for replies in words (nl_intent_structured's, with which its lenient reader ends, "
+        "and its frame-miss reading) take a tool's name wherever it stands, even inside another word (`it` in "
+        "`with`, `of` in `none of the tools`), so a decline, prose or a call in a syntax no reader took reads as "
+        "a call to that tool; ours reads a tool's name in words only after a verb that uses it (`use`, `call`). "
+        "Either way round: ours, reading a decline for a tool's name after a verb, can find a call where the "
+        "reference's no-call sentences came first. Compared: the protocol, the rule and the reasoning removed.",
+        _read_by_word_rules,
+        _only("protocol_id", "rule", "reasoning_removed"),
+        0,
+    ),
+    OpenParseDifference(
+        "symmetric-rule-rewrites-arguments",
+        "Under the symmetric rule the reference rewrites each call's arguments by the schema before it checks "
+        "them: text trimmed at both ends at every depth, an enum value replaced by its member whatever its case, "
+        "a whole number written as text (' 3.0 ') made a number, 'true' a boolean, a lone value a list; "
+        "undeclared arguments stay. Ours grades the arguments as written under every rule (the rule decides "
+        "only what counts as a match), so values with white space at their ends or in another case are "
+        "checked as they are. Compared: everything but the calls' arguments, their validation and ok.",
+        lambda case, ours, reference: case.options.get("rule") == "symmetric",
+        _without_arguments,
+        1,
+    ),
+    OpenParseDifference(
+        "invented-names-read",
+        "A call to an invented tool: the reference's YAML, key-value, SQL and generic XML readers read a call "
+        "only to a tool that exists (so the reply is no call in that syntax, or one its word rules find), and "
+        "its rejected calls keep their text values as written (\"0\", \"[]\", \"null\"); ours reads the "
+        "call, rejects it and lists the name in hallucinated, with its values read as JSON. Compared: the "
+        "protocol, the rule, the reasoning removed and the calls to known tools.",
+        lambda case, ours, reference: case.name == "invented_name",
+        lambda answer: {**_only("protocol_id", "rule", "reasoning_removed")(answer), "calls": _tools(answer)},
+        7,
+    ),
+    OpenParseDifference(
+        "identical-calls-once",
+        "Two identical calls one after the other (Python, python_tag, TOML): the reference lists such a call "
+        "once in some readers and twice in others; ours lists every call the reply makes. Compared: which "
+        "tools are called, once each, and the verdict's other members.",
+        lambda case, ours, reference: case.name == "several_calls"
+        and _tools(ours) != _tools(reference)
+        and set(_tools(ours)) == set(_tools(reference)),
+        lambda answer: {k: v for k, v in answer.items() if k != "calls"} | {"calls": sorted(set(_tools(answer)))},
+        15,
+    ),
+    OpenParseDifference(
+        "command-line-reader-takes-lines",
+        "The lenient fallback's command-line reading: the reference's takes any line that starts with a tool's "
+        "name as a command (a CSV or pipe row, a tool's name above its JSON arguments), each such line a call; "
+        "ours reads a command line only with its --flags, so the row is read as the CSV or pipe syntax it is. "
+        "Compared: the protocol, the rule, the reasoning removed and the strict reading.",
+        lambda case, ours, reference: reference.get("matched_syntax") == "cli_call" and case.protocol != "cli_call",
+        _only("protocol_id", "rule", "reasoning_removed", "parsed_strict"),
+        7,
+    ),
+    OpenParseDifference(
+        "json-after-stray-quotes",
+        "A JSON call after prose that holds a quote, a bracket or markup (\" /* <![CDATA[): the reference's JSON "
+        "readers start at the first such character and find no call; ours finds the JSON value that reads as "
+        "a call. Compared: the protocol, the rule and the reasoning removed.",
+        lambda case, ours, reference: case.protocol in _JSON_PROTOCOLS
+        and case.name in ("prose_around", "reasoning_in_front")
+        and bool(ours.get("parsed_strict"))
+        and not reference.get("parsed_strict"),
+        _only("protocol_id", "rule", "reasoning_removed"),
+        46,
+    ),
+    OpenParseDifference(
+        "text-values-read-by-rules",
+        "The text protocols' values (nl_intent, key_value_call, YAML, TOML, URL, CSV, tables, symbolic, "
+        "s-expressions, GraphQL, SQL, Python) are read by different rules: the reference reads 1e+21 as 1.0 in "
+        "words and key-value lines, t as false in an s-expression, a URL value up to the next & (ours to the "
+        "first space), and keeps some values as written where ours converts by the schema (or the other way); "
+        "so arguments, their validation and ok differ. Compared: the calls found and their tools, the strict "
+        "reading, the syntax matched and the invented names.",
+        lambda case, ours, reference: case.protocol not in _JSON_PROTOCOLS
+        or ours.get("matched_syntax") not in _JSON_PROTOCOLS,
+        _calls_named,
+        2,
+    ),
+]
+
+
+def _text(answer: Answer) -> str:
+    return json.dumps(answer, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def adjust_parse(case: Case, ours: Answer, reference: Answer) -> tuple[Answer, Answer, list[str]]:
+    """Both verdicts with what the open differences touching ``case`` set aside, when they differ."""
+    used = []
+    for difference in PARSE:
+        # Compared as JSON text: 0 and -0.0, or 1 and true, are equal in Python but not in a verdict (and
+        # non-ASCII as it stands, so that two surrogates are not one character).
+        if _text(ours) != _text(reference) and difference.touches(case, ours, reference):
+            ours, reference = difference.keep(ours), difference.keep(reference)
+            used.append(difference.name)
+    return ours, reference, used

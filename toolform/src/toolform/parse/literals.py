@@ -337,5 +337,16 @@ def python_value(node: ast.expr, source: str) -> Any:
                 return Decimal(repr(node.value))
         if isinstance(node.value, complex | bytes):
             return ast.get_source_segment(source, node) or repr(node.value)
+        if isinstance(node.value, str) and _SURROGATE.search(node.value):
+            return _joined_surrogates(node.value)
         return node.value
     return ast.unparse(node)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _joined_surrogates(text: str) -> str:
+    """An escaped pair of surrogates (``"\\ud83d\\ude00"``) as the one character it writes, as JSON reads it
+    (Python keeps the halves apart); a lone half stays."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")

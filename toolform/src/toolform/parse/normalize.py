@@ -46,10 +46,18 @@ def _without_unchanged_optionals(params: list[FieldIR], out: dict[str, Any], pla
             continue
         value = out[param.name]
         if any(value == empty and type(value) is type(empty) for empty in _EMPTY) or (
-            param.default is not None and value == normalize_value(param.default, param.type, plans)
+            param.default is not None and _same(value, normalize_value(param.default, param.type, plans))
         ):
             del out[param.name]
     return out
+
+
+def _same(value: Any, default: Any) -> bool:
+    """Equal as the study compared them: numbers as floats (an exact 1E-7 is the default 1e-07)."""
+    numbers = isinstance(value, _NUMBERS) and isinstance(default, _NUMBERS)
+    if numbers and not isinstance(value, bool) and not isinstance(default, bool):
+        return float(value) == float(default)
+    return bool(value == default)
 
 
 def _fields(fields: list[FieldIR], values: dict[str, Any], ordered: bool, plans: Plans) -> dict[str, Any]:
