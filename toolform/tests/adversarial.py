@@ -187,7 +187,7 @@ def _call_text(rng: random.Random, protocol: str, name: str, args: dict[str, Any
     if protocol == "json_array":
         return json.dumps([{"name": name, "arguments": args}], ensure_ascii=False)
     if protocol == "tool_call_tags":
-        return f'<tool_call>\n{json.dumps({"name": name, "arguments": args}, ensure_ascii=False)}\n</tool_call>'
+        return f"<tool_call>\n{json.dumps({'name': name, 'arguments': args}, ensure_ascii=False)}\n</tool_call>"
     if protocol == "function_tags":
         return f"<function={name}>{arguments}</function>"
     if protocol == "xml_call":

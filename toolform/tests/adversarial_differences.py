@@ -10,6 +10,7 @@ stays true.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -29,8 +30,9 @@ class OpenRenderDifference:
     why: str
     #: Whether the difference can touch a render of this IR with these options.
     touches: Callable[[dict[str, Any], dict[str, Any]], bool]
-    #: A set (adversarial.tool_set seed, identifier names) whose render still differs, and why it does.
+    #: A set (adversarial.tool_set seed) whose render still differs, and whether its names are hostile.
     witness: int
+    hostile_names: bool = False
 
 
 def _scopes(ir: dict[str, Any]) -> Iterator[list[str]]:
@@ -56,6 +58,14 @@ def _scopes(ir: dict[str, Any]) -> Iterator[list[str]]:
             yield from of_type(param.get("type"))
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def names_are_not_identifiers(ir: dict[str, Any]) -> bool:
+    """Some tool, parameter or field name of the set is no identifier (``a b``, ``x.y``, ``</tool>``, empty)."""
+    return any(_IDENTIFIER.match(name) is None for names in _scopes(ir) for name in names)
+
+
 def names_collide(ir: dict[str, Any], options: dict[str, Any]) -> bool:
     """Two names of one scope become the same name under the options' case convention (``days``, ``days_``)."""
     convention = options.get("case_convention", "as_is")
@@ -72,6 +82,19 @@ RENDER: list[OpenRenderDifference] = [
         "Only renders whose names collide are set aside.",
         lambda ir, options: names_collide(ir, options),
         63,
+    ),
+    OpenRenderDifference(
+        "names-that-are-no-identifiers",
+        "A tool, parameter or field name that is no identifier (a dash, a space, a dot, markup, quotes, a "
+        "line break, non-ASCII, invisible characters, an empty name): the reference rewrites it into an "
+        "identifier in the code and IDL formats by rules of its own per format (member-id as member_id, "
+        "</tool> as Tool, an empty name as _, café as caf in Thrift), and reads which names the block shows by "
+        "those rewritten names, so its hidden_fields and their warning differ too. Ours writes the name as "
+        "the tool declares it, since the call must use that name. Sets with identifier names render byte for "
+        "byte.",
+        lambda ir, options: names_are_not_identifiers(ir),
+        0,
+        hostile_names=True,
     ),
 ]
 
@@ -98,11 +121,13 @@ class OpenParseDifference:
     why: str
     #: Whether the difference can explain the two verdicts on ``case`` (its kind and protocol, and where
     #: said, which syntax each side's reader took).
-    touches: Callable[[Case, Answer, Answer], bool]
+    touches: Callable[[Case, Answer, Answer, bool], bool]
     #: What is left of each verdict to compare.
     keep: Callable[[Answer], Answer]
-    #: A seed (adversarial.tool_set and adversarial.replies, identifier names) one of whose replies still needs it.
+    #: A seed (adversarial.tool_set and adversarial.replies) one of whose replies still needs it, and whether
+    #: its names are hostile.
     witness: int
+    hostile_names: bool = False
 
 
 def _only(*members: str) -> Callable[[Answer], Answer]:
@@ -130,8 +155,9 @@ _JSON_PROTOCOLS = frozenset(
 _WORD_RULES = frozenset({"nl_intent_structured", "nl_intent"})
 
 
-def _read_by_word_rules(case: Case, ours: Answer, reference: Answer) -> bool:
+def _read_by_word_rules(case: Case, ours: Answer, reference: Answer, _hostile: bool) -> bool:
     """One side's verdict came from its rules for words (or a frame miss) and the other's did not."""
+
     def by_words(answer: Answer) -> bool:
         return answer.get("matched_syntax") in _WORD_RULES or str(answer.get("note", "")).startswith("frame-miss")
 
@@ -153,7 +179,7 @@ PARSE: list[OpenParseDifference] = [
         "rules: ours reads a call whose syntax closes, or the parameters an XML or tag call closed before the cut "
         "(and says so); the reference's readers take a half-written value (a lone quote, a cut number) or find "
         "the tool's name in what is left. Compared: the protocol, the rule and the reasoning removed.",
-        lambda case, ours, reference: case.name == "cut_off",
+        lambda case, ours, reference, _hostile: case.name == "cut_off",
         _only("protocol_id", "rule", "reasoning_removed"),
         1,
     ),
@@ -165,7 +191,7 @@ PARSE: list[OpenParseDifference] = [
         "variants (the reference's SQL and TOML readers take `=` and a bare table; ours takes generic XML's "
         "<name>), and the lenient readers then find the call in different syntaxes. Compared: the protocol, "
         "the rule and the reasoning removed.",
-        lambda case, ours, reference: case.name == "loose_syntax",
+        lambda case, ours, reference, _hostile: case.name == "loose_syntax",
         _only("protocol_id", "rule", "reasoning_removed"),
         1,
     ),
@@ -189,7 +215,7 @@ PARSE: list[OpenParseDifference] = [
         "undeclared arguments stay. Ours grades the arguments as written under every rule (the rule decides "
         "only what counts as a match), so values with white space at their ends or in another case are "
         "checked as they are. Compared: everything but the calls' arguments, their validation and ok.",
-        lambda case, ours, reference: case.options.get("rule") == "symmetric",
+        lambda case, ours, reference, _hostile: case.options.get("rule") == "symmetric",
         _without_arguments,
         1,
     ),
@@ -197,10 +223,10 @@ PARSE: list[OpenParseDifference] = [
         "invented-names-read",
         "A call to an invented tool: the reference's YAML, key-value, SQL and generic XML readers read a call "
         "only to a tool that exists (so the reply is no call in that syntax, or one its word rules find), and "
-        "its rejected calls keep their text values as written (\"0\", \"[]\", \"null\"); ours reads the "
+        'its rejected calls keep their text values as written ("0", "[]", "null"); ours reads the '
         "call, rejects it and lists the name in hallucinated, with its values read as JSON. Compared: the "
         "protocol, the rule, the reasoning removed and the calls to known tools.",
-        lambda case, ours, reference: case.name == "invented_name",
+        lambda case, ours, reference, _hostile: case.name == "invented_name",
         lambda answer: {**_only("protocol_id", "rule", "reasoning_removed")(answer), "calls": _tools(answer)},
         7,
     ),
@@ -209,19 +235,25 @@ PARSE: list[OpenParseDifference] = [
         "Two identical calls one after the other (Python, python_tag, TOML): the reference lists such a call "
         "once in some readers and twice in others; ours lists every call the reply makes. Compared: which "
         "tools are called, once each, and the verdict's other members.",
-        lambda case, ours, reference: case.name == "several_calls"
-        and _tools(ours) != _tools(reference)
-        and set(_tools(ours)) == set(_tools(reference)),
+        lambda case, ours, reference, _hostile: (
+            case.name == "several_calls"
+            and _tools(ours) != _tools(reference)
+            and set(_tools(ours)) == set(_tools(reference))
+        ),
         lambda answer: {k: v for k, v in answer.items() if k != "calls"} | {"calls": sorted(set(_tools(answer)))},
         15,
     ),
     OpenParseDifference(
         "command-line-reader-takes-lines",
-        "The lenient fallback's command-line reading: the reference's takes any line that starts with a tool's "
-        "name as a command (a CSV or pipe row, a tool's name above its JSON arguments), each such line a call; "
+        "The command-line reading (cli_call's own, and the lenient fallback's): the reference's takes any line "
+        "that starts with a tool's name as a command (a CSV or pipe row, a tool's name above its JSON "
+        "arguments), each such line a call; "
         "ours reads a command line only with its --flags, so the row is read as the CSV or pipe syntax it is. "
         "Compared: the protocol, the rule, the reasoning removed and the strict reading.",
-        lambda case, ours, reference: reference.get("matched_syntax") == "cli_call" and case.protocol != "cli_call",
+        lambda case, ours, reference, _hostile: (
+            reference.get("matched_syntax") == "cli_call"
+            and (case.protocol != "cli_call" or ours.get("matched_syntax") != "cli_call")
+        ),
         _only("protocol_id", "rule", "reasoning_removed", "parsed_strict"),
         7,
     ),
@@ -230,10 +262,12 @@ PARSE: list[OpenParseDifference] = [
         "A JSON call after prose that holds a quote, a bracket or markup (\" /* <![CDATA[): the reference's JSON "
         "readers start at the first such character and find no call; ours finds the JSON value that reads as "
         "a call. Compared: the protocol, the rule and the reasoning removed.",
-        lambda case, ours, reference: case.protocol in _JSON_PROTOCOLS
-        and case.name in ("prose_around", "reasoning_in_front")
-        and bool(ours.get("parsed_strict"))
-        and not reference.get("parsed_strict"),
+        lambda case, ours, reference, _hostile: (
+            case.protocol in _JSON_PROTOCOLS
+            and case.name in ("prose_around", "reasoning_in_front")
+            and bool(ours.get("parsed_strict"))
+            and not reference.get("parsed_strict")
+        ),
         _only("protocol_id", "rule", "reasoning_removed"),
         46,
     ),
@@ -245,25 +279,44 @@ PARSE: list[OpenParseDifference] = [
         "first space), and keeps some values as written where ours converts by the schema (or the other way); "
         "so arguments, their validation and ok differ. Compared: the calls found and their tools, the strict "
         "reading, the syntax matched and the invented names.",
-        lambda case, ours, reference: case.protocol not in _JSON_PROTOCOLS
-        or ours.get("matched_syntax") not in _JSON_PROTOCOLS,
+        lambda case, ours, reference, _hostile: (
+            case.protocol not in _JSON_PROTOCOLS or ours.get("matched_syntax") not in _JSON_PROTOCOLS
+        ),
         _calls_named,
         2,
     ),
 ]
 
 
+PARSE.append(
+    OpenParseDifference(
+        "reply-names-that-are-no-identifiers",
+        "A set whose tool or parameter names are no identifiers (a space, a dot, markup, quotes, a line break, "
+        "an empty name): a call written with such a name is no longer in its protocol's syntax, and each "
+        "reader finds, cuts or misses the name by its own rules (the reference's by identifier patterns, ours "
+        "by the names the tools declare). Compared: the protocol, the rule and the reasoning removed.",
+        lambda case, ours, reference, hostile: hostile,
+        _only("protocol_id", "rule", "reasoning_removed"),
+        0,
+        hostile_names=True,
+    )
+)
+
+
 def _text(answer: Answer) -> str:
     return json.dumps(answer, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def adjust_parse(case: Case, ours: Answer, reference: Answer) -> tuple[Answer, Answer, list[str]]:
-    """Both verdicts with what the open differences touching ``case`` set aside, when they differ."""
+def adjust_parse(
+    case: Case, ours: Answer, reference: Answer, hostile: bool = False
+) -> tuple[Answer, Answer, list[str]]:
+    """Both verdicts with what the open differences touching ``case`` set aside, when they differ; ``hostile``:
+    the set's names are not all identifiers (``names_are_not_identifiers``)."""
     used = []
     for difference in PARSE:
         # Compared as JSON text: 0 and -0.0, or 1 and true, are equal in Python but not in a verdict (and
         # non-ASCII as it stands, so that two surrogates are not one character).
-        if _text(ours) != _text(reference) and difference.touches(case, ours, reference):
+        if _text(ours) != _text(reference) and difference.touches(case, ours, reference, hostile):
             ours, reference = difference.keep(ours), difference.keep(reference)
             used.append(difference.name)
     return ours, reference, used

@@ -122,6 +122,7 @@ def render_mismatches(sdk: ReferenceSdk, seed: int, ir: dict[str, Any]) -> list[
 
 def parse_mismatches(sdk: ReferenceSdk, seed: int, ir: dict[str, Any]) -> list[str]:
     tools = load("ir", ir).toolset
+    hostile = adversarial_differences.names_are_not_identifiers(ir)
     found = []
     for kind, protocol, text, options in adversarial.replies(seed, adversarial.tool_set(seed, HOSTILE_NAMES),
                                                              PROTOCOLS):  # fmt: skip
@@ -140,7 +141,7 @@ def parse_mismatches(sdk: ReferenceSdk, seed: int, ir: dict[str, Any]) -> list[s
         before = [d.needed for d in parse_differences.DIFFERENCES]
         ours, theirs = parse_differences.adjust(case, ours, theirs)
         USED.update(d.name for d, n in zip(parse_differences.DIFFERENCES, before, strict=True) if d.needed > n)
-        ours, theirs, open_used = adversarial_differences.adjust_parse(case, ours, theirs)
+        ours, theirs, open_used = adversarial_differences.adjust_parse(case, ours, theirs, hostile)
         USED.update(open_used)
         COMPARED["parse verdicts set aside in part"] += bool(open_used)
         found += [f"{protocol} {kind} {text[:80]!r} {options}: {m}" for m in mismatches(ours, theirs)[:3]]
@@ -178,7 +179,10 @@ def test_the_sets_hold_what_breaks_formats() -> None:
 @pytest.mark.parametrize("difference", adversarial_differences.RENDER, ids=lambda d: d.name)
 def test_every_open_render_difference_is_still_needed(reference_sdk: ReferenceSdk, difference: Any) -> None:
     """The witness set still differs in a render the difference touches, and the difference explains it."""
-    ir = reference_ir(reference_sdk, difference.witness)
+    loaded = reference_sdk.ask(
+        {"op": "load", "tools": adversarial.tool_set(difference.witness, difference.hostile_names), "source": "openai"}
+    )
+    ir = loaded.get("ok")
     assert ir is not None
     explained = 0
     for format_id, protocol, options in render_cases(difference.witness):
@@ -198,10 +202,11 @@ def test_every_open_render_difference_is_still_needed(reference_sdk: ReferenceSd
 @pytest.mark.parametrize("difference", adversarial_differences.PARSE, ids=lambda d: d.name)
 def test_every_open_parse_difference_is_still_needed(reference_sdk: ReferenceSdk, difference: Any) -> None:
     """A reply of the witness set still differs, the difference touches it, and nothing else is left."""
-    tool_set = adversarial.tool_set(difference.witness, hostile_names=False)
+    tool_set = adversarial.tool_set(difference.witness, difference.hostile_names)
     loaded = reference_sdk.ask({"op": "load", "tools": tool_set, "source": "openai"})
     ir = loaded["ok"]
     tools = load("ir", ir).toolset
+    hostile = adversarial_differences.names_are_not_identifiers(ir)
     explained = 0
     for kind, protocol, text, options in adversarial.replies(difference.witness, tool_set, PROTOCOLS):
         request = {"op": "parse", "tools": ir, "source": "ir", "text": text, "protocol": protocol, **options}
@@ -209,8 +214,8 @@ def test_every_open_parse_difference_is_still_needed(reference_sdk: ReferenceSdk
         ours = json.loads(jsontext.dumps(parse_reply(tools, text, protocol, **options).to_dict()))
         case = Case(kind, protocol, text, options)
         ours, theirs = parse_differences.adjust(case, ours, theirs)
-        if mismatches(ours, theirs) and difference.touches(case, ours, theirs):
-            ours, theirs, _ = adversarial_differences.adjust_parse(case, ours, theirs)
+        if mismatches(ours, theirs) and difference.touches(case, ours, theirs, hostile):
+            ours, theirs, _ = adversarial_differences.adjust_parse(case, ours, theirs, hostile)
             assert mismatches(ours, theirs) == []
             explained += 1
     assert explained > 0
