@@ -61,9 +61,22 @@ def _scopes(ir: dict[str, Any]) -> Iterator[list[str]]:
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
+#: Words the adversarial names draw that some language reserves (or YAML reads as another type).
+_RESERVED = frozenset(
+    {"class", "def", "return", "from", "type", "yes", "null", "true", "on", "end", "select", "__init__"}
+)
+
+
 def names_are_not_identifiers(ir: dict[str, Any]) -> bool:
-    """Some tool, parameter or field name of the set is no identifier (``a b``, ``x.y``, ``</tool>``, empty)."""
-    return any(_IDENTIFIER.match(name) is None for names in _scopes(ir) for name in names)
+    """Some tool, parameter or field name of the set is no identifier (``a b``, ``x.y``, ``</tool>``, empty),
+    or a word some language reserves (``class``, ``return``, ``select``)."""
+    return any(_IDENTIFIER.match(name) is None or name in _RESERVED for names in _scopes(ir) for name in names)
+
+
+def reply_names_are_hostile(ir: dict[str, Any]) -> bool:
+    """Names a reply cannot write plainly (``names_are_not_identifiers``), or two names of one scope that are
+    one in snake case (``ship`` and ``ship_``), which the reference's readers take for one."""
+    return names_are_not_identifiers(ir) or names_collide(ir, {"case_convention": "snake"})
 
 
 def names_collide(ir: dict[str, Any], options: dict[str, Any]) -> bool:
@@ -86,7 +99,8 @@ RENDER: list[OpenRenderDifference] = [
     OpenRenderDifference(
         "names-that-are-no-identifiers",
         "A tool, parameter or field name that is no identifier (a dash, a space, a dot, markup, quotes, a "
-        "line break, non-ASCII, invisible characters, an empty name): the reference rewrites it into an "
+        "line break, non-ASCII, invisible characters, an empty name) or a reserved word (class, return, "
+        "select): the reference rewrites it into an "
         "identifier in the code and IDL formats by rules of its own per format (member-id as member_id, "
         "</tool> as Tool, an empty name as _, café as caf in Thrift), and reads which names the block shows by "
         "those rewritten names, so its hidden_fields and their warning differ too. Ours writes the name as "
@@ -102,6 +116,13 @@ RENDER: list[OpenRenderDifference] = [
 def adjust_render(ir: dict[str, Any], options: dict[str, Any], ours: Answer, reference: Answer) -> list[str]:
     """Set aside the block's members where an open difference touches the render and the blocks differ."""
     if ours.get("tool_block") == reference.get("tool_block"):
+        # With names that are no identifiers, which names a block shows is read by each side's own rules.
+        shown = ("hidden_fields", "warnings")
+        if names_are_not_identifiers(ir) and any(ours.get(m) != reference.get(m) for m in shown):
+            for member in shown:
+                ours.pop(member, None)
+                reference.pop(member, None)
+            return ["names-that-are-no-identifiers"]
         return []
     for difference in RENDER:
         if difference.touches(ir, options):
@@ -258,15 +279,31 @@ PARSE: list[OpenParseDifference] = [
         7,
     ),
     OpenParseDifference(
+        "two-step-reads-a-name-line",
+        "The reference's lenient fallback also tries two_step_call's syntax, a tool's name on a line of its "
+        "own, so a table row or a line holding only a tool's name is read as a two-step call there; ours "
+        "leaves two_step_call out of the fallback (any reply naming a tool would match it) and reads the row "
+        "as the table it is. Compared: the protocol, the rule, the reasoning removed and the strict reading.",
+        lambda case, ours, reference, _hostile: (
+            reference.get("matched_syntax") == "two_step_call" and case.protocol != "two_step_call"
+        ),
+        _only("protocol_id", "rule", "reasoning_removed", "parsed_strict"),
+        342,
+        hostile_names=True,
+    ),
+    OpenParseDifference(
         "json-after-stray-quotes",
-        "A JSON call after prose that holds a quote, a bracket or markup (\" /* <![CDATA[): the reference's JSON "
-        "readers start at the first such character and find no call; ours finds the JSON value that reads as "
-        "a call. Compared: the protocol, the rule and the reasoning removed.",
+        'A JSON call after prose that holds a quote, a bracket, markup or a JSON word (" /* <![CDATA[, true): '
+        "the reference's JSON readers start at the first such character and find no call, or count the word "
+        "as a JSON value before the call (and note two objects); ours finds the JSON value that reads as a "
+        "call. Compared: the protocol, the rule and the reasoning removed.",
         lambda case, ours, reference, _hostile: (
             case.protocol in _JSON_PROTOCOLS
             and case.name in ("prose_around", "reasoning_in_front")
-            and bool(ours.get("parsed_strict"))
-            and not reference.get("parsed_strict")
+            and (
+                (bool(ours.get("parsed_strict")) and not reference.get("parsed_strict"))
+                or ours.get("note") != reference.get("note")
+            )
         ),
         _only("protocol_id", "rule", "reasoning_removed"),
         46,
@@ -292,9 +329,11 @@ PARSE.append(
     OpenParseDifference(
         "reply-names-that-are-no-identifiers",
         "A set whose tool or parameter names are no identifiers (a space, a dot, markup, quotes, a line break, "
-        "an empty name): a call written with such a name is no longer in its protocol's syntax, and each "
-        "reader finds, cuts or misses the name by its own rules (the reference's by identifier patterns, ours "
-        "by the names the tools declare). Compared: the protocol, the rule and the reasoning removed.",
+        "an empty name) or reserved words: a call written with such a name is no longer in its protocol's "
+        "syntax, and each reader finds, cuts or misses the name by its own rules (the reference's by "
+        "identifier patterns, ours by the names the tools declare). Two names that are one in snake case "
+        "(ship and ship_) are one argument to the reference (ship_ given counts as ship given); ours matches "
+        "names exactly. Compared: the protocol, the rule and the reasoning removed.",
         lambda case, ours, reference, hostile: hostile,
         _only("protocol_id", "rule", "reasoning_removed"),
         0,
@@ -311,7 +350,7 @@ def adjust_parse(
     case: Case, ours: Answer, reference: Answer, hostile: bool = False
 ) -> tuple[Answer, Answer, list[str]]:
     """Both verdicts with what the open differences touching ``case`` set aside, when they differ; ``hostile``:
-    the set's names are not all identifiers (``names_are_not_identifiers``)."""
+    the set's names are not all plain (``reply_names_are_hostile``)."""
     used = []
     for difference in PARSE:
         # Compared as JSON text: 0 and -0.0, or 1 and true, are equal in Python but not in a verdict (and

@@ -122,7 +122,7 @@ def render_mismatches(sdk: ReferenceSdk, seed: int, ir: dict[str, Any]) -> list[
 
 def parse_mismatches(sdk: ReferenceSdk, seed: int, ir: dict[str, Any]) -> list[str]:
     tools = load("ir", ir).toolset
-    hostile = adversarial_differences.names_are_not_identifiers(ir)
+    hostile = adversarial_differences.reply_names_are_hostile(ir)
     found = []
     for kind, protocol, text, options in adversarial.replies(seed, adversarial.tool_set(seed, HOSTILE_NAMES),
                                                              PROTOCOLS):  # fmt: skip
@@ -206,7 +206,7 @@ def test_every_open_parse_difference_is_still_needed(reference_sdk: ReferenceSdk
     loaded = reference_sdk.ask({"op": "load", "tools": tool_set, "source": "openai"})
     ir = loaded["ok"]
     tools = load("ir", ir).toolset
-    hostile = adversarial_differences.names_are_not_identifiers(ir)
+    hostile = adversarial_differences.reply_names_are_hostile(ir)
     explained = 0
     for kind, protocol, text, options in adversarial.replies(difference.witness, tool_set, PROTOCOLS):
         request = {"op": "parse", "tools": ir, "source": "ir", "text": text, "protocol": protocol, **options}

@@ -21,10 +21,11 @@ def render_tools(tools: list[Tool], format_id: str, options: RenderOptions | Non
 
 
 #: The formats whose block ends without white space (a last description's trailing space or line break, the
-#: last cell's), as the reference writes them; the others keep what their last line holds.
+#: last cell's, a YAML scalar's no-break space), as the reference writes them; the others keep what their last
+#: line holds.
 _TRIMMED_AT_END = frozenset(
     {"sql_udf", "ini", "markdown_docs", "rest_endpoints", "contrastive", "diff_schema", "question_slots",
-     "python_dataclass", "csv", "decision_tree"}
+     "python_dataclass", "csv", "decision_tree", "openapi_yaml", "yaml_schema"}
 )  # fmt: skip
 
 
