@@ -248,7 +248,7 @@ PARSE: list[OpenParseDifference] = [
         "call, rejects it and lists the name in hallucinated, with its values read as JSON. Compared: the "
         "protocol, the rule, the reasoning removed and the calls to known tools.",
         lambda case, ours, reference, _hostile: case.name == "invented_name",
-        lambda answer: {**_only("protocol_id", "rule", "reasoning_removed")(answer), "calls": _tools(answer)},
+        _only("protocol_id", "rule", "reasoning_removed"),
         7,
     ),
     OpenParseDifference(
@@ -293,12 +293,13 @@ PARSE: list[OpenParseDifference] = [
     ),
     OpenParseDifference(
         "json-after-stray-quotes",
-        'A JSON call after prose that holds a quote, a bracket, markup or a JSON word (" /* <![CDATA[, true): '
-        "the reference's JSON readers start at the first such character and find no call, or count the word "
-        "as a JSON value before the call (and note two objects); ours finds the JSON value that reads as a "
-        "call. Compared: the protocol, the rule and the reasoning removed.",
+        "A JSON call or an s-expression after prose or reasoning that holds a quote, a bracket, markup or a "
+        "JSON word (a double quote, /*, <![CDATA[, true): the reference's JSON and s-expression readers start "
+        "at the first such character and find no call, or count the word as a JSON value before the call "
+        "(and note two objects); ours finds the value that reads as a call. Compared: the protocol, the rule "
+        "and the reasoning removed.",
         lambda case, ours, reference, _hostile: (
-            case.protocol in _JSON_PROTOCOLS
+            (case.protocol in _JSON_PROTOCOLS or case.protocol == "sexpr_call")
             and case.name in ("prose_around", "reasoning_in_front")
             and (
                 (bool(ours.get("parsed_strict")) and not reference.get("parsed_strict"))
@@ -342,6 +343,121 @@ PARSE.append(
 )
 
 
+#: The protocols read a line at a time, whose readers in the reference take any line that starts with a tool's name.
+_LINE_PROTOCOLS = frozenset(
+    {"cli_call", "csv_call", "pipe_call", "two_step_call", "symbolic_call", "table_call", "toml_call"}
+)
+
+
+def _line_read(case: Case, ours: Answer, reference: Answer, _hostile: bool) -> bool:
+    if case.protocol not in _LINE_PROTOCOLS:
+        return False
+    strict_only_theirs = bool(reference.get("parsed_strict")) and not ours.get("parsed_strict")
+    more_calls = len(reference.get("calls", [])) > len(ours.get("calls", []))
+    return strict_only_theirs or more_calls or ours.get("hallucinated") != reference.get("hallucinated")
+
+
+PARSE += [
+    OpenParseDifference(
+        "line-readers-take-any-named-line",
+        "cli_call, csv_call, pipe_call, two_step_call, symbolic_call and table_call: the reference's readers "
+        "take any line that starts with a tool's name as a call (its arguments optional), so a line of prose "
+        "or reasoning beginning with a tool's name (now, a, the) or another syntax's line ([f()], a()) is one "
+        'more call (toml_call\'s takes a name = "a" anywhere, an XML attribute too), and a line naming no '
+        "tool is skipped rather than reported; ours reads only lines in the "
+        "protocol's syntax and lists an unknown name in hallucinated. Compared: the protocol, the rule and "
+        "the reasoning removed.",
+        _line_read,
+        _only("protocol_id", "rule", "reasoning_removed"),
+        212,
+    ),
+    OpenParseDifference(
+        "backticks-inside-fenced-values",
+        "A fenced reply whose call holds three backticks inside a string value: the reference's fence reading "
+        "ends the fence there and finds no call (or a cut one); ours ends a fence only at backticks that "
+        "close it. Compared: the protocol, the rule and the reasoning removed.",
+        lambda case, ours, reference, _hostile: case.text.count("```") > 2,
+        _only("protocol_id", "rule", "reasoning_removed"),
+        164,
+    ),
+    OpenParseDifference(
+        "lenient-fallback-order",
+        "A reply in another protocol's syntax that neither strict reader takes: the lenient fallbacks try the "
+        "syntaxes in different orders and with different readers (the reference's URL reader takes generic "
+        "XML's <call> before its own XML reader does, its Python reader a bare f()), so matched_syntax and "
+        "the calls read differ. Compared: the protocol, the rule, the reasoning removed and the strict "
+        "reading.",
+        lambda case, ours, reference, _hostile: (
+            case.name.startswith("lenient_from_")
+            and not ours.get("parsed_strict")
+            and not reference.get("parsed_strict")
+        ),
+        _only("protocol_id", "rule", "reasoning_removed", "parsed_strict"),
+        446,
+    ),
+    OpenParseDifference(
+        "markup-inside-json-values",
+        "slot_fill_call and the JSON readers with markup inside a string value (<, </tool>, <![CDATA[): the "
+        "reference takes the markup for tags around the reply and no longer reads the JSON in its protocol "
+        "(it finds it as native, or not at all); ours reads the JSON, values and all. Compared: the protocol, "
+        "the rule and the reasoning removed.",
+        lambda case, ours, reference, _hostile: (
+            case.protocol in _JSON_PROTOCOLS
+            and "<" in case.text
+            and bool(ours.get("parsed_strict"))
+            and not reference.get("parsed_strict")
+        ),
+        _only("protocol_id", "rule", "reasoning_removed"),
+        628,
+    ),
+    OpenParseDifference(
+        "function-tags-one-block",
+        "Several <function=...> blocks one after another, one of them with an empty parameter, braces or "
+        "control characters in a value: the reference reads one call; ours reads each block. Compared: the "
+        "protocol, the rule and the reasoning removed.",
+        lambda case, ours, reference, _hostile: (
+            case.protocol == "function_tags" and len(ours.get("calls", [])) > len(reference.get("calls", []))
+        ),
+        _only("protocol_id", "rule", "reasoning_removed"),
+        757,
+    ),
+    OpenParseDifference(
+        "one-call-of-several",
+        "slot_fill_call with several calls in a JSON array, one holding an empty text or markup: the "
+        "reference keeps one call; ours reads each. Compared: the protocol, the rule and the reasoning "
+        "removed.",
+        lambda case, ours, reference, _hostile: (
+            case.protocol == "slot_fill_call" and len(ours.get("calls", [])) > len(reference.get("calls", []))
+        ),
+        _only("protocol_id", "rule", "reasoning_removed"),
+        1764,
+    ),
+    OpenParseDifference(
+        "sql-backslash-quotes",
+        "An SQL string holding a backslash before a quote ('\\''of'): the reference reads \\' as an escaped "
+        "quote (as MySQL does), ours as standard SQL reads it (a backslash, and the string ends), so the "
+        "calls after it differ. Compared: the protocol, the rule and the reasoning removed.",
+        lambda case, ours, reference, _hostile: case.protocol == "sql_call" and "\\'" in case.text,
+        _only("protocol_id", "rule", "reasoning_removed"),
+        145,
+    ),
+    OpenParseDifference(
+        "tag-values-read-by-rules",
+        "The values inside XML parameters and Llama's <parameter=...> tags: the reference converts text by "
+        "its own rules (1e3 to 1000.0 for a number, true to a boolean where ours keeps the text a union "
+        "allows, '' to an empty string); ours converts text by the schema (and keeps what it cannot read as "
+        "written). Compared: the calls found and their tools, the strict reading, the syntax matched and "
+        "the invented names.",
+        lambda case, ours, reference, _hostile: (
+            case.protocol in ("xml_call", "function_tags")
+            and ours.get("matched_syntax") == reference.get("matched_syntax")
+        ),
+        _calls_named,
+        690,
+    ),
+]
+
+
 def _text(answer: Answer) -> str:
     return json.dumps(answer, sort_keys=True, ensure_ascii=False, default=str)
 
@@ -359,3 +475,14 @@ def adjust_parse(
             ours, reference = difference.keep(ours), difference.keep(reference)
             used.append(difference.name)
     return ours, reference, used
+
+
+#: The reference's parse raises ValueError or OverflowError on a reply whose argument reads as a number no JSON
+#: holds (NaN, .inf in YAML): its answer cannot be written. Ours answers, the value kept as text or refused by
+#: validation.
+REFERENCE_RAISES_WITNESS = 1231
+
+
+def reference_raises(ours: Answer, reference: Answer) -> bool:
+    """Only the reference refused the reply, with the ValueError of a non-finite number."""
+    return reference.get("refused") in ("ValueError", "OverflowError") and "refused" not in ours

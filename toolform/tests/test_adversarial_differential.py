@@ -134,7 +134,9 @@ def parse_mismatches(sdk: ReferenceSdk, seed: int, ir: dict[str, Any]) -> list[s
             ours = {"refused": type(error).__name__}
         COMPARED["parse"] += 1
         if "refused" in theirs or "refused" in ours:
-            if ("refused" in theirs) != ("refused" in ours):
+            if adversarial_differences.reference_raises(ours, theirs):
+                USED["reference-raises-on-non-finite-values"] += 1
+            elif ("refused" in theirs) != ("refused" in ours):
                 found.append(f"{protocol} {kind} {text[:80]!r}: refused by one side only")
             continue
         case = Case(kind, protocol, text, options)
@@ -219,6 +221,23 @@ def test_every_open_parse_difference_is_still_needed(reference_sdk: ReferenceSdk
             assert mismatches(ours, theirs) == []
             explained += 1
     assert explained > 0
+
+
+def test_the_reference_still_raises_on_its_witness(reference_sdk: ReferenceSdk) -> None:
+    """A reply of the witness set still makes the reference raise where ours answers."""
+    seed = adversarial_differences.REFERENCE_RAISES_WITNESS
+    tool_set = adversarial.tool_set(seed, hostile_names=False)
+    ir = reference_sdk.ask({"op": "load", "tools": tool_set, "source": "openai"})["ok"]
+    tools = load("ir", ir).toolset
+    raised = 0
+    for _kind, protocol, text, options in adversarial.replies(seed, tool_set, PROTOCOLS):
+        answer = reference_sdk.ask({"op": "parse", "tools": ir, "source": "ir", "text": text, "protocol": protocol,
+                                    **options})  # fmt: skip
+        ours = json.loads(jsontext.dumps(parse_reply(tools, text, protocol, **options).to_dict()))
+        raised += adversarial_differences.reference_raises(
+            ours, {"refused": answer.get("error")} if "error" in answer else {}
+        )
+    assert raised > 0
 
 
 def test_summary() -> None:
