@@ -345,7 +345,7 @@ PARSE.append(
 
 #: The protocols read a line at a time, whose readers in the reference take any line that starts with a tool's name.
 _LINE_PROTOCOLS = frozenset(
-    {"cli_call", "csv_call", "pipe_call", "two_step_call", "symbolic_call", "table_call", "toml_call"}
+    {"cli_call", "csv_call", "pipe_call", "two_step_call", "symbolic_call", "table_call", "toml_call", "sexpr_call"}
 )
 
 
@@ -360,11 +360,12 @@ def _line_read(case: Case, ours: Answer, reference: Answer, _hostile: bool) -> b
 PARSE += [
     OpenParseDifference(
         "line-readers-take-any-named-line",
-        "cli_call, csv_call, pipe_call, two_step_call, symbolic_call and table_call: the reference's readers "
-        "take any line that starts with a tool's name as a call (its arguments optional), so a line of prose "
-        "or reasoning beginning with a tool's name (now, a, the) or another syntax's line ([f()], a()) is one "
-        'more call (toml_call\'s takes a name = "a" anywhere, an XML attribute too), and a line naming no '
-        "tool is skipped rather than reported; ours reads only lines in the "
+        "cli_call, csv_call, pipe_call, two_step_call, symbolic_call, table_call, toml_call and sexpr_call: "
+        "the reference's readers take any line that starts with a tool's name as a call (its arguments "
+        "optional), so a line of prose or reasoning beginning with a tool's name (now, a, the) or another "
+        "syntax's line ([f()], a()) is one more call (toml_call's takes a name = \"a\" anywhere, an XML "
+        "attribute too; sexpr_call's a bracket before a tool's name anywhere, of in f(of=\"\")), and a line "
+        "naming no tool is skipped rather than reported; ours reads only lines in the "
         "protocol's syntax and lists an unknown name in hallucinated. Compared: the protocol, the rule and "
         "the reasoning removed.",
         _line_read,
