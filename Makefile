@@ -353,14 +353,15 @@ node_modules/typescript/package.json: package-lock.json
 	$(MAKE) node-env
 
 # The adversarial differential by hand (toolform/tests/test_adversarial_differential.py): thousands of
-# hostile tool sets rendered in every format and option combination against the reference; `make
-# toolform-test` runs 12. It prints what it compared and which named differences it used.
-# TOOLFORM_ADVERSARIAL_PARSE=1 parses hostile replies under every protocol too (not yet clean);
-# TOOLFORM_ADVERSARIAL_NAMES=1 makes tool and parameter names hostile too (not yet clean).
+# hostile tool sets rendered in every format and option combination against the reference, and their
+# hostile replies parsed under every protocol (TOOLFORM_ADVERSARIAL_PARSE=0: 40 sets only); `make
+# toolform-test` renders 12 and parses 40. It prints what it compared and which named differences it used.
+# TOOLFORM_ADVERSARIAL_NAMES=1 makes tool and parameter names hostile too.
 TOOLFORM_ADVERSARIAL_LONG ?= 2000
-TOOLFORM_ADVERSARIAL_PARSE ?= 0
+TOOLFORM_ADVERSARIAL_PARSE ?= 1
+TOOLFORM_ADVERSARIAL_NAMES ?= 0
 toolform-adversarial: toolform-evidence toolform-ref
-	cd toolform && TOOLFORM_ADVERSARIAL_SETS=$(TOOLFORM_ADVERSARIAL_LONG) TOOLFORM_ADVERSARIAL_PARSE=$(TOOLFORM_ADVERSARIAL_PARSE) ../$(PY) -m pytest -q -s tests/test_adversarial_differential.py
+	cd toolform && TOOLFORM_ADVERSARIAL_SETS=$(TOOLFORM_ADVERSARIAL_LONG) TOOLFORM_ADVERSARIAL_PARSE=$(TOOLFORM_ADVERSARIAL_PARSE) TOOLFORM_ADVERSARIAL_NAMES=$(TOOLFORM_ADVERSARIAL_NAMES) ../$(PY) -m pytest -q -s tests/test_adversarial_differential.py
 
 toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser model-fetch model-server-env
 	$(PY) -m mypy --strict toolform/src/toolform toolform/tests scripts/check-toolform-dist.py tests/release/toolform_smoke.py

@@ -64,7 +64,8 @@ def main():
             answer = {"ok": _answer(json.loads(line))}
         except Exception as error:  # every refusal is an answer to compare, not a crash
             answer = {"error": type(error).__name__, "detail": str(error)}
-        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        # ASCII escapes, so that a lone surrogate (a reply cut inside an escaped emoji) crosses the pipe too.
+        sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 
 

@@ -18,6 +18,8 @@ import json
 import random
 from typing import Any
 
+from parse_corpus import write
+
 Schema = dict[str, Any]
 
 #: The pieces that break formats; a hostile string is a few of them joined with plain words.
@@ -185,7 +187,7 @@ def _call_text(rng: random.Random, protocol: str, name: str, args: dict[str, Any
     if protocol == "json_array":
         return json.dumps([{"name": name, "arguments": args}], ensure_ascii=False)
     if protocol == "tool_call_tags":
-        return f'<tool_call>\n{json.dumps({"name": name, "arguments": args}, ensure_ascii=False)}\n</tool_call>'
+        return f"<tool_call>\n{json.dumps({'name': name, 'arguments': args}, ensure_ascii=False)}\n</tool_call>"
     if protocol == "function_tags":
         return f"<function={name}>{arguments}</function>"
     if protocol == "xml_call":
@@ -241,30 +243,36 @@ def _call_text(rng: random.Random, protocol: str, name: str, args: dict[str, Any
 KIND_NAMES = {
     "plain": "valid", "decline": "no_call", "prose": "prose_around", "several": "several_calls", "cut": "cut_off",
     "fenced": "fenced", "reasoning": "reasoning_in_front", "intent": "lenient_from_nl_intent",
-    "invented": "invented_name",
+    "invented": "invented_name", "loose": "loose_syntax",
 }  # fmt: skip
 
 
 def replies(seed: int, tools: list[Schema], protocols: list[str]) -> list[tuple[str, str, str, dict[str, Any]]]:
     """(kind, protocol, text, options) replies of every kind for ``tools``, seeded; kind as KIND_NAMES names it,
-    or ``lenient_from_<protocol>`` for a call written in another protocol's syntax."""
+    or ``lenient_from_<protocol>`` for a call written in another protocol's syntax.
+
+    A call is written in its protocol's own syntax as the fixed corpus writes it (parse_corpus.write); the
+    ``loose`` kind writes it as models also do, near that syntax (``SELECT f(a='x')`` for ``f(a => 'x')``,
+    TOML without its ``[[call]]`` table, a pipe line for a table)."""
     rng = random.Random(seed)
     cases = []
     for protocol in protocols:
         tool = rng.choice(tools)
         name = tool["function"]["name"]
-        call = _call_text(rng, protocol, name, _args(rng, tool))
+        args = _args(rng, tool)
+        call = write(protocol, [(name, args)])
         other = rng.choice(tools)
-        second = _call_text(rng, protocol, other["function"]["name"], _args(rng, other))
+        second = (other["function"]["name"], _args(rng, other))
         kind = rng.choice(
-            ["plain", "decline", "prose", "several", "cut", "fenced", "reasoning", "intent", "invented", "lenient"]
-        )
+            ["plain", "decline", "prose", "several", "cut", "fenced", "reasoning", "intent", "invented", "lenient",
+             "loose"]
+        )  # fmt: skip
         if kind == "decline":
             text = rng.choice(DECLINES)
         elif kind == "prose":
             text = f"{_hostile_text(rng, 3)}\n{call}\n{rng.choice(['Done.', 'Let me know!', _hostile_text(rng, 2)])}"
         elif kind == "several":
-            text = f"{call}\n{second}"
+            text = write(protocol, [(name, args), second])
         elif kind == "cut":
             text = call[: rng.randint(0, max(0, len(call) - 1))]
         elif kind == "fenced":
@@ -276,10 +284,12 @@ def replies(seed: int, tools: list[Schema], protocols: list[str]) -> list[tuple[
         elif kind == "intent":
             text = _call_text(rng, rng.choice(["nl_intent", "nl_intent_structured"]), name, _args(rng, tool))
         elif kind == "invented":
-            text = _call_text(rng, protocol, "launch_" + name, _args(rng, tool))
+            text = write(protocol, [("launch_" + name, args)])
         elif kind == "lenient":
             written_as = rng.choice(protocols)
-            text = _call_text(rng, written_as, name, _args(rng, tool))
+            text = write(written_as, [(name, _args(rng, tool))])
+        elif kind == "loose":
+            text = _call_text(rng, protocol, name, args)
         else:
             text = call
         rule = rng.choice(["main", "main", "symmetric", "as_written"])

@@ -65,7 +65,8 @@ def _valid_test(type_: TypeIR) -> Valid | None:
     if kind is Kind.ANY and not c:
         return lambda value: True
     if kind is Kind.ENUM and type_.base in (None, Kind.STRING) and type_.enum_values:
-        if not all(type(member) is str for member in type_.enum_values):
+        # An enum with a pattern holds even its members to it: the full path checks that.
+        if not all(type(member) is str for member in type_.enum_values) or (c and "pattern" in c):
             return None
         lowered = frozenset(str(member).lower() for member in type_.enum_values)
         return lambda value: type(value) is str and value.lower() in lowered

@@ -406,7 +406,10 @@ def python_value(node: ast.expr, source: str) -> Any:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
         inner = python_value(node.operand, source)
         if isinstance(inner, int | Decimal) and not isinstance(inner, bool):
-            return -inner if isinstance(node.op, ast.USub) else inner
+            if isinstance(node.op, ast.UAdd):
+                return inner
+            # Decimal's minus makes -0.0 a plain zero; the sign is kept, as a float keeps it.
+            return inner.copy_negate() if isinstance(inner, Decimal) and inner.is_zero() else -inner
     if isinstance(node, ast.Constant):
         if isinstance(node.value, float):
             written = ast.get_source_segment(source, node)
@@ -416,5 +419,16 @@ def python_value(node: ast.expr, source: str) -> Any:
                 return Decimal(repr(node.value))
         if isinstance(node.value, complex | bytes):
             return ast.get_source_segment(source, node) or repr(node.value)
+        if isinstance(node.value, str) and _SURROGATE.search(node.value):
+            return _joined_surrogates(node.value)
         return node.value
     return ast.unparse(node)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _joined_surrogates(text: str) -> str:
+    """An escaped pair of surrogates (``"\\ud83d\\ude00"``) as the one character it writes, as JSON reads it
+    (Python keeps the halves apart); a lone half stays."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")

@@ -2,7 +2,9 @@
 
 Text is trimmed and lower-cased, text that reads as the declared type is
 converted, a lone value where a list is declared becomes a list, nulls and
-empty lists are dropped, and nested objects are ordered by key.
+empty lists are dropped, and nested objects are ordered by key. An optional
+argument that is empty text, an empty object or its parameter's default is
+dropped too.
 """
 
 from __future__ import annotations
@@ -26,7 +28,36 @@ def normalize_arguments(tool: ToolIR, arguments: dict[str, Any], plans: Plans | 
 
     ``plans``: those of the parse, to share between its calls.
     """
-    return _fields(tool.params, arguments, False, plans or Plans())
+    plans = plans or Plans()
+    out = _fields(tool.params, arguments, False, plans)
+    return _without_unchanged_optionals(tool.params, out, plans) if out else out
+
+
+#: An optional argument normalised to one of these says nothing the call would not say without it.
+_EMPTY: tuple[object, ...] = ("", {})
+
+
+def _without_unchanged_optionals(params: list[FieldIR], out: dict[str, Any], plans: Plans) -> dict[str, Any]:
+    """``out`` without the optional top-level arguments that are empty text, an empty object or the
+    parameter's default (after normalising both), as the study graded: such an argument and its absence
+    are the same call. Nested fields stay as given."""
+    for param in params:
+        if param.required or param.name not in out:
+            continue
+        value = out[param.name]
+        if any(value == empty and type(value) is type(empty) for empty in _EMPTY) or (
+            param.default is not None and _same(value, normalize_value(param.default, param.type, plans))
+        ):
+            del out[param.name]
+    return out
+
+
+def _same(value: Any, default: Any) -> bool:
+    """Equal as the study compared them: numbers as floats (an exact 1E-7 is the default 1e-07)."""
+    numbers = isinstance(value, _NUMBERS) and isinstance(default, _NUMBERS)
+    if numbers and not isinstance(value, bool) and not isinstance(default, bool):
+        return float(value) == float(default)
+    return bool(value == default)
 
 
 def _fields(fields: list[FieldIR], values: dict[str, Any], ordered: bool, plans: Plans) -> dict[str, Any]:

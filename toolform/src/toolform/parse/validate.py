@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import Decimal
 from typing import Any
@@ -116,6 +117,10 @@ def _check(type_: TypeIR, value: Any, path: str, found: Validation, plans: Plans
     if kind is Kind.ENUM:
         if not any(_same_member(member, value) for member in type_.enum_values):
             found.enum_errors.append(f"{path}: {_show(value)} not in {_show(list(type_.enum_values))}")
+        # An enum's text is held to its pattern too (not to its lengths), as the reference checks it.
+        pattern = type_.constraints.get("pattern") if type_.constraints else None
+        if isinstance(value, str) and isinstance(pattern, str) and not _matches(pattern, value):
+            found.constraint_errors.append(f"{path}: {value!r} does not match pattern {pattern!r}")
         return
     _check_constraints(type_, value, path, found)
     if kind is Kind.ARRAY and type_.item is not None:
@@ -140,9 +145,11 @@ def _bound(constraints: dict[str, Any], key: str) -> Any:
 
 
 def _show(value: Any) -> str:
-    """A value as the messages write it (Python's repr; an exact decimal as its digits)."""
+    """A value as the messages write it: Python's repr; an exact decimal as the float that is exactly it
+    (``1e-07``, as the reference writes it), else as its digits, which no float holds."""
     if isinstance(value, Decimal):
-        return str(value)
+        near = float(value)
+        return repr(near) if math.isfinite(near) and Decimal(repr(near)) == value else str(value)
     if isinstance(value, list):
         return "[" + ", ".join(_show(item) for item in value) + "]"
     if isinstance(value, dict):

@@ -18,9 +18,22 @@ def render_tools(tools: list[Tool], format_id: str, options: RenderOptions | Non
     if renderer is None:
         raise UnknownFormat(f"no renderer for format '{format_id}'")
     chosen = options or RenderOptions()
-    block = renderer(apply_options(tools, chosen), chosen)
+    block = _trimmed(format_id, renderer(apply_options(tools, chosen), chosen))
     check_rendered_chars(len(block))
     return block
+
+
+#: The formats whose block ends without white space (a last description's trailing space or line break, the
+#: last cell's, a YAML scalar's no-break space), as the reference writes them; the others keep what their last
+#: line holds.
+_TRIMMED_AT_END = frozenset(
+    {"sql_udf", "ini", "markdown_docs", "rest_endpoints", "contrastive", "diff_schema", "question_slots",
+     "python_dataclass", "csv", "decision_tree", "openapi_yaml", "yaml_schema"}
+)  # fmt: skip
+
+
+def _trimmed(format_id: str, block: str) -> str:
+    return block.rstrip() if format_id in _TRIMMED_AT_END else block
 
 
 def render_shown(shown: list[Tool], format_id: str, options: RenderOptions) -> str:
@@ -29,7 +42,7 @@ def render_shown(shown: list[Tool], format_id: str, options: RenderOptions) -> s
     renderer = RENDERERS.get(format_id)
     if renderer is None:
         raise UnknownFormat(f"no renderer for format '{format_id}'")
-    block = renderer(shown, options)
+    block = _trimmed(format_id, renderer(shown, options))
     check_rendered_chars(len(block))
     return block
 

@@ -79,14 +79,18 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+_CLOSING_FENCE = re.compile(r"^[ \t]*```", re.MULTILINE)
+
+
 def parse_toml(text: str, context: Context) -> Found | None:
     start = re.search(r"\[\[?call\b", text)
     if start is None:
         return None
     body = text[start.start() :]
-    fence = body.find("```")
-    if fence >= 0:
-        body = body[:fence]
+    # A closing fence stands at the start of its line; backticks inside a string are the string's.
+    fence = _CLOSING_FENCE.search(body)
+    if fence is not None:
+        body = body[: fence.start()]
     document = None
     for block in _shorter_and_shorter(body):
         try:

@@ -12,7 +12,9 @@ _WORD = re.compile(r"[A-Za-z_][\w.\-]*")
 _NOT_SKIPPED = re.compile(r"[^ \t\r\n,]")
 #: Inside a string, the characters that end a run of plain text: its quote, and for '"' the escape.
 _STRING_STOPS = {'"': re.compile(r'[\\"]'), "'": re.compile("'")}
-_ESCAPED = {"n": "\n", "t": "\t"}
+_ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
+#: A JSON-style ``\\uXXXX`` escape, and a surrogate pair written as two (an emoji).
+_UNICODE = re.compile(r"u([0-9A-Fa-f]{4})(?:\\u([dD][c-fC-F][0-9A-Fa-f]{2}))?")
 
 
 class LiteralReader:
@@ -65,6 +67,11 @@ class LiteralReader:
                     self.pos = len(text)
                     raise ValueError("unterminated string")
                 escaped = text[i + 1]
+                code = _UNICODE.match(text, i + 1) if escaped == "u" else None
+                if code is not None:
+                    out.append(_unicode(code))
+                    pos = code.end()
+                    continue
                 out.append(_ESCAPED.get(escaped, escaped))
                 pos = i + 2
                 continue
@@ -118,3 +125,14 @@ class LiteralReader:
         if lowered in ("null", "none"):
             return None
         return word
+
+
+def _unicode(code: re.Match[str]) -> str:
+    """The character of a ``\\uXXXX`` escape (a pair of surrogates as one character), as JSON reads it."""
+    high = int(code.group(1), 16)
+    if code.group(2) is not None and 0xD800 <= high <= 0xDBFF:
+        return chr(0x10000 + ((high - 0xD800) << 10) + (int(code.group(2), 16) - 0xDC00))
+    if code.group(2) is not None:
+        # The second escape is no low half of this one: it is read on its own.
+        return chr(high) + chr(int(code.group(2), 16))
+    return chr(high)

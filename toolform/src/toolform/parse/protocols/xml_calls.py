@@ -116,7 +116,8 @@ def parse_function_tags(text: str, context: Context) -> Found | None:
         name = name.strip("\"'")
         params = _tags(body, _PARAM_OPENING, "</parameter>", to_end=False)
         if params:
-            calls.append(context.text_call(name, {k.strip("\"'"): _text(v) for k, v in params}))
+            # Llama's tags are no XML: an entity in a value stands as written, as the reference reads it.
+            calls.append(context.text_call(name, {k.strip("\"'"): v.strip() for k, v in params}))
             continue
         arguments: dict[str, object] = {}
         for _start, _end, ok, value in loaded_spans(body, "{"):

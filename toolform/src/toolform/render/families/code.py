@@ -60,7 +60,8 @@ def python_stub(tools: list[Tool], options: RenderOptions) -> str:
                     # The keys note follows a space even without a description ("(dict):  Keys: ...").
                     keys = _keys_note(p.type)
                     note = p.description + (f" {keys}" if keys else "")
-                    lines.append(f"        {p.name} ({kind}):" + (f" {note}" if note else ""))
+                    # The line is trimmed at its end, so is a description's trailing white space.
+                    lines.append(f"        {p.name} ({kind}): {note}".rstrip())
             if tool.returns is not None:
                 lines += ["", "    Returns:", f"        {tool.returns_description or 'Result of the call.'}"]
             lines.append('    """')
@@ -706,7 +707,8 @@ def typescript_dts(tools: list[Tool], options: RenderOptions) -> str:
             # The description is wrapped to 88 columns, the parameters' lines are not.
             # Runs of white space read as one space, as measured.
             words = " ".join(t.description.split())
-            lines += textwrap.wrap(words, 88, initial_indent="  // ", subsequent_indent="  // ")
+            # A description of white space alone leaves one empty line, as measured.
+            lines += textwrap.wrap(words, 88, initial_indent="  // ", subsequent_indent="  // ") or [""]
         lines += [f"  // {p.name}: {p.description}" for p in t.params if p.description]
         lines.append(f"  function {t.name}({ts_params(t)}): {ts_return(t.returns, 'any')};")
         lines.append("")

@@ -280,7 +280,7 @@ def _starlark_attr(t: Type) -> str:
 def _starlark_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value)
 
 
 def starlark(tools: list[Tool], options: RenderOptions) -> str:

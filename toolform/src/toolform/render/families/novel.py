@@ -6,8 +6,8 @@ import json
 
 from toolform.render.families import Renderer
 from toolform.render.model import Param, Tool, Type
-from toolform.render.options import RenderOptions
-from toolform.render.values import first_sentence, indented_json, lower_first, plain, sentence
+from toolform.render.options import RenderOptions, convert_case
+from toolform.render.values import first_sentence, indented_json, plain, sentence
 
 
 def novel_type(t: Type) -> str:
@@ -30,8 +30,8 @@ def signature(t: Tool, name: str | None = None) -> str:
 
 
 def purpose(t: Tool) -> str:
-    """What the tool is for, as words after "to": its first sentence, lowered; its name without one."""
-    return lower_first(first_sentence(t.description)) if t.description else t.name
+    """What the tool is for, as words after "to": its first sentence, all lowered; its name without one."""
+    return first_sentence(t.description).lower() if t.description else t.name
 
 
 def whole_purpose(t: Tool) -> str:
@@ -171,7 +171,8 @@ def state_graph(tools: list[Tool], options: RenderOptions) -> str:
     lines = ["Each line is an edge: REQUIRES -> tool -> PROVIDES", ""]
     for t in tools:
         needs = ", ".join(f"{p.name}:{novel_type(p.type)}" for p in t.required) or "nothing"
-        gives = t.returns_description or first_sentence(t.description) or "a result"
+        # A description whose first sentence is empty ("...") gives empty brackets, as the reference writes them.
+        gives = t.returns_description or (first_sentence(t.description) if t.description else "a result")
         lines.append(f"[{needs}] -> {t.name} -> [{gives}]")
         if t.optional:
             lines.append("    optional inputs: " + ", ".join(p.name for p in t.optional))
@@ -364,8 +365,11 @@ def capability_matrix(tools: list[Tool], options: RenderOptions) -> str:
     rule = "-" * (first + sum(len(c) + 3 for c in columns) + 3)
     lines = ["Legend: R = required, o = optional, . = not accepted", "", header, rule]
     for t in tools:
+        # A column is marked for the parameter of its name, else for one whose name is the column's in snake
+        # case (``cD`` marks ``c_d``, ``a_`` marks ``a``), as the reference marks it.
         marks = {p.name: "R" if p.required else "o" for p in t.params}
-        cells = [marks.get(c, ".").ljust(len(c)) for c in columns]
+        snake = {convert_case(name, "snake"): mark for name, mark in marks.items()}
+        cells = [(marks.get(c) or snake.get(convert_case(c, "snake"), ".")).ljust(len(c)) for c in columns]
         lines.append(f"{t.name.ljust(first)} | " + " | ".join(cells))
     lines += ["", "argument types: " + ", ".join(f"{c}={kinds[c]}" for c in columns)]
     # With descriptions on, the blank line comes even when no tool has one to list after it.

@@ -78,7 +78,10 @@ def nl_manpage(tools: list[Tool], options: RenderOptions) -> str:
                 if p.has_default and not p.required:
                     notes.append(f"Defaults to {plain(p.default)}.")
                 if notes:
-                    lines.append("          " + " ".join(notes))
+                    # An optional parameter's notes start at the indent, whatever white space its description
+                    # starts with; a required one's description stands as written (so does the reference).
+                    joined = " ".join(notes)
+                    lines.append("          " + (joined if p.required else joined.lstrip()))
         pages.append("\n".join(lines))
     return "\n\n".join(pages).rstrip()
 
@@ -108,7 +111,8 @@ def cli_help(tools: list[Tool], options: RenderOptions) -> str:
             lines.append("options:")
             for p in t.params:
                 left = f"  --{kebab(p.name)} {p.name.upper()}"
-                lines.append(f"{left:<34}{_cli_help_notes(p)}")
+                # The notes are trimmed (a description's white space at either end), the padding is not.
+                lines.append(f"{left:<34}{_cli_help_notes(p).strip()}")
         blocks.append("\n".join(lines))
     # Only the end of the whole block is trimmed: a padded option line inside it keeps its spaces.
     return "\n\n".join(blocks).rstrip()
@@ -175,7 +179,8 @@ def _example(t: Type, name: str, first: bool) -> object:
     if t.kind == "array":
         return ["alpha", "beta"] if first else ["gamma"]
     if t.kind == "object":
-        return {f.name: _example(f.type, f.name, first) for f in t.fields}
+        # A field's own example comes first at every depth, as for a parameter.
+        return {f.name: f.example if f.has_example else _example(f.type, f.name, first) for f in t.fields}
     return f"{'example' if first else 'other'}_{name}"
 
 

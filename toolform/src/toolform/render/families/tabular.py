@@ -61,7 +61,9 @@ def csv(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def tsv(tools: list[Tool], options: RenderOptions) -> str:
-    return "\n".join("\t".join(row) for row in [table_header(options), *table_rows(tools, options)])
+    # A tab inside a cell would start another column: it is written as a space, as the reference writes it.
+    rows = [table_header(options), *table_rows(tools, options)]
+    return "\n".join("\t".join(cell.replace("\t", " ") for cell in row) for row in rows)
 
 
 def ascii_table(tools: list[Tool], options: RenderOptions) -> str:

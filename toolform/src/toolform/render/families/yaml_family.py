@@ -76,12 +76,12 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
 
 
 #: A yaml_anchors description or a yaml_documented default holding one of these, or space at either end,
-#: is written as a JSON string, as measured.
+#: or empty, is written as a JSON string, as measured.
 _ANCHORS_QUOTED = frozenset(":#'\"[]{}&*!|>%@`")
 
 
 def _anchors_scalar(text: str) -> str:
-    if text != text.strip() or not _ANCHORS_QUOTED.isdisjoint(text):
+    if not text or text != text.strip() or not _ANCHORS_QUOTED.isdisjoint(text):
         return json.dumps(text)
     return text
 
