@@ -96,9 +96,9 @@ def test_loaded_spans_read_decoder_first_as_the_slow_reading_does(monkeypatch: p
     bracketed = literals._bracketed_spans
     handed_on: list[str] = []
 
-    def counted(text: str, opener: re.Pattern[str], i: int) -> Iterator[tuple[int, int, bool, object]]:
+    def counted(text: str, openers: str, i: int) -> Iterator[tuple[int, int, bool, object]]:
         handed_on.append(text)
-        return bracketed(text, opener, i)
+        return bracketed(text, openers, i)
 
     monkeypatch.setattr(literals, "_bracketed_spans", counted)
     texts = list(_texts(41, 4000, pieces, 14))
