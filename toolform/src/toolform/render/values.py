@@ -149,6 +149,13 @@ def sentence(text: str) -> str:
     return text[:-1] if text.endswith(".") else text
 
 
+def summary_sentence(text: str) -> str:
+    """The text up to its first full stop that ends a sentence (one followed by a space), without it: how the
+    reference cuts a tool's summary in an index (a two-stage catalogue's first stage)."""
+    head = text.split(". ", 1)[0]
+    return head[:-1] if head.endswith(".") else head
+
+
 def first_sentence(text: str) -> str:
     """The text up to its first full stop, without it: a full stop inside a token (``v1.2``, ``e.g.``) ends it
     too, as the reference cuts it (the study measured that text)."""

@@ -75,6 +75,12 @@ _ORJSON_MOST_BRACKETS = 256
 BODY_SHAPE: ContextVar[tuple[int, bool] | None] = ContextVar("toolform_body_shape", default=None)
 
 
+def request_json(body: bytes) -> Any:
+    """A request's body read by ``parse_body``, its shape noted in ``BODY_SHAPE`` for the rest of the request."""
+    BODY_SHAPE.set((len(body), b"$ref" in body or b"\\u" in body))
+    return parse_body(body)
+
+
 def parse_body(body: bytes) -> Any:
     """``body`` as JSON; raises HTTPException 400 for a number that is not finite, naming its path.
 
@@ -85,7 +91,6 @@ def parse_body(body: bytes) -> Any:
     beyond 64 bits, nesting past json.loads's depth) are not given to it. Whatever
     it refuses goes to json.loads, which answers as it always did.
     """
-    BODY_SHAPE.set((len(body), b"$ref" in body or b"\\u" in body))
     few_brackets = body.count(b"[") + body.count(b"{") <= _ORJSON_MOST_BRACKETS
     if few_brackets and _LONG_DIGITS not in body.translate(_DIGITS_ONLY):
         try:
@@ -142,7 +147,7 @@ class ExactJsonRequest(Request):
 
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            self._json = parse_body(await self.body())
+            self._json = request_json(await self.body())
         return self._json
 
 

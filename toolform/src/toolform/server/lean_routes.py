@@ -33,7 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from toolform.errors import ToolFormError
 from toolform.server import work_pool
 from toolform.server.errors import error_response, http_error_response
-from toolform.server.exact_json import parse_body
+from toolform.server.exact_json import request_json
 from toolform.server.exact_response import json_bytes
 
 
@@ -127,7 +127,7 @@ class LeanRoutes:
             await http_error_response(error)(scope, receive, send)
             return
         try:
-            request = route.model.model_validate(parse_body(body)) if body else None
+            request = route.model.model_validate(request_json(body)) if body else None
         except HTTPException as error:  # a number no float holds
             await http_error_response(error)(scope, receive, send)
             return

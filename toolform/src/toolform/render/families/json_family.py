@@ -11,7 +11,7 @@ from toolform.render.json_schema import parameters_schema, returns_schema
 from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import minimal_type
-from toolform.render.values import compact_json, first_sentence, indented_json, json_text, kebab
+from toolform.render.values import compact_json, indented_json, json_text, kebab, summary_sentence
 
 
 def openai_function(tool: Tool) -> dict[str, Any]:
@@ -87,7 +87,8 @@ def names_only(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def names_desc_then_schema(tools: list[Tool], options: RenderOptions) -> str:
-    return "\n".join(f"- {t.name}: {first_sentence(t.description)}" if t.description else f"- {t.name}" for t in tools)
+    lines = (f"- {t.name}: {summary_sentence(t.description)}" if t.description else f"- {t.name}" for t in tools)
+    return "\n".join(lines)
 
 
 def json_names_params(tools: list[Tool], options: RenderOptions) -> str:
