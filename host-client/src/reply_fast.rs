@@ -9,10 +9,10 @@
 //! [`super::message::parse_line`] to judge and to word its error: so this
 //! path only ever gives what that one would.
 
-use crate::json;
-use crate::limits::Limits;
+use flow_core::json;
+use flow_core::limits::Limits;
 
-use super::message::{CallKey, Incoming, ReplyMessage};
+use flow_core::protocol::message::{CallKey, Incoming, ReplyMessage};
 
 const HEAD: &[u8] = br#"{"jsonrpc":"2.0","method":"reply","params":{"call":""#;
 const OUTCOME: &[u8] = br#","outcome":"#;
@@ -67,7 +67,7 @@ pub(crate) fn parse_reply(line: &[u8], limits: &Limits) -> Option<Incoming> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::message::parse_line;
+    use flow_core::protocol::message::parse_line;
 
     fn both(line: &str) -> (Option<Incoming>, Incoming) {
         let limits = Limits::default();

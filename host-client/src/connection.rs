@@ -23,7 +23,7 @@
 //! leaves `live`, so the next call starts another; its stdin is closed, its
 //! cue to finish its calls and exit; and if it has not ended within
 //! [`HostOptions::stop_grace`], it is killed with its process group
-//! ([`crate::process`], shared with MCP servers). Either way its end is handled as any process end.
+//! ([`flow_process`], shared with MCP servers). Either way its end is handled as any process end.
 //!
 //! Process end (stdout closes or fails, or the grace runs out): the process
 //! is killed and reaped; each call out to it is Unknown if its line was
@@ -41,17 +41,17 @@ use std::io::BufReader;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::json::Json;
-use crate::limits::Limits;
-use crate::protocol::framing::{Frame, LineReader};
-use crate::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
-use crate::protocol::outcome::{admit, CallOutcome, ReplyTypes};
-use crate::protocol::outgoing::past_limit;
-use crate::protocol::reply_fast;
-use crate::protocol::server::CallTypes;
+use crate::reply_fast;
+use flow_core::json::Json;
+use flow_core::limits::Limits;
+use flow_core::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
+use flow_core::protocol::outcome::{admit, CallOutcome, ReplyTypes};
+use flow_core::protocol::past_limit;
+use flow_core::protocol::server::CallTypes;
+use flow_core::protocol::{Frame, LineReader};
 
-use crate::process::retire::{self, LastHandle, Retire, Retiring};
-use crate::process::{self as supervisor, ProcessSpec, Started, StderrMode, Supervised};
+use flow_process::retire::{self, LastHandle, Retire, Retiring};
+use flow_process::{self as supervisor, ProcessSpec, Started, StderrMode, Supervised};
 
 use super::described::Described;
 pub use super::handle::CallHandle;
