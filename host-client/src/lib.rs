@@ -13,8 +13,8 @@
 //! - `call_line`: a call's line, its args' canonical text written in place.
 //! - `outbox`: the lines queued for one process, written in batches by a
 //!   caller about to wait or by its writer thread.
-//! - `reply_fast`: a canonical reply line split into its parts without a tree.
-//! - `reply_text`: a canonical reply's outcome decoded at its declared types
+//! - `reply`: the one reader of a process's lines: a canonical reply split
+//!   without a tree and its outcome decoded at its declared types
 //!   straight from its text.
 //! - [`described`]: the describe result, read with exact shapes.
 //! - `bind`: binding every declaration of a listing by fingerprint, with
@@ -48,8 +48,7 @@ pub(crate) mod generic_views;
 mod handle;
 pub(crate) mod options;
 mod outbox;
-mod reply_fast;
-mod reply_text;
+mod reply;
 pub(crate) mod resolve;
 pub(crate) mod shell_words;
 

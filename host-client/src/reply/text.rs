@@ -28,7 +28,7 @@ const LEVELS_ABOVE: usize = 3 + 1;
 
 /// The outcome of a reply whose `outcome` member's text is `outcome`, or
 /// `None` when only the old path may judge it.
-pub(crate) fn admit_text(outcome: &[u8], types: ReplyTypes<'_>, limits: &Limits) -> Option<CallOutcome> {
+pub(super) fn admit_text(outcome: &[u8], types: ReplyTypes<'_>, limits: &Limits) -> Option<CallOutcome> {
     let (body, node, ok) = if let Some(rest) = outcome.strip_prefix(br#"{"Ok":"#) {
         (rest.strip_suffix(b"}")?, types.ok, true)
     } else if let Some(rest) = outcome.strip_prefix(br#"{"Failed":"#) {
@@ -318,7 +318,7 @@ mod tests {
     use flow_core::protocol::outcome::admit;
     use flow_core::types::{parse::listing_from_text, Term};
 
-    const WEATHER: &[u8] = include_bytes!("../../tests/examples/weather.tools.json");
+    const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
 
     /// Text for a value at `node`: mostly canonical and decoding, sometimes
     /// not (an unsorted Set, a missing field, an extra member, an escape).
