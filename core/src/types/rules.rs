@@ -32,7 +32,10 @@ pub fn check_data_version(version: &str) -> Result<()> {
             None
         }
     }
-    let parsed = version.split_once('.').and_then(|(major, minor)| Some((numeral(major)?, numeral(minor)?)));
+    // The first `.` found by its byte: the host checks this on every call, and
+    // a char pattern's searcher is not inlined here.
+    let dot = version.bytes().position(|b| b == b'.');
+    let parsed = dot.and_then(|at| Some((numeral(&version[..at])?, numeral(&version[at + 1..])?)));
     match parsed {
         None => Err(Error::new(
             Rule::Version,
