@@ -56,7 +56,7 @@ impl fmt::Display for Path {
                 Seg::Key(k) if is_identifier(k) => write!(f, ".{k}")?,
                 Seg::Key(k) => {
                     let mut quoted = String::with_capacity(k.len() + 2);
-                    crate::json::write_string(&mut quoted, k);
+                    crate::json::string::write_string(&mut quoted, k);
                     write!(f, "[{quoted}]")?
                 }
             }

@@ -16,8 +16,6 @@
 //! - [`fingerprint`]: "Identity and fingerprints": signatures, fingerprints, describe entries.
 //! - [`protocol`]: "The Tool process protocol": messages, outcomes and the server runtime toolkits share.
 //! - [`toolkit`]: the runtime of generated Rust Tools: call context, executor, serving.
-//! - [`process`]: child processes supervised: started in their own group, tied to this process's life, stopped with a grace, reaped.
-//! - [`host`]: the host client: starting Tool processes, binding, calls, restarts.
 //! - [`manifest`]: flow.toml and the nearest-manifest rule.
 //! - [`suggest`]: the nearest known name to a misspelt one, for refusals that say the fix.
 //! - [`mcp`]: MCP's messages, a client session, and the MCP adapter.
@@ -32,14 +30,12 @@ pub mod codec;
 pub mod decode;
 pub mod error;
 pub mod fingerprint;
-pub mod host;
 pub mod json;
 pub mod limits;
 pub mod manifest;
 pub mod mcp;
 pub mod number;
 pub mod plan;
-pub mod process;
 pub mod protocol;
 pub mod schema;
 pub mod suggest;

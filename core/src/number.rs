@@ -533,7 +533,7 @@ fn digits(bytes: &[u8], i: &mut usize, value: &mut u64, counted: &mut usize) {
 /// Scans a JSON number starting at `start`; returns it and the index after it,
 /// or `None` when the bytes there are not a JSON number.
 #[inline]
-pub(crate) fn scan_json_number(bytes: &[u8], start: usize) -> Option<(ScannedNumber<'_>, usize)> {
+pub fn scan_json_number(bytes: &[u8], start: usize) -> Option<(ScannedNumber<'_>, usize)> {
     let mut i = start;
     let negative = bytes.get(i) == Some(&b'-');
     if negative {

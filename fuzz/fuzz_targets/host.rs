@@ -21,7 +21,6 @@ use std::io::BufReader;
 use std::sync::OnceLock;
 
 use flow_core::check::check;
-use flow_core::host::described::Described;
 use flow_core::json::{self, Json};
 use flow_core::plan::NodeId;
 use flow_core::protocol::message::{self, parse_line, too_long, write_error, write_reply, Incoming};
@@ -30,6 +29,7 @@ use flow_core::protocol::{CallKey, CallOutcome, CallTypes, Frame, LineReader};
 use flow_core::types::{Listing, Term, TypeSpec, TOOL_OWNER};
 use flow_core::Limits;
 use flow_fuzz::{check_canonical, check_line, recursive, unbounded, weather};
+use flow_host::described::Described;
 use libfuzzer_sys::fuzz_target;
 
 const SMALL: Limits = Limits { max_bytes: 400, max_depth: 12, max_digits: 40 };

@@ -8,13 +8,13 @@ mod mcp_servers;
 
 use std::time::Duration;
 
-use flow_core::host::{Binding, Host, HostOptions, ProcessSpec, RefusalKind, Resolver};
 use flow_core::manifest::Runner;
 use flow_core::mcp::adapter::McpAdapter;
 use flow_core::mcp::client::McpOptions;
 use flow_core::mcp::version::Era;
 use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::Limits;
+use flow_host::{Binding, Host, HostOptions, ProcessSpec, RefusalKind, Resolver};
 use mcp_servers::{json, listing, options, quote, repo, Setup};
 
 const REPO: &str = "example.com/fake-mcp@0.1.0/fake.flow";
@@ -28,7 +28,7 @@ fn fake(flags: &str) -> String {
 }
 
 /// Every fake tool bound to `fake(flags)`, with a 64 KiB line limit.
-fn bind(flags: &str) -> Result<Setup, Vec<flow_core::host::Refusal>> {
+fn bind(flags: &str) -> Result<Setup, Vec<flow_host::Refusal>> {
     let listing = listing("fake.tools.json");
     let mut resolver = Resolver::default();
     for decl in &listing.tools {

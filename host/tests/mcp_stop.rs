@@ -21,12 +21,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{fake_pid, process_gone, scratch};
-use flow_core::host::{Host, HostOptions, ProcessSpec};
 use flow_core::json::Object;
 use flow_core::mcp::adapter::McpAdapter;
 use flow_core::mcp::client::{CallEnd, McpConnection, McpOptions};
 use flow_core::mcp::session::Answer;
 use flow_core::protocol::{CallKey, CallOutcome};
+use flow_host::{Host, HostOptions, ProcessSpec};
 use mcp_servers::{json, quote, Setup};
 
 /// What must happen eventually happens within this.
@@ -139,7 +139,7 @@ fn tool(name: &str) -> String {
 }
 
 /// A `silent` call through the host that has reached the server.
-fn held_through(setup: &Setup, id: &str) -> flow_core::host::CallHandle {
+fn held_through(setup: &Setup, id: &str) -> flow_host::CallHandle {
     let held = setup.host.call(&tool("silent"), CallKey::new("r", id), &json("{}")).unwrap();
     let ok = setup.host.call(&tool("ok"), CallKey::new("r", format!("{id}-ok")), &json("{}")).unwrap().wait();
     assert_eq!(ok.to_canonical(), r#"{"Ok":{"n":1}}"#);

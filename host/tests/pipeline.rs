@@ -5,8 +5,8 @@
 mod common;
 
 use common::*;
-use flow_core::host::CallHandle;
 use flow_core::protocol::CallKey;
+use flow_host::CallHandle;
 
 fn call(setup: &Setup, id: &str, city: &str) -> CallHandle {
     setup.host.call(FORECAST, CallKey::new("r", id), &forecast_args(city)).unwrap()

@@ -18,9 +18,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use flow_core::host::{Connection, HostOptions, ProcessSpec};
 use flow_core::protocol::server::CallTypes;
 use flow_core::protocol::{CallKey, CallOutcome};
+use flow_host::{Connection, HostOptions, ProcessSpec};
 use mcp_servers::{python_server_words, quote, repo};
 
 const MARK: &str = "FLOW_SURVIVOR_MARK";
@@ -154,7 +154,7 @@ fn connection(mark: &str, tool: Vec<String>, grace: Duration) -> Connection {
     Connection::new(spec, options)
 }
 
-fn forecast_call(connection: &Connection, id: &str, city: &str) -> flow_core::host::CallHandle {
+fn forecast_call(connection: &Connection, id: &str, city: &str) -> flow_host::CallHandle {
     let listing = flow_core::types::parse::listing_from_text(
         include_bytes!("../../tests/examples/weather.tools.json"),
         &Default::default(),

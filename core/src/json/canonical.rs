@@ -7,7 +7,7 @@
 //! does not allocate a string, number or node per value.
 
 use super::read::{Keys, Order, Sink};
-use super::write_string;
+use super::string::write_string;
 use crate::number::ScannedNumber;
 
 /// A sink whose output is the canonical text of what it was given.

@@ -502,6 +502,6 @@ impl<S: Sink> Reader<'_, '_, S> {
 
 fn duplicate_key(key: &str) -> Error {
     let mut quoted = String::new();
-    super::write_string(&mut quoted, key);
+    super::string::write_string(&mut quoted, key);
     Error::new(Rule::DuplicateKey, format!("duplicate key {quoted}"))
 }

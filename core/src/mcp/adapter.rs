@@ -3,7 +3,7 @@
 //!
 //! - in process: the host binds a declaration to an [`McpAdapter`] and gets
 //!   the five outcomes straight from it, BadReply included
-//!   ([`crate::host::Host`] does this for `mcp = "..."` in flow.toml);
+//!   (the host client's `Host` does this for `mcp = "..."` in flow.toml);
 //! - as a process speaking the Flow protocol ([`super::serve`]), so any host
 //!   can bind it as a `command`.
 //!
@@ -16,11 +16,11 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::process::ProcessSpec;
 use crate::protocol::outcome::CallOutcome;
 use crate::protocol::server::CallTypes;
 use crate::types::{identity_name, Listing, Param, ToolDecl};
 use crate::value::Value;
+use flow_process::ProcessSpec;
 
 use super::arguments::arguments;
 use super::client::{CallEnd, McpConnection, McpOptions, Sent};
@@ -60,7 +60,7 @@ pub(crate) fn offered(listing: &Listing, tools: &BTreeMap<String, Tool>) -> Offe
 }
 
 /// Why a NAME is unbound, naming what the server does offer.
-pub(crate) fn no_tool(name: &str, tools: &BTreeMap<String, Tool>) -> String {
+pub fn no_tool(name: &str, tools: &BTreeMap<String, Tool>) -> String {
     const SHOWN: usize = 20;
     let mut names: Vec<&str> = tools.keys().map(String::as_str).take(SHOWN).collect();
     if tools.len() > SHOWN {

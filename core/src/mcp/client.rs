@@ -6,7 +6,7 @@
 //!
 //! Threads, per process: a reader (stdout into the session), a writer (the
 //! only one that touches stdin), and a stderr reader (each line a log line,
-//! `crate::process::stderr`);
+//! `flow_process::stderr`);
 //! per retired process, a watchdog that lives at most the stop grace. Only
 //! the writer can block on the server: everyone else queues lines to it, and
 //! the reader never waits even for the queue (an answer to a server's ping
@@ -41,9 +41,9 @@ use std::time::{Duration, Instant};
 
 use crate::json::Object;
 use crate::limits::Limits;
-use crate::process::retire::{self, LastHandle, Retire, Retiring};
-use crate::process::{self as supervisor, LogSink, ProcessSpec, Started, StderrMode, Supervised, DEFAULT_STOP_GRACE};
 use crate::protocol::framing::LineReader;
+use flow_process::retire::{self, LastHandle, Retire, Retiring};
+use flow_process::{self as supervisor, LogSink, ProcessSpec, Started, StderrMode, Supervised, DEFAULT_STOP_GRACE};
 
 use super::messages::Tool;
 use super::session::{Action, Answer, Session};

@@ -165,15 +165,20 @@ impl DiscoverResult {
 /// One tool of a `tools/list` result.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tool {
+    /// The name a `tools/call` names it by.
     pub name: String,
+    /// A title for people, if the server gives one.
     pub title: Option<String>,
+    /// What it does, in the server's words.
     pub description: Option<String>,
     /// A JSON Schema whose root is `type: object`.
     pub input_schema: Json,
+    /// A JSON Schema of its structured result, if the server declares one.
     pub output_schema: Option<Json>,
 }
 
 impl Tool {
+    /// The tool as a `tools/list` result writes it.
     pub fn to_json(&self) -> Json {
         let mut o = Object::new();
         o.insert("name", Json::str(self.name.as_str()));
@@ -186,6 +191,8 @@ impl Tool {
         Json::Object(o)
     }
 
+    /// A tool read from a `tools/list` result, refused at `at` when its
+    /// shape is wrong.
     pub fn from_json(json: &Json, at: &Path) -> Result<Tool> {
         let o = object(json, at)?;
         Ok(Tool {

@@ -38,3 +38,5 @@ pub mod serve;
 pub mod session;
 pub(crate) mod tools;
 pub mod version;
+
+pub use messages::Tool;

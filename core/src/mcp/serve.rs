@@ -23,11 +23,11 @@ use std::io::{Read, Write};
 use std::sync::mpsc;
 
 use crate::fingerprint::describe_entry;
-use crate::process::ProcessSpec;
 use crate::protocol::outcome::CallOutcome;
 use crate::protocol::server::{HandlerResult, ServedEntry, ServerCore, StartedCall};
 use crate::protocol::stdio::StdioServer;
 use crate::types::Listing;
+use flow_process::ProcessSpec;
 
 use super::adapter::{offered, McpAdapter};
 use super::client::McpOptions;

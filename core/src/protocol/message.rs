@@ -29,7 +29,7 @@ pub(crate) const INVALID_REQUEST: i64 = -32600;
 /// JSON-RPC: no such method.
 pub const METHOD_NOT_FOUND: i64 = -32601;
 /// JSON-RPC: the method's params are wrong.
-pub(crate) const INVALID_PARAMS: i64 = -32602;
+pub const INVALID_PARAMS: i64 = -32602;
 
 /// The only correlation key of a call: the host's run id and the call's
 /// history id.
@@ -441,7 +441,8 @@ pub fn write_call(key: &CallKey, tool: &str, args: &str, views: Option<(&Json, &
 /// The members of a `call` line after its args, and the line's end: shared
 /// by [`write_call`] and the host's in-place call line, which write the args
 /// before them each their own way.
-pub(crate) fn write_call_after_args(out: &mut String, key: &CallKey, tool: &str, views: Option<(&Json, &Json)>) {
+#[inline]
+pub fn write_call_after_args(out: &mut String, key: &CallKey, tool: &str, views: Option<(&Json, &Json)>) {
     out.push(',');
     pair_members(out, key);
     run_member(out, key);
@@ -459,7 +460,7 @@ pub(crate) fn write_call_after_args(out: &mut String, key: &CallKey, tool: &str,
 }
 
 /// A `cancel` notification.
-pub(crate) fn write_cancel(key: &CallKey) -> String {
+pub fn write_cancel(key: &CallKey) -> String {
     let mut out = String::from("{\"jsonrpc\":\"2.0\",\"method\":\"cancel\",\"params\":{");
     pair_members(&mut out, key);
     run_member(&mut out, key);

@@ -1,7 +1,7 @@
 //! The Tool process protocol (`host-boundary.md`, "The Tool process protocol";
 //! `decisions.md` section 7): JSON-RPC 2.0 on a process's stdin and stdout, one
 //! message per line. This module is the implementation side, shared by every
-//! toolkit; the host side is [`crate::host`].
+//! toolkit; the host side is the host client (`flow_host`).
 //!
 //! # Design: one server core, many drivers
 //!
@@ -96,7 +96,6 @@ pub mod outcome;
 pub(crate) mod outgoing;
 pub(crate) mod pace;
 pub(crate) mod pair_hash;
-pub(crate) mod reply_fast;
 pub(crate) mod schedule;
 pub mod server;
 pub(crate) mod skim;
@@ -109,5 +108,6 @@ pub use front::{Front, FrontKind};
 pub use in_flight::{InFlight, DEFAULT_IN_FLIGHT, DEFAULT_IN_FLIGHT_BYTES};
 pub use message::{CallKey, Incoming};
 pub use outcome::{CallOutcome, Outcome};
+pub use outgoing::past_limit;
 pub use server::{CallTypes, Event, GenericCall, HandlerResult, ServedEntry, ServerCore, StartedCall};
 pub use stdio::{Bounds, Handler, StdioServer};

@@ -56,6 +56,7 @@ fn openers(text: &[u8]) -> usize {
 
 /// Why `line` (one message, with or without its ending `\n`) may not be sent
 /// under `limits`, naming the limit and the rule; `None` when it may.
+#[inline]
 pub fn past_limit(line: &str, limits: &Limits) -> Option<String> {
     let body = line.strip_suffix('\n').unwrap_or(line).as_bytes();
     if body.len() > limits.max_bytes {

@@ -13,7 +13,9 @@
 
 use std::time::Duration;
 
-use super::schedule::TICK;
+/// How long one inline call may hold the leader before the standby takes up
+/// the input; a call that holds it this long runs long.
+pub const TICK: Duration = Duration::from_millis(1);
 
 /// Quick calls in a row that make a long-running Tool quick again.
 pub const QUICK_RUNS: u32 = 16;

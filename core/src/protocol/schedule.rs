@@ -41,7 +41,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::Scope;
 use std::time::{Duration, Instant};
 
@@ -49,14 +49,13 @@ use super::batch_writer::BatchWriter;
 use super::framing::{Frame, LineReader};
 use super::front::Front;
 use super::message::CallKey;
-use super::pace::Pace;
+use super::pace::{Pace, TICK};
 use super::server::{Event, HandlerResult, StartedCall};
-use super::stdio::Handler;
 use super::thread_state::{self, Activity, ThreadId};
 
-/// How long one inline call may hold the leader before the standby takes up
-/// the input.
-pub const TICK: Duration = Duration::from_millis(1);
+/// A Tool's implementation: runs on whichever thread read its call, may
+/// block, should watch `call.cancel`.
+pub type Handler = Arc<dyn Fn(StartedCall) -> HandlerResult + Send + Sync>;
 
 /// Ticks without a call after which the standby sleeps until the next one.
 pub const QUIET_TICKS: u32 = 100;

@@ -29,12 +29,8 @@ use super::batch_writer::{BatchWriter, WriterBounds};
 use super::framing::LineReader;
 use super::front::Front;
 use super::schedule::Crew;
-pub use super::schedule::PoolBounds;
+pub use super::schedule::{Handler, PoolBounds};
 use super::server::{HandlerResult, StartedCall};
-
-/// A Tool's implementation: runs on whichever thread read its call, may
-/// block, should watch `call.cancel`.
-pub type Handler = Arc<dyn Fn(StartedCall) -> HandlerResult + Send + Sync>;
 
 /// How much work a [`StdioServer`] holds at once. The defaults: 64 calls
 /// running, 1,024 waiting for a thread (at most 64 MiB of their lines, or one
@@ -400,7 +396,7 @@ mod tests {
             let _running = counted.enter();
             if matches!(&call.args[0], Value::Text(city) if city == "slow") {
                 // Long enough for the standby to take the input up.
-                std::thread::sleep(super::super::schedule::TICK * 3);
+                std::thread::sleep(super::super::pace::TICK * 3);
             }
             HandlerResult::FailedJson(Json::str("RateLimited"))
         });
@@ -523,7 +519,7 @@ mod tests {
         });
         // With no standby, reading waits for the blocked handler (said on
         // stderr); once it returns, every call is answered.
-        std::thread::sleep(super::super::schedule::TICK * 20);
+        std::thread::sleep(super::super::pace::TICK * 20);
         gate.open();
         serving.join().unwrap().unwrap();
         let answered: Vec<String> = lines.into_iter().map(|l| call_of(&l)).collect();

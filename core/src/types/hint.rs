@@ -22,7 +22,7 @@ use crate::json::{Json, Object};
 use crate::suggest::nearest;
 
 use super::model::Prim;
-use super::parse::quote;
+use super::rules::quote;
 
 /// The tags of compound terms.
 const TAGS: [&str; 9] = ["List", "Set", "Option", "Task", "Dict", "Tuple", "Function", "Named", "Param"];

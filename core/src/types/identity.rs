@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::model::identity_without_version;
-use super::parse::quote;
+use super::rules::quote;
 use crate::error::{Error, Path, Result, Rule};
 
 /// Checks an identity's format: `REPOSITORY@VERSION/FILE.NAME`, or

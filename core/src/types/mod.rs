@@ -52,6 +52,7 @@ mod model;
 pub mod parse;
 pub mod reach;
 pub mod recursion;
+mod rules;
 pub mod validate;
 pub mod view;
 mod walk;

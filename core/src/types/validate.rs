@@ -30,10 +30,10 @@ use std::collections::HashSet;
 pub use super::identity::check_identity;
 use super::identity::Identities;
 use super::model::*;
-pub use super::parse::check_data_version;
-use super::parse::{quote, MAX_TERM_DEPTH};
 use super::reach::{check_connected, spec_roots, tool_roots, view_roots};
 use super::recursion::check_expanding;
+pub use super::rules::check_data_version;
+use super::rules::{quote, MAX_TERM_DEPTH};
 pub use super::view::check_call_view;
 use crate::error::{Error, Path, Result, Rule};
 

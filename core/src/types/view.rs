@@ -32,7 +32,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::model::*;
-use super::parse::{quote, MAX_TERM_DEPTH};
+use super::rules::{quote, MAX_TERM_DEPTH};
 use super::validate::validate_call_view;
 use super::write::term_text;
 use crate::error::{Error, Path, Result, Rule};

@@ -7,13 +7,13 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use flow_core::host::{Host, HostOptions, Resolver};
 use flow_core::json::{parse_str, Json};
 use flow_core::protocol::message::write_call;
 use flow_core::protocol::{CallKey, CallOutcome, CallTypes};
 use flow_core::types::parse::{listing_from_text, term_from_json};
 use flow_core::types::{Listing, Term};
 use flow_core::Limits;
+use flow_host::{Host, HostOptions, Resolver};
 
 const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
 const STATIONS: &str = "github.com/acme/weather@1.2.0/weather.flow.list_stations";

@@ -75,13 +75,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use flow_core::host::{Binding, Host, HostOptions, Resolver};
 use flow_core::json::{parse_str, write_string, Json};
 use flow_core::manifest::Runner;
 use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{Prim, Term};
 use flow_core::Limits;
+use flow_host::{Binding, Host, HostOptions, Resolver};
 
 // flow-chaos's randomness, outcome hash and memory reading; `chance` is its
 // alone.

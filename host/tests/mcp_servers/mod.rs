@@ -6,12 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use flow_core::host::{Binding, Host, HostOptions, Refusal, Resolver};
 use flow_core::json::{parse_str, Json};
 use flow_core::manifest::Runner;
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::Listing;
 use flow_core::Limits;
+use flow_host::{Binding, Host, HostOptions, Refusal, Resolver};
 
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()

@@ -9,9 +9,9 @@ use flow_core::types::{Body, Declarations, Field, Payload, Template};
 use super::analysis::{Facts, Traits};
 use super::compare::{self, Generics, PayloadShape, Shape, VariantShape};
 use super::layout;
+use super::names::json_string;
 use super::names::{doc_lines, pascal, snake, string_literal, Scope, Style};
 use super::terms::{Builtin, FileScope, Place, Terms};
-use super::writers::json_string;
 
 /// One declaration's Rust type.
 pub struct Item {

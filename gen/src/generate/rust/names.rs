@@ -79,6 +79,13 @@ pub fn string_literal(text: &str) -> String {
     format!("{text:?}")
 }
 
+/// `text` as a JSON string, as the canonical text writes it.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::new();
+    flow_core::json::write_string(&mut out, text);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

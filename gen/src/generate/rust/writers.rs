@@ -6,14 +6,7 @@
 
 use super::items::{FieldItem, Record, Variant};
 use super::layout;
-use super::names::string_literal;
-
-/// `text` as a JSON string, as the canonical text writes it.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::new();
-    flow_core::json::write_string(&mut out, text);
-    out
-}
+use super::names::{json_string, string_literal};
 
 /// The names the writers' own variables take, which a named part's binding
 /// must not shadow.

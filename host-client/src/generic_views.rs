@@ -5,12 +5,12 @@
 //! type). The host describes the caller's types; here the caller's types are
 //! the listing's declarations.
 
-use crate::error::{Error, Result, Rule};
-use crate::json::Json;
-use crate::schema::{schema_of, SchemaForm};
-use crate::types::validate::validate_call_view;
-use crate::types::write::call_view_to_json;
-use crate::types::{reachable, CallView, Declarations, Param, Term, ToolDecl, TOOL_OWNER};
+use flow_core::error::{Error, Result, Rule};
+use flow_core::json::Json;
+use flow_core::schema::{schema_of, SchemaForm};
+use flow_core::types::validate::validate_call_view;
+use flow_core::types::write::call_view_to_json;
+use flow_core::types::{reachable, CallView, Declarations, Param, Term, ToolDecl, TOOL_OWNER};
 
 /// The views of one generic call.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,22 +66,21 @@ pub fn views(tool: &ToolDecl, declarations: &Declarations, bindings: &[Term]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::parse::listing_from_text;
-    use crate::types::{check_call_view, Prim, TypeSpec};
-    use crate::Limits;
+    use flow_core::types::parse::listing_from_text;
+    use flow_core::types::{check_call_view, Prim, TypeSpec};
+    use flow_core::Limits;
 
     #[test]
     fn views_agree_with_the_served_type_spec() {
         let listing =
-            listing_from_text(include_bytes!("../../../tests/examples/weather.tools.json"), &Limits::default())
-                .unwrap();
+            listing_from_text(include_bytes!("../../tests/examples/weather.tools.json"), &Limits::default()).unwrap();
         let echo = listing.tools.iter().find(|t| t.is_generic()).unwrap();
         let spec = TypeSpec::for_tool(&listing, &echo.tool).unwrap();
         let page =
             Term::Named { declaration: "5".into(), args: vec![Term::Named { declaration: "6".into(), args: vec![] }] };
         let v = views(echo, &listing.declarations, std::slice::from_ref(&page)).unwrap();
         check_call_view(&spec, &v.view).unwrap();
-        crate::schema::check_call_schema(&v.view, &v.schema).unwrap();
+        flow_core::schema::check_call_schema(&v.view, &v.schema).unwrap();
         assert_eq!(v.view.declarations.keys().collect::<Vec<_>>(), ["5", "6"]);
         assert_eq!(v.view.ok, page);
 

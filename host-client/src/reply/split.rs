@@ -1,18 +1,18 @@
-//! A `reply` line in its canonical envelope, read without building the
-//! envelope's tree: the host's reader sees one per call.
+//! A `reply` line in its canonical envelope, split without building the
+//! envelope's tree: the reader's fast path, which sees one line per call.
 //!
 //! Only a line that is exactly `{"jsonrpc":"2.0","method":"reply","params":
 //! {"call":C,"outcome":O,"run":R}}`, with C and R strings free of escapes
 //! and control characters (as canonical writers and serde_json write them),
 //! is read here; its outcome is parsed alone, at the depth it has in the
 //! line. Anything else, and any outcome that does not parse, is `None`, for
-//! [`super::message::parse_line`] to judge and to word its error: so this
+//! [`flow_core::protocol::message::parse_line`] to judge and to word its error: so this
 //! path only ever gives what that one would.
 
-use crate::json;
-use crate::limits::Limits;
+use flow_core::json;
+use flow_core::limits::Limits;
 
-use super::message::{CallKey, Incoming, ReplyMessage};
+use flow_core::protocol::message::{CallKey, Incoming, ReplyMessage};
 
 const HEAD: &[u8] = br#"{"jsonrpc":"2.0","method":"reply","params":{"call":""#;
 const OUTCOME: &[u8] = br#","outcome":"#;
@@ -31,7 +31,9 @@ fn plain(bytes: &[u8]) -> Option<&str> {
 /// A canonical `reply` line's parts, its outcome's text not yet read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ReplyParts<'a> {
+    /// The `run` string, which holds no escape.
     pub(crate) run: &'a str,
+    /// The `call` string, which holds no escape.
     pub(crate) call: &'a str,
     /// The `outcome` member's text, as written.
     pub(crate) outcome: &'a [u8],
@@ -39,7 +41,7 @@ pub(crate) struct ReplyParts<'a> {
 
 /// The parts of a line in the canonical envelope (within the size limit),
 /// or `None` for any other line.
-pub(crate) fn split_reply<'a>(line: &'a [u8], limits: &Limits) -> Option<ReplyParts<'a>> {
+pub(super) fn split_reply<'a>(line: &'a [u8], limits: &Limits) -> Option<ReplyParts<'a>> {
     if line.len() > limits.max_bytes {
         return None;
     }
@@ -55,8 +57,14 @@ pub(crate) fn split_reply<'a>(line: &'a [u8], limits: &Limits) -> Option<ReplyPa
 }
 
 /// The reply a canonical `reply` line carries, or `None` for any other line.
-pub(crate) fn parse_reply(line: &[u8], limits: &Limits) -> Option<Incoming> {
-    let parts = split_reply(line, limits)?;
+#[cfg(test)]
+fn parse_reply(line: &[u8], limits: &Limits) -> Option<Incoming> {
+    parse_parts(split_reply(line, limits)?, limits)
+}
+
+/// The reply whose parts these are, its outcome parsed into a tree; `None`
+/// when the outcome does not parse.
+pub(super) fn parse_parts(parts: ReplyParts<'_>, limits: &Limits) -> Option<Incoming> {
     // The outcome is the third level of the message.
     let inner = Limits { max_depth: limits.max_depth.checked_sub(2)?, ..*limits };
     let outcome = json::parse(parts.outcome, &inner).ok()?;
@@ -67,7 +75,7 @@ pub(crate) fn parse_reply(line: &[u8], limits: &Limits) -> Option<Incoming> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::message::parse_line;
+    use flow_core::protocol::message::parse_line;
 
     fn both(line: &str) -> (Option<Incoming>, Incoming) {
         let limits = Limits::default();

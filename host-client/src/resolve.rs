@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::manifest::{self, Manifest, Runner};
-use crate::types::identity_name;
+use flow_core::manifest::{self, Manifest, Runner};
+use flow_core::types::identity_name;
 
 /// Where a declaration's implementation runs.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Child processes, supervised: the one place that starts, stops and reaps
-//! the processes the host runs (Tool processes, [`crate::host::Connection`])
-//! and the MCP client runs (MCP servers, [`crate::mcp::client`]).
+//! the processes the host client runs (Tool processes) and the MCP client
+//! runs (MCP servers).
 //!
 //! - `spec`: how to start one (program, arguments, environment, directory).
 //! - `child`: a started child: stdin, stdout and stderr taken apart, the
@@ -20,10 +20,14 @@
 //! A child that exits within the grace exits as it chose; one that does not
 //! is killed, and either way the group goes with it.
 
+// Warn, so a local build with a missing doc still runs; `make lint` (clippy
+// -D warnings) turns the warning into a failure.
+#![warn(missing_docs)]
+
 pub(crate) mod child;
 pub(crate) mod lifeline;
 pub(crate) mod log;
-pub(crate) mod retire;
+pub mod retire;
 pub(crate) mod spec;
 pub(crate) mod stderr;
 

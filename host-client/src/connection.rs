@@ -23,7 +23,7 @@
 //! leaves `live`, so the next call starts another; its stdin is closed, its
 //! cue to finish its calls and exit; and if it has not ended within
 //! [`HostOptions::stop_grace`], it is killed with its process group
-//! ([`crate::process`], shared with MCP servers). Either way its end is handled as any process end.
+//! ([`flow_process`], shared with MCP servers). Either way its end is handled as any process end.
 //!
 //! Process end (stdout closes or fails, or the grace runs out): the process
 //! is killed and reaped; each call out to it is Unknown if its line was
@@ -41,24 +41,23 @@ use std::io::BufReader;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::json::Json;
-use crate::limits::Limits;
-use crate::protocol::framing::{Frame, LineReader};
-use crate::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
-use crate::protocol::outcome::{admit, CallOutcome, ReplyTypes};
-use crate::protocol::outgoing::past_limit;
-use crate::protocol::reply_fast;
-use crate::protocol::server::CallTypes;
+use crate::reply::{self, Line, ReplyParts};
+use flow_core::json::Json;
+use flow_core::limits::Limits;
+use flow_core::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
+use flow_core::protocol::outcome::{admit, CallOutcome, ReplyTypes};
+use flow_core::protocol::past_limit;
+use flow_core::protocol::server::CallTypes;
+use flow_core::protocol::{Frame, LineReader};
 
-use crate::process::retire::{self, LastHandle, Retire, Retiring};
-use crate::process::{self as supervisor, ProcessSpec, Started, StderrMode, Supervised};
+use flow_process::retire::{self, LastHandle, Retire, Retiring};
+use flow_process::{self as supervisor, ProcessSpec, Started, StderrMode, Supervised};
 
 use super::described::Described;
 pub use super::handle::CallHandle;
 use super::handle::{Cancel, Settle, Wake};
 use super::options::HostOptions;
 use super::outbox::{Outbox, Pipe, Work, WRITER_LINGER};
-use super::reply_text;
 
 /// Lines the reader reads at most, from its buffer, while it holds back the
 /// wake of a thread sleeping on a call it settled.
@@ -484,14 +483,17 @@ impl Inner {
         let mut held_for = 0;
         loop {
             let incoming = match reader.next_frame() {
-                Ok(Some(Frame::Line(line))) => {
-                    if let Some(wake) = self.receive_canonical(&line, &limits) {
-                        wakes.extend(wake);
-                        self.release(&mut wakes, &mut held_for, reader.get_ref().buffer().is_empty());
-                        continue;
+                Ok(Some(Frame::Line(line))) => match reply::read_line(&line, &limits) {
+                    Line::Reply(parts) => {
+                        if let Some(wake) = self.receive_canonical(parts, &limits) {
+                            wakes.extend(wake);
+                            self.release(&mut wakes, &mut held_for, reader.get_ref().buffer().is_empty());
+                            continue;
+                        }
+                        parts.into_message(&line, &limits)
                     }
-                    reply_fast::parse_reply(&line, &limits).unwrap_or_else(|| message::parse_line(&line, &limits))
-                }
+                    Line::Message(incoming) => incoming,
+                },
                 Ok(Some(Frame::TooLong { length, skim })) => message::too_long(length, skim, &limits),
                 Ok(Some(Frame::Unterminated(line))) => {
                     self.log(&format!("dropped {} bytes after its last newline: a message ends with one", line.len()));
@@ -525,18 +527,13 @@ impl Inner {
     }
 
     /// A reply in the canonical envelope to an open call, its outcome
-    /// decoded straight from its text ([`reply_text`]): settled, and the
+    /// decoded straight from its text ([`ReplyParts::admit_text`]): settled, and the
     /// wake of who sleeps on it. `None` for any other line, and for a reply
     /// that form cannot decode: [`Inner::receive`] judges those as before.
-    fn receive_canonical(&self, line: &[u8], limits: &Limits) -> Option<Option<Wake>> {
-        let parts = reply_fast::split_reply(line, limits)?;
+    fn receive_canonical(&self, parts: ReplyParts<'_>, limits: &Limits) -> Option<Option<Wake>> {
         let pair = (parts.run, parts.call);
         let types = lock(&self.state).pending.get(&pair as &dyn Pair)?.types.clone();
-        let outcome = reply_text::admit_text(
-            parts.outcome,
-            ReplyTypes { plan: &types.plan, ok: types.ok, err: types.err },
-            limits,
-        )?;
+        let outcome = parts.admit_text(ReplyTypes { plan: &types.plan, ok: types.ok, err: types.err }, limits)?;
         // Gone since only if its process's end settled it meanwhile.
         let pending = lock(&self.state).pending.remove(&pair as &dyn Pair)?;
         Some(pending.settle.settle_quietly(outcome))

@@ -9,8 +9,8 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::protocol::message::{write_cancel, CallKey};
-use crate::protocol::outcome::CallOutcome;
+use flow_core::protocol::message::{write_cancel, CallKey};
+use flow_core::protocol::outcome::CallOutcome;
 
 use super::outbox::Outbox;
 
@@ -88,7 +88,7 @@ impl Wake {
 /// dropped.
 ///
 /// ```no_run
-/// use flow_core::host::{CallHandle, Host};
+/// use flow_host::{CallHandle, Host};
 /// use flow_core::protocol::CallKey;
 /// # fn demo(host: &Host, args: &flow_core::Json) {
 /// let tool = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::error::{Error, Path, Result, Rule};
-use crate::json::Json;
+use flow_core::error::{Error, Path, Result, Rule};
+use flow_core::json::Json;
 
 /// One served declaration.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,8 +99,8 @@ impl Described {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::parse_str;
-    use crate::Limits;
+    use flow_core::json::parse_str;
+    use flow_core::Limits;
 
     const FP: &str = "sha256:b4a7dd12b61824766026c553b8a36477ddba6adfae61a46ea3e8aeca026df077";
 

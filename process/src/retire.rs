@@ -1,5 +1,5 @@
 //! Retiring a child process, shared by Tool processes
-//! ([`crate::host::connection`]) and MCP servers ([`crate::mcp::client`]). A retired process is out of
+//! (the host client's connections) and MCP servers (the MCP client). A retired process is out of
 //! service and its stdin is closed, its cue to finish and exit; a watchdog
 //! thread gives it the stop grace, then has it killed. The connection's own
 //! end handling kills, reaps and settles calls; this keeps count of the
@@ -18,7 +18,7 @@ pub const DEFAULT_STOP_GRACE: Duration = Duration::from_secs(5);
 /// have not ended yet. Its lock is taken last, after any of the
 /// connection's own.
 #[derive(Default)]
-pub(crate) struct Retiring {
+pub struct Retiring {
     generations: Mutex<Vec<u64>>,
     ended: Condvar,
 }
@@ -31,20 +31,20 @@ impl Retiring {
     /// Marks `generation` retired. Call it under a lock that the process's
     /// end handling takes before it calls [`Retiring::ended`], having seen
     /// the process not yet ended, so that the mark is never left behind.
-    pub(crate) fn add(&self, generation: u64) {
+    pub fn add(&self, generation: u64) {
         self.lock().push(generation);
     }
 
     /// `generation` has ended and its end has been handled (reaped, calls
     /// settled). Nothing happens if it was never retired.
-    pub(crate) fn ended(&self, generation: u64) {
+    pub fn ended(&self, generation: u64) {
         self.lock().retain(|g| *g != generation);
         self.ended.notify_all();
     }
 
     /// Blocks until every retired process has ended: each has a watchdog
     /// that ends it within the grace.
-    pub(crate) fn wait_all(&self) {
+    pub fn wait_all(&self) {
         drop(self.ended.wait_while(self.lock(), |g| !g.is_empty()).unwrap_or_else(|e| e.into_inner()));
     }
 
@@ -63,7 +63,7 @@ impl Retiring {
 /// kills and reaps the process and settles its calls as for any process end,
 /// which reports it [`Retiring::ended`]. If no thread can be started, nothing
 /// would end the process, so `kill` runs at once.
-pub(crate) fn watch<K>(retiring: &Arc<Retiring>, generation: u64, grace: Duration, thread_name: String, kill: K)
+pub fn watch<K>(retiring: &Arc<Retiring>, generation: u64, grace: Duration, thread_name: String, kill: K)
 where
     K: Fn(&str) + Clone + Send + 'static,
 {
@@ -82,8 +82,10 @@ where
 
 /// What the last handle of a connection ends: the process it runs, stopped
 /// as by its `stop`, and every process it retired before.
-pub(crate) trait Retire {
+pub trait Retire {
+    /// Stops the running process as the connection's `stop` does.
     fn stop(self: &Arc<Self>);
+    /// The count of processes this connection retired and not yet saw end.
     fn retiring(&self) -> &Retiring;
 }
 
@@ -91,7 +93,7 @@ pub(crate) trait Retire {
 /// the last clone's: it stops the running process and waits until every
 /// retired one has ended (each within the stop grace), so that no child
 /// outlives its connection.
-pub(crate) struct LastHandle<T: Retire>(pub(crate) Arc<T>);
+pub struct LastHandle<T: Retire>(pub Arc<T>);
 
 impl<T: Retire> Drop for LastHandle<T> {
     fn drop(&mut self) {

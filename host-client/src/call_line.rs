@@ -7,17 +7,17 @@
 //! constructors, json.Value, lists of those) is checked and written
 //! straight from its JSON; any other is decoded to its Value and written.
 //! Anything that does not decode hands the whole call to [`encode_args`],
-//! which words the refusal as before.
+//! which words the refusal. [`decode_args`] and [`encode_args`] are the
+//! args' decoding and canonical text on their own, for in-process adapters.
 
-use crate::decode::from_json;
-use crate::error::Result;
-use crate::json::{self, write_string, Json};
-use crate::plan::{Node, NodeId, PayloadPlan, Plan};
-use crate::protocol::message::{write_call, write_call_after_args, CallKey};
-use crate::protocol::server::CallTypes;
-use crate::types::{Param, Prim};
-
-use super::bind::encode_args;
+use flow_core::decode::from_json;
+use flow_core::error::{Error, Path, Result, Rule};
+use flow_core::json::{self, write_string, Json};
+use flow_core::plan::{Node, NodeId, PayloadPlan, Plan};
+use flow_core::protocol::message::{write_call, write_call_after_args, CallKey};
+use flow_core::protocol::server::CallTypes;
+use flow_core::types::{Param, Prim};
+use flow_core::value::Value;
 
 /// The `call` line of `key` to `tool` with `args` (an object keyed by
 /// parameter name, decoded at its declared types), and the generic views.
@@ -115,16 +115,59 @@ fn write_simple(out: &mut String, json: &Json, plan: &Plan, node: NodeId) -> boo
     true
 }
 
+/// A call's args decoded at their declared types, in parameter order: each
+/// parameter present, no other member. Paths are `$.args.NAME...`.
+pub fn decode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<Vec<Value>> {
+    let base = Path::root().key("args");
+    let object = args.as_object().ok_or_else(|| {
+        Error::at(base.clone(), Rule::Type, format!("expected an object, found {}", args.kind_name()))
+    })?;
+    if let Some(extra) = object.keys().find(|k| !params.iter().any(|p| p.name == *k)) {
+        return Err(Error::at(base.key(extra), Rule::Shape, "not a parameter of the Tool"));
+    }
+    params
+        .iter()
+        .zip(&types.params)
+        .map(|(param, &node)| {
+            let at = base.clone().key(param.name.as_str());
+            let json =
+                object.get(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
+            from_json(json.clone(), &types.plan, node).map_err(|e| e.under_path(&at))
+        })
+        .collect()
+}
+
+/// The canonical text of a call's args object: each parameter present and
+/// decoding at its type, no other member.
+pub fn encode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<String> {
+    let values = decode_args(args, params, types)?;
+    let mut members: Vec<(&str, String)> =
+        params.iter().zip(&values).map(|(p, v)| (p.name.as_str(), v.to_canonical())).collect();
+    // Canonical text: keys in code-point order, which is byte order.
+    members.sort_by(|a, b| a.0.cmp(b.0));
+    let mut out = String::from("{");
+    for (i, (name, value)) in members.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(&mut out, name);
+        out.push(':');
+        out.push_str(value);
+    }
+    out.push('}');
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::parse_str;
     use crate::test_rng::Rng;
-    use crate::types::parse::listing_from_text;
-    use crate::types::Term;
-    use crate::Limits;
+    use flow_core::json::parse_str;
+    use flow_core::types::parse::listing_from_text;
+    use flow_core::types::Term;
+    use flow_core::Limits;
 
-    const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
+    const WEATHER: &[u8] = include_bytes!("../../tests/examples/weather.tools.json");
 
     /// Arguments of every kind the fast path meets, decoding or not.
     const VALUES: &[&str] = &[
@@ -189,7 +232,7 @@ mod tests {
         let mut in_place = 0;
         for tool in &listing.tools {
             let (decl_params, types) = if tool.is_generic() {
-                let view = crate::host::views(tool, &listing.declarations, &[Term::Prim(Prim::Int)]).unwrap();
+                let view = crate::views(tool, &listing.declarations, &[Term::Prim(Prim::Int)]).unwrap();
                 let types =
                     CallTypes::compile(&view.view.declarations, &view.view.params, &view.view.ok, &view.view.err)
                         .unwrap();

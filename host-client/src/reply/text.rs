@@ -1,5 +1,5 @@
 //! A reply's outcome decoded at its declared types straight from its text,
-//! in one pass, without the JSON tree [`crate::decode::from_json`] consumes.
+//! in one pass, without the JSON tree [`flow_core::decode::from_json`] consumes.
 //!
 //! Only the form canonical writers produce is read: no whitespace, strings
 //! without escapes, object keys strictly ascending (so no duplicate), a
@@ -7,19 +7,19 @@
 //! Dict's keys strictly ascending, nesting well inside the depth limit.
 //! Anything else, every value that would be refused, and a few rare types
 //! (host tokens), give `None`: the reader then takes the old path (the tree,
-//! then [`crate::protocol::outcome::admit`]), which decides and words every
+//! then [`flow_core::protocol::outcome::admit`]), which decides and words every
 //! outcome as before. So a `Some` is always the old path's outcome.
 
 use std::sync::Arc;
 
-use crate::json::{Json, Object};
-use crate::limits::Limits;
-use crate::number::{scan_json_number, ScannedNumber};
-use crate::plan::{FieldPlan, Node, NodeId, PayloadPlan, Plan};
-use crate::protocol::outcome::{CallOutcome, ReplyTypes};
-use crate::time::{Duration, Instant};
-use crate::types::Prim;
-use crate::value::{EnumPayload, EnumValue, Value};
+use flow_core::json::{Json, Object};
+use flow_core::limits::Limits;
+use flow_core::number::{scan_json_number, ScannedNumber};
+use flow_core::plan::{FieldPlan, Node, NodeId, PayloadPlan, Plan};
+use flow_core::protocol::outcome::{CallOutcome, ReplyTypes};
+use flow_core::time::{Duration, Instant};
+use flow_core::types::Prim;
+use flow_core::value::{EnumPayload, EnumValue, Value};
 
 /// Levels above an `Ok` or `Failed` value in a reply line: the message,
 /// `params`, `outcome`; and a margin, so that no value near the limit is
@@ -28,7 +28,7 @@ const LEVELS_ABOVE: usize = 3 + 1;
 
 /// The outcome of a reply whose `outcome` member's text is `outcome`, or
 /// `None` when only the old path may judge it.
-pub(crate) fn admit_text(outcome: &[u8], types: ReplyTypes<'_>, limits: &Limits) -> Option<CallOutcome> {
+pub(super) fn admit_text(outcome: &[u8], types: ReplyTypes<'_>, limits: &Limits) -> Option<CallOutcome> {
     let (body, node, ok) = if let Some(rest) = outcome.strip_prefix(br#"{"Ok":"#) {
         (rest.strip_suffix(b"}")?, types.ok, true)
     } else if let Some(rest) = outcome.strip_prefix(br#"{"Failed":"#) {
@@ -267,7 +267,7 @@ impl<'a> Reader<'a> {
                 self.literal(b"null")?;
                 Value::Unit
             }
-            Prim::Bytes => Value::Bytes(crate::base64::decode(self.string()?).ok()?),
+            Prim::Bytes => Value::Bytes(flow_core::base64::decode(self.string()?).ok()?),
             Prim::Instant => Value::Instant(Instant::parse(self.string()?).ok()?),
             Prim::Duration => Value::Duration(Duration::parse(self.string()?).ok()?),
             Prim::JsonValue => Value::Json(self.json()?),
@@ -275,7 +275,7 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// Any JSON value, as [`crate::json::parse`] builds it.
+    /// Any JSON value, as [`flow_core::json::parse`] builds it.
     fn json(&mut self) -> Option<Json> {
         Some(match self.peek()? {
             b'"' => Json::String(self.string()?.to_owned()),
@@ -314,9 +314,9 @@ fn ascending<T>(items: &[T], key: impl Fn(&T) -> &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::outcome::admit;
     use crate::test_rng::Rng;
-    use crate::types::{parse::listing_from_text, Term};
+    use flow_core::protocol::outcome::admit;
+    use flow_core::types::{parse::listing_from_text, Term};
 
     const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
 
@@ -422,7 +422,7 @@ mod tests {
     /// `None` when the outcome is not JSON (the full parser then judges the line).
     fn old_path(outcome: &str, types: ReplyTypes<'_>, limits: &Limits) -> Option<CallOutcome> {
         let inner = Limits { max_depth: limits.max_depth - 2, ..*limits };
-        crate::json::parse(outcome.as_bytes(), &inner).ok().map(|json| admit(json, types))
+        flow_core::json::parse(outcome.as_bytes(), &inner).ok().map(|json| admit(json, types))
     }
 
     fn compiled() -> (Plan, Vec<NodeId>) {

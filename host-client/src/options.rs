@@ -3,15 +3,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::limits::Limits;
-use crate::mcp::client::McpOptions;
-use crate::mcp::version::Implementation;
+use flow_core::limits::Limits;
+use flow_core::mcp::client::McpOptions;
+use flow_core::mcp::version::Implementation;
 
 /// The default [`HostOptions::stop_grace`], which MCP servers get too
 /// ([`McpOptions::stop_grace`]).
-pub use crate::process::DEFAULT_STOP_GRACE;
+pub use flow_process::DEFAULT_STOP_GRACE;
 
-pub use crate::process::LogSink;
+pub use flow_process::LogSink;
 
 /// How the host starts, describes, calls and stops Tool processes.
 #[derive(Clone)]

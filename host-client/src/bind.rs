@@ -8,7 +8,7 @@
 //! configuration error.
 //!
 //! A flow.toml `mcp = "..."` binding is answered in process by the MCP
-//! adapter ([`crate::mcp::adapter`]): the server is started and its tools
+//! adapter ([`flow_core::mcp::adapter`]): the server is started and its tools
 //! listed when binding, and a declaration whose NAME it offers no tool for is
 //! unbound. The adapter describes from the same declarations it is handed,
 //! as a toolkit does, so it fits by construction; and since it runs in the
@@ -18,20 +18,18 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::decode::from_json;
-use crate::error::{Error, Path, Result, Rule};
-use crate::fingerprint::fingerprint;
-use crate::json::{write_string, Json};
-use crate::manifest::Runner;
-use crate::mcp::adapter::{no_tool, McpAdapter};
-use crate::mcp::client::McpOptions;
-use crate::protocol::message::CallKey;
-use crate::protocol::server::CallTypes;
-use crate::types::parse::check_data_version;
-use crate::types::{identity_name, Declarations, Listing, Param, Term, ToolDecl};
-use crate::value::Value;
+use flow_core::error::{Error, Result, Rule};
+use flow_core::fingerprint::fingerprint;
+use flow_core::json::Json;
+use flow_core::manifest::Runner;
+use flow_core::mcp::adapter::{no_tool, McpAdapter};
+use flow_core::mcp::client::McpOptions;
+use flow_core::protocol::message::CallKey;
+use flow_core::protocol::server::CallTypes;
+use flow_core::types::parse::check_data_version;
+use flow_core::types::{identity_name, Declarations, Listing, Term, ToolDecl};
 
-use super::call_line::call_line;
+use super::call_line::{call_line, decode_args};
 use super::connection::{CallHandle, Connection};
 use super::described::Described;
 use super::generic_views::views;
@@ -39,7 +37,7 @@ use super::handle::Cancel;
 use super::options::HostOptions;
 use super::resolve::{Resolution, Resolver};
 use super::shell_words;
-use crate::process::ProcessSpec;
+use flow_process::ProcessSpec;
 
 /// Why a declaration could not be bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,7 +153,7 @@ fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
 /// Each process started while binding, with what it described, once per
 /// command however many declarations it binds.
 type Started<T, L> = HashMap<ProcessSpec, (T, std::result::Result<L, String>)>;
-type McpTools = Arc<std::collections::BTreeMap<String, crate::mcp::messages::Tool>>;
+type McpTools = Arc<std::collections::BTreeMap<String, flow_core::mcp::Tool>>;
 
 impl Host {
     /// Binds every declaration of `listing`, or refuses with every refusal.
@@ -334,7 +332,7 @@ impl Host {
                 }))
             }
             // The MCP request's id is the call's history id alone: MCP has no
-            // place for the run id (see `crate::mcp::session`).
+            // place for the run id (see `flow_core::mcp::session`).
             Implementation::Mcp(adapter) => {
                 let values = decode_args(args, params, &types)?;
                 let (mut handle, settle) = CallHandle::open(key, None);
@@ -349,47 +347,4 @@ impl Host {
             }
         }
     }
-}
-
-/// A call's args decoded at their declared types, in parameter order: each
-/// parameter present, no other member. Paths are `$.args.NAME...`.
-pub fn decode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<Vec<Value>> {
-    let base = Path::root().key("args");
-    let object = args.as_object().ok_or_else(|| {
-        Error::at(base.clone(), Rule::Type, format!("expected an object, found {}", args.kind_name()))
-    })?;
-    if let Some(extra) = object.keys().find(|k| !params.iter().any(|p| p.name == *k)) {
-        return Err(Error::at(base.key(extra), Rule::Shape, "not a parameter of the Tool"));
-    }
-    params
-        .iter()
-        .zip(&types.params)
-        .map(|(param, &node)| {
-            let at = base.clone().key(param.name.as_str());
-            let json =
-                object.get(&param.name).ok_or_else(|| Error::at(at.clone(), Rule::MissingField, "missing argument"))?;
-            from_json(json.clone(), &types.plan, node).map_err(|e| e.under_path(&at))
-        })
-        .collect()
-}
-
-/// The canonical text of a call's args object: each parameter present and
-/// decoding at its type, no other member.
-pub fn encode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<String> {
-    let values = decode_args(args, params, types)?;
-    let mut members: Vec<(&str, String)> =
-        params.iter().zip(&values).map(|(p, v)| (p.name.as_str(), v.to_canonical())).collect();
-    // Canonical text: keys in code-point order, which is byte order.
-    members.sort_by(|a, b| a.0.cmp(b.0));
-    let mut out = String::from("{");
-    for (i, (name, value)) in members.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_string(&mut out, name);
-        out.push(':');
-        out.push_str(value);
-    }
-    out.push('}');
-    Ok(out)
 }
