@@ -185,9 +185,6 @@ _SPACE_RUNS = [
     (r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+(.*?))?\s*(?:\.\s*$|\.\s+|$)", "natural", "_FRAME",
      re.MULTILINE | re.DOTALL, ["Use ", "Use x", " with ", "a", " ", "\n", ".", ". ", "b = 1", ",", "`", "\t",
                                 "\u3000", "x y"], "findall"),
-    (r"([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,]*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)", "natural",
-     "_PAIR", re.DOTALL, ["a", "=", " ", ",", "\n", '"', "'", "b", "x y", "1", "\t", ", c=", "\u2028", ".", "-", "é",
-                          "_"], "findall"),
 ]  # fmt: skip
 
 
@@ -238,3 +235,63 @@ def test_call_names_read_once_as_the_expression_read_them() -> None:
             assert _call_start(text, position) == expected, (repr(text), position)
             found += match is not None
     assert found > 10000
+
+
+#: The pair expression of a frame before its one-pass reading, and the form it had before that (the same
+#: answers, a name tried from each letter of its run).
+_PAIR_EXPRESSIONS = [
+    re.compile(r"(?<![A-Za-z_])([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|(?:\s*+[^,\s])*?)\s*"
+               r"(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)", re.DOTALL),
+    re.compile(r"([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,]*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)",
+               re.DOTALL),
+]  # fmt: skip
+
+
+def test_frame_pairs_read_once_as_the_expression_read_them() -> None:
+    from toolform.parse.protocols.natural import _pairs
+
+    pieces = ["a", "=", " ", ",", "\n", '"', "'", "b", "x y", "1", "\t", ", c=", "\u2028", ".", "-", "é", "_",
+              "b1", ":", "a=", "=\"x\"", "='y'", ", ", "\u3000", "\x1c", "\n\n"]  # fmt: skip
+    paired = 0
+    for text in _texts(59, 40000, pieces, 14):
+        expected = _PAIR_EXPRESSIONS[0].findall(text)
+        assert _pairs(text) == expected == _PAIR_EXPRESSIONS[1].findall(text), repr(text)
+        paired += bool(expected)
+    assert paired > 10000
+
+
+class _Counted:
+    """A pattern that adds up the characters each search passes over (to its match's end, or to the end of
+    the text when there is none) and each anchored match reads (its length, one when it fails)."""
+
+    def __init__(self, pattern: re.Pattern[str], read: list[int]) -> None:
+        self.pattern, self.read = pattern, read
+
+    def search(self, text: str, position: int = 0) -> re.Match[str] | None:
+        found = self.pattern.search(text, position)
+        self.read.append((found.end() if found is not None else len(text)) - position + 1)
+        return found
+
+    def match(self, text: str, position: int = 0) -> re.Match[str] | None:
+        found = self.pattern.match(text, position)
+        self.read.append((found.end() - position if found is not None else 0) + 1)
+        return found
+
+
+#: Runs that made the pair expression quadratic: names with no ``=``, ``=`` before a comma that starts no
+#: pair, spaces after ``=``, quotes that close nowhere useful.
+PAIR_RUNS = ["b1", "a=", "a= ", "b.", "a=,", "a='", 'a="x" ', "a = 1 ", "=", ", a", ", a=", "x y", "a=' ,"]
+
+
+@pytest.mark.parametrize("unit", PAIR_RUNS)
+def test_frame_pairs_read_each_character_a_few_times_at_most(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.parse.protocols.natural as natural
+
+    read: list[int] = []
+    for name in ("_HEAD", "_PAIR_COMMA", "_NOT_SPACE", "_VALUE_RUN"):
+        monkeypatch.setattr(natural, name, _Counted(getattr(natural, name), read))
+    monkeypatch.setattr(natural, "_STOPS", {k: _Counted(v, read) for k, v in natural._STOPS.items()})
+    for text in (_run(unit, LIMIT // 10), _run(unit, LIMIT // 10) + ",", _run(unit, LIMIT // 10) + "\n,x"):
+        read.clear()
+        natural._pairs(text)
+        assert 0 < sum(read) <= 6 * len(text) + 6, (unit, sum(read))

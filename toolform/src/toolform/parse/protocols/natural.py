@@ -16,19 +16,64 @@ _FRAME = re.compile(
     r"\bUse\s+`?([A-Za-z_][\w.\-]*)`?(?:\s+with\s+((?:\s*+\S)*?))?\s*(?:\.\s*$|\.\s+|$)",
     re.MULTILINE | re.DOTALL,
 )
-# A name does not start just after a letter: that letter started the same name, which reads as far and
-# fails or matches alike (a match never ends inside a name), so a run of letters is tried once, not from each.
-_PAIR = re.compile(
-    r"(?<![A-Za-z_])([A-Za-z_][\w.\-]*)\s*=\s*(\"[^\"]*\"|'[^']*'|(?:\s*+[^,\s])*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)",
-    re.DOTALL,
-)
+# The pairs of a frame, ``name = value, name = value``, read in one pass. The expression they are held to
+# (test_parse_linear) is
+#   (?<![A-Za-z_])([A-Za-z_][\w.\-]*)\s*=\s*("[^"]*"|'[^']*'|(?:\s*+[^,\s])*?)\s*(?=,\s*[A-Za-z_][\w.\-]*\s*=|$)
+# which read a name's whole run from each letter in it, and a value up to its comma again from each ``=``
+# before that comma. What it finds is decided once per name and once per comma: a name runs to the end of
+# its run of name characters whichever letter of the run it starts at; a quoted value is taken when the
+# closing quote is followed by spaces and a pair's comma or the end; any other value runs to the first comma,
+# taken when that comma starts a pair (or there is none), left when not.
+_HEAD = re.compile(r"([A-Za-z_][\w.\-]*+)\s*+(?:(=)\s*+)?")
+_PAIR_COMMA = re.compile(r",\s*+[A-Za-z_][\w.\-]*+\s*+=")
+_NOT_SPACE = re.compile(r"\S")
+_STOPS = {",": re.compile(","), '"': re.compile('"'), "'": re.compile("'")}
+_VALUE_RUN = re.compile(r"(?:\s*+[^,\s])*+")
+
+
+def _past_spaces(text: str, position: int) -> int:
+    after = _NOT_SPACE.search(text, position)
+    return after.start() if after is not None else len(text)
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    """The ``(name, value)`` pairs of ``text``, as ``findall`` of the expression above gives them."""
+    found: list[tuple[str, str]] = []
+    # The first comma at or after the last value read, and whether it starts a pair: values are read left to
+    # right, so each comma is looked at once however many ``=`` come before it.
+    comma, comma_starts_pair = -1, False
+    position = 0
+    while (head := _HEAD.search(text, position)) is not None:
+        # A run that fails fails from each of its letters alike; the next name starts after it.
+        position = head.end()
+        if head.group(2) is None:
+            continue
+        value_start = head.end()
+        if value_start < len(text) and text[value_start] in "\"'":
+            closing_quote = _STOPS[text[value_start]].search(text, value_start + 1)
+            if closing_quote is not None:
+                closing = closing_quote.start()
+                after = _past_spaces(text, closing + 1)
+                if after == len(text) or _PAIR_COMMA.match(text, after) is not None:
+                    found.append((head.group(1), text[value_start : closing + 1]))
+                    position = after
+                    continue
+        if comma < value_start:
+            next_comma = _STOPS[","].search(text, value_start)
+            comma = next_comma.start() if next_comma is not None else len(text)
+            comma_starts_pair = comma == len(text) or _PAIR_COMMA.match(text, comma) is not None
+        if comma_starts_pair:
+            value = _VALUE_RUN.match(text, value_start)
+            found.append((head.group(1), value.group(0) if value is not None else ""))
+            position = comma
+    return found
 
 
 def parse_nl_structured(text: str, context: Context) -> Found | None:
     """Each frame sentence; when there is none, the nl_intent rules (the note says ``frame-miss:`` and how)."""
     calls = []
     for match in _FRAME.finditer(text):
-        pairs = _PAIR.findall((match.group(2) or "").strip().rstrip("."))
+        pairs = _pairs((match.group(2) or "").strip().rstrip("."))
         calls.append(context.text_call(match.group(1), {k: v.strip("\"'") for k, v in pairs}))
     if calls:
         return Found(calls)
