@@ -295,3 +295,19 @@ def test_frame_pairs_read_each_character_a_few_times_at_most(unit: str, monkeypa
         read.clear()
         natural._pairs(text)
         assert 0 < sum(read) <= 6 * len(text) + 6, (unit, sum(read))
+
+
+_OPENING_SPLITS = re.compile(r"```[ \t]*[\w+-]*[ \t]*\n?(.*?)```", re.DOTALL)
+
+
+def test_fences_read_as_the_expression_with_every_split_of_the_opening_read_them() -> None:
+    from toolform.parse.fences import fenced_bodies, unfence
+
+    pieces = ["```", "`", " ", "\t", "\n", "py", "x y", "+", "-", "json\n", "``", "a`b", "\r"]
+    fenced = 0
+    for text in _texts(61, 20000, pieces, 12):
+        expected = [match.group(1) for match in _OPENING_SPLITS.finditer(text)]
+        assert fenced_bodies(text) == expected, repr(text)
+        assert unfence(text) == _OPENING_SPLITS.sub(lambda match: match.group(1), text), repr(text)
+        fenced += bool(expected)
+    assert fenced > 1500

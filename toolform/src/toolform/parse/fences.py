@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
-_FENCE = re.compile(r"```[ \t]*[\w+-]*[ \t]*\n?(.*?)```", re.DOTALL)
+# The opening's language and spaces are taken whole (possessive): they hold no backtick, so a body that finds
+# no closing fence after them finds none after any shorter split either, and trying each split of a run of
+# spaces between the two space classes read the rest of the reply again from each (cubic in the run).
+_FENCE = re.compile(r"```[ \t]*+[\w+-]*+[ \t]*+\n?(.*?)```", re.DOTALL)
 
 
 def fenced_bodies(text: str) -> list[str]:
