@@ -311,3 +311,34 @@ def test_fences_read_as_the_expression_with_every_split_of_the_opening_read_them
         assert unfence(text) == _OPENING_SPLITS.sub(lambda match: match.group(1), text), repr(text)
         fenced += bool(expected)
     assert fenced > 1500
+
+
+_ARGS = re.compile(r"<(args|arguments|parameters)>(.*?)</\1>", re.DOTALL)
+_CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)>(.*?)</\1>", re.DOTALL)
+
+
+def test_argument_tags_read_as_their_expressions_read_them() -> None:
+    from toolform.parse.protocols.xml_calls import _ARGS_OPENING, _CHILD_OPENING, _closed_tags
+
+    pieces = ["<a>", "</a>", "<b.c>", "</b.c>", "<args>", "</args>", "<arguments>", "</arguments>", "x", " ", "<",
+              ">", "</", "\n", "<parameters>", "</parameters>", "<a-1>", "</a-1>", "<é>", "</a >"]  # fmt: skip
+    closed = 0
+    for text in _texts(67, 20000, pieces, 12):
+        expected = _CHILD.findall(text)
+        assert _closed_tags(text, _CHILD_OPENING) == expected, repr(text)
+        args = _ARGS.search(text)
+        assert _closed_tags(text, _ARGS_OPENING, first_only=True) == ([args.group(1, 2)] if args else []), repr(text)
+        closed += bool(expected) + bool(args)
+    assert closed > 5000
+
+
+@pytest.mark.parametrize("unit", ["<a>", "<args>", "<a><b>", "<a></b>", "<a-", "</a><a>"])
+def test_argument_tags_search_a_few_times_per_character_at_most(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.parse.protocols.xml_calls as xml_calls
+
+    read: list[int] = []
+    text = _run(unit, LIMIT // 10)
+    for opening in (_Counted(xml_calls._CHILD_OPENING, read), _Counted(xml_calls._ARGS_OPENING, read)):
+        read.clear()
+        xml_calls._closed_tags(text, opening)  # type: ignore[arg-type]
+        assert 0 < sum(read) <= 3 * len(text) + 3, (unit, sum(read))

@@ -4,6 +4,7 @@ are text, converted by the tool's schema."""
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 from typing import Any
@@ -89,8 +90,33 @@ _CALL = re.compile(r"<call>(.*?)(?:</call>|\Z)", re.DOTALL)
 #: that a run of spaces is read once; searched only up to the last closing tag (``_last_tool_close``).
 _TOOL = re.compile(r"<(?:tool|name|tool_name)>\s*+((?:\s*+\S)*?)\s*+</(?:tool|name|tool_name)>", re.DOTALL)
 _TOOL_CLOSE = re.compile(r"</(?:tool|name|tool_name)>")
-_ARGS = re.compile(r"<(args|arguments|parameters)>(.*?)</\1>", re.DOTALL)
-_CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)>(.*?)</\1>", re.DOTALL)
+#: Where ``<(args|arguments|parameters)>(.*?)</\1>`` and ``<([A-Za-z_][\w.\-]*)>(.*?)</\1>`` open; their
+#: closings are looked up in an index of the text's closing tags (``_closed_tags``), where the expressions read
+#: the rest of the text from each opening that no closing follows.
+_ARGS_OPENING = re.compile(r"<(args|arguments|parameters)>")
+_CHILD_OPENING = re.compile(r"<([A-Za-z_][\w.\-]*+)>")
+_CLOSING_TAG = re.compile(r"</([A-Za-z_][\w.\-]*+)>")
+
+
+def _closed_tags(text: str, opening: re.Pattern[str], first_only: bool = False) -> list[tuple[str, str]]:
+    """Each ``(name, body)`` of a tag that ``opening`` opens and ``</name>`` closes, as ``findall`` reads them."""
+    closings: dict[str, list[int]] = {}
+    for closing in _CLOSING_TAG.finditer(text):
+        closings.setdefault(closing.group(1), []).append(closing.start())
+    found: list[tuple[str, str]] = []
+    position = 0
+    while (tag := opening.search(text, position)) is not None:
+        name = tag.group(1)
+        ends = closings.get(name, [])
+        index = bisect.bisect_left(ends, tag.end())
+        if index == len(ends):
+            position = tag.start() + 1
+            continue
+        found.append((name, text[tag.end() : ends[index]]))
+        if first_only:
+            break
+        position = ends[index] + len(name) + 3
+    return found
 
 
 def parse_xml_generic(text: str, context: Context) -> Found | None:
@@ -99,8 +125,8 @@ def parse_xml_generic(text: str, context: Context) -> Found | None:
         tool = _TOOL.search(body, 0, _last_end(_TOOL_CLOSE, body))
         if tool is None:
             continue
-        args = _ARGS.search(body)
-        texts = {key: _text(value) for key, value in _CHILD.findall(args.group(2))} if args else {}
+        args = _closed_tags(body, _ARGS_OPENING, first_only=True)
+        texts = {key: _text(value) for key, value in _closed_tags(args[0][1], _CHILD_OPENING)} if args else {}
         calls.append(context.text_call(_text(tool.group(1)), texts))
     return found(calls)
 
