@@ -342,3 +342,18 @@ def test_argument_tags_search_a_few_times_per_character_at_most(unit: str, monke
         read.clear()
         xml_calls._closed_tags(text, opening)  # type: ignore[arg-type]
         assert 0 < sum(read) <= 3 * len(text) + 3, (unit, sum(read))
+
+
+_SPLIT_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def test_numbers_accepted_as_the_expression_with_every_split_of_the_digits_accepted_them() -> None:
+    from toolform.parse.text_values import _NUMBER
+
+    pieces = ["1", "23", ".", "e", "E", "+", "-", "x", " ", "0", "٣", "e5", ".5"]
+    accepted = 0
+    for text in _texts(71, 30000, pieces, 8):
+        expected = _SPLIT_NUMBER.fullmatch(text) is not None
+        assert (_NUMBER.fullmatch(text) is not None) == expected, repr(text)
+        accepted += expected
+    assert accepted > 2000
