@@ -106,7 +106,7 @@ def sig_type(t: Type) -> str:
     if t.kind == "array":
         return (sig_type(t.item) if t.item else "any") + "[]"
     if t.kind == "enum":
-        return "|".join(json.dumps(v, separators=(",", ":")) for v in t.enum_values)
+        return "|".join(json.dumps(v) for v in t.enum_values)
     if t.kind == "union":
         return "|".join(sig_type(u) for u in t.union_of)
     return t.kind
