@@ -172,6 +172,11 @@ def tool_set(seed: int, hostile_names: bool = True) -> list[Schema]:
     return tools
 
 
+def hostile_request(seed: int) -> str:
+    """A user's request for the two-stage prompt, as hostile as the set's texts."""
+    return _hostile_text(random.Random(f"request {seed}"), 8)
+
+
 # -- replies ------------------------------------------------------------------------------------------------
 
 DECLINES = (

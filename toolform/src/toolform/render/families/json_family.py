@@ -87,8 +87,8 @@ def names_only(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def names_desc_then_schema(tools: list[Tool], options: RenderOptions) -> str:
-    lines = (f"- {t.name}: {summary_sentence(t.description)}" if t.description else f"- {t.name}" for t in tools)
-    return "\n".join(lines)
+    summaries = ((t.name, summary_sentence(t.description)) for t in tools)
+    return "\n".join(f"- {name}: {summary}" if summary else f"- {name}" for name, summary in summaries)
 
 
 def json_names_params(tools: list[Tool], options: RenderOptions) -> str:
