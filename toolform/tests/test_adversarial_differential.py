@@ -6,7 +6,9 @@ its IR (so both sides render the very same IR), then both render it in every
 format, each with one of the 192 option combinations (so that the sets
 together cycle through all of them) and a protocol among the 31 (or the
 format's default), and the whole answers are compared: tool block,
-instructions, system prompt, sizes, warnings, hidden fields. Replies of every
+instructions, system prompt, sizes, warnings, hidden fields. Each set's
+two-stage prompt (the names-first index, with and without descriptions, for a
+hostile request) goes to both servers and the answers are compared whole. Replies of every
 kind models write (calls in each protocol's syntax, declined in words, in prose,
 several, cut off, fenced, behind reasoning, natural-language intents, invented
 tools, other protocols' syntax) are parsed under every protocol and the whole
