@@ -84,12 +84,42 @@ def _value(rng: random.Random, kind: str) -> Any:
     return _hostile_text(rng, 3)
 
 
-def _property(rng: random.Random, depth: int, names: bool) -> Schema:
+def _composite(values: random.Random, depth: int = 0) -> Any:
+    """A list or an object of hostile strings, numbers, booleans, nulls and (once) nested containers."""
+
+    def item() -> Any:
+        roll = values.random()
+        if roll < 0.15 and depth < 1:
+            return _composite(values, depth + 1)
+        if roll < 0.3:
+            return values.choice([0, -1.5, 10**12, True, False, None])
+        return _hostile_text(values, 3)
+
+    if values.random() < 0.5:
+        return [item() for _ in range(values.randint(0, 3))]
+    return {_hostile_text(values, 2): item() for _ in range(values.randint(0, 3))}
+
+
+def _with_composites(schema: Schema, values: random.Random) -> Schema:
+    """A list or object property, sometimes with a default, examples or enum values that are lists or objects
+    (drawn from ``values``, a stream of their own, so every other draw of a seed stays as it was)."""
+    if values.random() < 0.35:
+        schema["default"] = _composite(values)
+    if values.random() < 0.2:
+        schema["examples"] = [_composite(values) for _ in range(values.randint(1, 2))]
+    if values.random() < 0.1:
+        schema["enum"] = [_composite(values) for _ in range(values.randint(1, 3))]
+    return schema
+
+
+def _property(rng: random.Random, depth: int, names: bool, values: random.Random | None = None) -> Schema:
     roll = rng.random()
     if roll < 0.12 and depth < 2:
-        return _object(rng, depth + 1, names)
+        made = _object(rng, depth + 1, names, values)
+        return _with_composites(made, values) if values else made
     if roll < 0.2 and depth < 2:
-        return {"type": "array", "items": _property(rng, depth + 1, names)}
+        made = {"type": "array", "items": _property(rng, depth + 1, names, values)}
+        return _with_composites(made, values) if values else made
     kind = rng.choice(["string", "string", "string", "integer", "number", "boolean"])
     schema: Schema = {"type": kind}
     if rng.random() < 0.7:
@@ -114,10 +144,10 @@ def _property(rng: random.Random, depth: int, names: bool) -> Schema:
     return schema
 
 
-def _object(rng: random.Random, depth: int, hostile_names: bool) -> Schema:
+def _object(rng: random.Random, depth: int, hostile_names: bool, values: random.Random | None = None) -> Schema:
     taken: set[str] = set()
     names = [_hostile_name(rng, taken, hostile_names) for _ in range(rng.randint(0 if depth else 1, 4))]
-    properties = {name: _property(rng, depth, hostile_names) for name in names}
+    properties = {name: _property(rng, depth, hostile_names, values) for name in names}
     schema: Schema = {"type": "object", "properties": properties}
     if names and rng.random() < 0.7:
         schema["required"] = rng.sample(names, k=rng.randint(0, len(names)))
@@ -130,15 +160,21 @@ def tool_set(seed: int, hostile_names: bool = True) -> list[Schema]:
     """A seeded hostile tool set: 1 to 4 tools as an OpenAI tool list; ``hostile_names`` False keeps every
     tool and parameter name an identifier, so only the texts and values are hostile."""
     rng = random.Random(seed)
+    values = random.Random(f"composite values {seed}")
     taken: set[str] = set()
     tools = []
     for _ in range(rng.randint(1, 4)):
         name = _hostile_name(rng, taken, hostile_names)
-        function: Schema = {"name": name, "parameters": _object(rng, 0, hostile_names)}
+        function: Schema = {"name": name, "parameters": _object(rng, 0, hostile_names, values)}
         if rng.random() < 0.9:
             function["description"] = _hostile_text(rng, 10)
         tools.append({"type": "function", "function": function})
     return tools
+
+
+def hostile_request(seed: int) -> str:
+    """A user's request for the two-stage prompt, as hostile as the set's texts."""
+    return _hostile_text(random.Random(f"request {seed}"), 8)
 
 
 # -- replies ------------------------------------------------------------------------------------------------
@@ -162,10 +198,11 @@ def _args(rng: random.Random, tool: Schema) -> dict[str, Any]:
     for name, schema in properties.items():
         if rng.random() < 0.8:
             kind = schema.get("type", "string")
-            if "enum" in schema and rng.random() < 0.8:
-                chosen[name] = rng.choice(schema["enum"])
-            elif kind in ("object", "array"):
+            if kind in ("object", "array"):
+                # Empty, not a list or object enum value: the replies stay as they were drawn before such enums.
                 chosen[name] = {} if kind == "object" else []
+            elif "enum" in schema and rng.random() < 0.8:
+                chosen[name] = rng.choice(schema["enum"])
             else:
                 chosen[name] = _value(rng, kind)
     return chosen

@@ -6,7 +6,9 @@ its IR (so both sides render the very same IR), then both render it in every
 format, each with one of the 192 option combinations (so that the sets
 together cycle through all of them) and a protocol among the 31 (or the
 format's default), and the whole answers are compared: tool block,
-instructions, system prompt, sizes, warnings, hidden fields. Replies of every
+instructions, system prompt, sizes, warnings, hidden fields. Each set's
+two-stage prompt (the names-first index, with and without descriptions, for a
+hostile request) goes to both servers and the answers are compared whole. Replies of every
 kind models write (calls in each protocol's syntax, declined in words, in prose,
 several, cut off, fenced, behind reasoning, natural-language intents, invented
 tools, other protocols' syntax) are parsed under every protocol and the whole
@@ -37,10 +39,12 @@ import adversarial_differences
 import parse_differences
 import pytest
 import render_differences
-from differential import mismatches
+from differences import Request
+from differential import compare, mismatches
 from evidence_files import evidence_json
 from parse_corpus import Case
 from reference_sdk import ReferenceSdk
+from serving import Server
 from toolform.errors import ToolFormError
 from toolform.loaders import load
 from toolform.parse import parse_reply
@@ -157,6 +161,21 @@ def test_hostile_tool_sets_render_as_the_reference(reference_sdk: ReferenceSdk, 
     found = render_mismatches(reference_sdk, seed, ir) if ir is not None else []
     USED["unexplained render"] += len(found)
     assert not found, f"seed {seed}: {len(found)} unexplained\n" + "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("seed", range(FIRST, FIRST + SETS))
+def test_hostile_tool_sets_two_stage_prompts_as_the_reference(ours: Server, reference: Server, seed: int) -> None:
+    """The two-stage index (its summaries cut from hostile descriptions) and prompt, through both servers."""
+    for include_descriptions in (True, False):
+        body = {
+            "tools": {"source": "openai", "payload": adversarial.tool_set(seed, HOSTILE_NAMES)},
+            "request": adversarial.hostile_request(seed),
+            "include_descriptions": include_descriptions,
+        }
+        found = compare(ours, reference, Request("POST", "/api/v1/catalogue/two-stage/prompt", body))
+        COMPARED["two-stage prompt"] += 1
+        USED["unexplained two-stage"] += len(found)
+        assert not found, f"seed {seed} include_descriptions {include_descriptions}:\n  " + "\n  ".join(found[:12])
 
 
 @pytest.mark.parametrize("seed", range(FIRST, FIRST + PARSE_SETS))

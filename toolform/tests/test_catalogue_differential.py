@@ -83,6 +83,21 @@ def test_two_stage_prompts_agree(ours: Server, reference: Server, case: int) -> 
     _agree(ours, reference, Request("POST", "/api/v1/catalogue/two-stage/prompt", body))
 
 
+#: Descriptions whose summary the index cuts and trims: space and full stops at either end, a full stop inside
+#: a token, before a line break or a no-break space, several, and nothing left.
+EDGE_DESCRIPTIONS = [
+    "  a. b", " \n x ", "a .b", "a . b", "x . ", "x .", ".", " . ", "..", " .. y. z", "a... b", "...x", "v1.2 ok",
+    "a.\nb", "x.\u00a0y", "\u00a0x\u00a0", "x\u2028", "\tx\t", "a\u3000", "ab\r\n", "  ", "a?",
+]  # fmt: skip
+
+
+def test_two_stage_summaries_of_edge_descriptions_agree(ours: Server, reference: Server) -> None:
+    payload = [{"type": "function", "function": {"name": f"t{i}", "description": d}}
+               for i, d in enumerate(EDGE_DESCRIPTIONS)]  # fmt: skip
+    body = {"tools": {"source": "openai", "payload": payload}, "request": "r", "include_descriptions": True}
+    _agree(ours, reference, Request("POST", "/api/v1/catalogue/two-stage/prompt", body))
+
+
 REFUSALS: list[tuple[str, dict[str, Any]]] = [
     ("retrieve", {"query": "x", "k": 0}),
     ("retrieve", {"query": "x", "keep": ["no_such_tool"]}),

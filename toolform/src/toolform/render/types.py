@@ -55,10 +55,17 @@ def python_type(t: Type) -> str:
     if t.kind == "array":
         return f"list[{python_type(t.item) if t.item else 'Any'}]"
     if t.kind == "enum":
-        return "Literal[" + ", ".join(quoted(v) if isinstance(v, str) else repr(v) for v in t.enum_values) + "]"
+        return "Literal[" + ", ".join(_literal_value(v) for v in t.enum_values) + "]"
     if t.kind == "union":
         return " | ".join(python_type(u) for u in t.union_of)
     return _PY.get(t.kind, "Any")
+
+
+def _literal_value(value: object) -> str:
+    """An enum value inside ``Literal[...]``: a string quoted, a list or an object as JSON (as measured)."""
+    if isinstance(value, str):
+        return quoted(value)
+    return json.dumps(value) if isinstance(value, (list, dict)) else repr(value)
 
 
 def python_value(value: object) -> str:
@@ -67,10 +74,9 @@ def python_value(value: object) -> str:
         return repr(value)
     if isinstance(value, str):
         return quoted(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(python_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{python_value(k)}: {python_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, dict)):
+        # A list or an object is written as JSON with non-ASCII escaped (``true``, ``"caf\\u00e9"``), as measured.
+        return json.dumps(value)
     return repr(value)
 
 
@@ -98,7 +104,8 @@ def ts_inline(t: Type) -> str:
         return "{ " + members + " }"
     if t.kind == "array":
         inner = ts_inline(t.item) if t.item else "unknown"
-        wrapped = t.item is not None and t.item.kind in ("union", "enum", "object")
+        # Not when the item's text already ends in ``]`` (``[1] | [2][]``, ``string | string[][]``), as measured.
+        wrapped = t.item is not None and t.item.kind in ("union", "enum", "object") and not inner.endswith("]")
         return f"({inner})[]" if wrapped else f"{inner}[]"
     if t.kind == "enum":
         return " | ".join(quoted(v) if isinstance(v, str) else json.dumps(v) for v in t.enum_values)
@@ -108,10 +115,11 @@ def ts_inline(t: Type) -> str:
 
 
 def ts_value(value: object) -> str:
-    """A default as a TypeScript literal; a string between quotes as it stands, as measured."""
+    """A default as a TypeScript literal; a string between quotes as it stands, anything else as JSON with
+    non-ASCII escaped, as measured."""
     if isinstance(value, str):
         return quoted(value)
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return json.dumps(value)
 
 
 _NL = {

@@ -150,10 +150,11 @@ def sentence(text: str) -> str:
 
 
 def summary_sentence(text: str) -> str:
-    """The text up to its first full stop that ends a sentence (one followed by a space), without it: how the
-    reference cuts a tool's summary in an index (a two-stage catalogue's first stage)."""
-    head = text.split(". ", 1)[0]
-    return head[:-1] if head.endswith(".") else head
+    """The text without space at either end, up to its first full stop that ends a sentence (one followed by a
+    space), without space at either end, then without the full stops it ends in (``x . `` keeps ``x ``): how the
+    reference cuts a tool's summary in an index (a two-stage catalogue's first stage). Empty when nothing is
+    left (`` . ``)."""
+    return text.strip().split(". ", 1)[0].strip().rstrip(".")
 
 
 def first_sentence(text: str) -> str:

@@ -116,7 +116,7 @@ def _lines(value: Any, indent: int) -> list[str]:
     out: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
-            if _exotic_scalar(key):
+            if _exotic_scalar(key) or not _simple_key(key):
                 raise _Unusual
             name = scalar(key)
             if isinstance(item, dict) and item:
@@ -145,6 +145,14 @@ def _lines(value: Any, indent: int) -> list[str]:
             raise _Unusual
         out.append(pad + scalar(value))
     return out
+
+
+def _simple_key(key: Any) -> bool:
+    """Whether PyYAML writes ``key`` as ``key:``; an empty, long or multi-line one it writes as ``? key``."""
+    return not isinstance(key, str) or (0 < len(key) < 128 and not _LINE_BREAK.search(key))
+
+
+_LINE_BREAK = re.compile("[\n\r\x85\u2028\u2029]")
 
 
 class _Unusual(Exception):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Callable
 
@@ -465,8 +466,9 @@ def _matlab_value(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_matlab_value(v) for v in value) + "]"
+    if isinstance(value, (list, dict)):
+        # As JSON with non-ASCII escaped, as measured.
+        return json.dumps(value)
     return repr(value)
 
 

@@ -87,8 +87,8 @@ def names_only(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def names_desc_then_schema(tools: list[Tool], options: RenderOptions) -> str:
-    lines = (f"- {t.name}: {summary_sentence(t.description)}" if t.description else f"- {t.name}" for t in tools)
-    return "\n".join(lines)
+    summaries = ((t.name, summary_sentence(t.description)) for t in tools)
+    return "\n".join(f"- {name}: {summary}" if summary else f"- {name}" for name, summary in summaries)
 
 
 def json_names_params(tools: list[Tool], options: RenderOptions) -> str:
@@ -106,7 +106,7 @@ def sig_type(t: Type) -> str:
     if t.kind == "array":
         return (sig_type(t.item) if t.item else "any") + "[]"
     if t.kind == "enum":
-        return "|".join(json.dumps(v, separators=(",", ":")) for v in t.enum_values)
+        return "|".join(json.dumps(v) for v in t.enum_values)
     if t.kind == "union":
         return "|".join(sig_type(u) for u in t.union_of)
     return t.kind

@@ -12,7 +12,7 @@ from toolform.render.families.json_family import openapi_document
 from toolform.render.json_schema import parameters_schema, returns_schema
 from toolform.render.model import Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import json_text, plain
+from toolform.render.values import plain
 
 
 def _schema_entry(tool: Tool) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
             lines.append(f"      type: {short_type(p.type)}")
             lines.append(f"      presence: {'required' if p.required else 'optional'}")
             if p.has_default:
-                shown = _anchors_scalar(p.default) if isinstance(p.default, str) else json_text(p.default)
+                shown = _anchors_scalar(p.default) if isinstance(p.default, str) else json.dumps(p.default)
                 lines.append(f"      default: {shown}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
