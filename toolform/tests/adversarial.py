@@ -125,8 +125,8 @@ def _property(rng: random.Random, depth: int, names: bool, values: random.Random
     if rng.random() < 0.7:
         schema["description"] = _hostile_text(rng)
     if kind == "string" and rng.random() < 0.35:
-        values = [_hostile_text(rng, 2) for _ in range(rng.randint(1, 4))]
-        schema["enum"] = list(dict.fromkeys(values))
+        members = [_hostile_text(rng, 2) for _ in range(rng.randint(1, 4))]
+        schema["enum"] = list(dict.fromkeys(members))
     if kind == "string" and rng.random() < 0.25:
         key, value = rng.choice(
             [("pattern", "^[a-z'\"\\\\]+$"), ("format", "date-time"), ("maxLength", 40), ("minLength", 0),
@@ -194,7 +194,7 @@ DECLINES = (
 
 def _args(rng: random.Random, tool: Schema) -> dict[str, Any]:
     properties = tool["function"]["parameters"].get("properties", {})
-    chosen = {}
+    chosen: dict[str, Any] = {}
     for name, schema in properties.items():
         if rng.random() < 0.8:
             kind = schema.get("type", "string")
