@@ -449,7 +449,7 @@ class SchemaReader:
 
     def _resolve(self, schema: Mapping[str, JsonValue], path: str, quiet: bool = False) -> dict[str, JsonValue] | None:
         ref = schema["$ref"]
-        target = self._pointer(ref) if isinstance(ref, str) else None
+        target = follow_pointer(self.root, ref) if isinstance(ref, str) else None
         if not isinstance(target, dict):
             if not quiet:
                 where = (
@@ -462,21 +462,6 @@ class SchemaReader:
         siblings = {k: v for k, v in schema.items() if k != "$ref"}
         return {**target, **siblings}
 
-    def _pointer(self, ref: str) -> JsonValue:
-        if ref == "#":
-            return self.root
-        if not ref.startswith("#/"):
-            return None
-        node: JsonValue = self.root
-        for raw in ref[2:].split("/"):
-            part = raw.replace("~1", "/").replace("~0", "~")
-            if isinstance(node, dict) and part in node:
-                node = node[part]
-            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-                node = node[int(part)]
-            else:
-                return None
-        return node
 
     def _is_null(self, member: JsonValue, refs: int, path: str) -> bool:
         if not isinstance(member, dict):
@@ -564,3 +549,22 @@ def base_of(value: JsonValue) -> Kind | None:
     if isinstance(value, str):
         return Kind.STRING
     return None
+
+
+def follow_pointer(root: JsonValue, ref: str) -> JsonValue:
+    """What a local ``$ref`` (``#`` or ``#/a/b``, with JSON Pointer's ``~0`` and ``~1``) points at in ``root``;
+    None where it does not resolve."""
+    if ref == "#":
+        return root
+    if not ref.startswith("#/"):
+        return None
+    node: JsonValue = root
+    for raw in ref[2:].split("/"):
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return None
+    return node

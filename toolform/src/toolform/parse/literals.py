@@ -286,7 +286,6 @@ def _bracketed_spans(text: str, openers: str, i: int) -> Iterator[tuple[int, int
         yield from _read_spans(text, known)
         return
     opener = _opener(openers)
-    decode = _EXACT_DECODER.raw_decode
     found_spans: list[tuple[int, int]] = []
     while True:
         found = opener.search(text, i)
@@ -298,29 +297,27 @@ def _bracketed_spans(text: str, openers: str, i: int) -> Iterator[tuple[int, int
             i += 1
             continue
         found_spans.append((i, end))
-        try:
-            value, decoded_end = decode(text, i)
-        except (ValueError, RecursionError):
-            ok, value = load_jsonish(text[i:end])
-            yield i, end, ok, value
-        else:
-            yield i, decoded_end, True, value
-            end = decoded_end
-        i = end
+        span = _read_span(text, i, end)
+        yield span
+        i = span[1]
     if _shared.get() is not None:  # read to the end: the next reading of this text starts from the spans
         brackets.spans[key] = found_spans
 
 
 def _read_spans(text: str, starts: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int, bool, Any]]:
-    decode = _EXACT_DECODER.raw_decode
     for i, end in starts:
-        try:
-            value, decoded_end = decode(text, i)
-        except (ValueError, RecursionError):
-            ok, value = load_jsonish(text[i:end])
-            yield i, end, ok, value
-        else:
-            yield i, decoded_end, True, value
+        yield _read_span(text, i, end)
+
+
+def _read_span(text: str, i: int, end: int) -> tuple[int, int, bool, Any]:
+    """The span whose bracket opens at ``i`` and closes before ``end``: JSON read where it starts (and ends
+    where its value ends), else what ``load_jsonish`` reads in it."""
+    try:
+        value, decoded_end = _EXACT_DECODER.raw_decode(text, i)
+    except (ValueError, RecursionError):
+        ok, value = load_jsonish(text[i:end])
+        return i, end, ok, value
+    return i, decoded_end, True, value
 
 
 class FirstSpans:

@@ -23,6 +23,7 @@ import anyio.from_thread
 
 from toolform.errors import ToolFormError
 from toolform.loaders import LoadResult, load_here, set_far_loader
+from toolform.loaders.jsonschema import follow_pointer
 from toolform.server import work_pool
 from toolform.server.exact_json import BODY_SHAPE
 
@@ -40,17 +41,9 @@ def estimated_nodes(payload: object, stop_at: int = FAR_NODES) -> int:
 
     def pointer(ref: str, roots: list[Any]) -> Any:
         for root in reversed(roots):
-            node: Any = root
-            for raw in ref[2:].split("/") if ref != "#" else []:
-                part = raw.replace("~1", "/").replace("~0", "~")
-                if isinstance(node, dict) and part in node:
-                    node = node[part]
-                elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-                    node = node[int(part)]
-                else:
-                    break
-            else:
-                return node
+            target = follow_pointer(root, ref)
+            if target is not None:
+                return target
         return None
 
     def size(node: Any, roots: list[Any]) -> int:
