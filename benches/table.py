@@ -162,6 +162,12 @@ WHY_PY_TOOL = (
     " the Tool's reader-to-worker hop waits for a core the floor does not need"
     ' (docs/runtime-performance.md, "A pool built for the GIL")'
 )
+WHY_TS_TOOL = (
+    "the Tool's CPU per call has two regimes on 2 shared cores: 5.4 to 6.0 us in most runs, 10 to 16 us in about "
+    "a third, when the JS thread is woken every ~19 calls instead of ~60; the single-threaded floor stays at 4.2 to "
+    "5.2 us, and the Tool's instructions per call are the same in both regimes (docs/runtime-performance.md, "
+    '"The TypeScript Tool runtime")'
+)
 WHY_GUARD = (
     "the large patterns now sit behind a literal screen and repeated texts are read once; what is left is "
     "the Python work per sentence and per finding, reading the tools, strip and the report "
@@ -280,7 +286,7 @@ VERSUS = [
            "node.weather.mcp", "node.sdk.mcp", "MCP TypeScript SDK `McpServer`", faster=True, goal=2.5, outstanding=64),
     Versus("runtimes", "neutral driver, calls/s at 64 outstanding, TypeScript `--mcp` echo", "neutral",
            "node.weather.mcp", "floor.node", "trivial Node MCP echo (readline, JSON)", faster=True, goal=0.6,
-           outstanding=64),
+           outstanding=64, why=WHY_TS_TOOL),
     Versus("ToolForm", "ToolForm guard over 1,000 tools, strict, strip (server CPU time)", "tf.guard", "toolform",
            "reference", "reference toolform 0.0.1, `POST /api/v1/guard`", faster=True, goal=3.0,
            why=WHY_GUARD),
