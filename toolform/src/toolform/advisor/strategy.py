@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolform.advisor.estimate import EvidenceItem
 from toolform.advisor.study import Study
+from toolform.evidence import Figure
 
 RETRIEVE_FROM = 32
 TWO_STAGE_FROM = 64
@@ -26,7 +26,7 @@ class CatalogueAdvice:
 
     strategy: str
     reason: str
-    evidence: list[EvidenceItem] = field(default_factory=list)
+    evidence: list[Figure] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "reason": self.reason, "evidence": [e.to_dict() for e in self.evidence]}
@@ -42,11 +42,11 @@ def disclosure_count(study: Study, n_tools: int) -> int:
     return nearest_count(list(study.disclosure), n_tools)
 
 
-def _disclosure_item(study: Study, count: int) -> EvidenceItem:
+def _disclosure_item(study: Study, count: int) -> Figure:
     row = study.disclosure[count]
     gain = row["minus_json"]
     interval = gain.get("interval")
-    return EvidenceItem(
+    return Figure(
         "paper:tab_disclosure_v2",
         f"names and descriptions first, minus one shot, at {count} tools",
         float(gain["value"]),
@@ -55,7 +55,7 @@ def _disclosure_item(study: Study, count: int) -> EvidenceItem:
     )
 
 
-def _disclosure_sentence(item: EvidenceItem, count: int) -> str:
+def _disclosure_sentence(item: Figure, count: int) -> str:
     low, high = item.interval if item.interval is not None else (item.value, item.value)
     if low <= 0 <= high:
         return (
@@ -88,7 +88,7 @@ def catalogue_advice(
         empty = float(study.count_overall[empty_count]["empty"])
         items = [
             disclosure,
-            EvidenceItem("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
+            Figure("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
                          note="pooled over the eight core formats"),
         ]
         reason = (
@@ -102,7 +102,7 @@ def catalogue_advice(
     empty = float(study.count_overall[empty_count]["empty"])
     if empty > 0:
         items.append(
-            EvidenceItem("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
+            Figure("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
                          note="pooled over the eight core formats")
         )
     if context_tokens is not None and block_tokens > context_tokens / 2:
@@ -130,9 +130,9 @@ def catalogue_advice(
     top = next(r for r in study.retrieval if str(r["label"]) == "top 8, BM25")
     panel = str(whole["label"]).split()[0]
     items = [
-        EvidenceItem("paper:tab_count", f"{panel}-tool panel shown whole", float(whole["accuracy"]),
+        Figure("paper:tab_count", f"{panel}-tool panel shown whole", float(whole["accuracy"]),
                      note="the retrieval baseline"),
-        EvidenceItem("paper:tab_count", f"top 8 of the {panel}-tool panel by BM25", float(top["accuracy"]),
+        Figure("paper:tab_count", f"top 8 of the {panel}-tool panel by BM25", float(top["accuracy"]),
                      note="the gold tool is not forced in"),
         disclosure,
     ]

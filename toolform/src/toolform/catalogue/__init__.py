@@ -7,7 +7,6 @@ tools against a request; ``TwoStage`` writes the names-first selection prompt.
 """
 
 from toolform.catalogue.bm25 import BM25Index
-from toolform.catalogue.figures import Figure
 from toolform.catalogue.fit import Fit, Removal, fit_to_budget
 from toolform.catalogue.plan import DEFAULT_FORMAT, CataloguePlan, plan, schema_tokens
 from toolform.catalogue.retrieval import (
@@ -21,6 +20,7 @@ from toolform.catalogue.retrieval import (
 from toolform.catalogue.strategy import RETRIEVE_FROM, TWO_STAGE_FROM, Strategy, StrategyChoice, catalogue_strategy
 from toolform.catalogue.tokens import words
 from toolform.catalogue.two_stage import FIRST_STEP, TwoStage, TwoStagePrompt, two_stage_prompt
+from toolform.evidence import Figure
 
 __all__ = [
     "DEFAULT_FORMAT",

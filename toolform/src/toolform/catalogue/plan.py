@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from toolform.catalogue.figures import Figure
 from toolform.catalogue.retrieval import DEFAULT_K, Retrieval, check_catalogue_size, retrieve
 from toolform.catalogue.strategy import Strategy, catalogue_strategy
 from toolform.catalogue.toolsets import as_toolset
 from toolform.catalogue.two_stage import two_stage_prompt
 from toolform.errors import BadRequest
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, Figure
 from toolform.ir import ToolSet
 from toolform.registry import Registry
 from toolform.render.block import render_tools, tokens_estimate

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from toolform.catalogue.figures import Figure, disclosure_figure, empty_turns_figure, retrieval_figures
-from toolform.evidence import Evidence
+from toolform.catalogue.figures import disclosure_figure, empty_turns_figure, retrieval_figures
+from toolform.evidence import Evidence, Figure
 
 Strategy = Literal["one_shot", "retrieve", "two_stage"]
 
