@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from toolform.catalogue.figures import disclosure_figure, empty_turns_figure, retrieval_figures
-from toolform.evidence import Evidence, Figure
+from toolform.evidence import Evidence, Figure, given_or_installed
 
 Strategy = Literal["one_shot", "retrieve", "two_stage"]
 
@@ -137,10 +137,7 @@ def catalogue_strategy(
     a block over the budget whose top k fit it is retrieved. Figures come from ``evidence``
     (the installed study by default), each with its source label.
     """
-    if evidence is None:
-        from toolform.render.protocols import default_evidence
-
-        evidence = default_evidence()
+    evidence = given_or_installed(evidence)
     disclosure = disclosure_figure(evidence, n_tools)
     grounds = weigh(
         n_tools, schema_tokens, context_tokens, budget_tokens,

@@ -5,6 +5,7 @@
 """
 
 from toolform.evidence.figure import Figure
+from toolform.evidence.installed import given_or_installed, installed_evidence
 from toolform.evidence.locate import ENV_VAR, EvidenceLocation, default_dir, locate
 from toolform.evidence.manifest import FileProblem, Manifest, ManifestEntry, ManifestError
 from toolform.evidence.store import Evidence, EvidenceStatus, open_evidence, open_evidence_at
@@ -20,6 +21,8 @@ __all__ = [
     "ManifestEntry",
     "ManifestError",
     "default_dir",
+    "given_or_installed",
+    "installed_evidence",
     "locate",
     "open_evidence",
     "open_evidence_at",
