@@ -71,5 +71,8 @@ class TwoStage:
 def two_stage_prompt(
     tools: object, request: str, include_descriptions: bool = True, evidence: Evidence | None = None
 ) -> TwoStagePrompt:
-    """The first-stage messages for ``request`` over ``tools`` (a ToolSet, a tools object, or IR)."""
+    """The first-stage messages for ``request`` over ``tools`` (a ToolSet, a tools object, or IR).
+
+    ``evidence`` None: the installed study's.
+    """
     return TwoStage(tools, include_descriptions, evidence).prompt(request)
