@@ -8,8 +8,7 @@ import itertools
 import pytest
 from toolform.advisor.strategy import catalogue_advice
 from toolform.advisor.study import Study
-from toolform.catalogue import RETRIEVE_FROM, TWO_STAGE_FROM, catalogue_strategy
-from toolform.catalogue.strategy import weigh
+from toolform.catalogue import RETRIEVE_FROM, TWO_STAGE_FROM, catalogue_strategy, weigh
 from toolform.evidence import Evidence
 
 COUNTS = (1, 2, 7, 8, 16, RETRIEVE_FROM - 1, RETRIEVE_FROM, 33, TWO_STAGE_FROM - 1, TWO_STAGE_FROM, 65, 500, 2000)
