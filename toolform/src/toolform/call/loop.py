@@ -79,7 +79,7 @@ def run_call(
     if guard_strictness is not None:
         from toolform.guard import guard
 
-        report = guard(tools, strictness=guard_strictness, action="strip")
+        report = guard(tools, strictness=guard_strictness, action="strip", evidence=chosen_evidence)
         tools = report.toolset
         guard_record = {k: v for k, v in report.to_dict().items() if k not in ("cleaned",)}
     prompt = render(tools, format_id, protocol_id, evidence=chosen_evidence)

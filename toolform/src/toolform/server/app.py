@@ -57,7 +57,7 @@ class ShapedCORSMiddleware(CORSMiddleware):
         return JSONResponse(errors.error_body("bad_request", detail, 400), status_code=400, headers=headers)
 
 
-def lean_routes(limits: Limits) -> dict[str, LeanRoute]:
+def lean_routes(limits: Limits, evidence: Evidence) -> dict[str, LeanRoute]:
     """The hot POST routes, answered ahead of FastAPI's machinery for the bodies they accept; one line each."""
     return {
         "/api/v1/parse": LeanRoute(
@@ -67,7 +67,9 @@ def lean_routes(limits: Limits) -> dict[str, LeanRoute]:
             process_above_bytes=parse_routes.ON_LOOP_BYTES,
             on_loop=parse_routes.quick,
         ),
-        "/api/v1/guard": LeanRoute(guard.GuardRequest, partial(guard.answer, limits), fast_json_bytes, in_thread=True),
+        "/api/v1/guard": LeanRoute(
+            guard.GuardRequest, partial(guard.answer, limits, evidence), fast_json_bytes, in_thread=True
+        ),
     }
 
 
@@ -132,7 +134,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
         )
 
     if lean:
-        app.add_middleware(LeanRoutes, routes=lean_routes(settings.limits))
+        app.add_middleware(LeanRoutes, routes=lean_routes(settings.limits, evidence))
     # Added last, so outermost: the Host check runs first, then the size limit, then CORS, then the lean path.
     if settings.cors_origins:
         app.add_middleware(
