@@ -1,4 +1,4 @@
-"""Servers shared by the tests: ours with the fetched evidence, and the reference."""
+"""Shared by the tests: the study's evidence, our server with it, the reference's, and the local model."""
 
 from __future__ import annotations
 
@@ -7,6 +7,15 @@ from collections.abc import Iterator
 import pytest
 from local_model import LocalModel
 from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
+from toolform.evidence import Evidence, open_evidence
+
+
+@pytest.fixture(scope="session")
+def evidence() -> Evidence:
+    """The study's evidence `make toolform-evidence` fetched (or TOOLFORM_STUDY_DIR's), opened once and checked."""
+    opened = open_evidence()
+    assert opened.status == "ok", opened.detail
+    return opened
 
 
 @pytest.fixture(scope="session")

@@ -12,18 +12,13 @@ from typing import Any
 import pytest
 from evidence_files import evidence_json
 from toolform.advisor import Situation, recommend
-from toolform.evidence import Evidence, open_evidence
+from toolform.evidence import Evidence
 
 CASES: list[dict[str, Any]] = evidence_json("advisor_cases")["data"]["cases"]
 MEMBERS = (
     "format_id", "protocol_id", "expected_accuracy", "interval", "basis", "catalogue_strategy", "tied_with",
     "schema_tokens", "cost_per_request",
 )
-
-
-@pytest.fixture(scope="module")
-def evidence() -> Evidence:
-    return open_evidence()
 
 
 def _members(answer: dict[str, Any]) -> dict[str, Any]:

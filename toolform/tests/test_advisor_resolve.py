@@ -6,9 +6,13 @@ import pytest
 from toolform.advisor import Situation, resolve
 from toolform.advisor.study import Study
 from toolform.errors import BadRequest
-from toolform.evidence import open_evidence
+from toolform.evidence import Evidence
 
-STUDY = Study(open_evidence())
+
+@pytest.fixture(scope="module")
+def study(evidence: Evidence) -> Study:
+    return Study(evidence)
+
 
 # (name, matched_by, what it resolved to: checkpoint id, anchor label or family key, size)
 CASES = [
@@ -39,22 +43,22 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "matched_by", "target", "size"), CASES, ids=[c[0] for c in CASES])
 def test_a_name_resolves_as_the_reference_resolves_it(
-    name: str, matched_by: str, target: str | None, size: float | None
+    name: str, matched_by: str, target: str | None, size: float | None, study: Study
 ) -> None:
-    resolution = resolve(STUDY, name, None, None)
+    resolution = resolve(study, name, None, None)
     assert resolution.matched_by == matched_by
     found = resolution.checkpoint or (resolution.anchor.label if resolution.anchor else None) or resolution.family
     assert found == target
     assert resolution.params_b == size
 
 
-def test_a_family_given_outright_wins_over_the_name() -> None:
-    resolution = resolve(STUDY, "Qwen/Qwen3-8B", "llama3", None)
+def test_a_family_given_outright_wins_over_the_name(study: Study) -> None:
+    resolution = resolve(study, "Qwen/Qwen3-8B", "llama3", None)
     assert (resolution.matched_by, resolution.family, resolution.query) == ("family", "llama3", "Qwen/Qwen3-8B")
 
 
-def test_the_callers_size_wins() -> None:
-    assert resolve(STUDY, "Qwen/Qwen3-8B", None, 9.5).params_b == 9.5
+def test_the_callers_size_wins(study: Study) -> None:
+    assert resolve(study, "Qwen/Qwen3-8B", None, 9.5).params_b == 9.5
 
 
 @pytest.mark.parametrize(

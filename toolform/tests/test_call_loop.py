@@ -24,9 +24,9 @@ from toolform.call import (
     tool_result_turn,
 )
 from toolform.call.executed import ExecutedCall
+from toolform.evidence import Evidence
 from toolform.loaders import load
 from toolform.render import render
-from toolform.render.protocols import default_evidence
 
 
 def _openai(endpoint: ScriptedEndpoint, model: str = "Qwen/Qwen3-8B", thinking: bool | None = False) -> OpenAIChat:
@@ -64,7 +64,7 @@ def test_a_dry_run_stops_after_the_first_reply_and_runs_nothing() -> None:
     assert body["chat_template_kwargs"] == {"enable_thinking": False}
 
 
-def test_execute_runs_each_call_and_hands_the_results_back_until_a_reply_makes_no_call() -> None:
+def test_execute_runs_each_call_and_hands_the_results_back_until_a_reply_makes_no_call(evidence: Evidence) -> None:
     tools = CountingForecast()
     with ScriptedEndpoint(_call_then_answer) as endpoint:
         result = run_call(
@@ -92,7 +92,7 @@ def test_execute_runs_each_call_and_hands_the_results_back_until_a_reply_makes_n
         {"role": "user", "content": f'{TOOL_RESULT_HEADER}\n{{"ok": true, "result": {RESULT}}}'},
     ]
     assert (result.prompt_tokens, result.completion_tokens) == (230, 46)
-    price = prices(default_evidence())
+    price = prices(evidence)
     assert price.source == "paper:tab_cost"
     assert result.cost == pytest.approx(price.cost(200, 40, 0) + price.cost(30, 6, 0))
     assert result.to_dict()["calls"] == [{"name": "get_forecast", "arguments": {"city": "Denver", "days": 2}}]
@@ -198,8 +198,7 @@ def test_the_guard_strips_a_hidden_instruction_before_the_model_sees_the_tools()
     assert result.stopped == "no_call"
 
 
-def test_the_thinking_switch_is_off_for_qwen3_unless_asked_and_not_sent_for_other_families() -> None:
-    evidence = default_evidence()
+def test_the_thinking_switch_is_off_for_qwen3_unless_asked_and_not_sent_for_other_families(evidence: Evidence) -> None:
     assert thinking_setting("Qwen/Qwen3-8B", None, evidence)[0] is False
     assert "pass --thinking" in thinking_setting("Qwen/Qwen3-8B", None, evidence)[1]
     assert thinking_setting("qwen3.5-9b-instruct", None, evidence)[0] is False

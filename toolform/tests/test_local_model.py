@@ -29,7 +29,7 @@ from test_measure_tasks import OFFICE_TOOLS
 from toolform.advisor import Situation, recommend
 from toolform.call import TOOL_RESULT_HEADER, EndpointConfig, FlowTools, OpenAIChat, flow_parser, run_call
 from toolform.call.endpoint import ChatReply
-from toolform.evidence import open_evidence
+from toolform.evidence import Evidence
 from toolform.evidence.local import open_store, wilson_interval
 from toolform.loaders import load
 from toolform.measure import AbTestOptions, JobManager, MeasureReport, build_spec, verdict_of
@@ -63,7 +63,7 @@ def _measure(model: LocalModel, tools: dict[str, Any], store: Path) -> MeasureRe
 
 @pytest.mark.parametrize("name", sorted(TOOL_SETS))
 def test_an_ab_test_on_the_real_model_is_recorded_stored_and_recommended_from(
-    local_model: LocalModel, tmp_path: Path, name: str
+    local_model: LocalModel, tmp_path: Path, name: str, evidence: Evidence
 ) -> None:
     tools = TOOL_SETS[name]
     report = _measure(local_model, tools, tmp_path)
@@ -98,7 +98,6 @@ def test_an_ab_test_on_the_real_model_is_recorded_stored_and_recommended_from(
     assert (measurement.n_tools, measurement.tier) == (own.n_tools, own.tier_estimate) == (report.n_tools, report.tier)
     assert [(s.format_id, s.n, s.correct) for s in measurement.formats] == [
         (s.format_id, s.n, s.correct) for s in report.scores]
-    evidence = open_evidence()
     situation = Situation(model=MODEL_NAME, n_tools=own.n_tools, tier=own.tier_estimate, rule="symmetric")
     answer = recommend(evidence, situation, store=open_store(tmp_path)).to_dict()
     assert answer["basis"] == stored.source

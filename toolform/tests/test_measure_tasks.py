@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from local_model import wait_until
 from toolform.errors import BadRequest
+from toolform.evidence import Evidence
 from toolform.loaders import load
 from toolform.measure.grading import grade_reply
 from toolform.measure.regex_sample import sample_pattern
@@ -227,12 +228,13 @@ def test_every_expected_call_of_random_tool_sets_validates(tools: list[dict[str,
         assert graded.correct and graded.schema_valid, (call.arguments, graded)
 
 
-def test_a_measurement_stores_the_tool_sets_own_tier_and_count_and_recommend_finds_it(tmp_path: Any) -> None:
+def test_a_measurement_stores_the_tool_sets_own_tier_and_count_and_recommend_finds_it(
+    tmp_path: Any, evidence: Evidence
+) -> None:
     import asyncio
 
     from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
     from toolform.advisor import Situation, recommend
-    from toolform.evidence import open_evidence
     from toolform.evidence.local import open_store
     from toolform.measure import JobManager, Progress, measure
     from toolform.summary import summarize
@@ -259,5 +261,5 @@ def test_a_measurement_stores_the_tool_sets_own_tier_and_count_and_recommend_fin
     [stored] = open_store(tmp_path).measurements
     assert (stored.measurement.tier, stored.measurement.n_tools) == (own.tier_estimate, own.n_tools)
     situation = Situation(model="m1", n_tools=own.n_tools, tier=own.tier_estimate, rule="symmetric")
-    answer = recommend(open_evidence(), situation, store=open_store(tmp_path)).to_dict()
+    answer = recommend(evidence, situation, store=open_store(tmp_path)).to_dict()
     assert answer["basis"] == stored.source

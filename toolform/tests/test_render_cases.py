@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from render_fixtures import render_cases
+from toolform.evidence import Evidence
 from toolform.render import render_block
 from toolform.render.instructions import INSTRUCTIONS
 from toolform.render.protocols import default_protocol
@@ -24,6 +25,8 @@ def test_the_fixture_has_six_tool_sets_in_eight_formats() -> None:
 
 
 @pytest.mark.parametrize(("ir", "format_id", "expected"), _cases())
-def test_render_case_is_byte_identical(ir: dict[str, Any], format_id: str, expected: dict[str, str]) -> None:
+def test_render_case_is_byte_identical(
+    ir: dict[str, Any], format_id: str, expected: dict[str, str], evidence: Evidence
+) -> None:
     assert render_block(ir, format_id) == expected["text"]
-    assert INSTRUCTIONS[default_protocol(format_id)] == expected["instructions"]
+    assert INSTRUCTIONS[default_protocol(format_id, evidence)] == expected["instructions"]

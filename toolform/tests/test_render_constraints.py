@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from evidence_files import evidence_json
+from toolform.evidence import Evidence
 from toolform.registry import Registry
 from toolform.render import RenderOptions, render
-from toolform.render.protocols import default_evidence
 
 FORMATS = {f: e for f, e in evidence_json("formats")["data"].items() if not e["two_stage"]}
 
@@ -52,11 +52,13 @@ def _shown(block: str) -> set[str]:
 
 
 @pytest.mark.parametrize("format_id", list(FORMATS))
-def test_supports_constraints_and_hidden_constraints_say_what_the_text_shows(format_id: str) -> None:
+def test_supports_constraints_and_hidden_constraints_say_what_the_text_shows(
+    format_id: str, evidence: Evidence
+) -> None:
     on = render(IR, format_id)
     off = render(IR, format_id, options=RenderOptions(constraints=False))
     shown = _shown(on.tool_block) - _shown(off.tool_block)
-    entry = Registry(default_evidence()).format(format_id).entry
+    entry = Registry(evidence).format(format_id).entry
     assert entry["supports_constraints"] is bool(shown)
     assert on.format["supports_constraints"] is bool(shown)
     assert _keys(on.hidden_constraints) == set(_CONSTRAINTS) - shown
@@ -99,7 +101,7 @@ def test_nested_and_item_constraints_have_their_paths() -> None:
     ]
 
 
-def test_about_a_sixth_of_the_formats_show_any_constraint() -> None:
-    registry = Registry(default_evidence())
+def test_about_a_sixth_of_the_formats_show_any_constraint(evidence: Evidence) -> None:
+    registry = Registry(evidence)
     showing = [f for f in FORMATS if registry.format(f).entry["supports_constraints"]]
     assert 15 <= len(showing) <= 30, showing

@@ -77,7 +77,8 @@ def _both(path: str, body: bytes, content_type: bytes | None = b"application/jso
 def _lean_only(path: str, body: bytes, content_type: bytes | None = b"application/json") -> tuple[Answer, int]:
     """The answer of a bare lean path in front of FastAPI, and how many requests reached FastAPI."""
     behind = Recorder(WITHOUT_LEAN)
-    return _call(LeanRoutes(behind, lean_routes(SETTINGS.limits)), path, body, content_type), behind.calls
+    lean = LeanRoutes(behind, lean_routes(SETTINGS.limits, WITHOUT_LEAN.state.evidence))
+    return _call(lean, path, body, content_type), behind.calls
 
 
 PARSE_BODIES: list[dict[str, Any]] = [case.body() for case in list(corpus())[::25]] + [

@@ -63,7 +63,7 @@ class _InProcess:
     def __init__(self) -> None:
         settings = Settings()
         app = create_app(settings)
-        app.include_router(render_routes.router(app.state.evidence, settings.limits))
+        app.include_router(render_routes.router(settings.limits))
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from toolform.advisor.study import FORMAT_LABELS, Study
+from toolform.evidence import Figure
 
 #: The main grid every table is anchored at.
 GRID_N_TOOLS = 8
@@ -36,28 +36,6 @@ def logit(percent: float) -> float:
 def from_logit(value: float) -> float:
     """The percentage of a log-odds value."""
     return 100.0 / (1.0 + math.exp(-value))
-
-
-@dataclass(frozen=True)
-class EvidenceItem:
-    """One figure a recommendation rests on, with its source label."""
-
-    source: str
-    label: str
-    value: float
-    unit: str = "%"
-    interval: tuple[float, float] | None = None
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "source": self.source,
-            "label": self.label,
-            "value": self.value,
-            "unit": self.unit,
-            "interval": None if self.interval is None else list(self.interval),
-            "note": self.note,
-        }
 
 
 @dataclass(frozen=True)
@@ -85,7 +63,7 @@ class Estimate:
     protocol_id: str
     accuracy: float
     values: list[float]
-    evidence: list[EvidenceItem]
+    evidence: list[Figure]
     warnings: list[str] = field(default_factory=list)
     count_value: float | None = None
     tier_value: float | None = None
@@ -142,10 +120,10 @@ def estimate(
     base = basis.accuracy[format_id]
     pooled = study.pooled[rule][format_id]
     evidence = [
-        EvidenceItem(basis.source, f"{basis.subject}, {name}, 8 tools, tier 3, main rule", base, note=basis.note),
+        Figure(basis.source, f"{basis.subject}, {name}, 8 tools, tier 3, main rule", base, note=basis.note),
     ] if basis.kind != "pooled" else []
     evidence.append(
-        EvidenceItem(
+        Figure(
             "paper:tab_main", f"{name}, pooled, 8 tools, tier 3, {rule} rule", pooled,
             note=f"{study.pooled_checkpoints} checkpoints, seeds 0 to 2",
         )
@@ -177,7 +155,7 @@ def estimate(
         if interpolated:
             note += "; interpolated in log2 between measured counts"
         evidence.append(
-            EvidenceItem("paper:tab_count_by_format", f"{name} at {n_tools} tools", round(count_value, 4), note=note)
+            Figure("paper:tab_count_by_format", f"{name} at {n_tools} tools", round(count_value, 4), note=note)
         )
         shift = logit(count_value) - logit(count_grid)
         point += shift
@@ -188,14 +166,14 @@ def estimate(
         note = f"against {tier_grid:.2f} at tier 3, at 8 tools"
         if not applied:
             note += "; the gain is not applied at other tool counts"
-        evidence.append(EvidenceItem("paper:tab_tier_by_format", f"{name} at tier {tier}", tier_value, note=note))
+        evidence.append(Figure("paper:tab_tier_by_format", f"{name} at tier {tier}", tier_value, note=note))
         result.tier_applied = applied
         if applied:
             point += gain
             values.append(from_logit(measured + gain))
     if protocol in cells:
         evidence.append(
-            EvidenceItem(
+            Figure(
                 "paper:tab_protocol", f"{name} with {protocol}, {rule} rule", cells[protocol],
                 note=f"{study.crossing_checkpoints} checkpoints, 8 tools, tier 3",
             )

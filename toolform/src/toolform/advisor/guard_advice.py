@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolform.advisor.estimate import EvidenceItem
 from toolform.advisor.study import FORMAT_LABELS
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, Figure
 
 
-def _fact_item(facts: dict[str, dict[str, Any]], fact_id: str) -> EvidenceItem | None:
+def _fact_item(facts: dict[str, dict[str, Any]], fact_id: str) -> Figure | None:
     fact = facts.get(fact_id)
     if fact is None or fact.get("value") is None:
         return None
     interval = fact.get("interval")
-    return EvidenceItem(
+    return Figure(
         str(fact["source"]), str(fact["text"]), float(fact["value"]), str(fact.get("unit", "%")),
         None if not interval else (float(interval[0]), float(interval[1])),
     )
@@ -36,11 +35,11 @@ def guard_advice(evidence: Evidence, format_id: str) -> dict[str, Any]:
     listed = evidence.data("facts")
     facts = {str(f["id"]): f for f in listed if isinstance(f, dict)} if isinstance(listed, list) else {}
     name = FORMAT_LABELS.get(format_id, format_id)
-    items: list[EvidenceItem] = []
+    items: list[Figure] = []
     row = rows.get(format_id)
     if row is not None:
         items.append(
-            EvidenceItem(
+            Figure(
                 "paper:tab_pressure", f"hidden instruction followed, {name}", float(row["hijack"]),
                 note=f"{checkpoints} checkpoints" if checkpoints else "",
             )

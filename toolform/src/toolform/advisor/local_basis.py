@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from toolform.advisor.estimate import Basis, Estimate, EvidenceItem
+from toolform.advisor.estimate import Basis, Estimate
 from toolform.advisor.resolve import Resolution
 from toolform.advisor.situation import Situation
 from toolform.advisor.study import FORMAT_LABELS, Study
+from toolform.evidence import Figure
 from toolform.evidence.local import LocalStore, StoredMeasurement
 
 
@@ -42,7 +43,7 @@ class LocalBasis:
                 continue
             low, high = score.interval
             label = FORMAT_LABELS.get(score.format_id, score.format_id)
-            item = EvidenceItem(
+            item = Figure(
                 self.stored.source,
                 f"{m.model}, {label} with {score.protocol_id}, {m.n_tools or '?'} tools, tier {m.tier or '?'}, "
                 f"{m.rule} rule",

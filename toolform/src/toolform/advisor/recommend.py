@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolform.advisor.costs import BlockCost, block_cost
-from toolform.advisor.estimate import PROTOCOL_SWITCH_POINTS, Basis, Estimate, EvidenceItem, estimate
+from toolform.advisor.estimate import PROTOCOL_SWITCH_POINTS, Basis, Estimate, estimate
 from toolform.advisor.local_basis import local_recommendation
 from toolform.advisor.resolve import Resolution, resolve
 from toolform.advisor.situation import Situation
 from toolform.advisor.strategy import CatalogueAdvice, catalogue_advice
 from toolform.advisor.study import FORMAT_LABELS, Study
 from toolform.errors import BadRequest
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, Figure
 from toolform.evidence.local import LocalStore
 from toolform.registry import close_matches
 
@@ -76,7 +76,7 @@ class Recommendation:
     guard: dict[str, Any] | None
     measure_hint: str
     surface: dict[str, Any] | None
-    evidence: list[EvidenceItem]
+    evidence: list[Figure]
     explanation: str
     warnings: list[str]
     resolution: Resolution

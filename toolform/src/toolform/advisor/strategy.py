@@ -1,23 +1,19 @@
-"""How to show a catalogue: every tool at once, retrieval per request, or names first (two stages).
+"""How to show a catalogue, as the advisor words it: the catalogue's rule, with the advisor's sentences.
 
-The thresholds are where the study's count table turns: below 32 tools the block
-fits; from 32 retrieving the matching tools beats showing the whole panel; from
-64 one-shot turns start coming back empty, and names first gains the most. A
-block over the token budget, or over half the context window, goes two-stage at
-any count.
+The rule and its thresholds are toolform.catalogue.strategy's (``weigh``); this
+module words the advice the way the reference's recommend does, quoting the
+study's figures with their source labels.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolform.advisor.estimate import EvidenceItem
 from toolform.advisor.study import Study
-
-RETRIEVE_FROM = 32
-TWO_STAGE_FROM = 64
+from toolform.catalogue.figures import nearest_count
+from toolform.catalogue.strategy import RETRIEVE_FROM, weigh
+from toolform.evidence import Figure
 
 
 @dataclass(frozen=True)
@@ -26,27 +22,22 @@ class CatalogueAdvice:
 
     strategy: str
     reason: str
-    evidence: list[EvidenceItem] = field(default_factory=list)
+    evidence: list[Figure] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "reason": self.reason, "evidence": [e.to_dict() for e in self.evidence]}
 
 
-def nearest_count(counts: list[int], n_tools: int) -> int:
-    """The measured count nearest ``n_tools`` on a log2 scale (the larger one when halfway)."""
-    return min(sorted(counts), key=lambda count: (abs(math.log2(count) - math.log2(n_tools)), -count))
-
-
 def disclosure_count(study: Study, n_tools: int) -> int:
     """The disclosure experiment's tool count that stands for ``n_tools``."""
-    return nearest_count(list(study.disclosure), n_tools)
+    return nearest_count(n_tools, list(study.disclosure))
 
 
-def _disclosure_item(study: Study, count: int) -> EvidenceItem:
+def _disclosure_item(study: Study, count: int) -> Figure:
     row = study.disclosure[count]
     gain = row["minus_json"]
     interval = gain.get("interval")
-    return EvidenceItem(
+    return Figure(
         "paper:tab_disclosure_v2",
         f"names and descriptions first, minus one shot, at {count} tools",
         float(gain["value"]),
@@ -55,7 +46,7 @@ def _disclosure_item(study: Study, count: int) -> EvidenceItem:
     )
 
 
-def _disclosure_sentence(item: EvidenceItem, count: int) -> str:
+def _disclosure_sentence(item: Figure, count: int) -> str:
     low, high = item.interval if item.interval is not None else (item.value, item.value)
     if low <= 0 <= high:
         return (
@@ -83,43 +74,36 @@ def catalogue_advice(
     """
     count = disclosure_count(study, n_tools)
     disclosure = _disclosure_item(study, count)
-    if n_tools >= TWO_STAGE_FROM:
-        empty_count = nearest_count(list(study.count_overall), n_tools)
-        empty = float(study.count_overall[empty_count]["empty"])
-        items = [
-            disclosure,
-            EvidenceItem("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
-                         note="pooled over the eight core formats"),
-        ]
+    grounds = weigh(n_tools, block_tokens, context_tokens, token_budget, nothing_fits=nothing_fits)
+    strategy = grounds.strategy
+    empty_count = nearest_count(n_tools, list(study.count_overall))
+    empty = float(study.count_overall[empty_count]["empty"])
+    empty_item = Figure("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
+                        note="pooled over the eight core formats")
+    if strategy == "two_stage" and grounds.many_tools:
         reason = (
             f"Show the names first, then one schema: at {n_tools} tools the one-shot block starts to fill the window. "
             f"{_disclosure_sentence(disclosure, count)}. At {empty_count} tools, {empty:.2f}% of one-shot turns "
             "returned nothing (tab_count)."
         )
-        return CatalogueAdvice("two_stage", reason, items)
-    items = [disclosure]
-    empty_count = nearest_count(list(study.count_overall), n_tools)
-    empty = float(study.count_overall[empty_count]["empty"])
-    if empty > 0:
-        items.append(
-            EvidenceItem("paper:tab_count", f"turns with no answer at {empty_count} tools", empty,
-                         note="pooled over the eight core formats")
-        )
-    if context_tokens is not None and block_tokens > context_tokens / 2:
+        return CatalogueAdvice("two_stage", reason, [disclosure, empty_item])
+    items = [disclosure, empty_item] if empty > 0 else [disclosure]
+    if strategy == "two_stage" and grounds.over_half_window:
         reason = (
             f"Show the names first, then one schema: the tool block (about {block_tokens:,} tokens) would take more "
-            f"than half of the {context_tokens:,}-token context window. {_disclosure_sentence(disclosure, count)}."
+            f"than half of the {context_tokens or 0:,}-token context window. {_disclosure_sentence(disclosure, count)}."
         )
         return CatalogueAdvice("two_stage", reason, items)
-    if token_budget is not None and (block_tokens > token_budget or nothing_fits):
+    if strategy == "two_stage":
+        budget = token_budget or 0
         why = (
-            f"the tool block (about {block_tokens:,} tokens) is over the token budget of {token_budget:,}"
-            if block_tokens > token_budget
-            else f"none of the formats asked for fits the token budget of {token_budget:,}"
+            f"the tool block (about {block_tokens:,} tokens) is over the token budget of {budget:,}"
+            if grounds.over_budget
+            else f"none of the formats asked for fits the token budget of {budget:,}"
         )
         reason = f"Show the names first, then one schema: {why}. {_disclosure_sentence(disclosure, count)}."
         return CatalogueAdvice("two_stage", reason, items)
-    if n_tools < RETRIEVE_FROM:
+    if strategy == "one_shot":
         reason = (
             f"Show every tool at once: below {RETRIEVE_FROM} tools the block fits the window. For comparison, "
             f"{_disclosure_sentence(disclosure, count)[0].lower()}{_disclosure_sentence(disclosure, count)[1:]}, "
@@ -130,9 +114,9 @@ def catalogue_advice(
     top = next(r for r in study.retrieval if str(r["label"]) == "top 8, BM25")
     panel = str(whole["label"]).split()[0]
     items = [
-        EvidenceItem("paper:tab_count", f"{panel}-tool panel shown whole", float(whole["accuracy"]),
+        Figure("paper:tab_count", f"{panel}-tool panel shown whole", float(whole["accuracy"]),
                      note="the retrieval baseline"),
-        EvidenceItem("paper:tab_count", f"top 8 of the {panel}-tool panel by BM25", float(top["accuracy"]),
+        Figure("paper:tab_count", f"top 8 of the {panel}-tool panel by BM25", float(top["accuracy"]),
                      note="the gold tool is not forced in"),
         disclosure,
     ]

@@ -20,10 +20,9 @@ from toolform.call.executed import ExecutedCall, invalid_call
 from toolform.call.executor import Executor, ExecutorError
 from toolform.call.replies import ReplyParser, accepted_calls, rejected_calls, sdk_parser
 from toolform.call.result import CallResult, CallStep
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, given_or_installed
 from toolform.ir import ToolSet
 from toolform.render import render, tokens_estimate
-from toolform.render.protocols import default_evidence
 
 TOOL_RESULT_HEADER = "Tool result:"
 
@@ -70,17 +69,17 @@ def run_call(
     """Run the loop and record every step; an endpoint or host-client failure ends it with ``stopped="error"``.
 
     ``guard_strictness`` (lenient, standard, strict) strips flagged description
-    sentences before the tools are shown. Raises UnknownFormat or
-    UnknownProtocol before any request is sent.
+    sentences before the tools are shown. ``evidence`` (the registry and the prices) None: the
+    installed study's. Raises UnknownFormat or UnknownProtocol before any request is sent.
     """
     if max_steps < 1:
         raise ValueError("max_steps must be at least 1")
-    chosen_evidence = evidence or default_evidence()
+    chosen_evidence = given_or_installed(evidence)
     guard_record: dict[str, Any] | None = None
     if guard_strictness is not None:
         from toolform.guard import guard
 
-        report = guard(tools, strictness=guard_strictness, action="strip")
+        report = guard(tools, strictness=guard_strictness, action="strip", evidence=chosen_evidence)
         tools = report.toolset
         guard_record = {k: v for k, v in report.to_dict().items() if k not in ("cleaned",)}
     prompt = render(tools, format_id, protocol_id, evidence=chosen_evidence)
@@ -148,9 +147,11 @@ def run_call(
     return result
 
 
-def first_prompt_tokens(tools: ToolSet, request: str, format_id: str, protocol_id: str | None) -> int:
+def first_prompt_tokens(
+    tools: ToolSet, request: str, format_id: str, protocol_id: str | None, evidence: Evidence
+) -> int:
     """The first request's size estimate (characters / 4) of the system prompt and the request, a line apart."""
-    prompt = render(tools, format_id, protocol_id)
+    prompt = render(tools, format_id, protocol_id, evidence=evidence)
     return tokens_estimate(prompt.system_prompt + "\n" + request)
 
 

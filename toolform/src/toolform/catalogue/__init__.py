@@ -7,7 +7,6 @@ tools against a request; ``TwoStage`` writes the names-first selection prompt.
 """
 
 from toolform.catalogue.bm25 import BM25Index
-from toolform.catalogue.figures import Figure
 from toolform.catalogue.fit import Fit, Removal, fit_to_budget
 from toolform.catalogue.plan import DEFAULT_FORMAT, CataloguePlan, plan, schema_tokens
 from toolform.catalogue.retrieval import (
@@ -18,9 +17,18 @@ from toolform.catalogue.retrieval import (
     retrieve,
     tool_document,
 )
-from toolform.catalogue.strategy import RETRIEVE_FROM, TWO_STAGE_FROM, Strategy, StrategyChoice, catalogue_strategy
+from toolform.catalogue.strategy import (
+    RETRIEVE_FROM,
+    TWO_STAGE_FROM,
+    Grounds,
+    Strategy,
+    StrategyChoice,
+    catalogue_strategy,
+    weigh,
+)
 from toolform.catalogue.tokens import words
 from toolform.catalogue.two_stage import FIRST_STEP, TwoStage, TwoStagePrompt, two_stage_prompt
+from toolform.evidence import Figure
 
 __all__ = [
     "DEFAULT_FORMAT",
@@ -34,6 +42,7 @@ __all__ = [
     "CataloguePlan",
     "Figure",
     "Fit",
+    "Grounds",
     "Removal",
     "Retrieval",
     "Strategy",
@@ -47,5 +56,6 @@ __all__ = [
     "schema_tokens",
     "tool_document",
     "two_stage_prompt",
+    "weigh",
     "words",
 ]

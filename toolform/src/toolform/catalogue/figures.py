@@ -10,11 +10,10 @@ one on a log scale, the larger at a tie (8 tools quotes 16), as the reference do
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from toolform.errors import EvidenceUnavailable
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, Figure
 
 DISCLOSURE_SOURCE = "paper:tab_disclosure_v2"
 COUNT_SOURCE = "paper:tab_count"
@@ -27,28 +26,6 @@ TOP8_BM25_LABEL = "top 8, BM25"
 WHOLE_PANEL_NOTE = "55 checkpoints"
 TOP8_NOTE = "55 checkpoints; the gold tool is not forced in"
 COUNT_NOTE = "pooled over the eight core formats"
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One figure from the evidence: its source label, what it measures, value, unit, interval and a note."""
-
-    source: str
-    label: str
-    value: float
-    unit: str = "%"
-    interval: tuple[float, float] | None = None
-    note: str = ""
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "source": self.source,
-            "label": self.label,
-            "value": self.value,
-            "unit": self.unit,
-            "interval": None if self.interval is None else list(self.interval),
-            "note": self.note,
-        }
 
 
 def nearest_count(n_tools: int, counts: Sequence[int]) -> int:

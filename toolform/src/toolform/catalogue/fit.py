@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from toolform.catalogue.plan import DEFAULT_FORMAT, schema_tokens
 from toolform.catalogue.toolsets import as_toolset
 from toolform.errors import BadRequest
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, given_or_installed
 from toolform.ir import ToolSet
 
 DESCRIPTION_REMOVED = "optional parameter description removed"
@@ -88,10 +88,12 @@ def fit_to_budget(
     """``tools`` reduced until their block in ``format_id`` takes at most ``budget_tokens`` (or one tool is left).
 
     With a non-empty ``query``, the tools it ranks lowest are dropped first; without,
-    optional parameters' descriptions go first, then tools from the end of the list.
+    optional parameters' descriptions go first, then tools from the end of the list. ``evidence`` (the
+    registry) None: the installed study's.
     """
     if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 1:
         raise BadRequest(f"budget_tokens must be a positive integer, not {budget_tokens!r}")
+    evidence = given_or_installed(evidence)
     original = as_toolset(tools)
     toolset = ToolSet(tools=copy.deepcopy(original.tools), source=original.source)
     before = tokens = schema_tokens(toolset, format_id, evidence)

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from toolform.catalogue.figures import Figure
 from toolform.catalogue.retrieval import DEFAULT_K, Retrieval, check_catalogue_size, retrieve
 from toolform.catalogue.strategy import Strategy, catalogue_strategy
 from toolform.catalogue.toolsets import as_toolset
 from toolform.catalogue.two_stage import two_stage_prompt
 from toolform.errors import BadRequest
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, Figure, given_or_installed
 from toolform.ir import ToolSet
 from toolform.registry import Registry
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.prompt import tools_of
-from toolform.render.protocols import default_evidence
 
 DEFAULT_FORMAT = "xml_schema"
 
@@ -58,8 +56,11 @@ def _positive(name: str, value: int | None) -> None:
 
 
 def schema_tokens(tools: object, format_id: str = DEFAULT_FORMAT, evidence: Evidence | None = None) -> int:
-    """The estimated tokens (characters / 4) of the tools' block in ``format_id``; a two-stage format is BadRequest."""
-    entry = Registry(evidence or default_evidence()).format(format_id).entry
+    """The estimated tokens (characters / 4) of the tools' block in ``format_id``; a two-stage format is BadRequest.
+
+    ``evidence`` (the registry) None: the installed study's.
+    """
+    entry = Registry(given_or_installed(evidence)).format(format_id).entry
     if entry.get("two_stage") is True:
         raise BadRequest(f"{format_id} is a two-stage format; use toolform.catalogue.TwoStage")
     return tokens_estimate(render_tools(tools_of(as_toolset(tools)), format_id))
@@ -82,12 +83,13 @@ def plan(
     block may take (None: no limit). With a non-empty ``query``, a retrieval plan
     ranks the tools against it (keeping ``k``), and a two-stage plan gives the first
     stage's messages for it. ``split_identifiers`` ranks with camelCase and digits
-    split too (not the reference's scores).
+    split too (not the reference's scores). ``evidence`` (the registry and the figures the reason
+    quotes) None: the installed study's.
     """
     _positive("context_tokens", context_tokens)
     _positive("budget_tokens", budget_tokens)
     _positive("k", k)
-    evidence = evidence or default_evidence()
+    evidence = given_or_installed(evidence)
     toolset = as_toolset(tools)
     check_catalogue_size(len(toolset))
     tokens = schema_tokens(toolset, format_id, evidence)

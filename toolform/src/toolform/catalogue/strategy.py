@@ -1,10 +1,12 @@
 """Which way to show a catalogue to a model (one shot, retrieval, two stage) and why, with the study's figures.
 
-The rule, found by running the reference: a block over the token budget whose
-top k tools for the request fit it, retrieval; else from TWO_STAGE_FROM tools,
-two stage; then a block over the budget, or over half the context window, two
-stage; from RETRIEVE_FROM tools, retrieval; below, one shot. The advisor's
-``recommend`` folds this in through ``catalogue_strategy``.
+This module owns the rule; the advisor's catalogue advice weighs a situation with
+``weigh`` too and words its own reason. The rule: a block over the token budget
+whose top k tools for the request fit it, retrieval; else from TWO_STAGE_FROM
+tools, two stage; then a block over the budget, or over half the context window,
+or a budget no format asked for fits, two stage; from RETRIEVE_FROM tools,
+retrieval; below, one shot. The thresholds are where the study's count table
+turns (the figures each reason quotes carry their source labels).
 """
 
 from __future__ import annotations
@@ -12,15 +14,71 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from toolform.catalogue.figures import Figure, disclosure_figure, empty_turns_figure, retrieval_figures
-from toolform.evidence import Evidence
+from toolform.catalogue.figures import disclosure_figure, empty_turns_figure, retrieval_figures
+from toolform.evidence import Evidence, Figure, given_or_installed
 
 Strategy = Literal["one_shot", "retrieve", "two_stage"]
 
-#: From this many tools the one-shot block starts to fill the window: show names first.
+#: From this many tools the one-shot block starts to fill the window: one-shot turns start coming back
+#: empty (paper:tab_count) and names first gains the most (paper:tab_disclosure_v2). Show names first.
 TWO_STAGE_FROM = 64
-#: From this many tools, retrieve per request; below it, the block fits the window.
+#: From this many tools, retrieving the top 8 by BM25 beats showing the whole panel (paper:tab_count);
+#: below it, the block fits the window.
 RETRIEVE_FROM = 32
+
+
+@dataclass(frozen=True)
+class Grounds:
+    """What the rule weighed for one catalogue, and the strategy that follows; each reason is worded from these."""
+
+    n_tools: int
+    #: At least TWO_STAGE_FROM tools.
+    many_tools: bool
+    #: The whole block is over the token budget.
+    over_budget: bool
+    #: The whole block would take more than half the context window.
+    over_half_window: bool
+    #: There is a budget and none of the formats asked for fits it.
+    nothing_fits: bool
+    #: The block is over the budget and the top k tools for the request fit it.
+    retrieved_fits: bool
+
+    @property
+    def strategy(self) -> Strategy:
+        if self.retrieved_fits:
+            return "retrieve"
+        if self.many_tools or self.over_budget or self.over_half_window or self.nothing_fits:
+            return "two_stage"
+        return "retrieve" if self.n_tools >= RETRIEVE_FROM else "one_shot"
+
+
+def weigh(
+    n_tools: int,
+    block_tokens: int,
+    context_tokens: int | None = None,
+    budget_tokens: int | None = None,
+    *,
+    nothing_fits: bool = False,
+    retrieved_tokens: int | None = None,
+) -> Grounds:
+    """The grounds for ``n_tools`` tools whose block takes ``block_tokens``, in a window of ``context_tokens``
+    with at most ``budget_tokens`` for the block (None: no limit).
+
+    ``nothing_fits`` says no format asked for fits the budget (it counts only with a budget);
+    ``retrieved_tokens`` is the size of the top k tools' block for a request, when there is one.
+    """
+    over_budget = budget_tokens is not None and block_tokens > budget_tokens
+    return Grounds(
+        n_tools=n_tools,
+        many_tools=n_tools >= TWO_STAGE_FROM,
+        over_budget=over_budget,
+        over_half_window=context_tokens is not None and 2 * block_tokens > context_tokens,
+        nothing_fits=nothing_fits and budget_tokens is not None,
+        retrieved_fits=(
+            over_budget and retrieved_tokens is not None and budget_tokens is not None
+            and retrieved_tokens <= budget_tokens
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -79,13 +137,14 @@ def catalogue_strategy(
     a block over the budget whose top k fit it is retrieved. Figures come from ``evidence``
     (the installed study by default), each with its source label.
     """
-    if evidence is None:
-        from toolform.render.protocols import default_evidence
-
-        evidence = default_evidence()
+    evidence = given_or_installed(evidence)
     disclosure = disclosure_figure(evidence, n_tools)
-    over_budget = budget_tokens is not None and schema_tokens > budget_tokens
-    if over_budget and retrieved is not None and budget_tokens is not None and retrieved[1] <= budget_tokens:
+    grounds = weigh(
+        n_tools, schema_tokens, context_tokens, budget_tokens,
+        retrieved_tokens=None if retrieved is None else retrieved[1],
+    )
+    strategy = grounds.strategy
+    if grounds.retrieved_fits and retrieved is not None and budget_tokens is not None:
         k, top_tokens = retrieved
         reason = (
             f"The whole block (about {schema_tokens:,} tokens) is over the budget of {budget_tokens:,}; the top "
@@ -93,22 +152,21 @@ def catalogue_strategy(
             "not forced in, so a retrieval miss makes a request unanswerable."
         )
         return StrategyChoice("retrieve", reason, [disclosure, *_empty_turns(evidence, n_tools)[1:]])
-    why: str | None = None
-    if n_tools >= TWO_STAGE_FROM:
-        why = f"{n_tools} tools is past the point where the one-shot block starts to fill the window"
-    elif budget_tokens is not None and schema_tokens > budget_tokens:
-        why = f"the tool block (about {schema_tokens:,} tokens) is over the token budget of {budget_tokens:,}"
-    elif context_tokens is not None and 2 * schema_tokens > context_tokens:
-        why = (
-            f"the tool block (about {schema_tokens:,} tokens) would take more than half of the "
-            f"{context_tokens:,}-token context window"
-        )
-    if why is not None:
+    if strategy == "two_stage":
+        if grounds.many_tools:
+            why = f"{n_tools} tools is past the point where the one-shot block starts to fill the window"
+        elif grounds.over_budget and budget_tokens is not None:
+            why = f"the tool block (about {schema_tokens:,} tokens) is over the token budget of {budget_tokens:,}"
+        else:
+            why = (
+                f"the tool block (about {schema_tokens:,} tokens) would take more than half of the "
+                f"{context_tokens or 0:,}-token context window"
+            )
         clause = _disclosure_clause(disclosure)
         reason = f"Show the names first, then one schema, because {why}. {clause[0].upper()}{clause[1:]}."
         sentence, *empty = _empty_turns(evidence, n_tools)
         return StrategyChoice("two_stage", reason + sentence, [disclosure, *empty])
-    if n_tools >= RETRIEVE_FROM:
+    if strategy == "retrieve":
         whole, top8 = retrieval_figures(evidence)
         reason = (
             "Retrieve the tools that match each request before showing them: on a 128-tool panel the top 8 by "

@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolform.catalogue.toolsets import as_toolset
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, given_or_installed
 from toolform.ir import ToolSet
 from toolform.limits import check_rendered_chars
 from toolform.registry import Registry
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.instructions import INSTRUCTIONS
 from toolform.render.prompt import system_prompt, tools_of
-from toolform.render.protocols import default_evidence
 
 #: The selection list with each tool's description, and with names alone.
 WITH_DESCRIPTIONS = "names_desc_then_schema"
@@ -47,12 +46,15 @@ class TwoStagePrompt:
 
 
 class TwoStage:
-    """Names-first disclosure over one catalogue: the selection system prompt is rendered once."""
+    """Names-first disclosure over one catalogue: the selection system prompt is rendered once.
+
+    ``evidence`` (the registry the selection format's protocol comes from) None: the installed study's.
+    """
 
     def __init__(self, tools: object, include_descriptions: bool = True, evidence: Evidence | None = None) -> None:
         self.toolset: ToolSet = as_toolset(tools)
         self.selection_format = WITH_DESCRIPTIONS if include_descriptions else NAMES_ONLY
-        registry = Registry(evidence or default_evidence())
+        registry = Registry(given_or_installed(evidence))
         protocol = str(registry.format(self.selection_format).entry["default_protocol"])
         block = render_tools(tools_of(self.toolset), self.selection_format)
         self.system = system_prompt(block, INSTRUCTIONS[protocol])
@@ -69,5 +71,8 @@ class TwoStage:
 def two_stage_prompt(
     tools: object, request: str, include_descriptions: bool = True, evidence: Evidence | None = None
 ) -> TwoStagePrompt:
-    """The first-stage messages for ``request`` over ``tools`` (a ToolSet, a tools object, or IR)."""
+    """The first-stage messages for ``request`` over ``tools`` (a ToolSet, a tools object, or IR).
+
+    ``evidence`` None: the installed study's.
+    """
     return TwoStage(tools, include_descriptions, evidence).prompt(request)

@@ -18,6 +18,7 @@ from toolform.cli.convert import read_tools
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest, ToolFormError
+from toolform.evidence import Evidence, open_evidence
 from toolform.evidence.local import locate_store
 from toolform.measure.evidence import record_measurement
 from toolform.measure.report import interval_text
@@ -51,6 +52,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--evidence-dir", help="the local evidence store (default: TOOLFORM_EVIDENCE_DIR, else "
                         "~/.local/share/toolform/evidence)")
     parser.add_argument("--no-evidence", action="store_true", help="do not write the measurement to the store")
+    parser.add_argument("--study-dir", help="read the study's evidence from this folder")
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
     parser.set_defaults(run=run)
 
@@ -100,12 +102,10 @@ class ProgressBar:
         self.stream.flush()
 
 
-def study_line() -> str:
+def study_line(evidence: Evidence) -> str:
     """What measuring this way gained in the study, from its facts with their source label; empty without them."""
-    from toolform.evidence import open_evidence
-
     try:
-        data = open_evidence().data("facts")
+        data = evidence.data("facts")
     except ToolFormError:
         return ""
     facts = data.get("facts", data) if isinstance(data, dict) else data
@@ -122,6 +122,7 @@ def study_line() -> str:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    evidence = open_evidence(arguments.study_dir)
     tools: dict[str, Any] | None = None
     if arguments.tools_file:
         source, payload = read_tools(arguments.tools_file, arguments.source)
@@ -134,11 +135,11 @@ def run(arguments: argparse.Namespace) -> int:
         concurrency=arguments.concurrency, max_tokens=arguments.max_tokens, thinking=arguments.thinking,
     )
     started = build_spec(options, EndpointConfig(arguments.base_url, arguments.model, arguments.api_key_env),
-                         over_http=False)
+                         over_http=False, evidence=evidence)
     for warning in started.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     progress = Progress(started.spec.total, on_step=ProgressBar(sys.stderr))
-    report = asyncio.run(measure(started.spec, progress))
+    report = asyncio.run(measure(started.spec, progress, evidence))
     if report.errors == report.total_requests:
         first = next(r.error for r in report.records if r.error)
         raise BadRequest(f"every request failed; the first: {first}")
@@ -161,7 +162,7 @@ def run(arguments: argparse.Namespace) -> int:
     )
     print()
     print(report.summary.splitlines()[0])
-    study = study_line()
+    study = study_line(evidence)
     if study:
         print(study)
     if stored is not None:

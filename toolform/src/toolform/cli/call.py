@@ -38,10 +38,10 @@ from toolform.cli.exact_json import print_exact_json, text_of
 from toolform.cli.output import warn
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
+from toolform.evidence import open_evidence
 from toolform.ir import ToolSet
 from toolform.loaders import load
 from toolform.parse import flow_listing
-from toolform.render.protocols import default_evidence
 
 EXIT_STOPPED_ON_ERROR = 4
 
@@ -88,6 +88,7 @@ def add_parser(verbs: Any) -> None:
         help="with a Flow listing: the directory whose flow.toml binds its Tools (default: the listing's)",
     )
     parser.add_argument("--max-tokens", type=_at_least_one, default=1024, help="each reply's token limit (1024)")
+    parser.add_argument("--study-dir", help="read the study's evidence from this folder")
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
     parser.set_defaults(run=run)
 
@@ -131,7 +132,7 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.base_url is None and not arguments.anthropic:
         print("toolform call: error: give --base-url (or --anthropic)", file=sys.stderr)
         return 2
-    evidence = default_evidence()
+    evidence = open_evidence(arguments.study_dir)
     source, payload = read_tools(arguments.tools, arguments.source)
     if source == "python":
         from toolform.loaders.python import import_module
@@ -176,7 +177,7 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.json:
         print_exact_json(result.to_dict())
     else:
-        _print_transcript(result, first_prompt_tokens(toolset, arguments.request, format_id, protocol_id))
+        _print_transcript(result, first_prompt_tokens(toolset, arguments.request, format_id, protocol_id, evidence))
     return EXIT_STOPPED_ON_ERROR if result.stopped == "error" else 0
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
+from toolform.evidence import open_evidence
 
 #: Ranking rows shown to a person; --json gives them all.
 SHOWN_RANKS = 10
@@ -53,6 +54,7 @@ def add_parser(verbs: Any) -> None:
         "--verbose", action="store_true", help="with --fit, list every removal (by default they are summarized)"
     )
     add_trust_code(parser)
+    parser.add_argument("--study-dir", help="read the study's evidence from this folder")
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
     parser.set_defaults(run=run, usage_error=parser.error)
 
@@ -66,6 +68,7 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.out is not None and not arguments.fit:
         arguments.usage_error("--out needs --fit")
     refuse_untrusted_code(arguments)
+    evidence = open_evidence(arguments.study_dir)
     source, payload = read_tools(arguments.tools, arguments.source)
     toolset = as_toolset({"source": source, "payload": payload})
     result = plan(
@@ -75,6 +78,7 @@ def run(arguments: argparse.Namespace) -> int:
         arguments.budget,
         arguments.query,
         arguments.k,
+        evidence,
         split_identifiers=arguments.split_identifiers,
     )
     answer = result.to_dict()
@@ -89,7 +93,11 @@ def run(arguments: argparse.Namespace) -> int:
         shown = ranking.to_dict()
         del shown["tools"]
         answer["ranking"] = shown
-    fit = fit_to_budget(toolset, arguments.budget, arguments.format, query=arguments.query) if arguments.fit else None
+    fit = (
+        fit_to_budget(toolset, arguments.budget, arguments.format, evidence, query=arguments.query)
+        if arguments.fit
+        else None
+    )
     if fit is not None:
         answer["fit"] = fit.to_dict()
     if arguments.json:

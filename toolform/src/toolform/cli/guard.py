@@ -15,6 +15,7 @@ from typing import Any
 from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
+from toolform.evidence import open_evidence
 
 _RANK = {"low": 1, "medium": 2, "high": 3}
 
@@ -50,6 +51,7 @@ def add_parser(verbs: Any) -> None:
     )
     add_trust_code(parser)
     parser.add_argument("--reference-rules", action="store_true", help="the reference's rules (TS101 to TS110) alone")
+    parser.add_argument("--study-dir", help="read the study's evidence from this folder")
     parser.add_argument("--json", action="store_true", help="print the report as JSON and nothing else")
     parser.set_defaults(run=run)
 
@@ -58,6 +60,7 @@ def run(arguments: argparse.Namespace) -> int:
     from toolform.guard import guard
 
     refuse_untrusted_code(arguments)
+    evidence = open_evidence(arguments.study_dir)
     source, payload = read_tools(arguments.tools, arguments.source)
     report = guard(
         {"source": source, "payload": payload},
@@ -66,6 +69,7 @@ def run(arguments: argparse.Namespace) -> int:
         strip_at=arguments.strip_at,
         scope=arguments.scope,
         reference_only=arguments.reference_rules,
+        evidence=evidence,
     )
     answer = report.to_dict()
     if arguments.json:

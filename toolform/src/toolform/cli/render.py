@@ -12,6 +12,7 @@ from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_co
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
+from toolform.evidence import open_evidence
 
 CASES = ("as_is", "snake", "camel", "pascal", "kebab", "screaming")
 PERSONAS = ("agent", "terse", "bare", "expert")
@@ -42,6 +43,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--formats", help="comma-separated format ids for --compare")
     parser.add_argument("--out", type=Path, help="also write the output to this file")
     add_trust_code(parser)
+    parser.add_argument("--study-dir", help="read the study's evidence from this folder")
     parser.add_argument("--json", action="store_true", help="print the result as JSON and nothing else")
     parser.set_defaults(run=run)
 
@@ -51,6 +53,7 @@ def run(arguments: argparse.Namespace) -> int:
     from toolform.render import RenderOptions, compare, render
 
     refuse_untrusted_code(arguments)
+    evidence = open_evidence(arguments.study_dir)
     if not arguments.compare and not arguments.format:
         raise BadRequest("give --format ID, or --compare")
     if arguments.messages and not arguments.request:
@@ -67,7 +70,7 @@ def run(arguments: argparse.Namespace) -> int:
     )
     if arguments.compare:
         formats = [f.strip() for f in arguments.formats.split(",") if f.strip()] if arguments.formats else None
-        rows: list[dict[str, Any]] = compare(toolset, formats, options).to_dict()["rows"]  # type: ignore[assignment]
+        rows: list[dict[str, Any]] = compare(toolset, formats, options, evidence).to_dict()["rows"]  # type: ignore[assignment]
         if arguments.json:
             return _emit(json.dumps({"rows": rows}, indent=2, ensure_ascii=False), arguments.out)
         table = [
@@ -92,6 +95,7 @@ def run(arguments: argparse.Namespace) -> int:
         persona=arguments.persona,
         null_clause=arguments.null_clause,
         trust_line=arguments.trust_line,
+        evidence=evidence,
     )
     answer = rendered.to_dict()
     for warning in rendered.warnings:

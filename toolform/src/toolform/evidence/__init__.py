@@ -4,6 +4,8 @@
 >>> evidence.status, evidence.version   # ("ok", "2026-09-25.3") once fetched
 """
 
+from toolform.evidence.figure import Figure
+from toolform.evidence.installed import given_or_installed, installed_evidence
 from toolform.evidence.locate import ENV_VAR, EvidenceLocation, default_dir, locate
 from toolform.evidence.manifest import FileProblem, Manifest, ManifestEntry, ManifestError
 from toolform.evidence.store import Evidence, EvidenceStatus, open_evidence, open_evidence_at
@@ -13,11 +15,14 @@ __all__ = [
     "Evidence",
     "EvidenceLocation",
     "EvidenceStatus",
+    "Figure",
     "FileProblem",
     "Manifest",
     "ManifestEntry",
     "ManifestError",
     "default_dir",
+    "given_or_installed",
+    "installed_evidence",
     "locate",
     "open_evidence",
     "open_evidence_at",

@@ -12,6 +12,7 @@ runs the reference's rules alone.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from toolform.errors import BadRequest
 from toolform.guard.actions import ACTIONS, SCOPES, Outcome, drop_descriptions, strip
@@ -20,6 +21,9 @@ from toolform.guard.report import EVIDENCE_IDS, GuardReport
 from toolform.guard.rules import STRICTNESS, Finding, Severity
 from toolform.guard.scan import scan
 from toolform.ir import JsonValue, ToolSet
+
+if TYPE_CHECKING:
+    from toolform.evidence import Evidence as StudyEvidence
 
 __all__ = ["ACTIONS", "SCOPES", "STRICTNESS", "Finding", "GuardReport", "Severity", "guard", "scan"]
 
@@ -30,20 +34,21 @@ def _choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
-def _evidence() -> list[dict[str, JsonValue]]:
-    """The study's injection figures from facts.json; none when the evidence is not installed."""
-    try:
-        from toolform.evidence import open_evidence
+def _evidence(study: StudyEvidence | None) -> list[dict[str, JsonValue]]:
+    """The study's injection figures from facts.json; none when the evidence is not there.
 
-        facts = open_evidence().data("facts")
+    Sets the range TS101's message quotes for this scan, to None without the figures.
+    """
+    from toolform.evidence import given_or_installed
+
+    try:
+        facts = given_or_installed(study).data("facts")
     except Exception:  # the guard works without evidence; it then quotes nothing
-        return []
-    if not isinstance(facts, list):
-        return []
-    by_id = {f.get("id"): f for f in facts if isinstance(f, dict)}
+        facts = None
+    by_id = {f.get("id"): f for f in facts if isinstance(f, dict)} if isinstance(facts, list) else {}
     low, high = by_id.get("injection_min", {}).get("value"), by_id.get("injection_max", {}).get("value")
-    if low is not None and high is not None:
-        Evidence.injection_low, Evidence.injection_high = str(low), str(high)
+    both = low is not None and high is not None
+    Evidence.injection_low, Evidence.injection_high = (str(low), str(high)) if both else (None, None)
     keys = ("id", "value", "interval", "text", "source")
     return [{k: by_id[i].get(k) for k in keys} for i in EVIDENCE_IDS if i in by_id]
 
@@ -76,20 +81,22 @@ def guard(
     scope: str = "flagged",
     source: str = "auto",
     reference_only: bool = False,
+    evidence: StudyEvidence | None = None,
 ) -> GuardReport:
     """Scan ``tools`` (a ToolSet, a tools object ``{"source", "payload"}``, or a payload read as ``source``).
 
     ``strictness`` (lenient, standard, strict) sets the lowest severity shown;
     ``action`` is report (changes nothing), strip (removes flagged spans at
     ``strip_at`` or above) or drop_descriptions (removes all prose from the
-    flagged tools, or every tool with ``scope="all"``).
+    flagged tools, or every tool with ``scope="all"``). ``evidence`` (the study's injection figures the
+    report and TS101 quote) None: the installed study's; without one, nothing is quoted.
     """
     _choice("strictness", strictness, tuple(STRICTNESS))
     _choice("action", action, ACTIONS)
     _choice("strip_at", strip_at, ("high", "medium", "low"))
     _choice("scope", scope, SCOPES)
     toolset, kind = _load(tools, source)
-    evidence = _evidence()  # first: it sets the figures TS101's message quotes
+    figures = _evidence(evidence)  # first: it sets the figures TS101's message quotes
     floor = STRICTNESS[strictness]
     shown = [f for f in scan(toolset, extra_rules=not reference_only) if f.severity >= floor]
     if action == "strip":
@@ -107,7 +114,7 @@ def guard(
         strip_at=Severity.parse(strip_at) if action == "strip" else None,
         removed=outcome.removed,
         kept=outcome.kept,
-        evidence=evidence,
+        evidence=figures,
         cleaned_kind=cleaned_kind,
         cleaned_payload=cleaned_payload,
         n_tools=len(toolset),

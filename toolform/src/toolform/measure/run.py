@@ -99,7 +99,10 @@ class MeasureSpec:
 async def measure(
     spec: MeasureSpec, progress: Progress, evidence: Evidence | None = None, grader: Grader = parse_grader
 ) -> MeasureReport:
-    """Run ``spec`` and report; raises EndpointError when the endpoint does not answer, Cancelled when cancelled."""
+    """Run ``spec`` and report; raises EndpointError when the endpoint does not answer, Cancelled when cancelled.
+
+    ``evidence`` (the registry the prompts are rendered from) None: the installed study's.
+    """
     started = time.monotonic()
     prompts = {f: render(spec.task_set.toolset, f, evidence=evidence) for f in spec.formats}
     endpoint_options = {} if spec.retry_delays is None else {"retry_delays": spec.retry_delays}

@@ -13,7 +13,7 @@ from typing import Any
 
 from toolform.conversion import check_tools_input
 from toolform.errors import BadRequest, NoEndpoint, PayloadTooLarge, ToolFormError
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, given_or_installed
 from toolform.limits import Limits
 from toolform.loaders import load
 from toolform.measure.endpoint import (
@@ -27,7 +27,6 @@ from toolform.measure.run import CORE_FORMATS, MeasureSpec
 from toolform.measure.tasks import TaskSet, generated_tasks, generated_tasks_for, tasks_from_examples
 from toolform.registry import Registry
 from toolform.render import render
-from toolform.render.protocols import default_evidence
 
 #: The longest model name a measurement accepts (names run to a few dozen characters; it is stored).
 MAX_MODEL_CHARS = 256
@@ -91,7 +90,10 @@ def build_spec(
     evidence: Evidence | None = None,
     over_http: bool = True,
 ) -> StartedJob:
-    """The measurement ``options`` ask for against ``endpoint``; raises before anything is sent to the model."""
+    """The measurement ``options`` ask for against ``endpoint``; raises before anything is sent to the model.
+
+    ``evidence`` (the registry the formats are checked in and rendered from) None: the installed study's.
+    """
     limits = limits or Limits()
     warnings: list[str] = []
     base_url = endpoint.base_url
@@ -111,7 +113,8 @@ def build_spec(
     formats = list(dict.fromkeys(options.formats or CORE_FORMATS))
     if options.formats and len(formats) < len(options.formats):
         warnings.append(REPEATED_WARNING)
-    registry = Registry(evidence or default_evidence())
+    evidence = given_or_installed(evidence)
+    registry = Registry(evidence)
     for format_id in formats:
         registry.format(format_id)  # UnknownFormat (404) with close matches
     task_set = _task_set(options, limits, over_http)

@@ -6,12 +6,11 @@ import copy
 from dataclasses import dataclass
 
 from toolform.errors import EvidenceUnavailable
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, given_or_installed
 from toolform.registry import Registry
 from toolform.render.block import render_shown, tokens_estimate
 from toolform.render.options import RenderOptions, apply_options
 from toolform.render.prompt import ToolsInput, tools_of
-from toolform.render.protocols import default_evidence
 
 #: The measured block's column that study_accuracy reports (percent, every cell pooled).
 STUDY_COLUMN = "call_exact"
@@ -48,9 +47,9 @@ def compare(
     study_accuracy is the format's pooled mean from the site's export
     (export:format_leaderboard), null for a format outside the study;
     paper_accuracy is tab:main's value, for the eight core formats only. The two
-    rest on different cells: never rank one column against the other.
+    rest on different cells: never rank one column against the other. ``evidence`` None: the installed study's.
     """
-    evidence = evidence or default_evidence()
+    evidence = given_or_installed(evidence)
     registry = Registry(evidence)
     entries = (
         [registry.format(f).entry for f in formats] if formats is not None else registry.formats(in_study=True).formats

@@ -8,14 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, get_args
 
 from toolform.errors import BadRequest, UnknownProtocol
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, given_or_installed
 from toolform.registry import Registry, close_matches
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.constraint_visibility import hidden_constraints
 from toolform.render.instructions import INSTRUCTIONS
 from toolform.render.model import Tool, tools_from_ir
 from toolform.render.options import RenderOptions
-from toolform.render.protocols import default_evidence
 from toolform.render.visibility import hidden_fields, hidden_warning
 
 Persona = Literal["agent", "terse", "bare", "expert"]
@@ -150,11 +149,11 @@ def render(
 
     Raises UnknownFormat or UnknownProtocol for ids the registry does not list,
     and BadRequest for a two-stage format (its first stage is a catalogue step)
-    or an unknown persona.
+    or an unknown persona. ``evidence`` (the registry's formats and protocols) None: the installed study's.
     """
     if persona not in PERSONA_TEXT:
         raise BadRequest(f"unknown persona '{persona}'; use one of {', '.join(PERSONAS)}")
-    registry = Registry(evidence or default_evidence())
+    registry = Registry(given_or_installed(evidence))
     entry = registry.format(format_id).entry
     if entry.get("two_stage") is True:
         raise BadRequest(f"{format_id} is a two-stage format; use toolform.catalogue.TwoStage")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from toolform.errors import EvidenceUnavailable
-from toolform.evidence import Evidence
+from toolform.evidence import Evidence, given_or_installed
 from toolform.registry import Registry
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.instructions import INSTRUCTIONS
 from toolform.render.model import Tool
-from toolform.render.protocols import default_evidence
 
 TWO_STAGE_NOTE = "a two-stage selection list; use the catalogue routes to run it"
 
@@ -25,8 +24,9 @@ def format_sample(format_id: str, evidence: Evidence | None = None) -> dict[str,
     """``{"text", "instructions", "tokens_estimate"}`` for ``format_id`` (and ``note`` for a two-stage one).
 
     Rendered by our renderer, not read from the fixture: the fixture is what the tests hold it to.
+    ``evidence`` None: the installed study's.
     """
-    evidence = evidence or default_evidence()
+    evidence = given_or_installed(evidence)
     entry = Registry(evidence).format(format_id).entry
     text = render_tools([sample_tool(evidence)], format_id)
     sample: dict[str, object] = {

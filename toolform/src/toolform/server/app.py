@@ -57,7 +57,7 @@ class ShapedCORSMiddleware(CORSMiddleware):
         return JSONResponse(errors.error_body("bad_request", detail, 400), status_code=400, headers=headers)
 
 
-def lean_routes(limits: Limits) -> dict[str, LeanRoute]:
+def lean_routes(limits: Limits, evidence: Evidence) -> dict[str, LeanRoute]:
     """The hot POST routes, answered ahead of FastAPI's machinery for the bodies they accept; one line each."""
     return {
         "/api/v1/parse": LeanRoute(
@@ -67,12 +67,17 @@ def lean_routes(limits: Limits) -> dict[str, LeanRoute]:
             process_above_bytes=parse_routes.ON_LOOP_BYTES,
             on_loop=parse_routes.quick,
         ),
-        "/api/v1/guard": LeanRoute(guard.GuardRequest, partial(guard.answer, limits), fast_json_bytes, in_thread=True),
+        "/api/v1/guard": LeanRoute(
+            guard.GuardRequest, partial(guard.answer, limits, evidence), fast_json_bytes, in_thread=True
+        ),
     }
 
 
 def create_app(settings: Settings | None = None, evidence: Evidence | None = None, lean: bool = True) -> FastAPI:
     """The application for ``settings``; the study's evidence is opened from ``settings.study_dir`` unless given.
+
+    The evidence and its registry go on ``app.state`` once, here; the routes are handed them by the
+    dependencies of toolform.server.state.
 
     With ``lean`` (the default), the routes of ``lean_routes`` answer the bodies they accept ahead of
     FastAPI; without it, FastAPI answers every request (the tests hold the two to the same bytes).
@@ -91,6 +96,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     )
     app.state.settings = settings
     app.state.evidence = evidence
+    app.state.registry = Registry(evidence)
     set_schema_node_limit(settings.limits.max_schema_nodes)
     set_rendered_char_limit(settings.limits.max_rendered_chars)
     work_pool.configure(settings.limits.max_schema_nodes, settings.parse_timeout_s)
@@ -98,16 +104,15 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     redact_logs()
     far_loads.install()
 
-    study = Registry(evidence)
-    app.include_router(meta.router(settings, evidence))
-    app.include_router(registry.router(study))
+    app.include_router(meta.router(settings))
+    app.include_router(registry.router())
     app.include_router(tools.router(settings.limits))
-    app.include_router(render_routes.router(evidence, settings.limits))
+    app.include_router(render_routes.router(settings.limits))
     app.include_router(guard.router(settings.limits))
     app.include_router(parse_routes.router(settings.limits))
-    app.include_router(catalogue_routes.router(evidence, settings.limits))
-    app.include_router(advisor_routes.router(evidence, settings.limits, settings.evidence_dir))
-    app.include_router(evidence_routes.router(evidence, study, settings.evidence_dir))
+    app.include_router(catalogue_routes.router(settings.limits))
+    app.include_router(advisor_routes.router(settings.limits))
+    app.include_router(evidence_routes.router())
     app.include_router(measure_routes.router(settings, evidence))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
     app.include_router(dashboard.router())
@@ -129,7 +134,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
         )
 
     if lean:
-        app.add_middleware(LeanRoutes, routes=lean_routes(settings.limits))
+        app.add_middleware(LeanRoutes, routes=lean_routes(settings.limits, evidence))
     # Added last, so outermost: the Host check runs first, then the size limit, then CORS, then the lean path.
     if settings.cors_origins:
         app.add_middleware(

@@ -14,12 +14,11 @@ from pydantic import ConfigDict, Field
 
 from toolform.advisor.advise import advise
 from toolform.conversion import load_tools
-from toolform.evidence import Evidence
-from toolform.evidence.local import open_store
 from toolform.limits import Limits
 from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.models import ToolsInput, _Request, _Response
 from toolform.server.responses import errors
+from toolform.server.state import LocalEvidence, StudyEvidence
 
 
 class SituationBody(_Request):
@@ -77,7 +76,7 @@ class RecommendationBody(_Response):
     warnings: list[str]
 
 
-def router(evidence: Evidence, limits: Limits, store_dir: str | None) -> APIRouter:
+def router(limits: Limits) -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["advisor"], route_class=ExactJsonRoute)
 
     @routes.post(
@@ -86,13 +85,13 @@ def router(evidence: Evidence, limits: Limits, store_dir: str | None) -> APIRout
         response_model=None,
         responses={200: {"model": RecommendationBody}, **errors(400, 404, 422, 503)},
     )
-    def recommend_route(body: RecommendRequest) -> JSONResponse:
+    def recommend_route(body: RecommendRequest, evidence: StudyEvidence, store: LocalEvidence) -> JSONResponse:
         """The format and protocol to show the model its tools in, the alternatives and ties, the catalogue
         strategy, and every figure with its source label: the study's, or ``local:<file>`` for a measurement
         this installation made of the model."""
         tools = None if body.tools is None else load_tools(body.tools.source, body.tools.payload, limits)
         situation = {k: v for k, v in body.situation.model_dump().items() if v is not None}
-        answer = advise(evidence, situation, tools, open_store(store_dir))
+        answer = advise(evidence, situation, tools, store)
         return JSONResponse(answer.to_dict())
 
     return routes

@@ -8,13 +8,13 @@ from fastapi import APIRouter
 from pydantic import ConfigDict, Field
 
 from toolform.conversion import check_tools_input
-from toolform.evidence import Evidence
 from toolform.ir import ToolSet
 from toolform.limits import Limits
 from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.exact_response import ExactJSONResponse as JSONResponse
 from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
 from toolform.server.responses import errors
+from toolform.server.state import StudyEvidence
 
 
 class CataloguePlanRequest(_Request):
@@ -134,7 +134,7 @@ def _toolset(tools: ToolsInput, limits: Limits) -> ToolSet:
     return loaded.toolset
 
 
-def router(evidence: Evidence, limits: Limits) -> APIRouter:
+def router(limits: Limits) -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["catalogue"], route_class=ExactJsonRoute)
 
     @routes.post(
@@ -143,7 +143,7 @@ def router(evidence: Evidence, limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": CataloguePlanModel}, **errors(404)},
     )
-    def catalogue_plan(request: CataloguePlanRequest) -> JSONResponse:
+    def catalogue_plan(request: CataloguePlanRequest, evidence: StudyEvidence) -> JSONResponse:
         """Choose how to show the catalogue, from the study's thresholds: two-stage from 64 tools or when
         the block is over the budget or takes more than half the window, retrieval from 32 tools, one shot
         below. The reason quotes the study's figures, each in ``evidence`` with its source label."""
@@ -190,7 +190,7 @@ def router(evidence: Evidence, limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": TwoStagePromptResponse}, **errors()},
     )
-    def two_stage_prompt(request: TwoStagePromptRequest) -> JSONResponse:
+    def two_stage_prompt(request: TwoStagePromptRequest, evidence: StudyEvidence) -> JSONResponse:
         """The stage-one prompt: the catalogue as names (and descriptions), then the request and the
         study's instruction to name one tool."""
         from toolform.catalogue import two_stage_prompt as first_stage

@@ -13,10 +13,12 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from toolform.conversion import check_tools_input
+from toolform.evidence import Evidence
 from toolform.limits import Limits
 from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.models import ToolsInput
 from toolform.server.responses import errors
+from toolform.server.state import StudyEvidence
 
 GUARD_EXAMPLE: dict[str, Any] = {
     "tools": {
@@ -92,7 +94,7 @@ class GuardReportModel(BaseModel):
     cleaned: dict[str, Any]
 
 
-def answer(limits: Limits, request: GuardRequest) -> dict[str, Any]:
+def answer(limits: Limits, evidence: Evidence, request: GuardRequest) -> dict[str, Any]:
     """The route's answer to a valid body: what both the FastAPI route and the lean path send."""
     from toolform.guard import guard
     from toolform.loaders import load
@@ -107,6 +109,7 @@ def answer(limits: Limits, request: GuardRequest) -> dict[str, Any]:
         action=request.action.replace("-", "_"),
         strip_at=request.strip_at,
         scope=request.scope,
+        evidence=evidence,
     )
     return report.to_dict()
 
@@ -120,11 +123,11 @@ def router(limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": GuardReportModel}, **errors()},
     )
-    def guard_route(request: GuardRequest) -> JSONResponse:
+    def guard_route(request: GuardRequest, evidence: StudyEvidence) -> JSONResponse:
         """Flag instructions hidden in tool metadata (the reference's rules TS101 to TS110, then ours from
         TS201) and, with ``strip`` or ``drop_descriptions``, remove them. The default action is ``report``,
         which changes nothing. A heuristic for CI over third-party tools; docs/toolform-guard.md has its
         recall and false positives on the project's corpora, beside the reference's."""
-        return JSONResponse(answer(limits, request))
+        return JSONResponse(answer(limits, evidence, request))
 
     return routes

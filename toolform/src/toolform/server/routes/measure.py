@@ -29,6 +29,7 @@ from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
 from toolform.server.responses import errors
 from toolform.server.settings import Settings
+from toolform.server.state import StudyEvidence
 
 AB_TEST_EXAMPLE: dict[str, Any] = {
     "model": "Qwen/Qwen3-8B",
@@ -186,9 +187,9 @@ def records_csv(records: list[dict[str, Any]]) -> str:
 
 
 def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = None) -> APIRouter:
-    """The measure routes; ``jobs`` defaults to a manager writing to the located local evidence store and
-    keeping its jobs in the job store beside it. The manager is closed (its jobs kept as interrupted) when
-    the application shuts down."""
+    """The measure routes; ``jobs`` defaults to a manager over ``evidence`` writing to the located local evidence
+    store and keeping its jobs in the job store beside it (a route is handed the evidence by StudyEvidence).
+    The manager is closed (its jobs kept as interrupted) when the application shuts down."""
     store_dir = locate_store(settings.evidence_dir)[0]
     manager = jobs or JobManager(
         settings.limits.max_jobs, store_dir, evidence, job_store=_job_store(str(store_dir)),
@@ -211,7 +212,7 @@ def router(settings: Settings, evidence: Evidence, jobs: JobManager | None = Non
         response_model=None,
         responses={202: {"model": AbTestStarted}, **errors(404, 409, 429)},
     )
-    def start(request: AbTestRequest) -> JSONResponse:
+    def start(request: AbTestRequest, evidence: StudyEvidence) -> JSONResponse:
         """Queue a measurement of the formats on the server's endpoint; follow it with GET, stop it with DELETE.
         Each format is rendered with its default protocol, every request is asked, and every reply is graded
         under the rule; the result has each format's accuracy with its 95% Wilson interval and the verdict."""

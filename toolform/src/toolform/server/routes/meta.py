@@ -12,6 +12,7 @@ from toolform.evidence import Evidence
 from toolform.server.models import HealthResponse, VersionResponse
 from toolform.server.responses import errors
 from toolform.server.settings import Settings
+from toolform.server.state import StudyEvidence
 
 
 def evidence_state(evidence: Evidence) -> dict[str, object]:
@@ -19,7 +20,7 @@ def evidence_state(evidence: Evidence) -> dict[str, object]:
     return {"status": evidence.status, "detail": evidence.detail, "pinned": evidence.is_pinned}
 
 
-def router(settings: Settings, evidence: Evidence) -> APIRouter:
+def router(settings: Settings) -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["meta"])
 
     @routes.get(
@@ -28,7 +29,7 @@ def router(settings: Settings, evidence: Evidence) -> APIRouter:
         response_model=None,
         responses={200: {"model": HealthResponse}, **errors()},
     )
-    async def health() -> JSONResponse:
+    async def health(evidence: StudyEvidence) -> JSONResponse:
         """The server is up. Says whether a model endpoint is configured, and whether the evidence is there."""
         # On the event loop, as everything it reads is in memory: a hop to the thread pool would make the
         # liveness answer wait on the threads doing other requests' work for the interpreter's lock.
@@ -49,7 +50,7 @@ def router(settings: Settings, evidence: Evidence) -> APIRouter:
         response_model=None,
         responses={200: {"model": VersionResponse}, **errors()},
     )
-    def version() -> JSONResponse:
+    def version(evidence: StudyEvidence) -> JSONResponse:
         """Versions of toolform, the evidence and Python."""
         return JSONResponse(
             {"framework": __version__, "evidence": evidence.version, "python": platform.python_version()}

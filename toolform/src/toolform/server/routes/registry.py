@@ -7,13 +7,13 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 
-from toolform.registry import Registry
 from toolform.render.sample import format_sample
 from toolform.server.models import FormatDetail, FormatsResponse, ModelsResponse, ProtocolsResponse
 from toolform.server.responses import errors
+from toolform.server.state import StudyRegistry
 
 
-def router(registry: Registry) -> APIRouter:
+def router() -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["registry"])
 
     @routes.get(
@@ -23,6 +23,7 @@ def router(registry: Registry) -> APIRouter:
         responses={200: {"model": FormatsResponse}, **errors(503)},
     )
     def formats(
+        registry: StudyRegistry,
         core: Annotated[bool | None, Query(description="true: only the eight core formats")] = None,
         family: Annotated[str | None, Query(description="Only this family, for example json or markup")] = None,
         in_study: Annotated[bool | None, Query(description="true: only the 129 study formats")] = None,
@@ -41,6 +42,7 @@ def router(registry: Registry) -> APIRouter:
     )
     def format_detail(
         format_id: Annotated[str, Path(description="A format id, for example xml_schema", examples=["xml_schema"])],
+        registry: StudyRegistry,
     ) -> JSONResponse:
         """One format's entry with the sample tool rendered in it; unknown: 404 unknown_format with close matches."""
         detail = registry.format(format_id).to_dict()
@@ -53,7 +55,7 @@ def router(registry: Registry) -> APIRouter:
         response_model=None,
         responses={200: {"model": ProtocolsResponse}, **errors(503)},
     )
-    def protocols() -> JSONResponse:
+    def protocols(registry: StudyRegistry) -> JSONResponse:
         """Every answer protocol, with its registry metadata."""
         return JSONResponse(registry.protocols().to_dict())
 
@@ -63,7 +65,7 @@ def router(registry: Registry) -> APIRouter:
         response_model=None,
         responses={200: {"model": ModelsResponse}, **errors(503)},
     )
-    def models() -> JSONResponse:
+    def models(registry: StudyRegistry) -> JSONResponse:
         """The study's model zoo, family labels, and the patterns that map an unlisted id to a family."""
         return JSONResponse(registry.models().to_dict())
 

@@ -1,6 +1,7 @@
 """render: one format and protocol, or many formats' tokens side by side.
 
-This router is mounted with ``app.include_router(render.router(evidence, settings.limits))``.
+This router is mounted with ``app.include_router(render.router(settings.limits))``; each route is handed
+the study's evidence by the StudyEvidence dependency (toolform.server.state).
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from fastapi.responses import JSONResponse
 from pydantic import ConfigDict, Field
 
 from toolform.conversion import load_tools
-from toolform.evidence import Evidence
 from toolform.limits import Limits
 from toolform.render import RenderOptions, compare, render
 from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
 from toolform.server.responses import errors
+from toolform.server.state import StudyEvidence
 
 
 class RenderOptionsBody(_Request):
@@ -103,7 +104,7 @@ class CompareBody(_Response):
     rows: list[dict[str, Any]]
 
 
-def router(evidence: Evidence, limits: Limits) -> APIRouter:
+def router(limits: Limits) -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["render"], route_class=ExactJsonRoute)
 
     @routes.post(
@@ -112,7 +113,7 @@ def router(evidence: Evidence, limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": RenderedPromptBody}, **errors(404)},
     )
-    def render_one(body: RenderRequest) -> JSONResponse:
+    def render_one(body: RenderRequest, evidence: StudyEvidence) -> JSONResponse:
         """The tool block, the instructions, the system prompt (and messages with a request), its size, and
         the parameters and nested fields the format does not show."""
         if body.request is not None:
@@ -138,7 +139,7 @@ def router(evidence: Evidence, limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": CompareBody}, **errors(404)},
     )
-    def render_compare(body: RenderCompareRequest) -> JSONResponse:
+    def render_compare(body: RenderCompareRequest, evidence: StudyEvidence) -> JSONResponse:
         """Each format's characters and token estimate beside the study's accuracy (export:format_leaderboard)
         and, for the eight core formats, the paper's (tab:main). The columns rest on different cells: never
         rank one against the other."""
