@@ -10,8 +10,8 @@ from fastapi.responses import JSONResponse
 from toolform.evidence import Evidence
 from toolform.evidence.local import local_facts, open_store
 from toolform.registry import Registry
-from toolform.server.models import FactsResponse
 from toolform.server.responses import errors
+from toolform.server.schemas import FactsResponse
 
 _ANY_OBJECT: dict[str, Any] = {
     "content": {"application/json": {"schema": {"type": "object", "additionalProperties": True}}}

@@ -9,8 +9,8 @@ from fastapi.responses import JSONResponse
 
 from toolform.registry import Registry
 from toolform.render.sample import format_sample
-from toolform.server.models import FormatDetail, FormatsResponse, ModelsResponse, ProtocolsResponse
 from toolform.server.responses import errors
+from toolform.server.schemas import FormatDetail, FormatsResponse, ModelsResponse, ProtocolsResponse
 
 
 def router(registry: Registry) -> APIRouter:

@@ -1,0 +1,128 @@
+"""A route class for the hot POST routes (/parse, /guard): a valid body answered without FastAPI's solver.
+
+On a small request such as one reply to parse, FastAPI's dependency solver,
+its validation of the body through the declared parameters, and its response
+serialisation cost several times the work the request asks for
+(docs/toolform-performance.md). ``FastJsonRoute`` is an ``APIRoute`` whose
+``get_route_handler`` (the FastAPI-documented place to change how a route
+handles its request) does only what that machinery does for a body the route
+accepts: read the body exactly (``toolform.server.exact_json``), validate it
+with the route's own request model, call the route's ``answer``, write the
+JSON. The route stays an ordinary route of the one router: matched, its errors
+handled and its schema published as every other route's.
+
+Anything else is handed to FastAPI's own handler for the same route, the body
+already read: a body that is not JSON, a content type other than exactly
+``application/json``, a body the model refuses (so the 422 keeps FastAPI's
+detail). So every answer, status and error shape is the declared route's; the
+tests hold the two paths to the same bytes (``create_app(fast_routes=False)``
+answers every request through FastAPI's handler).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+
+from toolform.server import work_pool
+from toolform.server.exact_json import ExactJsonRequest, ExactJsonRoute
+from toolform.server.exact_response import json_bytes
+
+
+@dataclass(frozen=True)
+class FastAnswer:
+    """How a route answers a valid body on the fast path: its model, its answer, how the answer is written.
+
+    Pickled whole into a worker process for a large body: every member is a module-level name or a
+    ``functools.partial`` of one.
+    """
+
+    #: The route's request body model, the one its FastAPI declaration validates with.
+    model: type[BaseModel]
+    #: The route's answer to a valid body: a JSON-ready value.
+    answer: Callable[[Any], Any]
+    #: The answer as the route's response class writes it.
+    write: Callable[[Any], bytes] = json_bytes
+    #: Answer and write in a worker thread, as FastAPI runs a route declared with ``def`` (long work off the
+    #: event loop).
+    in_thread: bool = False
+    #: Answer in a worker process (``toolform.server.work_pool``) a body larger than this many bytes, small
+    #: ones on the event loop (where the hop would cost more than the work): a large body may take long
+    #: whatever it holds, and a worker process keeps the event loop answering meanwhile.
+    process_above_bytes: int | None = None
+    #: Whether a body is answered on the event loop (else in a worker thread): a small body may still ask for
+    #: long work, such as tools never read before whose schemas expand.
+    on_loop: Callable[[Any], bool] | None = None
+
+
+_JSON = b"application/json"
+
+
+def _json_content_type(headers: list[tuple[bytes, bytes]]) -> bool:
+    """Whether the first Content-Type is exactly ``application/json``; any other goes to FastAPI's reading."""
+    for name, value in headers:
+        if name == b"content-type":
+            return value.lower() == _JSON
+    return False
+
+
+class FastJsonRoute(ExactJsonRoute):
+    """An APIRoute answering the bodies its ``fast`` answer accepts itself, and the rest as FastAPI does.
+
+    Subclassed per route by ``fast_route``; with ``fast`` None (or the application's ``fast_routes`` off),
+    it is an ``ExactJsonRoute``.
+    """
+
+    fast: ClassVar[FastAnswer | None] = None
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        fastapi_handler = APIRoute.get_route_handler(self)
+        fast = self.fast
+
+        async def handler(request: Request) -> Response:
+            exact = ExactJsonRequest(request.scope, request.receive)
+            if fast is not None and request.app.state.fast_routes and _json_content_type(request.scope["headers"]):
+                body = await exact.body()
+                try:
+                    valid = fast.model.model_validate(await exact.json()) if body else None
+                except HTTPException:  # a number no float holds, a lone surrogate: 400 naming the path
+                    raise
+                except Exception:  # not JSON, not UTF-8, too deep, off the model: FastAPI has the answer for each
+                    valid = None
+                if valid is not None:
+                    return await _answer(fast, valid, len(body))
+            # The body, once read, is kept on ``exact``: FastAPI's handler reads it from there.
+            return await fastapi_handler(exact)
+
+        return handler
+
+
+async def _answer(fast: FastAnswer, body: BaseModel, size: int) -> Response:
+    try:
+        if fast.process_above_bytes is not None and size > fast.process_above_bytes:
+            written = await work_pool.run(_answered, fast, body)
+        elif fast.in_thread or (fast.on_loop is not None and not fast.on_loop(body)):
+            written = await run_in_threadpool(_answered, fast, body)
+        else:
+            written = _answered(fast, body)
+    except work_pool.WorkerError as error:
+        return Response(json_bytes(error.shape), status_code=error.status, media_type="application/json")
+    return Response(written, media_type="application/json")
+
+
+def _answered(fast: FastAnswer, body: BaseModel) -> bytes:
+    # Answer and writing together, so a route run in a worker thread writes its answer there too, as a
+    # FastAPI route declared with ``def`` renders its response in the thread.
+    return fast.write(fast.answer(body))
+
+
+def fast_route(fast: FastAnswer) -> type[FastJsonRoute]:
+    """The route class of one route answered on the fast path by ``fast`` (a router's ``route_class``)."""
+    return type(f"Fast{fast.model.__name__}Route", (FastJsonRoute,), {"fast": fast})
