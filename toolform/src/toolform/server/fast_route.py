@@ -21,18 +21,17 @@ answers every request through FastAPI's handler).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from fastapi import Request, Response
-from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.types import Message, Receive, Scope, Send
 
 from toolform.server import work_pool
-from toolform.server.exact_json import ExactJsonRequest, ExactJsonRoute
+from toolform.server.exact_json import ExactJsonRoute, request_json
 from toolform.server.exact_response import json_bytes
 
 
@@ -82,39 +81,77 @@ class FastJsonRoute(ExactJsonRoute):
 
     fast: ClassVar[FastAnswer | None] = None
 
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        fastapi_handler = APIRoute.get_route_handler(self)
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         fast = self.fast
+        if (
+            fast is None
+            or scope["method"] != "POST"
+            or not scope["app"].state.fast_routes
+            or not _json_content_type(scope["headers"])
+        ):
+            await super().handle(scope, receive, send)
+            return
+        try:
+            body = await _read_body(receive)
+        except _Disconnected:
+            return
+        try:
+            valid = fast.model.model_validate(request_json(body)) if body else None
+        except HTTPException:  # a number no float holds, a lone surrogate: 400 naming the path
+            raise
+        except Exception:  # not JSON, not UTF-8, too deep, off the model: FastAPI has the answer for each
+            valid = None
+        if valid is None:
+            # FastAPI's handler reads the body again and answers with its own detail.
+            await super().handle(scope, _replaying(body, receive), send)
+            return
+        status, written = await _answer(fast, valid, len(body))
+        # The headers and their order are those of Starlette's JSONResponse.
+        headers = [(b"content-length", str(len(written)).encode("latin-1")), (b"content-type", _JSON)]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": written})
 
-        async def handler(request: Request) -> Response:
-            exact = ExactJsonRequest(request.scope, request.receive)
-            if fast is not None and request.app.state.fast_routes and _json_content_type(request.scope["headers"]):
-                body = await exact.body()
-                try:
-                    valid = fast.model.model_validate(await exact.json()) if body else None
-                except HTTPException:  # a number no float holds, a lone surrogate: 400 naming the path
-                    raise
-                except Exception:  # not JSON, not UTF-8, too deep, off the model: FastAPI has the answer for each
-                    valid = None
-                if valid is not None:
-                    return await _answer(fast, valid, len(body))
-            # The body, once read, is kept on ``exact``: FastAPI's handler reads it from there.
-            return await fastapi_handler(exact)
 
-        return handler
+class _Disconnected(Exception):
+    pass
 
 
-async def _answer(fast: FastAnswer, body: BaseModel, size: int) -> Response:
+async def _read_body(receive: Receive) -> bytes:
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            # The client went away: nothing to answer, as Starlette does.
+            raise _Disconnected
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def _replaying(body: bytes, receive: Receive) -> Receive:
+    """A receive that gives ``body`` whole first, then what the connection gives (a disconnect)."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+async def _answer(fast: FastAnswer, body: BaseModel, size: int) -> tuple[int, bytes]:
+    """The status and the JSON of the answer; an error of the route's work is raised to the app's handlers."""
     try:
         if fast.process_above_bytes is not None and size > fast.process_above_bytes:
-            written = await work_pool.run(_answered, fast, body)
-        elif fast.in_thread or (fast.on_loop is not None and not fast.on_loop(body)):
-            written = await run_in_threadpool(_answered, fast, body)
-        else:
-            written = _answered(fast, body)
+            return 200, await work_pool.run(_answered, fast, body)
+        if fast.in_thread or (fast.on_loop is not None and not fast.on_loop(body)):
+            return 200, await run_in_threadpool(_answered, fast, body)
+        return 200, _answered(fast, body)
     except work_pool.WorkerError as error:
-        return Response(json_bytes(error.shape), status_code=error.status, media_type="application/json")
-    return Response(written, media_type="application/json")
+        return error.status, json_bytes(error.shape)
 
 
 def _answered(fast: FastAnswer, body: BaseModel) -> bytes:
