@@ -1,36 +1,46 @@
-"""A route class for the hot POST routes (/parse, /guard): a valid body answered without FastAPI's solver.
+"""The hot POST routes (/parse, /guard): a valid body answered without FastAPI's per-request machinery.
 
-On a small request such as one reply to parse, FastAPI's dependency solver,
-its validation of the body through the declared parameters, and its response
-serialisation cost several times the work the request asks for
-(docs/toolform-performance.md). ``FastJsonRoute`` is an ``APIRoute`` whose
-``get_route_handler`` (the FastAPI-documented place to change how a route
-handles its request) does only what that machinery does for a body the route
-accepts: read the body exactly (``toolform.server.exact_json``), validate it
-with the route's own request model, call the route's ``answer``, write the
-JSON. The route stays an ordinary route of the one router: matched, its errors
-handled and its schema published as every other route's.
+On a small request such as one reply to parse, FastAPI's dependency solver, its
+validation of the body through the declared parameters, its response writing,
+and the router's match with the exception and exit-stack middleware around it
+cost several times the work the request asks for (docs/toolform-performance.md).
+A hot route is declared as any other, in its router module, with a route class
+made by ``fast_route``: ``FastJsonRoute``, an ``APIRoute`` that carries the
+route's ``FastAnswer`` (its request model and its answer). Its fast path does
+only what FastAPI's machinery does for a body the route accepts: read the body
+exactly (``toolform.server.exact_json``), validate it with the route's own
+request model, call the route's ``answer``, write the JSON.
 
-Anything else is handed to FastAPI's own handler for the same route, the body
-already read: a body that is not JSON, a content type other than exactly
-``application/json``, a body the model refuses (so the 422 keeps FastAPI's
-detail). So every answer, status and error shape is the declared route's; the
-tests hold the two paths to the same bytes (``create_app(fast_routes=False)``
-answers every request through FastAPI's handler).
+``FastRoutesEntry`` takes a request to one of these routes to its fast path
+ahead of the rest of the stack; its table is the application's own fast routes
+(``fast_routes_of``), so a route is declared once. Reached through the router
+instead (an application mounted under a root path, where the entry steps
+aside), the route class takes the same fast path in its ``handle``.
+
+Anything else goes to FastAPI's own handler for the route, the body replayed: a
+body that is not JSON, a content type other than exactly ``application/json``,
+a body the model refuses (so the 422 keeps FastAPI's detail). So every answer,
+status and error shape is the declared route's, and /openapi.json is made from
+the declarations; the tests hold the two paths to the same bytes
+(``create_app(fast_routes=False)`` answers every request through FastAPI's
+handler).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from fastapi import APIRouter
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from toolform.errors import ToolFormError
 from toolform.server import work_pool
+from toolform.server.errors import error_response, http_error_response
 from toolform.server.exact_json import ExactJsonRoute, request_json
 from toolform.server.exact_response import json_bytes
 
@@ -83,33 +93,76 @@ class FastJsonRoute(ExactJsonRoute):
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         fast = self.fast
-        if (
-            fast is None
-            or scope["method"] != "POST"
-            or not scope["app"].state.fast_routes
-            or not _json_content_type(scope["headers"])
-        ):
+        if fast is None or not scope["app"].state.fast_routes or not _fast_request(scope):
             await super().handle(scope, receive, send)
             return
-        try:
-            body = await _read_body(receive)
-        except _Disconnected:
+        # Reached through the router: an error of the work goes to the application's exception handlers.
+        await _answer_or_pass(fast, scope, receive, send, super().handle)
+
+
+class FastRoutesEntry:
+    """ASGI middleware: a request to a fast route is handed to its fast path ahead of the rest of the stack.
+
+    The table is the application's own fast routes (``fast_routes_of``), never a list of its own. Through
+    the router, a small request pays for the router's match over the routes, FastAPI's exception and
+    exit-stack middleware and its request wrapper: about 30 microseconds, a tenth of a parse of one short
+    reply (docs/toolform-performance.md). A body the fast path does not take goes on to the application,
+    replayed whole, to be answered by the declared route.
+    """
+
+    def __init__(self, app: ASGIApp, routes: Mapping[str, FastAnswer]) -> None:
+        self.app = app
+        self.routes = dict(routes)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        fast = self.routes.get(scope["path"]) if scope["type"] == "http" else None
+        if fast is None or scope.get("root_path") or not _fast_request(scope):
+            await self.app(scope, receive, send)
             return
         try:
-            valid = fast.model.model_validate(request_json(body)) if body else None
-        except HTTPException:  # a number no float holds, a lone surrogate: 400 naming the path
-            raise
-        except Exception:  # not JSON, not UTF-8, too deep, off the model: FastAPI has the answer for each
-            valid = None
-        if valid is None:
-            # FastAPI's handler reads the body again and answers with its own detail.
-            await super().handle(scope, _replaying(body, receive), send)
-            return
-        status, written = await _answer(fast, valid, len(body))
-        # The headers and their order are those of Starlette's JSONResponse.
-        headers = [(b"content-length", str(len(written)).encode("latin-1")), (b"content-type", _JSON)]
-        await send({"type": "http.response.start", "status": status, "headers": headers})
-        await send({"type": "http.response.body", "body": written})
+            await _answer_or_pass(fast, scope, receive, send, self.app)
+        except ToolFormError as error:
+            await error_response(error)(scope, receive, send)
+        except HTTPException as error:  # the size limit counting a body sent without a length; a non-finite
+            await http_error_response(error)(scope, receive, send)
+
+
+def fast_routes_of(routers: Iterable[APIRouter]) -> dict[str, FastAnswer]:
+    """The fast answer of each route of ``routers`` that has one, by its path."""
+    return {
+        route.path: route.fast
+        for router in routers
+        for route in router.routes
+        if isinstance(route, FastJsonRoute) and route.fast is not None
+    }
+
+
+def _fast_request(scope: Scope) -> bool:
+    """A POST whose first Content-Type is exactly ``application/json``; any other goes to FastAPI's reading."""
+    return scope["method"] == "POST" and _json_content_type(scope["headers"])
+
+
+async def _answer_or_pass(fast: FastAnswer, scope: Scope, receive: Receive, send: Send, pass_on: ASGIApp) -> None:
+    """Answer a body ``fast`` takes; hand any other to ``pass_on``, the body replayed whole."""
+    try:
+        body = await _read_body(receive)
+    except _Disconnected:
+        return
+    try:
+        valid = fast.model.model_validate(request_json(body)) if body else None
+    except HTTPException:  # a number no float holds, a lone surrogate: 400 naming the path
+        raise
+    except Exception:  # not JSON, not UTF-8, too deep, off the model: FastAPI has the answer for each
+        valid = None
+    if valid is None:
+        # FastAPI's handler reads the body again and answers with its own detail.
+        await pass_on(scope, _replaying(body, receive), send)
+        return
+    status, written = await _answer(fast, valid, len(body))
+    # The headers and their order are those of Starlette's JSONResponse.
+    headers = [(b"content-length", str(len(written)).encode("latin-1")), (b"content-type", _JSON)]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": written})
 
 
 class _Disconnected(Exception):

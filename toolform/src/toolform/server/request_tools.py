@@ -30,6 +30,7 @@ from fastapi import Request
 from toolform.conversion import read_tools
 from toolform.limits import Limits
 from toolform.loaders import LoadResult, load
+from toolform.server.recent_tools import recent_load
 from toolform.server.schemas import RequestBody, ToolsInput
 
 Body = TypeVar("Body", bound=RequestBody)
@@ -55,8 +56,6 @@ def read_request_tools(body: RequestBody, limits: Limits, shared: bool = False) 
     tools: ToolsInput | None = getattr(body, "tools", None)
     if tools is None:
         return None
-    from toolform.server.recent_tools import recent_load
-
     return read_tools(tools.source, tools.payload, limits, loader=recent_load if shared else load)
 
 
