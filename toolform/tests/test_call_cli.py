@@ -94,8 +94,10 @@ def test_our_call_verb_gives_the_references_result(case: str, tmp_path: Path) ->
     for executable in (REFERENCE_TOOLFORM, OUR_TOOLFORM):
         with ScriptedEndpoint(by_turn(*replies)) as endpoint:
             base = f"http://127.0.0.1:{endpoint.port}" if "--anthropic" in args else endpoint.base_url
+            # Ours imports a .py file only when trusted; the reference has no such switch.
+            trust = ["--trust-code"] if executable == OUR_TOOLFORM and tools_name.endswith(".py") else []
             run = toolform(executable, str(tmp_path / tools_name), "--request", "Forecast for Denver, 2 days",
-                           "--base-url", base, "--json", *args)
+                           "--base-url", base, "--json", *args, *trust)
             assert run.returncode == 0, run.stderr
             results.append(comparable(json.loads(run.stdout)))
             requests.append([p.body for p in endpoint.prompts()])
@@ -158,7 +160,7 @@ def test_a_python_tools_file_is_imported_once_when_its_tools_are_run(tmp_path: P
     (tmp_path / "tools.py").write_text(counting, encoding="utf-8")
     with ScriptedEndpoint(by_turn('{"name": "get_forecast", "arguments": {"city": "Oslo", "days": 1}}', "Ok.")) as e:
         run = toolform(OUR_TOOLFORM, str(tmp_path / "tools.py"), "--request", "Oslo", "--model", "m", "--execute",
-                       "--format", "json_minimal", "--base-url", e.base_url, "--json")
+                       "--format", "json_minimal", "--base-url", e.base_url, "--json", "--trust-code")
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["steps"][0]["executed"][0]["ok"] is True
     assert imports.read_text(encoding="utf-8") == "imported\n"

@@ -8,7 +8,6 @@ import platform
 import subprocess
 from pathlib import Path
 
-import pytest
 from evidence_files import evidence_json
 from evidence_sets import copy_evidence
 from serving import OUR_TOOLFORM
@@ -144,36 +143,7 @@ def test_convert_reads_typescript_and_python_files_by_their_suffix(tmp_path: Pat
     assert json.loads(toolform("convert", str(ts), "--to", "mcp").stdout)["tools"][0]["name"] == "read_file"
     py = tmp_path / "tools.py"
     py.write_text('def get_x(city: str, days: int = 1) -> str:\n    """Get x."""\n    return city\n')
-    done = toolform("convert", str(py), "--to", "ir")
+    done = toolform("convert", str(py), "--to", "ir", "--trust-code")
     assert done.returncode == 0, done.stderr
     (tool,) = json.loads(done.stdout)["tools"]
     assert tool["name"] == "get_x" and [p["name"] for p in tool["params"]] == ["city", "days"]
-
-
-@pytest.mark.parametrize(
-    "verb",
-    [
-        ["inspect"],
-        ["render", "--format", "json_minimal"],
-        ["guard"],
-        ["parse", "--protocol", "json_object", "--text", "{}"],
-        ["catalogue", "--query", "time"],
-    ],
-    ids=lambda verb: verb[0],
-)
-def test_every_verb_that_loads_tools_imports_a_py_file_only_with_trust_code(verb: list[str], tmp_path: Path) -> None:
-    tools, ran = tmp_path / "tools.py", tmp_path / "ran"
-    # Importing the file leaves a mark, so a refusal can be seen to have run nothing.
-    tools.write_text(
-        f"from pathlib import Path\nPath({str(ran)!r}).write_text('ran')\n\n\n"
-        'def get_time(city: str) -> str:\n    """The time in a city."""\n    return city\n',
-        encoding="utf-8",
-    )
-    refused = toolform(verb[0], str(tools), *verb[1:])
-    assert refused.returncode == 3
-    assert "pass --trust-code to allow it" in refused.stderr
-    assert not ran.exists()
-    trusted = toolform(verb[0], str(tools), *verb[1:], "--trust-code")
-    assert "--trust-code" not in trusted.stderr
-    assert ran.exists()
-    assert trusted.returncode in (0, 1)  # parse's exit 1: the reply {} calls no tool

@@ -1,7 +1,7 @@
 """The guard's answers, byte for byte, are those recorded in data/guard/answer_digests.json.
 
 The guard's speed work must not change a byte of what it answers. The
-digests were taken from the route's answer as the lean path writes it (and the
+digests were taken from the route's answer as the fast path writes it (and the
 SDK's report, with the reference's rules alone) before that work, over the
 benchmark's 1,000-tool catalogue and seeded tool sets from the differential
 pool with every option. A digest that differs names its case. When the guard's
@@ -25,7 +25,8 @@ from toolform.evidence import Evidence, open_evidence
 from toolform.guard import guard
 from toolform.limits import Limits
 from toolform.server.exact_response import fast_json_bytes, json_bytes
-from toolform.server.routes.guard import GuardRequest, answer
+from toolform.server.routes.guard import answer
+from toolform.server.schemas import GuardRequest
 
 DIGESTS = Path(__file__).parent / "data" / "guard" / "answer_digests.json"
 _SEEDS = range(300)

@@ -40,7 +40,7 @@ SITECUSTOMIZE = textwrap.dedent(f'''
         import resource
 
         import toolform.loaders
-        import toolform.server.lean_routes
+        import toolform.server.fast_route
         import toolform.server.routes.parse
         import toolform.server.work_pool
 

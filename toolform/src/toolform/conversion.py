@@ -1,19 +1,21 @@
 """Tools as the API and the CLI take them: the tools object's rules, the limits, then the loaders.
 
-The HTTP routes ``/tools/load`` and ``/tools/export`` and the ``convert`` verb
-each call one function here. The rules of the tools object (which sources, which
+Every reading of a tools object, by a route, a verb or a measurement, goes
+through ``read_tools``: the rules of the tools object (which sources, which
 payload shapes, how much) are checked before any loader runs, so a refusal costs
-nothing and names the member at fault.
+nothing and names the member at fault; then the tools are loaded, and the count
+of what loaded is checked. ``load_tools`` and ``export_tools`` build on it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from toolform.errors import BadRequest
 from toolform.export import export
 from toolform.limits import Limits
-from toolform.loaders import load
+from toolform.loaders import LoadResult, load
 from toolform.summary import summarize
 
 #: Sources accepted over HTTP, in the order messages list them.
@@ -93,6 +95,16 @@ class LoadedTools:
     kind: str
     warnings: list[str] = field(default_factory=list)
 
+    @classmethod
+    def of(cls, result: LoadResult) -> LoadedTools:
+        """A reading's tools as IR dicts, with their summary."""
+        return cls(
+            tools=result.toolset.to_dicts(),
+            summary=summarize(result.toolset, warnings=result.warnings).to_dict(),
+            kind=result.kind,
+            warnings=list(result.warnings),
+        )
+
     def to_dict(self) -> dict[str, object]:
         return {
             "tools": self.tools,
@@ -114,24 +126,33 @@ class ExportedTools:
         return {"to": self.to, "payload": self.payload, "warnings": list(self.warnings)}
 
 
-def load_tools(
-    source: str, payload: object, limits: Limits | None = None, over_http: bool = True
-) -> LoadedTools:
-    """Read tools from ``payload`` in the shape ``source`` names (``auto`` detects it), and summarise them.
+#: How a reading loads a checked tools object: ``toolform.loaders.load``, or the server's recent tool sets.
+Loader = Callable[[str, object], LoadResult]
+
+
+def read_tools(
+    source: str, payload: object, limits: Limits | None = None, over_http: bool = True, loader: Loader = load
+) -> LoadResult:
+    """Check the tools object against its rules, load it with ``loader``, check the count of what loaded.
 
     Raises BadRequest or PayloadTooLarge for a tools object the rules refuse, and
     LoaderError for tools that do not load.
     """
     limits = limits or Limits()
     check_tools_input(source, payload, limits, over_http)
-    result = load(source, payload)
+    result = loader(source, payload)
     limits.check_tool_count(len(result.toolset))
-    return LoadedTools(
-        tools=result.toolset.to_dicts(),
-        summary=summarize(result.toolset, warnings=result.warnings).to_dict(),
-        kind=result.kind,
-        warnings=list(result.warnings),
-    )
+    return result
+
+
+def load_tools(
+    source: str, payload: object, limits: Limits | None = None, over_http: bool = True
+) -> LoadedTools:
+    """Read tools from ``payload`` in the shape ``source`` names (``auto`` detects it), and summarise them.
+
+    Raises as ``read_tools`` does.
+    """
+    return LoadedTools.of(read_tools(source, payload, limits, over_http))
 
 
 def export_tools(
@@ -140,10 +161,13 @@ def export_tools(
     """Read tools as ``load_tools`` does and write them in the shape ``to`` names."""
     if to not in EXPORT_TARGETS:
         raise BadRequest(f"unknown export target '{to}'; use one of {', '.join(EXPORT_TARGETS)}")
-    limits = limits or Limits()
-    check_tools_input(source, payload, limits, over_http)
-    result = load(source, payload)
-    limits.check_tool_count(len(result.toolset))
+    return export_read_tools(read_tools(source, payload, limits, over_http), to)
+
+
+def export_read_tools(result: LoadResult, to: str) -> ExportedTools:
+    """Tools already read, written in the shape ``to`` names."""
+    if to not in EXPORT_TARGETS:
+        raise BadRequest(f"unknown export target '{to}'; use one of {', '.join(EXPORT_TARGETS)}")
     exported = export(result.toolset, to)
     # What reading lost, then what the target could not carry: both are lost on the way.
     return ExportedTools(to=to, payload=exported.payload, warnings=[*result.warnings, *exported.warnings])

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from toolform.cli.convert import read_tools
+from toolform.cli.convert import add_trust_code, read_tools
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest, ToolFormError
@@ -43,6 +43,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--tools-file", help="your tools, with --examples")
     parser.add_argument("--examples", help="labelled requests, one JSON object per line")
     parser.add_argument("--from", dest="source", choices=LOCAL_SOURCES, default="auto", help="what the tool file is")
+    add_trust_code(parser)
     parser.add_argument("--concurrency", type=_at_least_one, default=4, help="requests in flight at once")
     parser.add_argument("--max-tokens", type=_at_least_one, default=512, help="the reply's token budget")
     parser.add_argument("--thinking", action=argparse.BooleanOptionalAction, default=None,
@@ -125,7 +126,7 @@ def run(arguments: argparse.Namespace) -> int:
     evidence = open_evidence(arguments.study_dir)
     tools: dict[str, Any] | None = None
     if arguments.tools_file:
-        source, payload = read_tools(arguments.tools_file, arguments.source)
+        source, payload = read_tools(arguments.tools_file, arguments.source, arguments.trust_code)
         tools = {"source": source, "payload": payload}
     options = AbTestOptions(
         model=arguments.model,

@@ -33,7 +33,7 @@ from toolform.call import (
 from toolform.call.advice import advised
 from toolform.call.endpoint import ANTHROPIC_KEY_ENV
 from toolform.call.replies import flow_parser, sdk_parser
-from toolform.cli.convert import read_tools
+from toolform.cli.convert import add_trust_code, read_tools
 from toolform.cli.exact_json import print_exact_json, text_of
 from toolform.cli.output import warn
 from toolform.conversion import LOCAL_SOURCES
@@ -53,9 +53,10 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument(
         "tools",
         help="a tool file (OpenAI, Anthropic, MCP or IR JSON, a .py or .ts file, a Flow listing), or - for stdin; "
-        "a .py file is imported, which runs its code",
+        "a .py file is imported, which runs its code (only with --trust-code)",
     )
     parser.add_argument("--from", dest="source", choices=LOCAL_SOURCES, default="auto", help="what the file holds")
+    add_trust_code(parser)
     parser.add_argument("--request", required=True, help="the user request")
     parser.add_argument("--base-url", help="an OpenAI-compatible base URL, for example http://localhost:8000/v1")
     parser.add_argument("--model", required=True, help="the model name the endpoint serves")
@@ -133,7 +134,7 @@ def run(arguments: argparse.Namespace) -> int:
         print("toolform call: error: give --base-url (or --anthropic)", file=sys.stderr)
         return 2
     evidence = open_evidence(arguments.study_dir)
-    source, payload = read_tools(arguments.tools, arguments.source)
+    source, payload = read_tools(arguments.tools, arguments.source, arguments.trust_code)
     if source == "python":
         from toolform.loaders.python import import_module
 

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
+from toolform.cli.convert import add_trust_code, read_tools
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
 from toolform.evidence import open_evidence
@@ -67,9 +67,8 @@ def run(arguments: argparse.Namespace) -> int:
         arguments.usage_error("--fit needs --budget")
     if arguments.out is not None and not arguments.fit:
         arguments.usage_error("--out needs --fit")
-    refuse_untrusted_code(arguments)
     evidence = open_evidence(arguments.study_dir)
-    source, payload = read_tools(arguments.tools, arguments.source)
+    source, payload = read_tools(arguments.tools, arguments.source, arguments.trust_code)
     toolset = as_toolset({"source": source, "payload": payload})
     result = plan(
         toolset,

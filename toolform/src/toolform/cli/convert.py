@@ -21,7 +21,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument(
         "tools",
         help="a tool file (OpenAI, Anthropic, MCP or IR JSON, a .ts or .py file, a Flow listing), or - for stdin; "
-        "a .py file is imported, which runs its code",
+        "a .py file is imported, which runs its code (only with --trust-code)",
     )
     parser.add_argument(
         "--from", dest="source", choices=LOCAL_SOURCES, default="auto", help="what the file holds; auto detects it"
@@ -29,11 +29,12 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--to", required=True, choices=EXPORT_TARGETS, help="the shape to write")
     parser.add_argument("--out", type=Path, help="write here instead of stdout")
     parser.add_argument("--json", action="store_true", help="accepted for symmetry; the output is always JSON")
+    add_trust_code(parser)
     parser.set_defaults(run=run)
 
 
 def add_trust_code(parser: argparse.ArgumentParser) -> None:
-    """The --trust-code flag of every verb that loads a tools file."""
+    """The --trust-code flag of every verb that loads a tools file (``read_tools`` reads it)."""
     parser.add_argument(
         "--trust-code",
         action="store_true",
@@ -41,19 +42,23 @@ def add_trust_code(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def refuse_untrusted_code(arguments: argparse.Namespace) -> None:
-    """A .py tools file is imported, which runs its code: only with --trust-code."""
-    if arguments.tools.endswith(".py") and not arguments.trust_code:
-        raise BadRequest("a .py tools file is imported, which runs its code; pass --trust-code to allow it")
+TRUST_CODE_REFUSAL = "a .py tools file is imported, which runs its code; pass --trust-code to allow it"
 
 
-def read_tools(argument: str, source: str) -> tuple[str, object]:
-    """The source and payload a tools argument names: JSON parsed, source text as text, Python as its path."""
+def read_tools(argument: str, source: str, trust_code: bool) -> tuple[str, object]:
+    """The source and payload a tools argument names: JSON parsed, source text as text, Python as its path.
+
+    Every verb that reads a tools file reads it here. Python tools (a .py file, or ``--from python``) are
+    imported when loaded, which runs their code: refused unless ``trust_code`` (the verb's --trust-code),
+    before the file is read at all.
+    """
     path = None if argument == "-" else Path(argument)
-    if path is not None and not path.is_file():
-        raise BadRequest(f"no such file ({argument})")
     if source == "auto" and path is not None:
         source = _SUFFIX_SOURCES.get(path.suffix.lower(), "auto")
+    if source == "python" and not trust_code:
+        raise BadRequest(TRUST_CODE_REFUSAL)
+    if path is not None and not path.is_file():
+        raise BadRequest(f"no such file ({argument})")
     if source == "python":
         if path is None:
             raise BadRequest("python tools are read from a .py file, not stdin")
@@ -74,7 +79,7 @@ def read_tools(argument: str, source: str) -> tuple[str, object]:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    source, payload = read_tools(arguments.tools, arguments.source)
+    source, payload = read_tools(arguments.tools, arguments.source, arguments.trust_code)
     result = export_tools(source, payload, arguments.to, over_http=False)
     for message in result.warnings:
         warn(message)

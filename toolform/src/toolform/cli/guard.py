@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
+from toolform.cli.convert import add_trust_code, read_tools
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
 from toolform.evidence import open_evidence
@@ -59,9 +59,8 @@ def add_parser(verbs: Any) -> None:
 def run(arguments: argparse.Namespace) -> int:
     from toolform.guard import guard
 
-    refuse_untrusted_code(arguments)
     evidence = open_evidence(arguments.study_dir)
-    source, payload = read_tools(arguments.tools, arguments.source)
+    source, payload = read_tools(arguments.tools, arguments.source, arguments.trust_code)
     report = guard(
         {"source": source, "payload": payload},
         strictness=arguments.strictness,

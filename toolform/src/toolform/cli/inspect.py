@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
+from toolform.cli.convert import add_trust_code, read_tools
 from toolform.cli.output import print_json, warn
 from toolform.conversion import LOCAL_SOURCES
 
@@ -28,8 +28,7 @@ def run(arguments: argparse.Namespace) -> int:
     from toolform.loaders import load
     from toolform.summary import summarize
 
-    refuse_untrusted_code(arguments)
-    source, payload = read_tools(arguments.tools, arguments.source)
+    source, payload = read_tools(arguments.tools, arguments.source, arguments.trust_code)
     loaded = load(source, payload)
     summary = summarize(loaded.toolset, loaded.warnings, loaded.kind)
     if arguments.json:

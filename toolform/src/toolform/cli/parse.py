@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
+from toolform.cli.convert import add_trust_code, read_tools
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
 from toolform.jsontext import write
@@ -68,9 +68,8 @@ def run(arguments: argparse.Namespace) -> int:
     from toolform.loaders import load
     from toolform.parse import flow_listing, parse_reply
 
-    refuse_untrusted_code(arguments)
     text = _reply_text(arguments)
-    source, payload = read_tools(arguments.tools, arguments.source)
+    source, payload = read_tools(arguments.tools, arguments.source, arguments.trust_code)
     loaded = load(source, payload)
     reply = parse_reply(
         loaded.toolset,

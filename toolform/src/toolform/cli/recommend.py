@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from toolform.advisor.advise import advise
-from toolform.cli.convert import read_tools
+from toolform.cli.convert import add_trust_code, read_tools
 from toolform.cli.output import print_json, print_table, warn
 from toolform.conversion import LOCAL_SOURCES, load_tools
 from toolform.errors import EvidenceUnavailable
@@ -21,6 +21,7 @@ def add_parser(verbs: Any) -> None:
     parser.add_argument("--params-b", type=float, help="parameters in billions")
     parser.add_argument("--tools-file", help="take the tool count, tier and tokens from these tools")
     parser.add_argument("--from", dest="source", choices=LOCAL_SOURCES, default="auto", help="what the tool file is")
+    add_trust_code(parser)
     parser.add_argument("--n-tools", type=int, help="tools shown at once (default 8, or the file's count)")
     parser.add_argument("--tier", type=int, help="complexity tier 1 to 5 (default 3, or the file's)")
     parser.add_argument("--budget", type=int, help="most tokens the tool block may take")
@@ -45,7 +46,7 @@ def run(arguments: argparse.Namespace) -> int:
         raise EvidenceUnavailable(evidence.detail)
     tools = None
     if arguments.tools_file:
-        source, payload = read_tools(arguments.tools_file, arguments.source)
+        source, payload = read_tools(arguments.tools_file, arguments.source, arguments.trust_code)
         tools = load_tools(source, payload, over_http=False)
     situation: dict[str, Any] = {
         "model": arguments.model,

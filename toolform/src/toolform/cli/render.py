@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from toolform.cli.convert import add_trust_code, read_tools, refuse_untrusted_code
+from toolform.cli.convert import add_trust_code, read_tools
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
@@ -52,13 +52,12 @@ def run(arguments: argparse.Namespace) -> int:
     from toolform.loaders import load
     from toolform.render import RenderOptions, compare, render
 
-    refuse_untrusted_code(arguments)
     evidence = open_evidence(arguments.study_dir)
     if not arguments.compare and not arguments.format:
         raise BadRequest("give --format ID, or --compare")
     if arguments.messages and not arguments.request:
         raise BadRequest("--messages needs --request")
-    source, payload = read_tools(arguments.tools, arguments.source)
+    source, payload = read_tools(arguments.tools, arguments.source, arguments.trust_code)
     toolset = load(source, payload).toolset
     options = RenderOptions(
         descriptions=arguments.descriptions,

@@ -11,11 +11,10 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from toolform.conversion import check_tools_input
+from toolform.conversion import read_tools
 from toolform.errors import BadRequest, NoEndpoint, PayloadTooLarge, ToolFormError
 from toolform.evidence import Evidence, given_or_installed
 from toolform.limits import Limits
-from toolform.loaders import load
 from toolform.measure.endpoint import (
     MAX_COMPLETION_BYTES,
     REQUEST_DEADLINE_S,
@@ -178,12 +177,10 @@ def _task_set(options: AbTestOptions, limits: Limits, over_http: bool) -> TaskSe
         return generated_tasks(options.n_requests, options.n_tools, options.tier, options.seed)
     source = str(options.tools.get("source", "auto"))
     payload = options.tools.get("payload")
-    check_tools_input(source, payload, limits, over_http)
     from toolform.parse import flow_listing  # the parse SDK; imported here so that measure loads on its own
 
-    loaded = load(source, payload)
+    loaded = read_tools(source, payload, limits, over_http)
     toolset = loaded.toolset
-    limits.check_tool_count(len(toolset))
     listing = flow_listing(loaded.kind, payload)
     if options.examples is None:
         return replace(generated_tasks_for(toolset, options.n_requests, options.seed), flow_listing=listing)

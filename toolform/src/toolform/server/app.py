@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
@@ -11,15 +9,13 @@ from starlette.datastructures import Headers
 
 from toolform import __version__
 from toolform.evidence import Evidence, open_evidence
-from toolform.limits import Limits, set_rendered_char_limit, set_schema_node_limit
+from toolform.limits import set_rendered_char_limit, set_schema_node_limit
 from toolform.measure.endpoint import redact_logs
 from toolform.registry import Registry
 from toolform.server import dashboard, docs, errors, far_loads, work_pool
 from toolform.server.body_limit import BodyLimit
-from toolform.server.exact_response import exact_json_bytes, fast_json_bytes
+from toolform.server.fast_route import FastRoutesEntry, fast_routes_of
 from toolform.server.host_check import HostCheck
-from toolform.server.lean_routes import LeanRoute, LeanRoutes
-from toolform.server.models import IndexResponse
 from toolform.server.routes import advisor as advisor_routes
 from toolform.server.routes import catalogue as catalogue_routes
 from toolform.server.routes import evidence as evidence_routes
@@ -27,6 +23,7 @@ from toolform.server.routes import guard, meta, registry, tools
 from toolform.server.routes import measure as measure_routes
 from toolform.server.routes import parse as parse_routes
 from toolform.server.routes import render as render_routes
+from toolform.server.schemas import IndexResponse
 from toolform.server.settings import Settings
 
 TITLE = "ToolForm API"
@@ -57,30 +54,17 @@ class ShapedCORSMiddleware(CORSMiddleware):
         return JSONResponse(errors.error_body("bad_request", detail, 400), status_code=400, headers=headers)
 
 
-def lean_routes(limits: Limits, evidence: Evidence) -> dict[str, LeanRoute]:
-    """The hot POST routes, answered ahead of FastAPI's machinery for the bodies they accept; one line each."""
-    return {
-        "/api/v1/parse": LeanRoute(
-            parse_routes.ParseRequest,
-            partial(parse_routes.answer, limits),
-            exact_json_bytes,
-            process_above_bytes=parse_routes.ON_LOOP_BYTES,
-            on_loop=parse_routes.quick,
-        ),
-        "/api/v1/guard": LeanRoute(
-            guard.GuardRequest, partial(guard.answer, limits, evidence), fast_json_bytes, in_thread=True
-        ),
-    }
-
-
-def create_app(settings: Settings | None = None, evidence: Evidence | None = None, lean: bool = True) -> FastAPI:
+def create_app(
+    settings: Settings | None = None, evidence: Evidence | None = None, fast_routes: bool = True
+) -> FastAPI:
     """The application for ``settings``; the study's evidence is opened from ``settings.study_dir`` unless given.
 
     The evidence and its registry go on ``app.state`` once, here; the routes are handed them by the
     dependencies of toolform.server.state.
 
-    With ``lean`` (the default), the routes of ``lean_routes`` answer the bodies they accept ahead of
-    FastAPI; without it, FastAPI answers every request (the tests hold the two to the same bytes).
+    With ``fast_routes`` (the default), the hot routes (/parse, /guard) answer a valid body on their route
+    class's fast path (``toolform.server.fast_route``), reached ahead of the middleware and the router's
+    match; without it, FastAPI's handler answers every request (the tests hold the two to the same bytes).
     """
     settings = settings or Settings()
     evidence = evidence or open_evidence(settings.study_dir)
@@ -97,6 +81,7 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     app.state.settings = settings
     app.state.evidence = evidence
     app.state.registry = Registry(evidence)
+    app.state.fast_routes = fast_routes
     set_schema_node_limit(settings.limits.max_schema_nodes)
     set_rendered_char_limit(settings.limits.max_rendered_chars)
     work_pool.configure(settings.limits.max_schema_nodes, settings.parse_timeout_s)
@@ -104,14 +89,16 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
     redact_logs()
     far_loads.install()
 
+    # The router tries its routes in order: the hot ones first.
+    hot = [parse_routes.router(settings.limits), guard.router(settings.limits, evidence)]
+    for router in hot:
+        app.include_router(router)
     app.include_router(meta.router(settings))
     app.include_router(registry.router())
-    app.include_router(tools.router(settings.limits))
+    app.include_router(tools.router())
     app.include_router(render_routes.router(settings.limits))
-    app.include_router(guard.router(settings.limits))
-    app.include_router(parse_routes.router(settings.limits))
-    app.include_router(catalogue_routes.router(settings.limits))
-    app.include_router(advisor_routes.router(settings.limits))
+    app.include_router(catalogue_routes.router())
+    app.include_router(advisor_routes.router())
     app.include_router(evidence_routes.router())
     app.include_router(measure_routes.router(settings, evidence))
     app.include_router(docs.router(TITLE, OPENAPI_URL))
@@ -133,9 +120,9 @@ def create_app(settings: Settings | None = None, evidence: Evidence | None = Non
             }
         )
 
-    if lean:
-        app.add_middleware(LeanRoutes, routes=lean_routes(settings.limits, evidence))
-    # Added last, so outermost: the Host check runs first, then the size limit, then CORS, then the lean path.
+    if fast_routes:
+        app.add_middleware(FastRoutesEntry, routes=fast_routes_of(hot))
+    # Added last, so outermost: the Host check runs first, then the size limit, then CORS, then the fast routes.
     if settings.cors_origins:
         app.add_middleware(
             ShapedCORSMiddleware,

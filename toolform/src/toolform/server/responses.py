@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolform.server.models import ErrorBody
+from toolform.server.schemas import ErrorBody
 
 _DESCRIPTIONS: dict[int, str] = {
     400: "A value the route cannot use, or a Content-Length that is not a number",

@@ -8,8 +8,8 @@ from fastapi import APIRouter, Path
 from fastapi.responses import JSONResponse
 
 from toolform.evidence.local import local_facts
-from toolform.server.models import FactsResponse
 from toolform.server.responses import errors
+from toolform.server.schemas import FactsResponse
 from toolform.server.state import LocalEvidence, StudyEvidence, StudyRegistry
 
 _ANY_OBJECT: dict[str, Any] = {

@@ -16,7 +16,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse, Response
-from pydantic import ConfigDict, Field
 
 from toolform.errors import JobNotFound, JobStoreError
 from toolform.evidence import Evidence
@@ -26,70 +25,10 @@ from toolform.measure.job_store import JobStore
 from toolform.measure.jobs import JobManager
 from toolform.measure.start import AbTestOptions, EndpointConfig, build_spec
 from toolform.server.exact_json import ExactJsonRoute
-from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
 from toolform.server.responses import errors
+from toolform.server.schemas import AbTestJob, AbTestJobs, AbTestRecords, AbTestRequest, AbTestStarted
 from toolform.server.settings import Settings
 from toolform.server.state import StudyEvidence
-
-AB_TEST_EXAMPLE: dict[str, Any] = {
-    "model": "Qwen/Qwen3-8B",
-    "formats": ["json_schema_openai", "xml_schema"],
-    "rule": "symmetric",
-    "tools": TOOLS_EXAMPLE,
-    "examples": [
-        {"request": "Will it rain in Denver?", "calls": [{"name": "get_forecast", "arguments": {"city": "Denver"}}]},
-        {"request": "Write a haiku about rain.", "calls": []},
-    ],
-    "concurrency": 4,
-    "max_tokens": 512,
-}
-
-
-class AbTestRequest(_Request):
-    """A measurement: formats compared on the configured endpoint over labelled or generated requests."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [AB_TEST_EXAMPLE]})
-
-    model: str | None = Field(None, description="The model to ask; default the server's --endpoint-model.")
-    base_url: str | None = Field(
-        None,
-        max_length=2048,
-        description="An endpoint of the request's own; honoured only with --allow-client-endpoints, and sent "
-        "no key but the one api_key_env names.",
-    )
-    api_key_env: str | None = Field(
-        None,
-        max_length=256,
-        description="With base_url: the server's variable holding that endpoint's key; only a variable the "
-        "operator listed with --client-key-env.",
-    )
-    formats: list[str] | None = Field(
-        None, max_length=16, description="Format ids (a repeated one runs once); default the eight core formats."
-    )
-    n_requests: int = Field(50, ge=1, le=1000, description="Generated requests per format (without examples).")
-    n_tools: int = Field(8, ge=1, le=256, description="Tools in a generated tool set.")
-    tier: int = Field(3, ge=1, le=5, description="Complexity of a generated tool set's schemas.")
-    seed: int = Field(0, description="Fixes the generated tool set and requests.")
-    rule: Literal["main", "symmetric", "as_written"] = Field("symmetric", description="The grading rule.")
-    tools: ToolsInput | None = Field(None, description="Your tools; with examples, or requests are generated.")
-    examples: list[Any] | None = Field(
-        None, description='Labelled requests, each {"request", "calls": [{"name", "arguments"}]}; need tools.'
-    )
-    concurrency: int = Field(4, ge=1, le=32, description="Requests in flight at once.")
-    max_tokens: int = Field(512, ge=1, description="The reply's token budget.")
-    thinking: bool | None = Field(
-        None, description="The chat template's thinking switch; unset: off for Qwen 3 and 3.5, else not sent."
-    )
-
-
-class AbTestStarted(_Response):
-    """The job, queued."""
-
-    job_id: str
-    status: str
-    total: int
-    warnings: list[str]
-
 
 log = logging.getLogger("toolform.measure")
 
@@ -100,51 +39,6 @@ CSV_COLUMNS = (
 )
 #: A cell a spreadsheet would read as a formula starts with one of these; such a cell gets a leading '.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-class AbTestJob(_Response):
-    """A job's state; ``result`` is the MeasureReport once it is done."""
-
-    id: str
-    status: Literal["queued", "running", "done", "failed", "cancelled", "interrupted"]
-    done: int
-    total: int
-    result: dict[str, Any] | None
-    error: str | None
-    created_at: str
-
-
-class AbTestJobSummary(_Response):
-    """One job in the history: its state and what it measured."""
-
-    id: str
-    status: str
-    done: int
-    total: int
-    created_at: str
-    updated_at: str
-    model: str
-    formats: list[str]
-    rule: str
-    source: str
-    verdict: str | None
-    winner: str | None
-    error: str | None
-    evidence_file: str | None
-
-
-class AbTestJobs(_Response):
-    """The latest jobs, newest first, from the job store."""
-
-    jobs: list[AbTestJobSummary]
-
-
-class AbTestRecords(_Response):
-    """A job's records from ``after`` on; ``next`` is the ``after`` that asks for the ones graded since."""
-
-    job_id: str
-    records: list[dict[str, Any]]
-    next: int
 
 
 def _job_store(store_dir: str) -> JobStore | JobStoreError:

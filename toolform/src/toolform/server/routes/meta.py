@@ -9,8 +9,8 @@ from fastapi.responses import JSONResponse
 
 from toolform import __version__
 from toolform.evidence import Evidence
-from toolform.server.models import HealthResponse, VersionResponse
 from toolform.server.responses import errors
+from toolform.server.schemas import HealthResponse, VersionResponse
 from toolform.server.settings import Settings
 from toolform.server.state import StudyEvidence
 

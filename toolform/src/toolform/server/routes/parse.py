@@ -1,71 +1,24 @@
 """parse: a model's reply parsed under a protocol and a grading rule, and validated (POST /api/v1/parse).
 
-This router is mounted with ``app.include_router(parse.router(settings.limits))``; valid bodies are
-answered by ``answer`` through the lean path (``toolform.server.lean_routes``) before FastAPI sees them.
+A valid body is answered by ``answer`` on the fast path of the route's class
+(``toolform.server.fast_route``); the route below declares the API and answers
+every other body, its tools read by the one dependency (``with_tools``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from functools import partial
+from typing import Annotated, Any
 
-from fastapi import APIRouter
-from pydantic import ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
+from fastapi import APIRouter, Depends
 
-from toolform.conversion import check_tools_input
 from toolform.limits import Limits
-from toolform.server.exact_json import ExactJsonRoute
-from toolform.server.exact_response import ExactJSONResponse
-from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
+from toolform.loaders import LoadResult
+from toolform.server.exact_response import ExactJSONResponse, exact_json_bytes
+from toolform.server.fast_route import FastAnswer, fast_route
+from toolform.server.request_tools import WithTools, read_request_tools, with_tools
 from toolform.server.responses import errors
-
-PARSE_EXAMPLE: dict[str, Any] = {
-    "tools": TOOLS_EXAMPLE,
-    "text": (
-        '<function_calls>\n  <invoke name="get_forecast">\n    <parameter name="city">Denver</parameter>\n'
-        "  </invoke>\n</function_calls>"
-    ),
-    "protocol": "xml_call",
-    "rule": "main",
-    "validate": True,
-    "lenient_fallback": False,
-}
-
-
-class ParseRequest(_Request):
-    """A reply to parse, the protocol the prompt asked for, and the tools it may call."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [PARSE_EXAMPLE]})
-
-    tools: ToolsInput
-    text: str = Field(description="The model's reply, as it came back.")
-    protocol: str = Field(description="The protocol id the prompt asked for, e.g. xml_call.")
-    rule: Literal["main", "symmetric", "as_written"] = Field(
-        "main", description="The grading rule; as_written allows no repair, so no lenient_fallback."
-    )
-    validate_: bool = Field(True, alias="validate", description="Check each call's arguments against its schema.")
-    lenient_fallback: bool = Field(
-        False, description="Take calls found in another protocol's syntax when the strict parser finds none."
-    )
-
-
-class ParsedReplyBody(_Response):
-    """ParsedReply.to_dict()."""
-
-    protocol_id: str
-    rule: str
-    ok: bool
-    calls: list[dict[str, Any]]
-    rejected: list[dict[str, Any]]
-    parsed_strict: bool
-    parsed_lenient: bool
-    matched_syntax: str
-    format_compliant: bool
-    no_call_declared: bool
-    hallucinated: list[str]
-    reasoning_removed: bool
-    note: str
-
+from toolform.server.schemas import ParsedReplyBody, ParseRequest
 
 #: Bodies up to this size are parsed on the event loop (a reply of a few calls parses in well under a
 #: millisecond, less than the hop to a worker costs); larger ones in a worker process, so that /health and
@@ -82,14 +35,17 @@ def quick(body: ParseRequest) -> bool:
 
 
 def answer(limits: Limits, body: ParseRequest) -> dict[str, Any]:
-    """The route's answer to a valid body: what both the FastAPI route and the lean path send."""
-    from toolform.parse import flow_listing, parse_reply
-    from toolform.server.recent_tools import recent_load, recent_reading
+    """The route's answer to a valid body on the fast path: its tools read as the dependency reads them."""
+    loaded = read_request_tools(body, limits, shared=True)
+    assert loaded is not None
+    return parsed(body, loaded)
 
-    limits.check_text("text", body.text)
-    check_tools_input(body.tools.source, body.tools.payload, limits)
-    loaded = recent_load(body.tools.source, body.tools.payload)
-    limits.check_tool_count(len(loaded.toolset))
+
+def parsed(body: ParseRequest, loaded: LoadResult) -> dict[str, Any]:
+    """The reply of ``body`` parsed against its tools, read from the recent tool sets."""
+    from toolform.parse import flow_listing, parse_reply
+    from toolform.server.recent_tools import recent_reading
+
     reply = parse_reply(
         loaded.toolset,
         body.text,
@@ -104,7 +60,9 @@ def answer(limits: Limits, body: ParseRequest) -> dict[str, Any]:
 
 
 def router(limits: Limits) -> APIRouter:
-    routes = APIRouter(prefix="/api/v1", tags=["parse"], route_class=ExactJsonRoute)
+    fast = FastAnswer(ParseRequest, answer=partial(answer, limits), write=exact_json_bytes,
+                      process_above_bytes=ON_LOOP_BYTES, on_loop=quick)
+    routes = APIRouter(prefix="/api/v1", tags=["parse"], route_class=fast_route(fast))
 
     @routes.post(
         "/parse",
@@ -112,13 +70,13 @@ def router(limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": ParsedReplyBody}, **errors(404)},
     )
-    async def parse_route(body: ParseRequest) -> ExactJSONResponse:
+    def parse_route(
+        read: Annotated[WithTools[ParseRequest], Depends(with_tools(ParseRequest, shared=True))],
+    ) -> ExactJSONResponse:
         """The calls found in the reply (each resolved to a tool, normalised and validated), the calls to
         tools that do not exist, whether the strict parser read it, the syntax it was found in, and whether
         the reply declared that no tool applies. ok is false when a call was rejected, a tool name was
         invented, or a call failed validation; with no call, it is no_call_declared."""
-        # Small bodies take the lean path on the event loop; the rest (a large reply, or a body the lean
-        # path passed on) run in a worker thread, as long work must.
-        return ExactJSONResponse(await run_in_threadpool(answer, limits, body))
+        return ExactJSONResponse(parsed(read.body, read.loaded))
 
     return routes

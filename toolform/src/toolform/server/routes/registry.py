@@ -8,8 +8,8 @@ from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 
 from toolform.render.sample import format_sample
-from toolform.server.models import FormatDetail, FormatsResponse, ModelsResponse, ProtocolsResponse
 from toolform.server.responses import errors
+from toolform.server.schemas import FormatDetail, FormatsResponse, ModelsResponse, ProtocolsResponse
 from toolform.server.state import StudyRegistry
 
 

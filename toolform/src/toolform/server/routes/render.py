@@ -6,102 +6,18 @@ the study's evidence by the StudyEvidence dependency (toolform.server.state).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
-from pydantic import ConfigDict, Field
 
-from toolform.conversion import load_tools
 from toolform.limits import Limits
-from toolform.render import RenderOptions, compare, render
+from toolform.render import compare, render
 from toolform.server.exact_json import ExactJsonRoute
-from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
+from toolform.server.request_tools import WithTools, with_tools
 from toolform.server.responses import errors
+from toolform.server.schemas import CompareBody, RenderCompareRequest, RenderedPromptBody, RenderRequest
 from toolform.server.state import StudyEvidence
-
-
-class RenderOptionsBody(_Request):
-    """What the rendering shows; every member is optional and takes the default shown."""
-
-    descriptions: bool = True
-    constraints: bool = True
-    defaults: bool = True
-    returns: bool = True
-    minify: bool = False
-    case_convention: Literal["as_is", "snake", "camel", "pascal", "kebab", "screaming"] = "as_is"
-
-    def options(self) -> RenderOptions:
-        return RenderOptions(**self.model_dump())
-
-
-class RenderRequest(_Request):
-    """Tools to render in one format, with a protocol's answer instructions."""
-
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "examples": [
-                {
-                    "tools": TOOLS_EXAMPLE,
-                    "format": "xml_schema",
-                    "protocol": None,
-                    "options": {"descriptions": True, "minify": False, "case_convention": "as_is"},
-                    "request": "Forecast for Denver",
-                    "persona": "agent",
-                    "null_clause": True,
-                    "trust_line": False,
-                }
-            ]
-        },
-    )
-
-    tools: ToolsInput
-    format: str = Field(description="A registered format id; a two-stage one is 400.")
-    protocol: str | None = Field(None, description="A protocol id; null takes the format's default.")
-    options: RenderOptionsBody = Field(default_factory=RenderOptionsBody)
-    request: str | None = Field(None, description="The user's request; with it, messages is filled.")
-    persona: Literal["agent", "terse", "bare", "expert"] = "agent"
-    null_clause: bool = True
-    trust_line: bool = False
-
-
-class RenderCompareRequest(_Request):
-    """Tools to render in many formats, to compare their size."""
-
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={"examples": [{"tools": TOOLS_EXAMPLE, "formats": None, "options": {"descriptions": True}}]},
-    )
-
-    tools: ToolsInput
-    formats: list[str] | None = Field(None, description="Format ids; null compares the 129 study formats.")
-    options: RenderOptionsBody = Field(default_factory=RenderOptionsBody)
-
-
-class RenderedPromptBody(_Response):
-    """RenderedPrompt.to_dict()."""
-
-    format_id: str
-    protocol_id: str
-    tool_block: str
-    instructions: str
-    system_prompt: str
-    messages: list[dict[str, str]] | None
-    chars: int
-    tokens_estimate: int
-    format: dict[str, Any]
-    protocol: dict[str, Any]
-    warnings: list[str]
-    hidden_fields: list[dict[str, Any]]
-    #: Ours: each field whose bounds, lengths, item counts, patterns or formats the block does not show.
-    hidden_constraints: list[dict[str, Any]]
-
-
-class CompareBody(_Response):
-    """Rows sorted by tokens, then format id."""
-
-    rows: list[dict[str, Any]]
 
 
 def router(limits: Limits) -> APIRouter:
@@ -113,12 +29,13 @@ def router(limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": RenderedPromptBody}, **errors(404)},
     )
-    def render_one(body: RenderRequest, evidence: StudyEvidence) -> JSONResponse:
+    def render_one(
+        read: Annotated[WithTools[RenderRequest], Depends(with_tools(RenderRequest))], evidence: StudyEvidence
+    ) -> JSONResponse:
         """The tool block, the instructions, the system prompt (and messages with a request), its size, and
         the parameters and nested fields the format does not show."""
-        if body.request is not None:
-            limits.check_text("request", body.request)
-        tools = load_tools(body.tools.source, body.tools.payload, limits).tools
+        body = read.body
+        tools = read.loaded.toolset.to_dicts()
         rendered = render(
             tools,
             body.format,
@@ -139,11 +56,15 @@ def router(limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": CompareBody}, **errors(404)},
     )
-    def render_compare(body: RenderCompareRequest, evidence: StudyEvidence) -> JSONResponse:
+    def render_compare(
+        read: Annotated[WithTools[RenderCompareRequest], Depends(with_tools(RenderCompareRequest))],
+        evidence: StudyEvidence,
+    ) -> JSONResponse:
         """Each format's characters and token estimate beside the study's accuracy (export:format_leaderboard)
         and, for the eight core formats, the paper's (tab:main). The columns rest on different cells: never
         rank one against the other."""
-        tools = load_tools(body.tools.source, body.tools.payload, limits).tools
+        body = read.body
+        tools = read.loaded.toolset.to_dicts()
         return JSONResponse(compare(tools, body.formats, body.options.options(), evidence).to_dict())
 
     return routes

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
-from toolform.conversion import export_tools, load_tools
-from toolform.limits import Limits
+from fastapi import APIRouter, Depends
+
+from toolform.conversion import LoadedTools, export_read_tools
 from toolform.server.exact_json import ExactJsonRoute
 from toolform.server.exact_response import ExactJSONResponse as JSONResponse
-from toolform.server.models import ToolsExportRequest, ToolsExportResponse, ToolsLoadRequest, ToolsLoadResponse
+from toolform.server.request_tools import WithTools, with_tools
 from toolform.server.responses import errors
+from toolform.server.schemas import ToolsExportRequest, ToolsExportResponse, ToolsLoadRequest, ToolsLoadResponse
 
 
-def router(limits: Limits) -> APIRouter:
+def router() -> APIRouter:
     routes = APIRouter(prefix="/api/v1", tags=["tools"], route_class=ExactJsonRoute)
 
     @routes.post(
@@ -21,9 +23,9 @@ def router(limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": ToolsLoadResponse}, **errors()},
     )
-    def load(request: ToolsLoadRequest) -> JSONResponse:
+    def load(read: Annotated[WithTools[ToolsLoadRequest], Depends(with_tools(ToolsLoadRequest))]) -> JSONResponse:
         """Read the tools and return them in the IR, with a summary (count, tier, fingerprint) and warnings."""
-        return JSONResponse(load_tools(request.tools.source, request.tools.payload, limits).to_dict())
+        return JSONResponse(LoadedTools.of(read.loaded).to_dict())
 
     @routes.post(
         "/tools/export",
@@ -31,9 +33,10 @@ def router(limits: Limits) -> APIRouter:
         response_model=None,
         responses={200: {"model": ToolsExportResponse}, **errors()},
     )
-    def export(request: ToolsExportRequest) -> JSONResponse:
+    def export(
+        read: Annotated[WithTools[ToolsExportRequest], Depends(with_tools(ToolsExportRequest))],
+    ) -> JSONResponse:
         """Read the tools and write them as OpenAI, Anthropic, MCP or IR JSON."""
-        result = export_tools(request.tools.source, request.tools.payload, request.to, limits)
-        return JSONResponse(result.to_dict())
+        return JSONResponse(export_read_tools(read.loaded, read.body.to).to_dict())
 
     return routes

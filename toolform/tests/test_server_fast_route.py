@@ -1,8 +1,10 @@
-"""The lean path answers exactly as FastAPI's routes do: the same status, headers and bytes, for every body.
+"""The fast path of /parse and /guard answers exactly as FastAPI's handler does: the same status, headers and
+bytes, for every body.
 
-Each request goes, in process, to the application with the lean path and to one
-without it (FastAPI answering everything). A body the lean route accepts must
-be answered by it (FastAPI never sees it); any other must reach FastAPI.
+Each request goes, in process, to the application with its fast routes and to one
+without them (FastAPI's handler answering everything). A body the fast route
+accepts must be answered by it (FastAPI's handler, and so the tools dependency,
+never runs); any other must reach FastAPI's handler.
 """
 
 from __future__ import annotations
@@ -13,30 +15,16 @@ from typing import Any
 
 import pytest
 from parse_corpus import GOOD, TOOLS, corpus, write
-from starlette.types import Message, Receive, Scope, Send
-from toolform.server import Settings, create_app
-from toolform.server.app import lean_routes
-from toolform.server.lean_routes import LeanRoutes
-from toolform.server.routes.guard import GUARD_EXAMPLE
+from starlette.types import Message, Scope
+from toolform.server import Settings, create_app, request_tools
+from toolform.server.schemas import GUARD_EXAMPLE
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
 
 SETTINGS = Settings()
-WITH_LEAN = create_app(SETTINGS)
-WITHOUT_LEAN = create_app(SETTINGS, lean=False)
+WITH_FAST = create_app(SETTINGS)
+WITHOUT_FAST = create_app(SETTINGS, fast_routes=False)
 TOOLS_INPUT = {"source": "openai", "payload": TOOLS}
-
-
-class Recorder:
-    """An ASGI app that notes each request it is given and passes it on to ``app``."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.calls = 0
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        self.calls += 1
-        await self.app(scope, receive, send)
 
 
 def _call(
@@ -71,14 +59,27 @@ def _call(
 
 
 def _both(path: str, body: bytes, content_type: bytes | None = b"application/json") -> tuple[Answer, Answer]:
-    return _call(WITH_LEAN, path, body, content_type), _call(WITHOUT_LEAN, path, body, content_type)
+    return _call(WITH_FAST, path, body, content_type), _call(WITHOUT_FAST, path, body, content_type)
 
 
-def _lean_only(path: str, body: bytes, content_type: bytes | None = b"application/json") -> tuple[Answer, int]:
-    """The answer of a bare lean path in front of FastAPI, and how many requests reached FastAPI."""
-    behind = Recorder(WITHOUT_LEAN)
-    lean = LeanRoutes(behind, lean_routes(SETTINGS.limits, WITHOUT_LEAN.state.evidence))
-    return _call(lean, path, body, content_type), behind.calls
+def _fast_only(
+    path: str, body: bytes, monkeypatch: pytest.MonkeyPatch, content_type: bytes | None = b"application/json"
+) -> tuple[Answer, int]:
+    """The fast application's answer, and how many times FastAPI's handler solved the tools dependency."""
+    solved = 0
+    reading = request_tools.read_request_tools
+
+    def counted(*arguments: Any, **options: Any) -> Any:
+        nonlocal solved
+        solved += 1
+        return reading(*arguments, **options)
+
+    # The fast path calls read_request_tools through its route's module; the dependency through this one.
+    monkeypatch.setattr(request_tools, "read_request_tools", counted)
+    try:
+        return _call(WITH_FAST, path, body, content_type), solved
+    finally:
+        monkeypatch.undo()
 
 
 PARSE_BODIES: list[dict[str, Any]] = [case.body() for case in list(corpus())[::25]] + [
@@ -87,7 +88,7 @@ PARSE_BODIES: list[dict[str, Any]] = [case.body() for case in list(corpus())[::2
     {"tools": TOOLS_INPUT, "text": write("json_object", [GOOD]), "protocol": "json_object", "validate": False},
     {"tools": {"source": "openai", "payload": json.dumps(TOOLS)}, "text": "x", "protocol": "xml_call"},
 ]
-# Bodies the model accepts but the route refuses: the SDK's errors, answered on the lean path.
+# Bodies the model accepts but the route refuses: the SDK's errors, answered on the fast path.
 PARSE_REFUSED: list[dict[str, Any]] = [
     {"tools": TOOLS_INPUT, "text": "x", "protocol": "nope"},
     {"tools": TOOLS_INPUT, "text": "x", "protocol": "xml_call", "rule": "as_written", "lenient_fallback": True},
@@ -105,20 +106,24 @@ GUARD_BODIES: list[dict[str, Any]] = [
 
 
 @pytest.mark.parametrize("body", PARSE_BODIES + PARSE_REFUSED, ids=range(len(PARSE_BODIES + PARSE_REFUSED)))
-def test_parse_bodies_are_answered_on_the_lean_path_as_fastapi_answers_them(body: dict[str, Any]) -> None:
+def test_parse_bodies_are_answered_on_the_fast_path_as_fastapi_answers_them(
+    body: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     raw = json.dumps(body).encode()
-    lean, fastapi = _both("/api/v1/parse", raw)
-    assert lean == fastapi
-    answer, reached = _lean_only("/api/v1/parse", raw)
+    fast, fastapi = _both("/api/v1/parse", raw)
+    assert fast == fastapi
+    answer, reached = _fast_only("/api/v1/parse", raw, monkeypatch)
     assert answer == fastapi and reached == 0
 
 
 @pytest.mark.parametrize("body", GUARD_BODIES, ids=range(len(GUARD_BODIES)))
-def test_guard_bodies_are_answered_on_the_lean_path_as_fastapi_answers_them(body: dict[str, Any]) -> None:
+def test_guard_bodies_are_answered_on_the_fast_path_as_fastapi_answers_them(
+    body: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     raw = json.dumps(body).encode()
-    lean, fastapi = _both("/api/v1/guard", raw)
-    assert lean == fastapi
-    answer, reached = _lean_only("/api/v1/guard", raw)
+    fast, fastapi = _both("/api/v1/guard", raw)
+    assert fast == fastapi
+    answer, reached = _fast_only("/api/v1/guard", raw, monkeypatch)
     assert answer == fastapi and reached == 0
 
 
@@ -140,37 +145,40 @@ FALLBACKS: list[tuple[str, bytes, bytes | None]] = [
 
 
 @pytest.mark.parametrize(("path", "body", "content_type"), FALLBACKS, ids=range(len(FALLBACKS)))
-def test_every_other_body_reaches_fastapi_whole(path: str, body: bytes, content_type: bytes | None) -> None:
-    lean, fastapi = _both(path, body, content_type)
-    assert lean == fastapi
-    answer, reached = _lean_only(path, body, content_type)
-    assert answer == fastapi and reached == 1
+def test_every_other_body_reaches_fastapi_whole(
+    path: str, body: bytes, content_type: bytes | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast, fastapi = _both(path, body, content_type)
+    assert fast == fastapi
+    answer, reached = _fast_only(path, body, monkeypatch, content_type)
+    assert answer == fastapi
+    # A body FastAPI's handler accepts has its tools read by the dependency; one it refuses never gets there.
+    assert reached == (1 if fastapi[0] == 200 else 0)
 
 
-def test_a_number_no_float_holds_is_refused_on_the_lean_path_by_path() -> None:
+def test_a_number_no_float_holds_is_refused_on_the_fast_path_by_path(monkeypatch: pytest.MonkeyPatch) -> None:
     raw = b'{"tools": {"source": "openai", "payload": [1e400]}, "text": "x", "protocol": "xml_call"}'
-    lean, fastapi = _both("/api/v1/parse", raw)
-    assert lean == fastapi and lean[0] == 400
-    assert "$.tools.payload[0]" in json.loads(lean[2])["detail"]
-    answer, reached = _lean_only("/api/v1/parse", raw)
+    fast, fastapi = _both("/api/v1/parse", raw)
+    assert fast == fastapi and fast[0] == 400
+    assert "$.tools.payload[0]" in json.loads(fast[2])["detail"]
+    answer, reached = _fast_only("/api/v1/parse", raw, monkeypatch)
     assert answer == fastapi and reached == 0
 
 
-def test_other_routes_and_methods_are_not_the_lean_path_s() -> None:
+def test_other_routes_answer_as_they_do_without_the_fast_path() -> None:
     raw = json.dumps(PARSE_BODIES[0]).encode()
     for path in ("/api/v1/parse/", "/api/v1/tools/load", "/api/v1/nothing"):
-        answer, reached = _lean_only(path, raw)
-        assert reached == 1 and answer == _call(WITHOUT_LEAN, path, raw)
+        assert _call(WITH_FAST, path, raw) == _call(WITHOUT_FAST, path, raw)
 
 
-def test_a_body_sent_without_a_length_is_counted_as_it_arrives_on_the_lean_path() -> None:
+def test_a_body_sent_without_a_length_is_counted_as_it_arrives_on_the_fast_path() -> None:
     small = Settings.from_dict({**SETTINGS.to_dict(), "max_body_bytes": 2_000})
     body = json.dumps({**PARSE_BODIES[0], "text": "x" * 3_000}).encode()
-    lean = _call(create_app(small), "/api/v1/parse", body, chunk=500)
-    assert lean == _call(create_app(small, lean=False), "/api/v1/parse", body, chunk=500)
-    assert lean[0] == 413 and "counted as it arrived" in json.loads(lean[2])["detail"]
+    fast = _call(create_app(small), "/api/v1/parse", body, chunk=500)
+    assert fast == _call(create_app(small, fast_routes=False), "/api/v1/parse", body, chunk=500)
+    assert fast[0] == 413 and "counted as it arrived" in json.loads(fast[2])["detail"]
     within = json.dumps(PARSE_BODIES[0]).encode()
-    assert _call(WITH_LEAN, "/api/v1/parse", within, chunk=100) == _call(WITH_LEAN, "/api/v1/parse", within)
+    assert _call(WITH_FAST, "/api/v1/parse", within, chunk=100) == _call(WITH_FAST, "/api/v1/parse", within)
 
 
 NAN_TOOLS = json.dumps(TOOLS).replace('"minimum": 1', '"minimum": NaN')
@@ -189,7 +197,7 @@ NAN_TOOLS = json.dumps(TOOLS).replace('"minimum": 1', '"minimum": NaN')
 def test_nan_and_infinity_in_json_text_are_refused_by_the_loader(path: str, tools: dict[str, Any]) -> None:
     body = {"tools": tools, "text": "x", "protocol": "xml_call"} if path.endswith("parse") else {"tools": tools}
     raw = json.dumps(body)
-    lean, fastapi = _both(path, raw.encode())
-    assert lean == fastapi and lean[0] == 422
-    error = json.loads(lean[2])
+    fast, fastapi = _both(path, raw.encode())
+    assert fast == fastapi and fast[0] == 422
+    error = json.loads(fast[2])
     assert error["error"] == "loader_error" and "is not a JSON number" in error["detail"]
