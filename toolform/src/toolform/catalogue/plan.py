@@ -16,9 +16,8 @@ from toolform.catalogue.two_stage import two_stage_prompt
 from toolform.errors import BadRequest
 from toolform.evidence import Evidence
 from toolform.ir import ToolSet
-from toolform.registry import Registry
+from toolform.registry import registry_of
 from toolform.render.block import render_tools, tokens_estimate
-from toolform.render.prompt import tools_of
 from toolform.render.protocols import default_evidence
 
 DEFAULT_FORMAT = "xml_schema"
@@ -59,10 +58,10 @@ def _positive(name: str, value: int | None) -> None:
 
 def schema_tokens(tools: object, format_id: str = DEFAULT_FORMAT, evidence: Evidence | None = None) -> int:
     """The estimated tokens (characters / 4) of the tools' block in ``format_id``; a two-stage format is BadRequest."""
-    entry = Registry(evidence or default_evidence()).format(format_id).entry
+    entry = registry_of(evidence or default_evidence()).format(format_id).entry
     if entry.get("two_stage") is True:
         raise BadRequest(f"{format_id} is a two-stage format; use toolform.catalogue.TwoStage")
-    return tokens_estimate(render_tools(tools_of(as_toolset(tools)), format_id))
+    return tokens_estimate(render_tools(as_toolset(tools).tools, format_id))
 
 
 def plan(
@@ -97,7 +96,7 @@ def plan(
         retrieval = retrieve(toolset, query, k, split_identifiers=split_identifiers)
         if budget_tokens is not None and tokens > budget_tokens:
             top = ToolSet(tools=list(retrieval.tools or []))
-            retrieved = (retrieval.k, tokens_estimate(render_tools(tools_of(top), format_id)))
+            retrieved = (retrieval.k, tokens_estimate(render_tools(top.tools, format_id)))
         # A plan names the tools to retrieve; it does not carry them.
         retrieval = replace(retrieval, tools=None)
     choice = catalogue_strategy(len(toolset), tokens, context_tokens, budget_tokens, evidence, retrieved=retrieved)

@@ -14,10 +14,10 @@ from toolform.catalogue.toolsets import as_toolset
 from toolform.evidence import Evidence
 from toolform.ir import ToolSet
 from toolform.limits import check_rendered_chars
-from toolform.registry import Registry
+from toolform.registry import registry_of
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.instructions import INSTRUCTIONS
-from toolform.render.prompt import system_prompt, tools_of
+from toolform.render.prompt import system_prompt
 from toolform.render.protocols import default_evidence
 
 #: The selection list with each tool's description, and with names alone.
@@ -52,9 +52,9 @@ class TwoStage:
     def __init__(self, tools: object, include_descriptions: bool = True, evidence: Evidence | None = None) -> None:
         self.toolset: ToolSet = as_toolset(tools)
         self.selection_format = WITH_DESCRIPTIONS if include_descriptions else NAMES_ONLY
-        registry = Registry(evidence or default_evidence())
+        registry = registry_of(evidence or default_evidence())
         protocol = str(registry.format(self.selection_format).entry["default_protocol"])
-        block = render_tools(tools_of(self.toolset), self.selection_format)
+        block = render_tools(self.toolset.tools, self.selection_format)
         self.system = system_prompt(block, INSTRUCTIONS[protocol])
 
     def prompt(self, request: str) -> TwoStagePrompt:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from toolform.evidence import Evidence, open_evidence
-from toolform.registry import Registry
+from toolform.registry import registry_of
 
 
 @cache
@@ -16,5 +16,5 @@ def default_evidence() -> Evidence:
 
 def default_protocol(format_id: str, evidence: Evidence | None = None) -> str:
     """The format's ``default_protocol``; UnknownFormat when the registry does not list it."""
-    entry = Registry(evidence or default_evidence()).format(format_id).entry
+    entry = registry_of(evidence or default_evidence()).format(format_id).entry
     return str(entry["default_protocol"])

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 from pydantic import ConfigDict, Field
 
 from toolform.conversion import load_tools
@@ -16,6 +15,7 @@ from toolform.evidence import Evidence
 from toolform.limits import Limits
 from toolform.render import RenderOptions, compare, render
 from toolform.server.exact_json import ExactJsonRoute
+from toolform.server.exact_response import ExactJSONResponse as JSONResponse
 from toolform.server.models import TOOLS_EXAMPLE, ToolsInput, _Request, _Response
 from toolform.server.responses import errors
 
