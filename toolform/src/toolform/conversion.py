@@ -9,12 +9,14 @@ nothing and names the member at fault.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from toolform.errors import BadRequest
 from toolform.export import export
+from toolform.ir import ToolSet
 from toolform.limits import Limits
 from toolform.loaders import load
-from toolform.summary import summarize
+from toolform.summary import Summary, summarize
 
 #: Sources accepted over HTTP, in the order messages list them.
 HTTP_SOURCES: tuple[str, ...] = ("auto", "openai", "anthropic", "mcp", "ir", "typescript", "flow")
@@ -86,17 +88,25 @@ def _article(source: str) -> str:
 
 @dataclass(frozen=True)
 class LoadedTools:
-    """Tools read into the IR: the tools as IR dicts, the summary, the shape read, and what was not read faithfully."""
+    """Tools read into the IR: the tool set, the shape read, and what was not read faithfully.
 
-    tools: list[dict[str, object]]
-    summary: dict[str, object]
+    Render and compare take ``toolset`` as it is; the summary is worked out on first use and kept, and
+    the IR's dict form is written only by ``to_dict`` (the ``/tools/load`` body).
+    """
+
+    toolset: ToolSet
     kind: str
     warnings: list[str] = field(default_factory=list)
 
+    @cached_property
+    def summary(self) -> Summary:
+        """The tool set's summary (``toolform.summary``), with the warnings of reading it."""
+        return summarize(self.toolset, warnings=self.warnings)
+
     def to_dict(self) -> dict[str, object]:
         return {
-            "tools": self.tools,
-            "summary": self.summary,
+            "tools": self.toolset.to_dicts(),
+            "summary": self.summary.to_dict(),
             "kind": self.kind,
             "warnings": list(self.warnings),
         }
@@ -126,12 +136,7 @@ def load_tools(
     check_tools_input(source, payload, limits, over_http)
     result = load(source, payload)
     limits.check_tool_count(len(result.toolset))
-    return LoadedTools(
-        tools=result.toolset.to_dicts(),
-        summary=summarize(result.toolset, warnings=result.warnings).to_dict(),
-        kind=result.kind,
-        warnings=list(result.warnings),
-    )
+    return LoadedTools(toolset=result.toolset, kind=result.kind, warnings=list(result.warnings))
 
 
 def export_tools(

@@ -117,7 +117,7 @@ def router(evidence: Evidence, limits: Limits) -> APIRouter:
         the parameters and nested fields the format does not show."""
         if body.request is not None:
             limits.check_text("request", body.request)
-        tools = load_tools(body.tools.source, body.tools.payload, limits).tools
+        tools = load_tools(body.tools.source, body.tools.payload, limits).toolset
         rendered = render(
             tools,
             body.format,
@@ -142,7 +142,7 @@ def router(evidence: Evidence, limits: Limits) -> APIRouter:
         """Each format's characters and token estimate beside the study's accuracy (export:format_leaderboard)
         and, for the eight core formats, the paper's (tab:main). The columns rest on different cells: never
         rank one against the other."""
-        tools = load_tools(body.tools.source, body.tools.payload, limits).tools
+        tools = load_tools(body.tools.source, body.tools.payload, limits).toolset
         return JSONResponse(compare(tools, body.formats, body.options.options(), evidence).to_dict())
 
     return routes
