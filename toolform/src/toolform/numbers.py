@@ -111,12 +111,11 @@ def _nearest_double(num: int, den: int) -> tuple[int, int]:
 def _shortest(significand: int, power: int, leading: int) -> tuple[str, int]:
     """The fewest significant digits, and the decimal exponent of the first, of a number that reads back as
     ``significand * 2**power``; of those, the one nearest it (as ``float.__repr__`` chooses)."""
-    # Everything is scaled by 2**(2 - power) (or kept, for a positive power) so that the double and the
-    # midpoints to its neighbours are integers: value = v / scale, low = lo / scale, high = hi / scale.
-    shift = max(2 - power, 0)
-    scale = 1 << shift
+    # In quarters of the gap between doubles (2**(power - 2)) the double is 4 * significand and the midpoints
+    # to its neighbours are 2 away, so all three are integers over ``scale``: the double is v / scale, the
+    # midpoints low / scale and high / scale.
+    scale = 1 << max(2 - power, 0)
     unit = 1 << (power - 2) if power >= 2 else 1
-    # Four quarters of the gap (in units of 2**(power - 2)).
     v = (significand << 2) * unit
     high = v + 2 * unit
     # Below a power of two the gap to the next lower double is half as wide.
@@ -132,7 +131,7 @@ def _shortest(significand: int, power: int, leading: int) -> tuple[str, int]:
     for count in range(1, 18):
         step = first - count + 1  # the candidates are multiples of 10**step
         step_num, step_den = (_ten(step), 1) if step >= 0 else (1, _ten(-step))
-        # candidate k * 10**step, compared as k * step_num * scale against x * step_den
+        # A candidate k * 10**step, against v / scale: k * step_num * scale against v * step_den.
         below = (v * step_den) // (step_num * scale)
         best: tuple[int, int] | None = None
         for k in (below, below + 1):
