@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import toolsets
 from toolform.render.families.novel import _nearest_each, nearest
-from toolform.render.prompt import tools_of
+from toolform.render.toolsets import tools_of
 
 from toolform import loaders
 

@@ -9,8 +9,8 @@ import pytest
 from toolform.conversion import load_tools
 from toolform.errors import BadRequest, UnknownFormat, UnknownProtocol
 from toolform.render import RenderOptions, compare, convert_case, hidden_fields, render, tokens_estimate
-from toolform.render.model import tools_from_ir
 from toolform.render.prompt import NULL_CLAUSE, PERSONA_TEXT, TRUST_LINE
+from toolform.render.toolsets import tools_of
 
 NESTED = {
     "tools": [
@@ -107,7 +107,7 @@ def test_a_nested_required_field_a_format_does_not_show_is_hidden_and_warned() -
 
 
 def test_a_name_is_shown_whatever_case_or_separators_the_block_uses() -> None:
-    tools = tools_from_ir(NESTED)
+    tools = tools_of(NESTED)
     assert hidden_fields(tools, "ship(Order: {OrderId}, --note)") == []
     assert [h.path for h in hidden_fields(tools, "ship_order_id ship")] == ["order", "order.order_id", "note"]
     # A word is a run of word characters and hyphens, or one inside it: order_id is not in x-order-id.
@@ -132,8 +132,10 @@ def test_case_conventions() -> None:
 
 def test_a_toolset_object_renders_as_its_ir() -> None:
     openai = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}]
-    loaded = load_tools("openai", openai)
-    assert render(loaded.tools, "xml_schema").tool_block == render({"tools": loaded.tools}, "xml_schema").tool_block
+    toolset = load_tools("openai", openai).toolset
+    dicts = toolset.to_dicts()
+    block = render(toolset, "xml_schema").tool_block
+    assert block == render({"tools": dicts}, "xml_schema").tool_block == render(dicts, "xml_schema").tool_block
 
 
 def test_options_reach_the_block() -> None:

@@ -18,7 +18,6 @@ from toolform.conversion import load_tools
 from toolform.render import RenderOptions
 from toolform.render.families.yaml_family import _schema_entry
 from toolform.render.options import apply_options
-from toolform.render.prompt import tools_of
 from toolform.render.yaml_text import _flow_written, flow
 
 #: Pieces of strings: indicators at every place, words YAML reads as other types, quotes, spaces, non-ASCII,
@@ -72,10 +71,13 @@ def test_the_direct_writer_answers_most_documents() -> None:
 
 def test_what_pyyaml_writes_its_own_way_is_left_to_it() -> None:
     shared: dict[str, Any] = {"a": 1}
-    odd = ([shared, shared], {"": 1}, {"k" * 130: 1}, {1: "a"}, [1e-7], [float("nan")], ["tab\there"], [(1, 2)], "a")
+    odd = ({"": 1}, {"k" * 130: 1}, {1: "a"}, [1e-7], [float("nan")], ["tab\there"], [(1, 2)], "a")
     for value in odd:
         assert _flow_written(value) is None
         assert flow(value) == _pyyaml(value)
+    # A container met twice is written twice, never anchored: the reference's documents share no object.
+    assert _flow_written([shared, shared]) is None
+    assert flow([shared, shared]) == _pyyaml([{"a": 1}, {"a": 1}]) == "[{a: 1}, {a: 1}]"
     with pytest.raises(yaml.representer.RepresenterError):
         flow([object()])
 
@@ -83,6 +85,6 @@ def test_what_pyyaml_writes_its_own_way_is_left_to_it() -> None:
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_yaml_flow_of_generated_tool_sets(seed: int) -> None:
     payload = toolsets.openai_list(toolsets.tool_set(seed, 60))
-    shown = apply_options(tools_of(load_tools("openai", payload).tools), RenderOptions())
+    shown = apply_options(load_tools("openai", payload).toolset.tools, RenderOptions())
     entries = [_schema_entry(t) for t in shown]
     assert _flow_written(entries) == _pyyaml(entries)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from toolform.errors import BadRequest
 from toolform.export import export
+from toolform.ir import ToolSet
 from toolform.limits import Limits
 from toolform.loaders import LoadResult, load
-from toolform.summary import summarize
+from toolform.summary import Summary, summarize
 
 #: Sources accepted over HTTP, in the order messages list them.
 HTTP_SOURCES: tuple[str, ...] = ("auto", "openai", "anthropic", "mcp", "ir", "typescript", "flow")
@@ -88,27 +90,30 @@ def _article(source: str) -> str:
 
 @dataclass(frozen=True)
 class LoadedTools:
-    """Tools read into the IR: the tools as IR dicts, the summary, the shape read, and what was not read faithfully."""
+    """Tools read into the IR: the tool set, the shape read, and what was not read faithfully.
 
-    tools: list[dict[str, object]]
-    summary: dict[str, object]
+    Render and compare take ``toolset`` as it is; the summary is worked out on first use and kept, and
+    the IR's dict form is written only by ``to_dict`` (the ``/tools/load`` body).
+    """
+
+    toolset: ToolSet
     kind: str
     warnings: list[str] = field(default_factory=list)
 
     @classmethod
     def of(cls, result: LoadResult) -> LoadedTools:
-        """A reading's tools as IR dicts, with their summary."""
-        return cls(
-            tools=result.toolset.to_dicts(),
-            summary=summarize(result.toolset, warnings=result.warnings).to_dict(),
-            kind=result.kind,
-            warnings=list(result.warnings),
-        )
+        """A reading's tools, as the reading left them."""
+        return cls(toolset=result.toolset, kind=result.kind, warnings=list(result.warnings))
+
+    @cached_property
+    def summary(self) -> Summary:
+        """The tool set's summary (``toolform.summary``), with the warnings of reading it."""
+        return summarize(self.toolset, warnings=self.warnings)
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "tools": self.tools,
-            "summary": self.summary,
+            "tools": self.toolset.to_dicts(),
+            "summary": self.summary.to_dict(),
             "kind": self.kind,
             "warnings": list(self.warnings),
         }

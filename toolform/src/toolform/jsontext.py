@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from decimal import Decimal
+
+from toolform.numbers import float_repr
 
 
 def dumps(value: object) -> str:
@@ -25,12 +28,14 @@ def write(
     key_separator: str = ": ",
     ensure_ascii: bool = True,
     decimal_as_float: bool = False,
+    decimal_text: Callable[[Decimal], str] | None = None,
 ) -> str:
     """JSON text as ``json.dumps`` writes it with these options, Decimals included.
 
     With ``decimal_as_float``, a Decimal that a float holds exactly is written
     as that float (``1E+20`` as ``1e+20``), so that text matches what a
     float-reading program writes; any other Decimal keeps its digits.
+    ``decimal_text``, when given, writes each Decimal instead.
     """
 
     def go(v: object) -> str:
@@ -45,12 +50,15 @@ def write(
         if isinstance(v, float):
             return _float(v)
         if isinstance(v, Decimal):
+            if decimal_text is not None:
+                return decimal_text(v)
             if not v.is_finite():
                 raise ValueError(f"{v} is not a JSON number")
             if decimal_as_float:
-                as_float = float(v)
-                if math.isfinite(as_float) and Decimal(repr(as_float)) == v:
-                    return _float(as_float)
+                # The float's text, worked out without a float; it holds the value when it reads back equal.
+                as_float = float_repr(v)
+                if as_float not in _NOT_FINITE and Decimal(as_float) == v:
+                    return as_float
             return str(v)
         if isinstance(v, str):
             return json.dumps(v, ensure_ascii=ensure_ascii)
@@ -65,6 +73,9 @@ def write(
         raise TypeError(f"Object of type {type(v).__name__} is not JSON serializable")
 
     return go(value)
+
+
+_NOT_FINITE = frozenset({"inf", "-inf", "nan"})
 
 
 def _float(value: float) -> str:

@@ -1,7 +1,8 @@
 """The registry of formats, protocols and models, as the study's evidence describes them.
 
 Entries are the evidence's own records (their ``measured`` blocks keep their
-source labels); this module selects and looks them up. One member is ours:
+source labels); this module selects and looks them up. ``registry_of`` gives
+one registry per evidence, which reads each table once. One member is ours:
 ``supports_constraints`` says whether the format's text shows any constraint,
 derived by rendering (render/constraint_visibility.py), where the study's
 registry claimed it for 128 of 133 formats.
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 import copy
 import difflib
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from threading import Lock
 from typing import cast
 
 from toolform.errors import EvidenceUnavailable, UnknownFormat, UnknownProtocol
@@ -115,16 +118,26 @@ class FactList:
 
 
 class Registry:
-    """Formats, protocols, models and facts, read from one verified evidence set."""
+    """Formats, protocols, models and facts, read from one verified evidence set.
+
+    Each table's records are read once and kept: the evidence never changes once opened.
+    """
 
     def __init__(self, evidence: Evidence) -> None:
         self.evidence = evidence
+        self._tables: dict[str, dict[str, Record]] = {}
+
+    def _records(self, name: str) -> dict[str, Record]:
+        found = self._tables.get(name)
+        if found is None:
+            found = self._tables[name] = _records(self.evidence, name)
+        return found
 
     def formats(
         self, core: bool | None = None, family: str | None = None, in_study: bool | None = None
     ) -> FormatListing:
         """Formats filtered by ``core``, ``family`` (exact; empty means any) and ``in_study``."""
-        everything = list(_records(self.evidence, "formats").values())
+        everything = list(self._records("formats").values())
         chosen = [
             entry
             for entry in everything
@@ -137,7 +150,7 @@ class Registry:
 
     def format(self, format_id: str) -> FormatInfo:
         """One format by id; UnknownFormat (with close matches) when it is not registered."""
-        records = _records(self.evidence, "formats")
+        records = self._records("formats")
         entry = records.get(format_id)
         if entry is None:
             raise UnknownFormat(_unknown("format", format_id, list(records)))
@@ -145,11 +158,11 @@ class Registry:
 
     def protocols(self) -> ProtocolListing:
         """Every answer protocol."""
-        return ProtocolListing(list(_records(self.evidence, "protocols").values()))
+        return ProtocolListing(list(self._records("protocols").values()))
 
     def protocol(self, protocol_id: str) -> Record:
         """One protocol by id; UnknownProtocol (with close matches) when it is not registered."""
-        records = _records(self.evidence, "protocols")
+        records = self._records("protocols")
         entry = records.get(protocol_id)
         if entry is None:
             raise UnknownProtocol(_unknown("protocol", protocol_id, list(records)))
@@ -168,3 +181,23 @@ class Registry:
         if not isinstance(data, list):
             raise EvidenceUnavailable("evidence file 'facts' has no list under data")
         return FactList(data)
+
+
+#: The registries of the evidence sets opened lately, by identity (an Evidence is not hashable); each entry
+#: holds its evidence, so an identity is never reused while kept.
+_REGISTRIES: OrderedDict[int, Registry] = OrderedDict()
+_REGISTRIES_KEPT = 8
+_registries_lock = Lock()
+
+
+def registry_of(evidence: Evidence) -> Registry:
+    """The registry of ``evidence``, made once and shared (render, compare and the samples each ask for it)."""
+    with _registries_lock:
+        found = _REGISTRIES.get(id(evidence))
+        if found is not None and found.evidence is evidence:
+            _REGISTRIES.move_to_end(id(evidence))
+            return found
+        found = _REGISTRIES[id(evidence)] = Registry(evidence)
+        while len(_REGISTRIES) > _REGISTRIES_KEPT:
+            _REGISTRIES.popitem(last=False)
+        return found

@@ -37,15 +37,14 @@ def advise(
     )
     measured: dict[str, int] | None = None
     if tools is not None:
-        if not tools.tools:
+        if not len(tools.toolset):
             raise LoaderError("no tools were given; send at least one tool")
         if fields.get("n_tools") is None:
-            fields["n_tools"] = len(tools.tools)
+            fields["n_tools"] = len(tools.toolset)
         if fields.get("tier") is None:
-            estimate = tools.summary.get("tier_estimate")
-            fields["tier"] = estimate if isinstance(estimate, int) else 3
+            fields["tier"] = tools.summary.tier_estimate
         study = Study(evidence)
-        rows = compare(tools.tools, list(study.core_formats), evidence=evidence).rows
+        rows = compare(tools.toolset, list(study.core_formats), evidence=evidence).rows
         measured = {str(row["format_id"]): int(str(row["tokens_estimate"])) for row in rows if row.get("error") is None}
     chosen = Situation.from_dict(fields)
     first = recommend(evidence, chosen, store=store, measured_tokens=measured)

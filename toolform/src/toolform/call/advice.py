@@ -18,7 +18,6 @@ def advised(evidence: Evidence, model: str, tools: ToolSet, rule: str) -> dict[s
     """The advisor's recommendation for ``model`` with these tools under ``rule`` (its ``to_dict()``)."""
     from toolform.advisor import Situation, recommend
     from toolform.conversion import LoadedTools
-    from toolform.summary import summarize
 
     situation = {"model": model, "rule": rule}
     try:
@@ -27,6 +26,6 @@ def advised(evidence: Evidence, model: str, tools: ToolSet, rule: str) -> dict[s
     except (ImportError, AttributeError):
         chosen = Situation(model=model, rule=rule, n_tools=max(len(tools), 1))
         return recommend(evidence, chosen).to_dict()
-    loaded = LoadedTools(tools=tools.to_dicts(), summary=summarize(tools).to_dict(), kind=tools.source)
+    loaded = LoadedTools(toolset=tools, kind=tools.source)
     recommendation: dict[str, Any] = advise(evidence, situation, tools=loaded).to_dict()
     return recommendation

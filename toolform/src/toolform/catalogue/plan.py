@@ -15,9 +15,8 @@ from toolform.catalogue.two_stage import two_stage_prompt
 from toolform.errors import BadRequest
 from toolform.evidence import Evidence, Figure, given_or_installed
 from toolform.ir import ToolSet
-from toolform.registry import Registry
+from toolform.registry import registry_of
 from toolform.render.block import render_tools, tokens_estimate
-from toolform.render.prompt import tools_of
 
 DEFAULT_FORMAT = "xml_schema"
 
@@ -60,10 +59,10 @@ def schema_tokens(tools: object, format_id: str = DEFAULT_FORMAT, evidence: Evid
 
     ``evidence`` (the registry) None: the installed study's.
     """
-    entry = Registry(given_or_installed(evidence)).format(format_id).entry
+    entry = registry_of(given_or_installed(evidence)).format(format_id).entry
     if entry.get("two_stage") is True:
         raise BadRequest(f"{format_id} is a two-stage format; use toolform.catalogue.TwoStage")
-    return tokens_estimate(render_tools(tools_of(as_toolset(tools)), format_id))
+    return tokens_estimate(render_tools(as_toolset(tools).tools, format_id))
 
 
 def plan(
@@ -99,7 +98,7 @@ def plan(
         retrieval = retrieve(toolset, query, k, split_identifiers=split_identifiers)
         if budget_tokens is not None and tokens > budget_tokens:
             top = ToolSet(tools=list(retrieval.tools or []))
-            retrieved = (retrieval.k, tokens_estimate(render_tools(tools_of(top), format_id)))
+            retrieved = (retrieval.k, tokens_estimate(render_tools(top.tools, format_id)))
         # A plan names the tools to retrieve; it does not carry them.
         retrieval = replace(retrieval, tools=None)
     choice = catalogue_strategy(len(toolset), tokens, context_tokens, budget_tokens, evidence, retrieved=retrieved)

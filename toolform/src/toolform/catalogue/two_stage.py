@@ -14,10 +14,10 @@ from toolform.catalogue.toolsets import as_toolset
 from toolform.evidence import Evidence, given_or_installed
 from toolform.ir import ToolSet
 from toolform.limits import check_rendered_chars
-from toolform.registry import Registry
+from toolform.registry import registry_of
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.instructions import INSTRUCTIONS
-from toolform.render.prompt import system_prompt, tools_of
+from toolform.render.prompt import system_prompt
 
 #: The selection list with each tool's description, and with names alone.
 WITH_DESCRIPTIONS = "names_desc_then_schema"
@@ -54,9 +54,9 @@ class TwoStage:
     def __init__(self, tools: object, include_descriptions: bool = True, evidence: Evidence | None = None) -> None:
         self.toolset: ToolSet = as_toolset(tools)
         self.selection_format = WITH_DESCRIPTIONS if include_descriptions else NAMES_ONLY
-        registry = Registry(given_or_installed(evidence))
+        registry = registry_of(given_or_installed(evidence))
         protocol = str(registry.format(self.selection_format).entry["default_protocol"])
-        block = render_tools(tools_of(self.toolset), self.selection_format)
+        block = render_tools(self.toolset.tools, self.selection_format)
         self.system = system_prompt(block, INSTRUCTIONS[protocol])
 
     def prompt(self, request: str) -> TwoStagePrompt:

@@ -17,9 +17,14 @@ def _indented(value: object, depth: int) -> str:
     return jsontext.write(value, ensure_ascii=False)
 
 
+def exact_json_text(value: object) -> str:
+    """``value`` as JSON indented by two spaces, non-ASCII kept, every Decimal's digits as written."""
+    return _indented(value, 0)
+
+
 def print_exact_json(value: object) -> None:
     """``value`` as JSON indented by two spaces, non-ASCII kept, every Decimal's digits as written."""
-    print(_indented(value, 0))
+    print(exact_json_text(value))
 
 
 def text_of(value: object) -> str:
@@ -27,4 +32,4 @@ def text_of(value: object) -> str:
     return jsontext.write(value, ensure_ascii=False)
 
 
-__all__ = ["print_exact_json", "text_of"]
+__all__ = ["exact_json_text", "print_exact_json", "text_of"]

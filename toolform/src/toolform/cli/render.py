@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from toolform.cli.convert import add_trust_code, read_tools
+from toolform.cli.exact_json import exact_json_text
 from toolform.cli.output import print_json, print_table
 from toolform.conversion import LOCAL_SOURCES
 from toolform.errors import BadRequest
@@ -100,7 +101,8 @@ def run(arguments: argparse.Namespace) -> int:
     for warning in rendered.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if arguments.json:
-        return _emit(json.dumps(answer, indent=2, ensure_ascii=False), arguments.out)
+        # hidden_constraints holds the IR's numbers: Decimals are written with their digits.
+        return _emit(exact_json_text(answer), arguments.out)
     if arguments.messages:
         return _emit(json.dumps(answer["messages"], indent=2, ensure_ascii=False), arguments.out)
     text = str(answer["tool_block"])

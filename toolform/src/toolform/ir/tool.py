@@ -55,6 +55,16 @@ class ToolIR:
             out["annotations"] = dict(self.annotations)
         return out
 
+    @property
+    def required_params(self) -> list[FieldIR]:
+        """The parameters a call must give, in order."""
+        return [p for p in self.params if p.required]
+
+    @property
+    def optional_params(self) -> list[FieldIR]:
+        """The parameters a call may leave out, in order."""
+        return [p for p in self.params if not p.required]
+
     def types(self) -> list[TypeIR]:
         """Every type of every parameter, depth first (not the return type)."""
         found: list[TypeIR] = []

@@ -114,6 +114,14 @@ class FieldIR:
     default: JsonValue = None
     example: JsonValue = None
 
+    @property
+    def has_default(self) -> bool:
+        return self.default is not None
+
+    @property
+    def has_example(self) -> bool:
+        return self.example is not None
+
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"name": self.name, "type": self.type.to_dict(), "required": self.required}
         if self.description:

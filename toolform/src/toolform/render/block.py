@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from toolform.errors import UnknownFormat
+from toolform.ir import ToolIR
 from toolform.limits import check_rendered_chars
 from toolform.render.formats import RENDERERS
-from toolform.render.model import Tool, tools_from_ir
 from toolform.render.options import RenderOptions, apply_options
+from toolform.render.toolsets import ToolsInput, tools_of
 
 
-def render_tools(tools: list[Tool], format_id: str, options: RenderOptions | None = None) -> str:
+def render_tools(tools: list[ToolIR], format_id: str, options: RenderOptions | None = None) -> str:
     """``tools`` written in ``format_id``."""
     renderer = RENDERERS.get(format_id)
     if renderer is None:
@@ -36,7 +34,7 @@ def _trimmed(format_id: str, block: str) -> str:
     return block.rstrip() if format_id in _TRIMMED_AT_END else block
 
 
-def render_shown(shown: list[Tool], format_id: str, options: RenderOptions) -> str:
+def render_shown(shown: list[ToolIR], format_id: str, options: RenderOptions) -> str:
     """``shown`` (tools that ``apply_options`` already gave for ``options``) written in ``format_id``: for
     rendering one tool set in many formats, with the options applied once."""
     renderer = RENDERERS.get(format_id)
@@ -47,11 +45,9 @@ def render_shown(shown: list[Tool], format_id: str, options: RenderOptions) -> s
     return block
 
 
-def render_block(
-    ir: Mapping[str, Any] | Sequence[Mapping[str, Any]], format_id: str, options: RenderOptions | None = None
-) -> str:
-    """An IR tool set (its dict form) written in ``format_id``."""
-    return render_tools(tools_from_ir(ir), format_id, options)
+def render_block(toolset: ToolsInput, format_id: str, options: RenderOptions | None = None) -> str:
+    """A tool set (a ToolSet, or the IR's dict form) written in ``format_id``."""
+    return render_tools(tools_of(toolset), format_id, options)
 
 
 def tokens_estimate(text: str) -> int:

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from toolform.errors import EvidenceUnavailable
 from toolform.evidence import Evidence, given_or_installed
-from toolform.registry import Registry
+from toolform.registry import registry_of
 from toolform.render.block import render_shown, tokens_estimate
+from toolform.render.json_schema import shared_schemas
 from toolform.render.options import RenderOptions, apply_options
-from toolform.render.prompt import ToolsInput, tools_of
+from toolform.render.toolsets import ToolsInput, tools_of
 
 #: The measured block's column that study_accuracy reports (percent, every cell pooled).
 STUDY_COLUMN = "call_exact"
@@ -50,7 +51,7 @@ def compare(
     rest on different cells: never rank one column against the other. ``evidence`` None: the installed study's.
     """
     evidence = given_or_installed(evidence)
-    registry = Registry(evidence)
+    registry = registry_of(evidence)
     entries = (
         [registry.format(f).entry for f in formats] if formats is not None else registry.formats(in_study=True).formats
     )
@@ -59,9 +60,10 @@ def compare(
     chosen = options or RenderOptions()
     shown = apply_options(tools, chosen)  # once: the options reshape the tools alike for every format
     rows = []
-    for entry in entries:
+    with shared_schemas():  # each tool's JSON Schema built once for the twenty formats that print it
+        blocks = [render_shown(shown, str(entry["id"]), chosen) for entry in entries]
+    for entry, block in zip(entries, blocks, strict=True):
         format_id = str(entry["id"])
-        block = render_shown(shown, format_id, chosen)
         measured = entry.get("measured")
         in_study = entry.get("in_study") is True and isinstance(measured, dict)
         rows.append(

@@ -16,29 +16,25 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from toolform.ir import FieldIR, Kind, ToolIR, TypeIR
 from toolform.ir.types import CONSTRAINT_KEYS
 from toolform.render.formats import RENDERERS
-from toolform.render.model import Param, Tool, Type, tools_from_ir
 from toolform.render.options import RenderOptions, apply_options
 
 #: Each constraint key on a parameter of its own: (parameter, its IR type, the text that shows the key).
-_PROBES: dict[str, tuple[str, dict[str, Any], str]] = {
-    "minimum": ("lowest", {"kind": "integer", "constraints": {"minimum": 7351}}, "7351"),
-    "maximum": ("highest", {"kind": "integer", "constraints": {"maximum": 8462}}, "8462"),
-    "min_length": ("shortest", {"kind": "string", "constraints": {"min_length": 5173}}, "5173"),
-    "max_length": ("longest", {"kind": "string", "constraints": {"max_length": 6284}}, "6284"),
-    "min_items": ("fewest", {"kind": "array", "item": {"kind": "string"}, "constraints": {"min_items": 3917}},
-                  "3917"),
-    "max_items": ("most", {"kind": "array", "item": {"kind": "string"}, "constraints": {"max_items": 4028}},
-                  "4028"),
-    "pattern": ("coded", {"kind": "string", "constraints": {"pattern": "^qzk[a-f]+$"}}, "qzk[a-f]"),
-    "format": ("address", {"kind": "string", "constraints": {"format": "ipv6"}}, "ipv6"),
+_PROBES: dict[str, tuple[str, TypeIR, str]] = {
+    "minimum": ("lowest", TypeIR(Kind.INTEGER, constraints={"minimum": 7351}), "7351"),
+    "maximum": ("highest", TypeIR(Kind.INTEGER, constraints={"maximum": 8462}), "8462"),
+    "min_length": ("shortest", TypeIR(Kind.STRING, constraints={"min_length": 5173}), "5173"),
+    "max_length": ("longest", TypeIR(Kind.STRING, constraints={"max_length": 6284}), "6284"),
+    "min_items": ("fewest", TypeIR(Kind.ARRAY, item=TypeIR(Kind.STRING), constraints={"min_items": 3917}), "3917"),
+    "max_items": ("most", TypeIR(Kind.ARRAY, item=TypeIR(Kind.STRING), constraints={"max_items": 4028}), "4028"),
+    "pattern": ("coded", TypeIR(Kind.STRING, constraints={"pattern": "^qzk[a-f]+$"}), "qzk[a-f]"),
+    "format": ("address", TypeIR(Kind.STRING, constraints={"format": "ipv6"}), "ipv6"),
 }
-_PROBE_TOOL = {
-    "name": "probe",
-    "description": "A probe.",
-    "params": [{"name": name, "type": t, "required": True} for name, t, _ in _PROBES.values()],
-}
+_PROBE_TOOL = ToolIR(
+    name="probe", description="A probe.", params=[FieldIR(name, t, required=True) for name, t, _ in _PROBES.values()]
+)
 
 
 @cache
@@ -48,7 +44,7 @@ def constraints_shown(format_id: str) -> frozenset[str]:
     if renderer is None:
         return frozenset()
     options = RenderOptions()
-    block = renderer(apply_options(tools_from_ir([_PROBE_TOOL]), options), options).lower()
+    block = renderer(apply_options([_PROBE_TOOL], options), options).lower()
     return frozenset(key for key, (_, _, shown) in _PROBES.items() if shown.lower() in block)
 
 
@@ -64,7 +60,7 @@ class HiddenConstraints:
         return {"tool": self.tool, "path": self.path, "constraints": dict(self.constraints)}
 
 
-def _walk(t: Type, path: str) -> list[tuple[str, Type]]:
+def _walk(t: TypeIR, path: str) -> list[tuple[str, TypeIR]]:
     found = [(path, t)]
     if t.kind == "object":
         for f in t.fields:
@@ -76,17 +72,18 @@ def _walk(t: Type, path: str) -> list[tuple[str, Type]]:
     return found
 
 
-def _params(params: tuple[Param, ...]) -> list[tuple[str, Type]]:
+def _params(params: list[FieldIR]) -> list[tuple[str, TypeIR]]:
     return [entry for p in params for entry in _walk(p.type, p.name)]
 
 
-def hidden_constraints(tools: list[Tool], format_id: str, options: RenderOptions) -> list[HiddenConstraints]:
+def hidden_constraints(tools: list[ToolIR], format_id: str, options: RenderOptions) -> list[HiddenConstraints]:
     """Every field's constraints that the block of ``format_id`` with ``options`` does not show, in IR order."""
     shown = constraints_shown(format_id) if options.constraints else frozenset()
     hidden = []
     for tool in tools:
         for path, t in _params(tool.params):
-            kept = {k: t.constraints[k] for k in CONSTRAINT_KEYS if k in t.constraints and k not in shown}
+            found = t.constraints
+            kept = {k: found[k] for k in CONSTRAINT_KEYS if found.get(k) is not None and k not in shown}
             if kept:
                 hidden.append(HiddenConstraints(tool.name, path, kept))
     return hidden

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
-from toolform.render.model import Param, Tool, Type
+from toolform.ir import FieldIR, ToolIR, TypeIR
 
 CaseConvention = Literal["as_is", "snake", "camel", "pascal", "kebab", "screaming"]
 CASE_CONVENTIONS: tuple[str, ...] = get_args(CaseConvention)
@@ -66,29 +66,27 @@ def convert_case(name: str, convention: str) -> str:
     raise ValueError(f"unknown case convention {convention!r}; use one of {', '.join(CASE_CONVENTIONS)}")
 
 
-def _type(t: Type, options: RenderOptions, drop_defaults: bool) -> Type:
+def _type(t: TypeIR, options: RenderOptions, drop_defaults: bool) -> TypeIR:
     # Inside an array's items or a union's members the reference keeps the fields' defaults whatever
     # ``defaults`` says (measured); descriptions, constraints and names change there too.
     return replace(
         t,
         constraints=t.constraints if options.constraints else {},
-        fields=tuple(_param(f, options, drop_defaults) for f in t.fields),
+        fields=[_param(f, options, drop_defaults) for f in t.fields],
         item=_type(t.item, options, False) if t.item is not None else None,
-        union_of=tuple(_type(u, options, False) for u in t.union_of),
+        union_of=[_type(u, options, False) for u in t.union_of],
     )
 
 
-def _param(p: Param, options: RenderOptions, drop_defaults: bool = True) -> Param:
+def _param(p: FieldIR, options: RenderOptions, drop_defaults: bool = True) -> FieldIR:
     defaults = options.defaults or not drop_defaults
     return replace(
         p,
         name=convert_case(p.name, options.case_convention),
         type=_type(p.type, options, drop_defaults),
         description=p.description if options.descriptions else "",
-        has_default=p.has_default and defaults,
         default=p.default if defaults else None,
         # An example goes with both the descriptions and the defaults, as the reference drops it (measured).
-        has_example=p.has_example and options.descriptions and defaults,
         example=p.example if options.descriptions and defaults else None,
     )
 
@@ -97,9 +95,10 @@ def _param(p: Param, options: RenderOptions, drop_defaults: bool = True) -> Para
 _SHOWS_ALL = RenderOptions()
 
 
-def apply_options(tools: list[Tool], options: RenderOptions) -> list[Tool]:
-    """The tools as the options want them shown. The model is immutable, so options that change nothing
-    give the tools back as they are rather than a copy of every type and parameter."""
+def apply_options(tools: list[ToolIR], options: RenderOptions) -> list[ToolIR]:
+    """The tools as the options want them shown: new IR objects where an option changes something. The
+    renderers only read the IR, so options that change nothing give the tools back as they are rather than
+    a copy of every type and parameter."""
     if replace(options, minify=False) == _SHOWS_ALL:
         return list(tools)
     return [
@@ -107,7 +106,7 @@ def apply_options(tools: list[Tool], options: RenderOptions) -> list[Tool]:
             tool,
             name=convert_case(tool.name, options.case_convention),
             description=tool.description if options.descriptions else "",
-            params=tuple(_param(p, options) for p in tool.params),
+            params=[_param(p, options) for p in tool.params],
             returns=tool.returns if options.returns else None,
             returns_description=tool.returns_description if options.returns and options.descriptions else "",
         )

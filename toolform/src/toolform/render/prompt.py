@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, get_args
+from typing import Literal, get_args
 
 from toolform.errors import BadRequest, UnknownProtocol
 from toolform.evidence import Evidence, given_or_installed
-from toolform.registry import Registry, close_matches
+from toolform.registry import Registry, close_matches, registry_of
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.constraint_visibility import hidden_constraints
 from toolform.render.instructions import INSTRUCTIONS
-from toolform.render.model import Tool, tools_from_ir
 from toolform.render.options import RenderOptions
+from toolform.render.toolsets import ToolsInput, tools_of
 from toolform.render.visibility import hidden_fields, hidden_warning
 
 Persona = Literal["agent", "terse", "bare", "expert"]
@@ -45,22 +44,6 @@ NULL_CLAUSE = "If none of the tools can serve the request, do not call anything 
 # Registry members the rendered prompt's ``format`` and ``protocol`` leave out (study bookkeeping).
 _FORMAT_ONLY_IN_REGISTRY = ("core", "two_stage", "in_study", "measured")
 _PROTOCOL_ONLY_IN_REGISTRY = ("in_crossing",)
-
-
-class HasToDict(Protocol):
-    """A tool set object (tf-ir's ToolSet) that gives its IR as a dict."""
-
-    def to_dict(self) -> dict[str, object]: ...
-
-
-ToolsInput = HasToDict | Mapping[str, Any] | Sequence[Mapping[str, Any]]
-
-
-def tools_of(toolset: ToolsInput) -> list[Tool]:
-    """The tools of a ToolSet, an IR dict (``{"tools": [...]}``) or a list of IR tools."""
-    if isinstance(toolset, Mapping) or isinstance(toolset, Sequence):
-        return tools_from_ir(toolset)
-    return tools_from_ir(toolset.to_dict())
 
 
 @dataclass(frozen=True)
@@ -153,7 +136,7 @@ def render(
     """
     if persona not in PERSONA_TEXT:
         raise BadRequest(f"unknown persona '{persona}'; use one of {', '.join(PERSONAS)}")
-    registry = Registry(given_or_installed(evidence))
+    registry = registry_of(given_or_installed(evidence))
     entry = registry.format(format_id).entry
     if entry.get("two_stage") is True:
         raise BadRequest(f"{format_id} is a two-stage format; use toolform.catalogue.TwoStage")

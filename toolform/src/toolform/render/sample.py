@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from toolform.errors import EvidenceUnavailable
 from toolform.evidence import Evidence, given_or_installed
-from toolform.registry import Registry
+from toolform.ir import ToolIR
+from toolform.registry import registry_of
 from toolform.render.block import render_tools, tokens_estimate
 from toolform.render.instructions import INSTRUCTIONS
-from toolform.render.model import Tool
+from toolform.render.toolsets import tools_of
 
 TWO_STAGE_NOTE = "a two-stage selection list; use the catalogue routes to run it"
 
 
-def sample_tool(evidence: Evidence) -> Tool:
+def sample_tool(evidence: Evidence) -> ToolIR:
     """The paper's sample tool (legal_draft_v3), as sample_renders.json gives its IR."""
     data = evidence.data("sample_renders")
     if not isinstance(data, dict) or not isinstance(data.get("tool"), dict):
         raise EvidenceUnavailable("evidence file 'sample_renders' has no sample tool under data.tool")
-    return Tool.from_dict(data["tool"])
+    return tools_of([data["tool"]])[0]
 
 
 def format_sample(format_id: str, evidence: Evidence | None = None) -> dict[str, object]:
@@ -27,7 +28,7 @@ def format_sample(format_id: str, evidence: Evidence | None = None) -> dict[str,
     ``evidence`` None: the installed study's.
     """
     evidence = given_or_installed(evidence)
-    entry = Registry(evidence).format(format_id).entry
+    entry = registry_of(evidence).format(format_id).entry
     text = render_tools([sample_tool(evidence)], format_id)
     sample: dict[str, object] = {
         "text": text,

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
-
-from toolform.render.model import Param, Type
-from toolform.render.values import plain
+from toolform.ir import FieldIR, TypeIR
+from toolform.render.values import json_dumps, plain, py_repr
 
 
-def kind_word(t: Type) -> str:
+def kind_word(t: TypeIR) -> str:
     """The IR kind as the markup and tabular formats print it (``enum``, ``union``)."""
     return t.kind
 
 
-def compact_type(t: Type) -> str:
+def compact_type(t: TypeIR) -> str:
     """``{a:string,b:enum[x|y]}``, ``string[]``, ``string|integer``: the table formats' type."""
     if t.kind == "object":
         return "{" + ",".join(f"{f.name}:{compact_type(f.type)}" for f in t.fields) + "}"
@@ -26,7 +24,7 @@ def compact_type(t: Type) -> str:
     return t.kind
 
 
-def minimal_type(t: Type) -> object:
+def minimal_type(t: TypeIR) -> object:
     """The json_minimal shape of a type: a kind name, an enum's list, an object's fields."""
     if t.kind == "object":
         return {f.name: minimal_type(f.type) for f in t.fields}
@@ -37,7 +35,7 @@ def minimal_type(t: Type) -> object:
     if t.kind == "union":
         # A union names its members' kinds only.
         return "|".join(u.kind for u in t.union_of)
-    return t.kind
+    return t.kind.value
 
 
 _PY = {"string": "str", "number": "float", "integer": "int", "boolean": "bool", "null": "None", "any": "Any"}
@@ -48,7 +46,7 @@ def quoted(text: str) -> str:
     return f'"{text}"'
 
 
-def python_type(t: Type) -> str:
+def python_type(t: TypeIR) -> str:
     """A type as a Python annotation."""
     if t.kind == "object":
         return "dict[str, Any]"
@@ -65,7 +63,7 @@ def _literal_value(value: object) -> str:
     """An enum value inside ``Literal[...]``: a string quoted, a list or an object as JSON (as measured)."""
     if isinstance(value, str):
         return quoted(value)
-    return json.dumps(value) if isinstance(value, (list, dict)) else repr(value)
+    return json_dumps(value) if isinstance(value, (list, dict)) else py_repr(value)
 
 
 def python_value(value: object) -> str:
@@ -76,11 +74,11 @@ def python_value(value: object) -> str:
         return quoted(value)
     if isinstance(value, (list, dict)):
         # A list or an object is written as JSON with non-ASCII escaped (``true``, ``"caf\\u00e9"``), as measured.
-        return json.dumps(value)
-    return repr(value)
+        return json_dumps(value)
+    return py_repr(value)
 
 
-def python_return(tool_returns: Type | None) -> str:
+def python_return(tool_returns: TypeIR | None) -> str:
     """The return annotation: the returned type, ``Any`` when unknown."""
     return python_type(tool_returns) if tool_returns is not None else "Any"
 
@@ -95,7 +93,7 @@ _TS = {
 }
 
 
-def ts_inline(t: Type) -> str:
+def ts_inline(t: TypeIR) -> str:
     """A type as inline TypeScript: objects as ``{ a: string; b?: number }``."""
     if t.kind == "object":
         if not t.fields:
@@ -108,7 +106,7 @@ def ts_inline(t: Type) -> str:
         wrapped = t.item is not None and t.item.kind in ("union", "enum", "object") and not inner.endswith("]")
         return f"({inner})[]" if wrapped else f"{inner}[]"
     if t.kind == "enum":
-        return " | ".join(quoted(v) if isinstance(v, str) else json.dumps(v) for v in t.enum_values)
+        return " | ".join(quoted(v) if isinstance(v, str) else json_dumps(v) for v in t.enum_values)
     if t.kind == "union":
         return " | ".join(ts_inline(u) for u in t.union_of)
     return _TS.get(t.kind, "unknown")
@@ -119,7 +117,7 @@ def ts_value(value: object) -> str:
     non-ASCII escaped, as measured."""
     if isinstance(value, str):
         return quoted(value)
-    return json.dumps(value)
+    return json_dumps(value)
 
 
 _NL = {
@@ -132,27 +130,27 @@ _NL = {
 }
 
 
-def nl_constraint(t: Type) -> str:
+def nl_constraint(t: TypeIR) -> str:
     """A type's bounds in words (`` at least 0``, `` between 1 and 600``), with a leading space."""
     c = t.constraints
     if t.kind in ("number", "integer"):
         low, high = c.get("minimum"), c.get("maximum")
         if low is not None and high is not None:
-            return f" between {low} and {high}"
+            return f" between {plain(low)} and {plain(high)}"
         if low is not None:
-            return f" at least {low}"
+            return f" at least {plain(low)}"
         if high is not None:
-            return f" at most {high}"
+            return f" at most {plain(high)}"
         return ""
     text = ""
     if c.get("max_length") is not None:
-        text += f" no longer than {c['max_length']} characters"
+        text += f" no longer than {plain(c['max_length'])} characters"
     if c.get("format") is not None:
-        text += f" in {c['format']} format"
+        text += f" in {plain(c['format'])} format"
     return text
 
 
-def nl_type(t: Type, bounds: bool = True) -> str:
+def nl_type(t: TypeIR, bounds: bool = True) -> str:
     """A type in words, for the prose formats."""
     if t.kind == "object":
         if not t.fields:
@@ -164,14 +162,14 @@ def nl_type(t: Type, bounds: bool = True) -> str:
     if t.kind == "union":
         return " or ".join(nl_type(u, bounds=False) for u in t.union_of)
     if t.kind == "enum":
-        words = "one of " + ", ".join(quoted(str(v)) for v in t.enum_values)
+        words = "one of " + ", ".join(quoted(plain(v)) for v in t.enum_values)
         return words + (nl_constraint(t) if bounds else "")
     return _NL.get(t.kind, "any value") + (nl_constraint(t) if bounds else "")
 
 
-def walk_fields(params: tuple[Param, ...], prefix: str = "") -> list[tuple[str, Param]]:
+def walk_fields(params: list[FieldIR], prefix: str = "") -> list[tuple[str, FieldIR]]:
     """Every parameter and nested field with its dotted path (``items[].sku`` inside arrays)."""
-    found: list[tuple[str, Param]] = []
+    found: list[tuple[str, FieldIR]] = []
     for p in params:
         path = f"{prefix}{p.name}"
         found.append((path, p))
@@ -179,7 +177,7 @@ def walk_fields(params: tuple[Param, ...], prefix: str = "") -> list[tuple[str, 
     return found
 
 
-def _walk_type(t: Type, path: str) -> list[tuple[str, Param]]:
+def _walk_type(t: TypeIR, path: str) -> list[tuple[str, FieldIR]]:
     if t.kind == "object":
         return walk_fields(t.fields, path + ".")
     if t.kind == "array" and t.item is not None:

@@ -1,27 +1,98 @@
-"""Values and names as the formats print them: Python literals, JSON, cases."""
+"""Values and names as the formats print them: Python literals, JSON, cases.
+
+Numbers are the IR's: ints, and Decimals holding every digit read. Each is
+written as the reference's Python writes the number it reads (an int, or the
+double nearest a Decimal: ``toolform.numbers``), never through a float.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
+
+from toolform import jsontext
+from toolform.numbers import number_text
+
+#: A number's text in JSON where Python's repr has another word (``json.dumps`` of a float).
+_JSON_WORDS = {"inf": "Infinity", "-inf": "-Infinity", "nan": "NaN"}
+
+
+def json_number(value: Decimal) -> str:
+    """A Decimal as ``json.dumps`` writes the number the reference reads for it."""
+    text = number_text(value)
+    return _JSON_WORDS.get(text, text)
+
+
+def py_repr(value: Any) -> str:
+    """``repr(value)`` of a JSON value, each number in it written as the reference writes it."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, Decimal):
+        return number_text(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(py_repr(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{py_repr(key)}: {py_repr(item)}" for key, item in value.items()) + "}"
+    return repr(value)
 
 
 def py_literal(value: Any) -> str:
     """A default as Python writes it (``False``, ``'a'`` inside lists, ``None``)."""
-    return repr(value)
+    return py_repr(value)
 
 
 def plain(value: Any) -> str:
     """A default as prose shows it: strings bare, everything else as Python writes it."""
-    return value if isinstance(value, str) else repr(value)
+    return value if isinstance(value, str) else py_repr(value)
+
+
+def json_dumps(value: Any, *, ensure_ascii: bool = True, separators: tuple[str, str] | None = None) -> str:
+    """``json.dumps(value, ensure_ascii=..., separators=...)`` with the IR's Decimals written as numbers."""
+    try:
+        return json.dumps(value, ensure_ascii=ensure_ascii, separators=separators)
+    except TypeError:
+        # A Decimal (json.dumps knows none): the same text, each number written exactly.
+        items, keys = separators or (", ", ": ")
+        try:
+            return _one_line(value, items, keys, ensure_ascii)
+        except _NotPlain:
+            return jsontext.write(
+                value, item_separator=items, key_separator=keys, ensure_ascii=ensure_ascii, decimal_text=json_number
+            )
+
+
+def _one_line(value: Any, items: str, keys: str, ensure_ascii: bool) -> str:
+    """``json.dumps`` with these separators for plain JSON holding Decimals, strings through the C encoder.
+
+    Raises _NotPlain for anything else (a key that is not a string, a value of another type).
+    """
+    encode = json.encoder.encode_basestring_ascii if ensure_ascii else json.encoder.encode_basestring
+
+    def write(item: Any) -> str:
+        kind = type(item)
+        if kind is str:
+            return encode(item)
+        if kind is dict:
+            members = []
+            for key, member in item.items():
+                if type(key) is not str:
+                    raise _NotPlain
+                members.append(encode(key) + keys + (encode(member) if type(member) is str else write(member)))
+            return "{" + items.join(members) + "}"
+        if kind is list:
+            return "[" + items.join([encode(m) if type(m) is str else write(m) for m in item]) + "]"
+        return _plain_scalar(item, encode)
+
+    return write(value)
 
 
 def json_text(value: Any, indent: int | None = None, minify: bool = False) -> str:
     """JSON with non-ASCII kept; ``minify`` drops every optional space."""
     if minify or indent is None:
         separators = (",", ":") if minify else (", ", ": ")
-        return json.dumps(value, ensure_ascii=False, separators=separators)
+        return json_dumps(value, ensure_ascii=False, separators=separators)
     return indented_json(value, indent, ensure_ascii=False)
 
 
@@ -37,8 +108,9 @@ def indented_json(value: Any, indent: int, ensure_ascii: bool = True) -> str:
     Here strings go through the C string encoder and containers are joined
     directly, each level's line breaks and indents made once. Anything but plain
     JSON (a key that is not a string, a value that is not a str, int, float,
-    bool, None, list, tuple or dict) goes to ``json.dumps`` as it is, so its
-    answer and its errors stay the module's.
+    bool, None, list, tuple or dict, or a Decimal, written as ``json_number``
+    writes it) goes to ``json.dumps`` as it is, so its answer and its errors
+    stay the module's.
     """
     encode = json.encoder.encode_basestring_ascii if ensure_ascii else json.encoder.encode_basestring
     unit = " " * indent
@@ -99,6 +171,8 @@ def _plain_scalar(value: Any, encode: Callable[[str], str]) -> str:
         return "false"
     if isinstance(value, int):
         return int.__repr__(value)
+    if isinstance(value, Decimal):
+        return json_number(value)
     if isinstance(value, float):
         if value != value:
             return "NaN"
@@ -110,7 +184,7 @@ def _plain_scalar(value: Any, encode: Callable[[str], str]) -> str:
 
 def compact_json(value: Any) -> str:
     """JSON with no optional space at all."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json_dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def pascal(name: str) -> str:

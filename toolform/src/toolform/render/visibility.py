@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from toolform.render.model import Param, Tool, Type
+from toolform.ir import FieldIR, ToolIR, TypeIR
 
 # How many hidden required fields the warning names before "and more".
 _NAMED_IN_WARNING = 6
@@ -32,8 +32,8 @@ class HiddenField:
         return {"tool": self.tool, "path": self.path, "required": self.required}
 
 
-def _fields(params: tuple[Param, ...], prefix: str, required: bool) -> list[tuple[str, Param, bool]]:
-    found: list[tuple[str, Param, bool]] = []
+def _fields(params: list[FieldIR], prefix: str, required: bool) -> list[tuple[str, FieldIR, bool]]:
+    found: list[tuple[str, FieldIR, bool]] = []
     for p in params:
         path = f"{prefix}{p.name}"
         needed = required and p.required
@@ -42,7 +42,7 @@ def _fields(params: tuple[Param, ...], prefix: str, required: bool) -> list[tupl
     return found
 
 
-def _nested(t: Type, path: str, required: bool) -> list[tuple[str, Param, bool]]:
+def _nested(t: TypeIR, path: str, required: bool) -> list[tuple[str, FieldIR, bool]]:
     if t.kind == "object":
         return _fields(t.fields, path + ".", required)
     if t.kind == "array" and t.item is not None:
@@ -73,7 +73,7 @@ def is_shown(name: str, block: str, words: set[str] | None = None) -> bool:
     return not wanted or wanted in (words if words is not None else shown_words(block))
 
 
-def hidden_fields(tools: list[Tool], block: str) -> list[HiddenField]:
+def hidden_fields(tools: list[ToolIR], block: str) -> list[HiddenField]:
     """Every parameter and nested field of ``tools`` whose name ``block`` does not show."""
     words = shown_words(block)
     hidden = []

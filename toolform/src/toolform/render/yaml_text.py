@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 from typing import Any
 
 import yaml  # type: ignore[import-untyped]
+
+from toolform.numbers import float_repr, number_text
 
 _ALWAYS_QUOTED_START = set("#,[]{}&*!|>'\"%@`")
 
@@ -101,6 +104,8 @@ def scalar(value: Any, column: int = 0, indent: int = 0, fold: bool = True) -> s
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value)
+    if isinstance(value, Decimal):
+        return number_text(value)
     text = str(value)
     if _CONTROL.search(text):
         return json.dumps(text, ensure_ascii=False)
@@ -183,6 +188,10 @@ def _exotic_scalar(value: Any) -> bool:
         return not value.isascii() and _UNUSUAL.search(value) is not None or _ASCII_UNUSUAL.search(value) is not None
     if isinstance(value, float):
         return "e" in repr(value) or value != value or value in (float("inf"), float("-inf"))
+    if isinstance(value, Decimal):
+        # An exponent, inf or nan in the number's text.
+        text = number_text(value)
+        return "e" in text or "n" in text
     return False
 
 
@@ -194,10 +203,40 @@ _UNUSUAL = re.compile(
 _ASCII_UNUSUAL = re.compile(r"[\x00-\x1f]")
 
 
+class _SafeDumper(yaml.SafeDumper):  # type: ignore[misc]
+    """PyYAML's safe dumper, which also writes the IR's Decimals: as the floats the reference reads them as."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        # A value met twice is written twice, never anchored: the documents are the reference's, built from
+        # JSON it read, which shares no object (the IR may share a default or a schema between places).
+        return True
+
+
+def _represent_decimal(dumper: yaml.SafeDumper, value: Decimal) -> Any:
+    if value.is_finite() and value.as_tuple().exponent == 0:
+        return dumper.represent_int(int(value))
+    # SafeRepresenter.represent_float's text, from the number's repr.
+    text = float_repr(value)
+    if text == "nan":
+        shown = ".nan"
+    elif text in ("inf", "-inf"):
+        shown = text.replace("inf", ".inf")
+    else:
+        shown = text.lower()
+        if "." not in shown and "e" in shown:
+            shown = shown.replace("e", ".0e", 1)
+    return dumper.represent_scalar("tag:yaml.org,2002:float", shown)
+
+
+_SafeDumper.add_representer(Decimal, _represent_decimal)
+
+
 def _pyyaml(value: Any, flow_style: bool) -> str:
     # The study's YAML formats were written by PyYAML's safe dumper, keys in order, Unicode kept, 88 wide.
     width = 10**9 if flow_style else _WIDTH
-    text: str = yaml.safe_dump(value, sort_keys=False, allow_unicode=True, width=width, default_flow_style=flow_style)
+    text: str = yaml.dump(
+        value, Dumper=_SafeDumper, sort_keys=False, allow_unicode=True, width=width, default_flow_style=flow_style
+    )
     return text.rstrip("\n")
 
 
@@ -284,8 +323,8 @@ def _flow_written(value: Any) -> str | None:
             return "true" if item else "false"
         if kind is int:
             return int.__repr__(item)
-        if kind is float:
-            shown = float.__repr__(item)
+        if kind is float or kind is Decimal:
+            shown = float.__repr__(item) if kind is float else number_text(item)
             if "e" in shown or "n" in shown:  # an exponent, inf or nan: PyYAML writes its own forms
                 raise _NotPlainFlow
             return shown

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from toolform.render.model import Tool
+from toolform.ir import ToolIR
 from toolform.render.options import RenderOptions
 
 #: A renderer turns the tools (options already applied) into the tool block.
-Renderer = Callable[[list[Tool], RenderOptions], str]
+Renderer = Callable[[list[ToolIR], RenderOptions], str]

@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Callable
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
+from toolform.ir.types import ordered_constraints
 from toolform.render.families import Renderer
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import python_return, python_type, python_value, quoted, ts_inline, ts_value
-from toolform.render.values import camel, kebab, pascal
+from toolform.render.values import camel, json_dumps, kebab, pascal, plain, py_repr
 
 
-def signature_order(tool: Tool) -> list[Param]:
+def signature_order(tool: ToolIR) -> list[FieldIR]:
     """Required parameters first, then optional ones, each in the tool's order."""
-    return tool.required + tool.optional
+    return tool.required_params + tool.optional_params
 
 
 # --- Python -------------------------------------------------------------------
 
 
-def python_params(tool: Tool) -> str:
+def python_params(tool: ToolIR) -> str:
     parts = []
     for p in signature_order(tool):
         text = f"{p.name}: {python_type(p.type)}"
@@ -31,11 +31,11 @@ def python_params(tool: Tool) -> str:
     return ", ".join(parts)
 
 
-def python_def(tool: Tool) -> str:
+def python_def(tool: ToolIR) -> str:
     return f"def {tool.name}({python_params(tool)}) -> {python_return(tool.returns)}"
 
 
-def _keys_note(t: Type) -> str:
+def _keys_note(t: TypeIR) -> str:
     if t.kind == "object" and t.fields:
         keys = ", ".join(f"{f.name} ({f.type.kind}{'' if f.required else ', optional'})" for f in t.fields)
         return f"Keys: {keys}."
@@ -48,7 +48,7 @@ def _joined(*parts: str) -> str:
     return " ".join(part for part in parts if part)
 
 
-def python_stub(tools: list[Tool], options: RenderOptions) -> str:
+def python_stub(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for tool in tools:
         lines = [python_def(tool) + ":"]
@@ -74,15 +74,15 @@ def python_stub(tools: list[Tool], options: RenderOptions) -> str:
 # --- TypeScript ---------------------------------------------------------------
 
 
-def ts_interfaces(prefix: str, params: tuple[Param, ...]) -> list[tuple[str, tuple[Param, ...]]]:
+def ts_interfaces(prefix: str, params: list[FieldIR]) -> list[tuple[str, list[FieldIR]]]:
     """Every object among the parameters, depth first, named after its path."""
-    found: list[tuple[str, tuple[Param, ...]]] = []
+    found: list[tuple[str, list[FieldIR]]] = []
     for p in params:
         found += _ts_type_interfaces(prefix + pascal(p.name), p.type)
     return found
 
 
-def _ts_type_interfaces(name: str, t: Type) -> list[tuple[str, tuple[Param, ...]]]:
+def _ts_type_interfaces(name: str, t: TypeIR) -> list[tuple[str, list[FieldIR]]]:
     if t.kind == "object" and t.fields:
         return [(name, t.fields), *ts_interfaces(name, t.fields)]
     if t.kind == "array" and t.item is not None:
@@ -90,7 +90,7 @@ def _ts_type_interfaces(name: str, t: Type) -> list[tuple[str, tuple[Param, ...]
     return []
 
 
-def ts_param_type(tool: Tool, p: Param) -> str:
+def ts_param_type(tool: ToolIR, p: FieldIR) -> str:
     """A parameter's type in a signature: objects by their interface's name."""
     t = p.type
     if t.kind == "object" and t.fields:
@@ -104,7 +104,7 @@ def ts_param_type(tool: Tool, p: Param) -> str:
     return ts_inline(t)
 
 
-def ts_params(tool: Tool) -> str:
+def ts_params(tool: ToolIR) -> str:
     parts = []
     for p in signature_order(tool):
         kind = ts_param_type(tool, p)
@@ -117,13 +117,13 @@ def ts_params(tool: Tool) -> str:
     return ", ".join(parts)
 
 
-def ts_return(t: Type | None, unknown: str = "unknown") -> str:
+def ts_return(t: TypeIR | None, unknown: str = "unknown") -> str:
     if t is None:
         return unknown
     return ts_inline(t)
 
 
-def ts_interface(name: str, fields: tuple[Param, ...]) -> str:
+def ts_interface(name: str, fields: list[FieldIR]) -> str:
     lines = [f"interface {name} {{"]
     for f in fields:
         if f.description:
@@ -133,7 +133,7 @@ def ts_interface(name: str, fields: tuple[Param, ...]) -> str:
     return "\n".join(lines)
 
 
-def typescript(tools: list[Tool], options: RenderOptions) -> str:
+def typescript(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for tool in tools:
         for name, fields in ts_interfaces(pascal(tool.name), tool.params):
@@ -150,13 +150,13 @@ def typescript(tools: list[Tool], options: RenderOptions) -> str:
 # --- signatures in other languages -------------------------------------------
 
 
-def doc_lines(tool: Tool) -> list[str]:
+def doc_lines(tool: ToolIR) -> list[str]:
     """The description, then ``name: description`` for each described parameter."""
     lines = [tool.description] if tool.description else []
     return lines + [f"{p.name}: {p.description}" for p in tool.params if p.description]
 
 
-def javadoc_lines(tool: Tool, tag: str = "@param") -> list[str]:
+def javadoc_lines(tool: ToolIR, tag: str = "@param") -> list[str]:
     lines = [tool.description] if tool.description else []
     lines += [f"{tag} {p.name} {p.description}" for p in tool.params if p.description]
     if tool.returns_description:
@@ -194,7 +194,7 @@ class Language:
         self.literal_enums = literal_enums
         self.returns_unknown = returns_unknown or scalars["any"]
 
-    def type(self, t: Type | None) -> str:
+    def type(self, t: TypeIR | None) -> str:
         if t is None:
             return self.scalars["any"]
         if t.kind == "array":
@@ -210,10 +210,10 @@ class Language:
             return template.format(separator.join(self.type(u) for u in t.union_of))
         return self.scalars.get(t.kind, self.scalars["any"])
 
-    def returns(self, t: Type | None) -> str:
+    def returns(self, t: TypeIR | None) -> str:
         return self.returns_unknown if t is None else self.type(t)
 
-    def param_type(self, p: Param) -> str:
+    def param_type(self, p: FieldIR) -> str:
         kind = self.type(p.type)
         return kind if p.required else self.optional.format(kind)
 
@@ -277,11 +277,11 @@ ZIG = Language(
 RUBY = Language(_scalars("String", "Float", "Integer", "Boolean", "Hash", "Object"), "Array", "{}")
 
 
-def _sig(tool: Tool, language: Language, name: Callable[[str], str], template: str) -> str:
+def _sig(tool: ToolIR, language: Language, name: Callable[[str], str], template: str) -> str:
     return ", ".join(template.format(name=name(p.name), type=language.param_type(p)) for p in signature_order(tool))
 
 
-def _ret(tool: Tool, language: Language) -> str:
+def _ret(tool: ToolIR, language: Language) -> str:
     return language.returns(tool.returns)
 
 
@@ -289,11 +289,11 @@ def _same(name: str) -> str:
     return name
 
 
-def _each(tools: list[Tool], one: Callable[[Tool], str]) -> str:
+def _each(tools: list[ToolIR], one: Callable[[ToolIR], str]) -> str:
     return "\n\n".join(one(tool) for tool in tools)
 
 
-def go_signature(tools: list[Tool], options: RenderOptions) -> str:
+def go_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -303,7 +303,7 @@ def go_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def rust_signature(tools: list[Tool], options: RenderOptions) -> str:
+def rust_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -313,7 +313,7 @@ def rust_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def java_signature(tools: list[Tool], options: RenderOptions) -> str:
+def java_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -323,7 +323,7 @@ def java_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def kotlin_signature(tools: list[Tool], options: RenderOptions) -> str:
+def kotlin_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -333,7 +333,7 @@ def kotlin_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def swift_signature(tools: list[Tool], options: RenderOptions) -> str:
+def swift_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -343,8 +343,8 @@ def swift_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def csharp_signature(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def csharp_signature(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         doc = javadoc_lines(t)
         head = line_comment(["<summary>", *doc, "</summary>"], "/// ") if doc else ""
         return head + f"public {_ret(t, CSHARP)} {pascal(t.name)}({_sig(t, CSHARP, pascal, '{type} {name}')});"
@@ -352,7 +352,7 @@ def csharp_signature(tools: list[Tool], options: RenderOptions) -> str:
     return _each(tools, one)
 
 
-def c_header(tools: list[Tool], options: RenderOptions) -> str:
+def c_header(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -361,15 +361,15 @@ def c_header(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def cpp_signature(tools: list[Tool], options: RenderOptions) -> str:
+def cpp_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: block_comment(javadoc_lines(t)) + f"{_ret(t, CPP)} {t.name}({_sig(t, CPP, _same, '{type} {name}')});",
     )
 
 
-def haskell_curried(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def haskell_curried(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         head = f"-- | {t.description}\n" if t.description else ""
         head += "".join(f"--   {p.name}: {p.description}\n" for p in t.params if p.description)
         arrows = [HASKELL.param_type(p) for p in t.params] + [f"IO {_ret(t, HASKELL)}"]
@@ -378,15 +378,15 @@ def haskell_curried(tools: list[Tool], options: RenderOptions) -> str:
     return _each(tools, one)
 
 
-def ocaml_signature(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def ocaml_signature(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         arrows = " -> ".join(f"~{p.name}:{OCAML.param_type(p)}" for p in signature_order(t))
         return line_comment(doc_lines(t), "(* ") + f"val {t.name} : {arrows} -> {_ret(t, OCAML)}"
 
     return _each(tools, one)
 
 
-def scala_signature(tools: list[Tool], options: RenderOptions) -> str:
+def scala_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -396,15 +396,15 @@ def scala_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def elixir_signature(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def elixir_signature(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         kinds = ", ".join(ELIXIR.param_type(p) for p in signature_order(t))
         return line_comment(doc_lines(t), "# ") + f"@spec {t.name}({kinds}) :: {_ret(t, ELIXIR)}"
 
     return _each(tools, one)
 
 
-def julia_signature(tools: list[Tool], options: RenderOptions) -> str:
+def julia_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -414,15 +414,15 @@ def julia_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def ruby_signature(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def ruby_signature(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         names = ", ".join(f"{p.name}:" for p in signature_order(t))
         return line_comment(doc_lines(t), "# ") + f"def {t.name}({names}) # => {_ret(t, RUBY)}"
 
     return _each(tools, one)
 
 
-def php_signature(tools: list[Tool], options: RenderOptions) -> str:
+def php_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -432,15 +432,15 @@ def php_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def lua_signature(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def lua_signature(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         names = ", ".join(p.name for p in signature_order(t))
         return line_comment(doc_lines(t), "--- ") + f"function {t.name}({names}) end"
 
     return _each(tools, one)
 
 
-def zig_signature(tools: list[Tool], options: RenderOptions) -> str:
+def zig_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     return _each(
         tools,
         lambda t: (
@@ -450,8 +450,8 @@ def zig_signature(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def r_signature(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def r_signature(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         names = ", ".join(p.name for p in signature_order(t))
         return line_comment(doc_lines(t), "#' ") + f"{t.name} <- function({names})"
 
@@ -468,12 +468,12 @@ def _matlab_value(value: object) -> str:
         return f'"{value}"'
     if isinstance(value, (list, dict)):
         # As JSON with non-ASCII escaped, as measured.
-        return json.dumps(value)
-    return repr(value)
+        return json_dumps(value)
+    return py_repr(value)
 
 
-def matlab_signature(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def matlab_signature(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         names = ", ".join(p.name for p in t.params)
         lines = [f"function result = {t.name}({names})"]
         if t.description:
@@ -481,7 +481,7 @@ def matlab_signature(tools: list[Tool], options: RenderOptions) -> str:
         lines.append("    arguments")
         for p in t.params:
             if p.type.kind == "enum":
-                members = ", ".join(f'"{v}"' for v in p.type.enum_values)
+                members = ", ".join(f'"{plain(v)}"' for v in p.type.enum_values)
                 kind = f"string {{mustBeMember({p.name}, [{members}])}}"
             elif p.type.kind == "array":
                 kind = "cell"
@@ -516,10 +516,10 @@ def _literal(value: object) -> str:
         return quoted(value)
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return plain(value)
 
 
-def _sql_type(t: Type | None) -> str:
+def _sql_type(t: TypeIR | None) -> str:
     if t is None:
         return "JSONB"
     if t.kind == "array":
@@ -532,11 +532,11 @@ def _sql_value(value: object) -> str:
         return "TRUE" if value else "FALSE"
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
-    return repr(value)
+    return py_repr(value)
 
 
-def sql_udf(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def sql_udf(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         columns = []
         for p in t.params:
             column = f"    {p.name} {_sql_type(p.type)}"
@@ -555,8 +555,8 @@ def sql_udf(tools: list[Tool], options: RenderOptions) -> str:
     return _each(tools, one)
 
 
-def bash_function(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def bash_function(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         usage = [f"--{p.name} <{p.type.kind}>" if p.required else f"[--{p.name} <{p.type.kind}>]" for p in t.params]
         lines = [f"# {t.description}"] if t.description else []
         lines.append(f"# usage: {t.name} {' '.join(usage)}")
@@ -570,13 +570,13 @@ def bash_function(tools: list[Tool], options: RenderOptions) -> str:
 # --- more Python --------------------------------------------------------------
 
 
-def _python_docs(p: Param) -> str:
+def _python_docs(p: FieldIR) -> str:
     """A parameter's numpy-style note: its description and keys; nothing without a description."""
     return _joined(p.description, _keys_note(p.type)) if p.description else ""
 
 
-def python_stub_numpy(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def python_stub_numpy(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         lines = [python_def(t) + ":"]
         if options.descriptions:
             lines += ['    """', f"    {t.description or t.name}"]
@@ -597,7 +597,7 @@ def python_stub_numpy(tools: list[Tool], options: RenderOptions) -> str:
     return _each(tools, one)
 
 
-def python_signature_only(tools: list[Tool], options: RenderOptions) -> str:
+def python_signature_only(tools: list[ToolIR], options: RenderOptions) -> str:
     return "\n".join(python_def(t) for t in tools)
 
 
@@ -612,7 +612,7 @@ _PYDANTIC_CONSTRAINTS = {
 }
 
 
-def python_pydantic(tools: list[Tool], options: RenderOptions) -> str:
+def python_pydantic(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = ["from pydantic import BaseModel, Field\nfrom typing import Any, Literal"]
     for t in tools:
         lines = [f"class {pascal(t.name)}(BaseModel):"]
@@ -622,7 +622,7 @@ def python_pydantic(tools: list[Tool], options: RenderOptions) -> str:
             args = ["..." if p.required else (python_value(p.default) if p.has_default else "None")]
             if p.description:
                 args.append(f"description={quoted(p.description)}")
-            for key, value in p.type.constraints.items():
+            for key, value in ordered_constraints(p.type.constraints).items():
                 if key in _PYDANTIC_CONSTRAINTS:
                     args.append(f"{_PYDANTIC_CONSTRAINTS[key]}={python_value(value)}")
             lines.append(f"    {p.name}: {python_type(p.type)} = Field({', '.join(args)})")
@@ -633,7 +633,7 @@ def python_pydantic(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def python_dataclass(tools: list[Tool], options: RenderOptions) -> str:
+def python_dataclass(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = ["from dataclasses import dataclass\nfrom typing import Any, Literal"]
     for t in tools:
         lines = ["@dataclass", f"class {pascal(t.name)}Args:"]
@@ -655,7 +655,7 @@ def python_dataclass(tools: list[Tool], options: RenderOptions) -> str:
 _ARGPARSE = {"string": "str", "number": "float", "integer": "int"}
 
 
-def python_argparse(tools: list[Tool], options: RenderOptions) -> str:
+def python_argparse(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = ["import argparse"]
     for t in tools:
         parser = f"{t.name}_parser"
@@ -686,7 +686,7 @@ def python_argparse(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def python_protocol(tools: list[Tool], options: RenderOptions) -> str:
+def python_protocol(tools: list[ToolIR], options: RenderOptions) -> str:
     methods = []
     for t in tools:
         lines = [f"    def {t.name}(self{', ' if t.params else ''}{python_params(t)}) -> {python_return(t.returns)}:"]
@@ -702,7 +702,7 @@ def python_protocol(tools: list[Tool], options: RenderOptions) -> str:
 # --- more TypeScript ----------------------------------------------------------
 
 
-def typescript_dts(tools: list[Tool], options: RenderOptions) -> str:
+def typescript_dts(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["declare namespace tools {"]
     for t in tools:
         if t.description:
@@ -718,8 +718,8 @@ def typescript_dts(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def typescript_interface_arg(tools: list[Tool], options: RenderOptions) -> str:
-    def one(t: Tool) -> str:
+def typescript_interface_arg(tools: list[ToolIR], options: RenderOptions) -> str:
+    def one(t: ToolIR) -> str:
         lines = [f"/** {t.description} */"] if t.description else []
         lines.append(f"interface {pascal(t.name)}Args {{")
         for p in t.params:
@@ -732,7 +732,7 @@ def typescript_interface_arg(tools: list[Tool], options: RenderOptions) -> str:
     return _each(tools, one)
 
 
-def typescript_compact(tools: list[Tool], options: RenderOptions) -> str:
+def typescript_compact(tools: list[ToolIR], options: RenderOptions) -> str:
     return "\n".join(
         f"{t.name}(" + ", ".join(f"{p.name}{'' if p.required else '?'}: {ts_inline(p.type)}" for p in t.params) + ")"
         for t in tools

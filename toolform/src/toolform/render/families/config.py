@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
 from toolform.render.families import Renderer
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import quoted
-from toolform.render.values import pascal_underscores, plain
+from toolform.render.values import json_dumps, pascal_underscores, plain, py_repr
 
 
-def config_type(t: Type) -> str:
+def config_type(t: TypeIR) -> str:
     """``list of string``, ``string|integer``, the kind otherwise: the config formats' type words."""
     if t.kind == "array":
         return f"list of {config_type(t.item) if t.item else 'any'}"
@@ -22,7 +22,7 @@ def config_type(t: Type) -> str:
 
 def _value(value: object) -> str:
     """A default or a list of values as TOML, HCL, Nix and Jsonnet all write them: JSON, non-ASCII escaped."""
-    return json.dumps(value)
+    return json_dumps(value)
 
 
 def _string(text: str) -> str:
@@ -31,7 +31,7 @@ def _string(text: str) -> str:
     return json.dumps(text)
 
 
-def toml(tools: list[Tool], options: RenderOptions) -> str:
+def toml(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         head = ["[[tool]]", f"name = {_string(t.name)}"]
@@ -51,7 +51,7 @@ def toml(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def ini(tools: list[Tool], options: RenderOptions) -> str:
+def ini(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"[{t.name}]"]
@@ -68,7 +68,7 @@ def ini(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def _hcl_type(t: Type) -> str:
+def _hcl_type(t: TypeIR) -> str:
     if t.kind == "object":
         return "object({" + ", ".join(f"{f.name} = {_hcl_type(f.type)}" for f in t.fields) + "})"
     if t.kind == "array":
@@ -78,7 +78,7 @@ def _hcl_type(t: Type) -> str:
     )
 
 
-def hcl(tools: list[Tool], options: RenderOptions) -> str:
+def hcl(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"tool {_string(t.name)} {{"]
@@ -103,16 +103,16 @@ def hcl(tools: list[Tool], options: RenderOptions) -> str:
 
 
 def _cue_number(value: object) -> str:
-    return repr(value)
+    return py_repr(value)
 
 
-def _cue_type(t: Type) -> str:
+def _cue_type(t: TypeIR) -> str:
     if t.kind == "object":
         return "{" + ", ".join(f"{f.name}{'' if f.required else '?'}: {_cue_type(f.type)}" for f in t.fields) + "}"
     if t.kind == "array":
         return f"[...{_cue_type(t.item) if t.item else '_'}]"
     if t.kind == "enum":
-        return " | ".join(json.dumps(v) for v in t.enum_values)
+        return " | ".join(json_dumps(v) for v in t.enum_values)
     if t.kind == "union":
         return " | ".join(_cue_type(u) for u in t.union_of)
     base = {"string": "string", "number": "number", "integer": "int", "boolean": "bool"}.get(t.kind, "_")
@@ -122,11 +122,11 @@ def _cue_type(t: Type) -> str:
     if c.get("maximum") is not None:
         base += f" & <={_cue_number(c['maximum'])}"
     if c.get("pattern") is not None:
-        base += f" & =~{json.dumps(c['pattern'], ensure_ascii=False)}"
+        base += f" & =~{json_dumps(c['pattern'], ensure_ascii=False)}"
     return base
 
 
-def cue(tools: list[Tool], options: RenderOptions) -> str:
+def cue(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"// {t.description}"] if t.description else []
@@ -139,7 +139,7 @@ def cue(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def _dhall_type(t: Type) -> str:
+def _dhall_type(t: TypeIR) -> str:
     if t.kind == "object":
         return "{ " + ", ".join(f"{f.name} : {_dhall_type(f.type)}" for f in t.fields) + " }"
     if t.kind == "array":
@@ -149,7 +149,7 @@ def _dhall_type(t: Type) -> str:
     return {"number": "Double", "integer": "Natural", "boolean": "Bool"}.get(t.kind, "Text")
 
 
-def dhall(tools: list[Tool], options: RenderOptions) -> str:
+def dhall(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"-- {t.description}"] if t.description else []
@@ -166,7 +166,7 @@ def dhall(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def jsonnet(tools: list[Tool], options: RenderOptions) -> str:
+def jsonnet(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         args = []
@@ -184,15 +184,15 @@ def jsonnet(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def _nix_type(t: Type) -> str:
+def _nix_type(t: TypeIR) -> str:
     if t.kind == "array":
         return f"listOf {_nix_type(t.item) if t.item else 'str'}"
     if t.kind == "enum":
-        return "enum [ " + " ".join(json.dumps(v) for v in t.enum_values) + " ]"
+        return "enum [ " + " ".join(json_dumps(v) for v in t.enum_values) + " ]"
     return {"number": "float", "integer": "int", "boolean": "bool", "object": "attrs"}.get(t.kind, "str")
 
 
-def nix_expr(tools: list[Tool], options: RenderOptions) -> str:
+def nix_expr(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["{ lib, ... }:", "{"]
     for t in tools:
         lines.append(f"  {t.name} = {{")
@@ -213,7 +213,7 @@ def nix_expr(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def kdl(tools: list[Tool], options: RenderOptions) -> str:
+def kdl(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         desc = f" description={_string(t.description)}" if t.description else ""
@@ -230,18 +230,18 @@ def kdl(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def _edn_param(p: Param) -> str:
+def _edn_param(p: FieldIR) -> str:
     text = (
         f"{{:name {quoted(p.name)} :type :{config_type(p.type)} :required {'true' if p.required else 'false'}"
     )
     if p.type.kind == "enum":
-        text += " :enum #{" + " ".join(json.dumps(v) for v in p.type.enum_values) + "}"
+        text += " :enum #{" + " ".join(json_dumps(v) for v in p.type.enum_values) + "}"
     if p.description:
         text += f" :doc {quoted(p.description)}"
     return text + "}"
 
 
-def edn(tools: list[Tool], options: RenderOptions) -> str:
+def edn(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["["]
     for t in tools:
         lines.append(f" {{:name {quoted(t.name)}")
@@ -254,7 +254,7 @@ def edn(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def sexpr(tools: list[Tool], options: RenderOptions) -> str:
+def sexpr(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         lines.append(f"(deftool {t.name}")
@@ -263,7 +263,7 @@ def sexpr(tools: list[Tool], options: RenderOptions) -> str:
         for p in t.params:
             line = f"  (param {p.name} {config_type(p.type)} {'required' if p.required else 'optional'}"
             if p.type.kind == "enum":
-                line += " (one-of " + " ".join(json.dumps(v) for v in p.type.enum_values) + ")"
+                line += " (one-of " + " ".join(json_dumps(v) for v in p.type.enum_values) + ")"
             if p.description:
                 line += f" {quoted(p.description)}"
             lines.append(line + ")")
@@ -271,7 +271,7 @@ def sexpr(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def _starlark_attr(t: Type) -> str:
+def _starlark_attr(t: TypeIR) -> str:
     if t.kind == "array":
         return "string_list"
     return {"number": "int", "integer": "int", "boolean": "bool", "object": "string_dict"}.get(t.kind, "string")
@@ -280,10 +280,10 @@ def _starlark_attr(t: Type) -> str:
 def _starlark_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return json.dumps(value)
+    return json_dumps(value)
 
 
-def starlark(tools: list[Tool], options: RenderOptions) -> str:
+def starlark(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"{t.name} = rule("]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
 from toolform.render.families import Renderer
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.values import plain
 
 
-def _ebnf_term(t: Type) -> str:
+def _ebnf_term(t: TypeIR) -> str:
     if t.kind == "object":
         members = ' "," '.join(f'"{f.name}" ":" {_ebnf_term(f.type)}' for f in t.fields)
         return f'"{{" {members} "}}"'
@@ -32,18 +32,18 @@ _EBNF_FOOTER = (
 )
 
 
-def _rule(t: Tool, p: Param) -> str:
+def _rule(t: ToolIR, p: FieldIR) -> str:
     """A parameter's rule name, in snake case whatever the names' case."""
     return f"{t.name}_{p.name}".replace("-", "_")
 
 
-def ebnf_grammar(tools: list[Tool], options: RenderOptions) -> str:
+def ebnf_grammar(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = ["call ::= " + " | ".join(f"{t.name}_call" for t in tools)]
     for t in tools:
-        body = ", ".join(f'"{p.name}" ":" {_rule(t, p)}' for p in t.required)
-        if t.optional:
+        body = ", ".join(f'"{p.name}" ":" {_rule(t, p)}' for p in t.required_params)
+        if t.optional_params:
             # Joined even when nothing is required: the reference writes '"(" , [ ...'.
-            body += ", " + ", ".join(f'[ "," "{p.name}" ":" {_rule(t, p)} ]' for p in t.optional)
+            body += ", " + ", ".join(f'[ "," "{p.name}" ":" {_rule(t, p)} ]' for p in t.optional_params)
         lines = [f"(* {t.description} *)"] if t.description else []
         lines.append(f'{t.name}_call ::= "{t.name}" "(" {body} ")"')
         lines += [f"{_rule(t, p)} ::= {_ebnf_term(p.type)}" for p in t.params]
@@ -56,7 +56,7 @@ def _gbnf_quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _gbnf_term(t: Type) -> str:
+def _gbnf_term(t: TypeIR) -> str:
     if t.kind == "object":
         members = ' "," '.join(f"{_gbnf_quoted(json.dumps(f.name) + ':')} {_gbnf_term(f.type)}" for f in t.fields)
         return f'"{{" {members} "}}"'
@@ -72,7 +72,7 @@ def _gbnf_term(t: Type) -> str:
 _GBNF_FOOTER = 'string ::= "\\"" [^"]* "\\""\nnumber ::= "-"? [0-9]+ ("." [0-9]+)?\nboolean ::= "true" | "false"'
 
 
-def gbnf_grammar(tools: list[Tool], options: RenderOptions) -> str:
+def gbnf_grammar(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = ["root ::= " + " | ".join(f"{t.name}-call" for t in tools)]
     for t in tools:
         items = []
@@ -88,7 +88,7 @@ def gbnf_grammar(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def _regex_value(t: Type) -> str:
+def _regex_value(t: TypeIR) -> str:
     if t.kind == "number":
         return r"-?\d+(?:\.\d+)?"
     if t.kind == "integer":
@@ -104,7 +104,7 @@ def _regex_value(t: Type) -> str:
     return '"[^"]*"'
 
 
-def regex_spec(tools: list[Tool], options: RenderOptions) -> str:
+def regex_spec(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         items = []
@@ -119,7 +119,7 @@ def regex_spec(tools: list[Tool], options: RenderOptions) -> str:
 _LAMBDA = {"string": "Str", "number": "Real", "integer": "Int", "boolean": "Bool"}
 
 
-def _lambda_type(t: Type) -> str:
+def _lambda_type(t: TypeIR) -> str:
     if t.kind == "object":
         return "{" + " × ".join(f"{f.name}:{_lambda_type(f.type)}" for f in t.fields) + "}"
     if t.kind == "array":
@@ -131,7 +131,7 @@ def _lambda_type(t: Type) -> str:
     return _LAMBDA.get(t.kind, "Any")
 
 
-def typed_lambda(tools: list[Tool], options: RenderOptions) -> str:
+def typed_lambda(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         params = " × ".join(f"{p.name}:{_lambda_type(p.type)}{'' if p.required else '?'}" for p in t.params) or "1"
@@ -145,7 +145,7 @@ def typed_lambda(tools: list[Tool], options: RenderOptions) -> str:
 _SYMBOLIC = {"string": "s", "number": "n", "integer": "i", "boolean": "b"}
 
 
-def _symbolic_type(t: Type) -> str:
+def _symbolic_type(t: TypeIR) -> str:
     if t.kind == "object":
         return "(" + ",".join(f"{f.name}:{_symbolic_type(f.type)}" for f in t.fields) + ")"
     if t.kind == "array":
@@ -157,7 +157,7 @@ def _symbolic_type(t: Type) -> str:
     return _SYMBOLIC.get(t.kind, "*")
 
 
-def symbolic_compressed(tools: list[Tool], options: RenderOptions) -> str:
+def symbolic_compressed(tools: list[ToolIR], options: RenderOptions) -> str:
     return "\n".join(
         t.name + "".join(f"{'!' if p.required else '?'}{p.name}:{_symbolic_type(p.type)}" for p in t.params)
         for t in tools

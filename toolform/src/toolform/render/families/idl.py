@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
+from toolform.numbers import number_text
 from toolform.render.families import Renderer
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import camel, indented_json, pascal, plain, wit_name
+from toolform.render.values import camel, indented_json, json_dumps, pascal, plain, wit_name
 
 
 def _smithy_string(text: str) -> str:
@@ -21,7 +23,7 @@ def symbol_name(value: object) -> str:
     return plain(value).replace(" ", "_").replace("-", "_")
 
 
-def _enum_name(t: Tool, p: Param) -> str:
+def _enum_name(t: ToolIR, p: FieldIR) -> str:
     return pascal(t.name) + pascal(p.name)
 
 
@@ -36,11 +38,11 @@ _PROTO = {
 }
 
 
-def _proto_type(t: Type) -> str:
+def _proto_type(t: TypeIR) -> str:
     return _PROTO.get(t.kind, "google.protobuf.Any")
 
 
-def _proto_repeated(t: Type) -> str:
+def _proto_repeated(t: TypeIR) -> str:
     """``repeated X``: a list of enum values is a list of strings, a list of lists repeats twice."""
     item = t.item
     if item is None or item.kind == "enum":
@@ -50,7 +52,7 @@ def _proto_repeated(t: Type) -> str:
     return "repeated " + _proto_type(item)
 
 
-def protobuf(tools: list[Tool], options: RenderOptions) -> str:
+def protobuf(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = ['syntax = "proto3";', "package tools;"]
     for t in tools:
         for p in t.params:
@@ -80,7 +82,7 @@ def protobuf(tools: list[Tool], options: RenderOptions) -> str:
 _GRAPHQL = {"string": "String", "number": "Float", "integer": "Int", "boolean": "Boolean"}
 
 
-def _graphql_type(t: Type) -> str:
+def _graphql_type(t: TypeIR) -> str:
     if t.kind == "enum":
         return "String"
     if t.kind == "array":
@@ -88,7 +90,7 @@ def _graphql_type(t: Type) -> str:
     return _GRAPHQL.get(t.kind, "JSON")
 
 
-def _graphql_param_type(tool: Tool, p: Param) -> str:
+def _graphql_param_type(tool: ToolIR, p: FieldIR) -> str:
     if p.type.kind == "enum":
         kind = _enum_name(tool, p)
     elif p.type.kind == "object" and p.type.fields:
@@ -98,7 +100,7 @@ def _graphql_param_type(tool: Tool, p: Param) -> str:
     return kind + ("!" if p.required else "")
 
 
-def graphql_sdl(tools: list[Tool], options: RenderOptions) -> str:
+def graphql_sdl(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         for p in t.params:
@@ -126,13 +128,13 @@ def graphql_sdl(tools: list[Tool], options: RenderOptions) -> str:
 _THRIFT = {"number": "double", "integer": "i64", "boolean": "bool", "object": "map<string,string>"}
 
 
-def _thrift_type(t: Type) -> str:
+def _thrift_type(t: TypeIR) -> str:
     if t.kind == "array":
         return f"list<{_thrift_type(t.item) if t.item else 'string'}>"
     return _THRIFT.get(t.kind, "string")
 
 
-def thrift_idl(tools: list[Tool], options: RenderOptions) -> str:
+def thrift_idl(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         args = ", ".join(
@@ -149,7 +151,7 @@ def thrift_idl(tools: list[Tool], options: RenderOptions) -> str:
 _AVRO = {"string": "string", "number": "double", "integer": "long", "boolean": "boolean"}
 
 
-def _avro_type(t: Type) -> Any:
+def _avro_type(t: TypeIR) -> Any:
     if t.kind == "object":
         return {
             "type": "record",
@@ -165,7 +167,7 @@ def _avro_type(t: Type) -> Any:
     return _AVRO.get(t.kind, "string")
 
 
-def _avro_field(p: Param) -> dict[str, Any]:
+def _avro_field(p: FieldIR) -> dict[str, Any]:
     kind = _avro_type(p.type)
     if not p.required:
         # A union's members join the null branch directly.
@@ -180,7 +182,7 @@ def _avro_field(p: Param) -> dict[str, Any]:
     return field
 
 
-def avro_schema(tools: list[Tool], options: RenderOptions) -> str:
+def avro_schema(tools: list[ToolIR], options: RenderOptions) -> str:
     records = []
     for t in tools:
         record: dict[str, Any] = {
@@ -192,7 +194,7 @@ def avro_schema(tools: list[Tool], options: RenderOptions) -> str:
             record["doc"] = t.description
         records.append(record)
     if options.minify:
-        return json.dumps(records, separators=(",", ":"))
+        return json_dumps(records, separators=(",", ":"))
     return indented_json(records, 2)
 
 
@@ -201,7 +203,7 @@ def avro_schema(tools: list[Tool], options: RenderOptions) -> str:
 _WIT = {"string": "string", "number": "float64", "integer": "s64", "boolean": "bool"}
 
 
-def _wit_type(t: Type) -> str:
+def _wit_type(t: TypeIR) -> str:
     if t.kind == "array":
         item = t.item
         return f"list<{_wit_type(item) if item is not None and item.kind != 'object' else 'string'}>"
@@ -214,7 +216,7 @@ def _wit_optional(kind: str, required: bool) -> str:
     return kind if required else f"option<{kind}>"
 
 
-def wit_idl(tools: list[Tool], options: RenderOptions) -> str:
+def wit_idl(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["interface tools {"]
     for t in tools:
         for p in t.params:
@@ -245,7 +247,7 @@ def wit_idl(tools: list[Tool], options: RenderOptions) -> str:
 _SMITHY = {"string": "String", "number": "Double", "integer": "Integer", "boolean": "Boolean", "object": "Document"}
 
 
-def _smithy_type(t: Type) -> str:
+def _smithy_type(t: TypeIR) -> str:
     if t.kind == "array":
         return "StringList"
     if t.kind == "union":
@@ -253,7 +255,7 @@ def _smithy_type(t: Type) -> str:
     return _SMITHY.get(t.kind, "String")
 
 
-def smithy_idl(tools: list[Tool], options: RenderOptions) -> str:
+def smithy_idl(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = ['$version: "2"', "namespace tools"]
     for t in tools:
         name = pascal(t.name)
@@ -275,7 +277,7 @@ def smithy_idl(tools: list[Tool], options: RenderOptions) -> str:
 _CAPNP = {"string": "Text", "number": "Float64", "integer": "Int64", "boolean": "Bool", "object": "AnyPointer"}
 
 
-def _capnp_type(t: Type) -> str:
+def _capnp_type(t: TypeIR) -> str:
     if t.kind == "array":
         return f"List({_capnp_type(t.item) if t.item else 'Text'})"
     if t.kind == "union":
@@ -283,7 +285,7 @@ def _capnp_type(t: Type) -> str:
     return _CAPNP.get(t.kind, "Text")
 
 
-def capnproto_idl(tools: list[Tool], options: RenderOptions) -> str:
+def capnproto_idl(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["@0xdeadbeefcafe1234;", "", "interface Tools {"]
     for ordinal, t in enumerate(tools):
         if t.description:
@@ -299,7 +301,7 @@ def capnproto_idl(tools: list[Tool], options: RenderOptions) -> str:
 _FLATBUFFERS = {"number": "double", "integer": "long", "boolean": "bool"}
 
 
-def _flatbuffers_type(t: Type) -> str:
+def _flatbuffers_type(t: TypeIR) -> str:
     if t.kind == "array":
         # FlatBuffers has no list of lists: the inner list is a string.
         item = t.item
@@ -310,14 +312,14 @@ def _flatbuffers_type(t: Type) -> str:
 def _flatbuffers_default(value: object) -> str | None:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
+    if isinstance(value, (int, float, Decimal)):
+        return number_text(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     return None
 
 
-def flatbuffers_idl(tools: list[Tool], options: RenderOptions) -> str:
+def flatbuffers_idl(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = ["namespace tools;"]
     for t in tools:
         lines = []

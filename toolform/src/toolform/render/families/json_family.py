@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
 from toolform.render.families import Renderer
 from toolform.render.json_schema import parameters_schema, returns_schema
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import minimal_type
-from toolform.render.values import compact_json, indented_json, json_text, kebab, summary_sentence
+from toolform.render.values import compact_json, indented_json, json_dumps, json_text, kebab, summary_sentence
 
 
-def openai_function(tool: Tool) -> dict[str, Any]:
+def openai_function(tool: ToolIR) -> dict[str, Any]:
     """A tool as OpenAI's ``{"type": "function", "function": ...}``."""
     function: dict[str, Any] = {"name": tool.name}
     if tool.description:
@@ -26,23 +25,23 @@ def openai_function(tool: Tool) -> dict[str, Any]:
     return {"type": "function", "function": function}
 
 
-def json_schema_openai(tools: list[Tool], options: RenderOptions) -> str:
+def json_schema_openai(tools: list[ToolIR], options: RenderOptions) -> str:
     return json_text([openai_function(t) for t in tools], indent=2, minify=options.minify)
 
 
-def json_minimal(tools: list[Tool], options: RenderOptions) -> str:
+def json_minimal(tools: list[ToolIR], options: RenderOptions) -> str:
     listed = [
         {
             "name": t.name,
             "params": {p.name: minimal_type(p.type) for p in t.params},
-            "required": [p.name for p in t.required],
+            "required": [p.name for p in t.required_params],
         }
         for t in tools
     ]
     return compact_json(listed)
 
 
-def flat_function(tool: Tool, schema_key: str = "parameters") -> dict[str, Any]:
+def flat_function(tool: ToolIR, schema_key: str = "parameters") -> dict[str, Any]:
     """A tool as ``{"name", "description", <schema_key>, "returns"}``."""
     entry: dict[str, Any] = {"name": tool.name}
     if tool.description:
@@ -54,15 +53,15 @@ def flat_function(tool: Tool, schema_key: str = "parameters") -> dict[str, Any]:
     return entry
 
 
-def json_schema_flat(tools: list[Tool], options: RenderOptions) -> str:
+def json_schema_flat(tools: list[ToolIR], options: RenderOptions) -> str:
     return json_text([flat_function(t) for t in tools], indent=2, minify=options.minify)
 
 
-def json_schema_anthropic(tools: list[Tool], options: RenderOptions) -> str:
+def json_schema_anthropic(tools: list[ToolIR], options: RenderOptions) -> str:
     return json_text([flat_function(t, "input_schema") for t in tools], indent=2, minify=options.minify)
 
 
-def json_schema_draft2020(tools: list[Tool], options: RenderOptions) -> str:
+def json_schema_draft2020(tools: list[ToolIR], options: RenderOptions) -> str:
     documents = []
     for t in tools:
         document: dict[str, Any] = {
@@ -78,38 +77,38 @@ def json_schema_draft2020(tools: list[Tool], options: RenderOptions) -> str:
     return json_text(documents, indent=2, minify=options.minify)
 
 
-def json_compact(tools: list[Tool], options: RenderOptions) -> str:
+def json_compact(tools: list[ToolIR], options: RenderOptions) -> str:
     return compact_json([openai_function(t) for t in tools])
 
 
-def names_only(tools: list[Tool], options: RenderOptions) -> str:
+def names_only(tools: list[ToolIR], options: RenderOptions) -> str:
     return "\n".join(f"- {t.name}" for t in tools)
 
 
-def names_desc_then_schema(tools: list[Tool], options: RenderOptions) -> str:
+def names_desc_then_schema(tools: list[ToolIR], options: RenderOptions) -> str:
     summaries = ((t.name, summary_sentence(t.description)) for t in tools)
     return "\n".join(f"- {name}: {summary}" if summary else f"- {name}" for name, summary in summaries)
 
 
-def json_names_params(tools: list[Tool], options: RenderOptions) -> str:
+def json_names_params(tools: list[ToolIR], options: RenderOptions) -> str:
     return compact_json([{"name": t.name, "params": [p.name for p in t.params]} for t in tools])
 
 
-def jsonl(tools: list[Tool], options: RenderOptions) -> str:
+def jsonl(tools: list[ToolIR], options: RenderOptions) -> str:
     return "\n".join(compact_json(flat_function(t)) for t in tools)
 
 
-def sig_type(t: Type) -> str:
+def sig_type(t: TypeIR) -> str:
     """``{a: string, b: "x"|"y"}``, ``string[]``, ``1|2``: a type as the annotated-JSON formats spell it."""
     if t.kind == "object":
         return "{" + ", ".join(f"{f.name}: {sig_type(f.type)}" for f in t.fields) + "}"
     if t.kind == "array":
         return (sig_type(t.item) if t.item else "any") + "[]"
     if t.kind == "enum":
-        return "|".join(json.dumps(v) for v in t.enum_values)
+        return "|".join(json_dumps(v) for v in t.enum_values)
     if t.kind == "union":
         return "|".join(sig_type(u) for u in t.union_of)
-    return t.kind
+    return t.kind.value
 
 
 def _js_key(name: str) -> str:
@@ -121,7 +120,7 @@ def _js_string(text: str) -> str:
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-def json5(tools: list[Tool], options: RenderOptions) -> str:
+def json5(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["["]
     for t in tools:
         lines.append("  {")
@@ -139,7 +138,7 @@ def json5(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def hjson(tools: list[Tool], options: RenderOptions) -> str:
+def hjson(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = ["{", f"  name: {t.name}"]
@@ -156,10 +155,10 @@ def hjson(tools: list[Tool], options: RenderOptions) -> str:
 
 def _jsonc_value(value: object) -> str:
     # JSON with non-ASCII escaped, as measured.
-    return json.dumps(value)
+    return json_dumps(value)
 
 
-def jsonc(tools: list[Tool], options: RenderOptions) -> str:
+def jsonc(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["["]
     for t in tools:
         if t.description:
@@ -177,7 +176,7 @@ def jsonc(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def _dotted(prefix: str, params: tuple[Param, ...]) -> list[str]:
+def _dotted(prefix: str, params: list[FieldIR]) -> list[str]:
     lines = []
     for p in params:
         path = f"{prefix}.{p.name}"
@@ -193,7 +192,7 @@ def _dotted(prefix: str, params: tuple[Param, ...]) -> list[str]:
     return lines
 
 
-def json_dotted_paths(tools: list[Tool], options: RenderOptions) -> str:
+def json_dotted_paths(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         if t.description:
@@ -202,7 +201,7 @@ def json_dotted_paths(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def openapi_document(tools: list[Tool]) -> dict[str, Any]:
+def openapi_document(tools: list[ToolIR]) -> dict[str, Any]:
     """The tools as an OpenAPI 3.1 document: one POST path per tool."""
     paths: dict[str, Any] = {}
     for t in tools:
@@ -220,10 +219,10 @@ def openapi_document(tools: list[Tool]) -> dict[str, Any]:
     return {"openapi": "3.1.0", "info": {"title": "Tool API", "version": "1.0.0"}, "paths": paths}
 
 
-def openapi_json(tools: list[Tool], options: RenderOptions) -> str:
+def openapi_json(tools: list[ToolIR], options: RenderOptions) -> str:
     # Unlike the other JSON formats, OpenAPI's JSON escapes non-ASCII characters.
     if options.minify:
-        return json.dumps(openapi_document(tools), separators=(",", ":"))
+        return json_dumps(openapi_document(tools), separators=(",", ":"))
     return indented_json(openapi_document(tools), 2)
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
+from decimal import Decimal
 from xml.sax.saxutils import escape
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
 from toolform.render.families import Renderer
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import kebab, plain
+from toolform.render.values import json_dumps, kebab, plain
 
 
 def quoteattr(text: str) -> str:
@@ -16,7 +16,7 @@ def quoteattr(text: str) -> str:
     return f'"{escape(text)}"'
 
 
-def _xml_param(p: Param, depth: int) -> list[str]:
+def _xml_param(p: FieldIR, depth: int) -> list[str]:
     pad = "  " * depth
     lines = [f'{pad}<parameter name={quoteattr(p.name)} type="{p.type.kind}" required="{str(p.required).lower()}">']
     if p.description:
@@ -37,7 +37,7 @@ def _xml_param(p: Param, depth: int) -> list[str]:
     return lines
 
 
-def xml_schema(tools: list[Tool], options: RenderOptions) -> str:
+def xml_schema(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["<tools>"]
     for tool in tools:
         lines += ["  <tool>", f"    <name>{escape(tool.name)}</name>"]
@@ -54,7 +54,7 @@ def xml_schema(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def xml_attributes(tools: list[Tool], options: RenderOptions) -> str:
+def xml_attributes(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["<tools>"]
     for t in tools:
         desc = f" desc={quoteattr(t.description)}" if t.description else ""
@@ -82,11 +82,11 @@ _XSD = {
 }
 
 
-def _xsd_kind(t: Type) -> str:
+def _xsd_kind(t: TypeIR) -> str:
     return _XSD.get(t.kind, "xs:string")
 
 
-def xsd(tools: list[Tool], options: RenderOptions) -> str:
+def xsd(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ['<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">']
     for t in tools:
         lines.append(f"  <xs:element name={quoteattr(t.name)}>")
@@ -119,7 +119,7 @@ def xsd(tools: list[Tool], options: RenderOptions) -> str:
 _HTML_INPUT = {"number": "number", "integer": "number", "boolean": "checkbox"}
 
 
-def html_forms(tools: list[Tool], options: RenderOptions) -> str:
+def html_forms(tools: list[ToolIR], options: RenderOptions) -> str:
     forms = []
     for t in tools:
         lines = [f'<form action="/{t.name}" method="post">']
@@ -147,7 +147,7 @@ def html_forms(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(forms)
 
 
-def docs_type(t: Type) -> str:
+def docs_type(t: TypeIR) -> str:
     """A type in words for the documentation formats: ``array of string``, ``one of `a`, `b```."""
     if t.kind == "array":
         return f"array of {docs_type(t.item) if t.item else 'any'}"
@@ -158,7 +158,7 @@ def docs_type(t: Type) -> str:
     return t.kind
 
 
-def _docs_param(p: Param, depth: int) -> list[str]:
+def _docs_param(p: FieldIR, depth: int) -> list[str]:
     line = f"{'    ' * depth}- `{p.name}` (*{docs_type(p.type)}*, {'required' if p.required else 'optional'})"
     if p.description:
         line += f" — {p.description}"
@@ -172,7 +172,7 @@ def _docs_param(p: Param, depth: int) -> list[str]:
     return lines
 
 
-def markdown_docs(tools: list[Tool], options: RenderOptions) -> str:
+def markdown_docs(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["# Available tools"]
     for t in tools:
         lines += ["", f"## `{t.name}`"]
@@ -187,7 +187,7 @@ def markdown_docs(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def rest_endpoints(tools: list[Tool], options: RenderOptions) -> str:
+def rest_endpoints(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"POST /{kebab(t.name)}"]
@@ -201,10 +201,10 @@ def rest_endpoints(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-_NESTED_EXAMPLES: dict[str, object] = {"number": 1.0, "integer": 1, "boolean": True}
+_NESTED_EXAMPLES: dict[str, object] = {"number": Decimal("1.0"), "integer": 1, "boolean": True}
 
 
-def example_value(p: Param) -> object:
+def example_value(p: FieldIR) -> object:
     """A placeholder value of the parameter's type, for the curl examples."""
     t = p.type
     if t.kind == "array":
@@ -216,29 +216,30 @@ def example_value(p: Param) -> object:
     return _NESTED_EXAMPLES.get(t.kind, f"<{p.name}>")
 
 
-def _nested_example(t: Type) -> object:
+def _nested_example(t: TypeIR) -> object:
     """Inside an object or a list: numbers, booleans and enums get a value, anything else the word "value"."""
     if t.kind == "enum":
         return t.enum_values[0] if t.enum_values else ""
     return _NESTED_EXAMPLES.get(t.kind, "value")
 
 
-def curl_examples(tools: list[Tool], options: RenderOptions) -> str:
+def curl_examples(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         # A parameter's example, else its default, else a placeholder; non-ASCII escaped, as measured.
         values = {
-            p.name: p.example if p.has_example else p.default if p.has_default else example_value(p) for p in t.required
+            p.name: p.example if p.has_example else p.default if p.has_default else example_value(p)
+            for p in t.required_params
         }
-        body = json.dumps(values)
+        body = json_dumps(values)
         lines = [f"# {t.description}"] if t.description else []
         lines += [
             f"curl -X POST https://api.tools/{t.name} \\",
             "  -H 'Content-Type: application/json' \\",
             f"  -d '{body}'",
         ]
-        if t.optional:
-            lines.append("# optional fields: " + ", ".join(p.name for p in t.optional))
+        if t.optional_params:
+            lines.append("# optional fields: " + ", ".join(p.name for p in t.optional_params))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
+from decimal import Decimal
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
 from toolform.render.families import Renderer
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions, convert_case
-from toolform.render.values import first_sentence, indented_json, plain, sentence
+from toolform.render.values import first_sentence, indented_json, json_dumps, plain, sentence
 
 
-def novel_type(t: Type) -> str:
+def novel_type(t: TypeIR) -> str:
     """``{a: string, b: x|y}``, ``string[]``, ``1|2``: types as the novel formats write them."""
     if t.kind == "object":
         return "{" + ", ".join(f"{f.name}: {novel_type(f.type)}" for f in t.fields) + "}"
@@ -23,51 +23,51 @@ def novel_type(t: Type) -> str:
     return t.kind
 
 
-def signature(t: Tool, name: str | None = None) -> str:
+def signature(t: ToolIR, name: str | None = None) -> str:
     """``name(a: string, b: integer?)``."""
     params = ", ".join(f"{p.name}: {novel_type(p.type)}{'' if p.required else '?'}" for p in t.params)
     return f"{name or t.name}({params})"
 
 
-def purpose(t: Tool) -> str:
+def purpose(t: ToolIR) -> str:
     """What the tool is for, as words after "to": its first sentence, all lowered; its name without one."""
     return first_sentence(t.description).lower() if t.description else t.name
 
 
-def whole_purpose(t: Tool) -> str:
+def whole_purpose(t: ToolIR) -> str:
     """The whole description lowered, without its final full stop; the name without one."""
     return sentence(t.description or t.name).lower()
 
 
-def domain_of(t: Tool) -> str:
+def domain_of(t: ToolIR) -> str:
     return t.domain or "generic"
 
 
-def _domains(tools: list[Tool]) -> dict[str, list[Tool]]:
-    grouped: dict[str, list[Tool]] = {}
+def _domains(tools: list[ToolIR]) -> dict[str, list[ToolIR]]:
+    grouped: dict[str, list[ToolIR]] = {}
     for t in tools:
         grouped.setdefault(domain_of(t), []).append(t)
     return grouped
 
 
-def _overlap(a: Tool, b: Tool) -> float:
+def _overlap(a: ToolIR, b: ToolIR) -> float:
     names_a, names_b = {p.name for p in a.params}, {p.name for p in b.params}
     union = names_a | names_b
     return len(names_a & names_b) / len(union) if union else 0.0
 
 
-def nearest(tool: Tool, others: list[Tool]) -> Tool:
+def nearest(tool: ToolIR, others: list[ToolIR]) -> ToolIR:
     """The other tool whose parameter names overlap ``tool``'s most (Jaccard); the first of equals."""
     return max(others, key=lambda other: _overlap(tool, other))
 
 
-def _nearest_each(tools: list[Tool]) -> list[Tool]:
+def _nearest_each(tools: list[ToolIR]) -> list[ToolIR]:
     """``nearest(t, the others)`` for every tool, with each tool's parameter names gathered once rather than
     once per pair (the pairs grow with the square of the tool set)."""
     names = [frozenset(p.name for p in t.params) for t in tools]
-    out: list[Tool] = []
+    out: list[ToolIR] = []
     for i, t in enumerate(tools):
-        best: Tool | None = None
+        best: ToolIR | None = None
         best_overlap = 0.0
         for j, other in enumerate(tools):
             if other is t:
@@ -81,7 +81,7 @@ def _nearest_each(tools: list[Tool]) -> list[Tool]:
     return out
 
 
-def contrastive(tools: list[Tool], options: RenderOptions) -> str:
+def contrastive(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     nearest_of = _nearest_each(tools) if len(tools) > 1 else []
     for index, t in enumerate(tools):
@@ -99,7 +99,7 @@ def contrastive(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def decision_tree(tools: list[Tool], options: RenderOptions) -> str:
+def decision_tree(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["Pick a branch, then a leaf. The leaf names the tool and its arguments.", ""]
     for domain, members in _domains(tools).items():
         lines.append(f"IF the request is about {domain}:")
@@ -111,12 +111,12 @@ def decision_tree(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def _short_name(t: Tool) -> str:
+def _short_name(t: ToolIR) -> str:
     prefix = domain_of(t) + "_"
     return t.name[len(prefix) :] if t.name.startswith(prefix) and len(t.name) > len(prefix) else t.name
 
 
-def namespaced(tools: list[Tool], options: RenderOptions) -> str:
+def namespaced(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for domain, members in _domains(tools).items():
         lines = [f"{domain} {{"]
@@ -129,7 +129,7 @@ def namespaced(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def diff_schema(tools: list[Tool], options: RenderOptions) -> str:
+def diff_schema(tools: list[ToolIR], options: RenderOptions) -> str:
     if not tools:
         return ""
     base = tools[0]
@@ -153,7 +153,7 @@ def diff_schema(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def slot_template(tools: list[Tool], options: RenderOptions) -> str:
+def slot_template(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         slots = {
@@ -167,15 +167,15 @@ def slot_template(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def state_graph(tools: list[Tool], options: RenderOptions) -> str:
+def state_graph(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["Each line is an edge: REQUIRES -> tool -> PROVIDES", ""]
     for t in tools:
-        needs = ", ".join(f"{p.name}:{novel_type(p.type)}" for p in t.required) or "nothing"
+        needs = ", ".join(f"{p.name}:{novel_type(p.type)}" for p in t.required_params) or "nothing"
         # A description whose first sentence is empty ("...") gives empty brackets, as the reference writes them.
         gives = t.returns_description or (first_sentence(t.description) if t.description else "a result")
         lines.append(f"[{needs}] -> {t.name} -> [{gives}]")
-        if t.optional:
-            lines.append("    optional inputs: " + ", ".join(p.name for p in t.optional))
+        if t.optional_params:
+            lines.append("    optional inputs: " + ", ".join(p.name for p in t.optional_params))
         if t.description:
             lines.append(f"    note: {t.description}")
     return "\n".join(lines)
@@ -184,7 +184,7 @@ def state_graph(tools: list[Tool], options: RenderOptions) -> str:
 _NAMED_OTHERS = 2
 
 
-def negative_space(tools: list[Tool], options: RenderOptions) -> str:
+def negative_space(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [signature(t)]
@@ -198,13 +198,13 @@ def negative_space(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def progressive(tools: list[Tool], options: RenderOptions) -> str:
+def progressive(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["=== LAYER 1: what exists ==="]
     lines += [f"{t.name}: {first_sentence(t.description)}" for t in tools]
     lines += ["", "=== LAYER 2: argument names ==="]
     for t in tools:
-        required = " ".join(p.name for p in t.required)
-        optional = " ".join(f"[{p.name}]" for p in t.optional)
+        required = " ".join(p.name for p in t.required_params)
+        optional = " ".join(f"[{p.name}]" for p in t.optional_params)
         lines.append(f"{t.name}: {required} {optional}".rstrip())
     lines += ["", "=== LAYER 3: full detail ==="]
     for t in tools:
@@ -219,14 +219,14 @@ def progressive(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def _dialogue_value(p: Param) -> object:
+def _dialogue_value(p: FieldIR) -> object:
     if p.has_example:
         return p.example
     t = p.type
     if t.kind == "object":
         return {f.name: _dialogue_value(f) for f in t.fields}
     if t.kind == "number":
-        return 7.5
+        return Decimal("7.5")
     if t.kind == "integer":
         return 7
     if t.kind == "boolean":
@@ -240,14 +240,14 @@ def _dialogue_value(p: Param) -> object:
     return f"the_{p.name}"
 
 
-def worked_dialogue(tools: list[Tool], options: RenderOptions) -> str:
+def worked_dialogue(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
-        call = {"name": t.name, "arguments": {p.name: _dialogue_value(p) for p in t.required}}
+        call = {"name": t.name, "arguments": {p.name: _dialogue_value(p) for p in t.required_params}}
         wanted = sentence(t.description).lower() if t.description else t.name
-        lines = [f"User: I need to {wanted}.", f"Assistant: {json.dumps(call)}"]
-        if t.optional:
-            more = ", ".join(f"{p.name}={novel_type(p.type)}" for p in t.optional)
+        lines = [f"User: I need to {wanted}.", f"Assistant: {json_dumps(call)}"]
+        if t.optional_params:
+            more = ", ".join(f"{p.name}={novel_type(p.type)}" for p in t.optional_params)
             lines.append(f"  (you may also pass: {more})")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
@@ -266,7 +266,7 @@ _QUESTIONS = (
 )
 
 
-def question(p: Param) -> str:
+def question(p: FieldIR) -> str:
     """The question a slot asks for a parameter."""
     for word, asked in _QUESTIONS:
         if word in p.name:
@@ -281,7 +281,7 @@ def question(p: Param) -> str:
     return f"What is the {words}?"
 
 
-def question_slots(tools: list[Tool], options: RenderOptions) -> str:
+def question_slots(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"To {whole_purpose(t)}, call {t.name} and answer:"]
@@ -292,7 +292,7 @@ def question_slots(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def type_indexed(tools: list[Tool], options: RenderOptions) -> str:
+def type_indexed(tools: list[ToolIR], options: RenderOptions) -> str:
     accepted: dict[tuple[str, str], list[str]] = {}
     for t in tools:
         for p in t.params:
@@ -302,7 +302,7 @@ def type_indexed(tools: list[Tool], options: RenderOptions) -> str:
     lines += [f"  {name}: {kind} -> {', '.join(users)}" for (name, kind), users in accepted.items()]
     lines += ["", "TOOLS -> THEIR REQUIRED ARGUMENTS"]
     for t in tools:
-        line = f"  {t.name}: {', '.join(p.name for p in t.required) or 'none'}"
+        line = f"  {t.name}: {', '.join(p.name for p in t.required_params) or 'none'}"
         lines.append(line + (f"  // {t.description}" if t.description else ""))
     return "\n".join(lines)
 
@@ -310,7 +310,7 @@ def type_indexed(tools: list[Tool], options: RenderOptions) -> str:
 _SYMBOLS = {"string": "§", "integer": "#", "number": "%", "boolean": "¿"}
 
 
-def symbol(t: Type) -> str:
+def symbol(t: TypeIR) -> str:
     """A type as the emoji format's symbols: ``§``, ``≡§``, ``¤(a§,b#)``, ``⟦x/y⟧``."""
     if t.kind == "array":
         return "≡" + (symbol(t.item) if t.item else "*")
@@ -324,7 +324,7 @@ def symbol(t: Type) -> str:
 _LEGEND = "Legend: § text  # whole number  % number  ¿ true/false  ≡ list  ¤ object  ★ required  ☆ optional"
 
 
-def emoji_semantic(tools: list[Tool], options: RenderOptions) -> str:
+def emoji_semantic(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = [_LEGEND, ""]
     for t in tools:
         slots = " ".join(f"{'★' if p.required else '☆'}{p.name}{symbol(p.type)}" for p in t.params)
@@ -342,7 +342,7 @@ _CHECKS = (
 )
 
 
-def checklist(tools: list[Tool], options: RenderOptions) -> str:
+def checklist(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         lines.append(signature(t))
@@ -351,7 +351,7 @@ def checklist(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join([*lines, "", *_CHECKS])
 
 
-def capability_matrix(tools: list[Tool], options: RenderOptions) -> str:
+def capability_matrix(tools: list[ToolIR], options: RenderOptions) -> str:
     columns: list[str] = []
     kinds: dict[str, str] = {}
     for t in tools:

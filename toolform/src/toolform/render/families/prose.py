@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
+from decimal import Decimal
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
 from toolform.render.families import Renderer
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import nl_type
-from toolform.render.values import first_sentence, kebab, lower_first, plain, sentence
+from toolform.render.values import first_sentence, json_dumps, kebab, lower_first, plain, sentence
 
 
 def and_list(items: list[str]) -> str:
@@ -18,7 +18,7 @@ def and_list(items: list[str]) -> str:
     return ", ".join(items[:-1]) + ", and " + items[-1]
 
 
-def _nl_param(p: Param) -> str:
+def _nl_param(p: FieldIR) -> str:
     # Bounds are spelled out for the parameters a call must give.
     text = f"{p.name}, which is {nl_type(p.type, bounds=p.required)}"
     # A required parameter's default is never used, so it is not mentioned.
@@ -29,16 +29,16 @@ def _nl_param(p: Param) -> str:
     return text
 
 
-def natural_language(tools: list[Tool], options: RenderOptions) -> str:
+def natural_language(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for number, tool in enumerate(tools, 1):
         text = f"{number}. The tool {tool.name}."
         if tool.description:
             text += f" {sentence(tool.description)}."
-        if tool.required:
-            text += f" It always needs {and_list([_nl_param(p) for p in tool.required])}."
-        if tool.optional:
-            text += f" You may also give {and_list([_nl_param(p) for p in tool.optional])}."
+        if tool.required_params:
+            text += f" It always needs {and_list([_nl_param(p) for p in tool.required_params])}."
+        if tool.optional_params:
+            text += f" You may also give {and_list([_nl_param(p) for p in tool.optional_params])}."
         if tool.returns_description:
             text += f" It gives back {sentence(tool.returns_description)}."
         blocks.append(text)
@@ -49,7 +49,7 @@ def _period(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def nl_terse(tools: list[Tool], options: RenderOptions) -> str:
+def nl_terse(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         takes = ", ".join(p.name if p.required else f"{p.name} (optional)" for p in t.params) or "no arguments"
@@ -57,11 +57,11 @@ def nl_terse(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def _usage(t: Tool) -> str:
+def _usage(t: ToolIR) -> str:
     return " ".join(f"--{p.name} <{p.type.kind}>" if p.required else f"[--{p.name} <{p.type.kind}>]" for p in t.params)
 
 
-def nl_manpage(tools: list[Tool], options: RenderOptions) -> str:
+def nl_manpage(tools: list[ToolIR], options: RenderOptions) -> str:
     pages = []
     for t in tools:
         lines = [f"{t.name.upper()}(1)", "", "NAME", f"     {t.name} - {first_sentence(t.description)}"]
@@ -86,7 +86,7 @@ def nl_manpage(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(pages).rstrip()
 
 
-def _cli_help_notes(p: Param) -> str:
+def _cli_help_notes(p: FieldIR) -> str:
     notes = [p.description] if p.description else []
     if p.type.kind == "enum":
         notes.append("(choices: " + ", ".join(plain(v) for v in p.type.enum_values) + ")")
@@ -97,7 +97,7 @@ def _cli_help_notes(p: Param) -> str:
     return " ".join(notes)
 
 
-def cli_help(tools: list[Tool], options: RenderOptions) -> str:
+def cli_help(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         flags = []
@@ -118,14 +118,14 @@ def cli_help(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks).rstrip()
 
 
-def nl_faq(tools: list[Tool], options: RenderOptions) -> str:
+def nl_faq(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         purpose = lower_first(sentence(t.description or t.name))
-        needs = ", ".join(p.name for p in t.required) or "no arguments"
+        needs = ", ".join(p.name for p in t.required_params) or "no arguments"
         answer = f"A: Use {t.name}. Give it {needs}."
-        if t.optional:
-            answer += " You can also set " + ", ".join(p.name for p in t.optional) + "."
+        if t.optional_params:
+            answer += " You can also set " + ", ".join(p.name for p in t.optional_params) + "."
         lines = [f"Q: How do I {purpose}?", answer]
         lines += [
             f"   ({p.name}: {p.description} It is {nl_type(p.type, bounds=False)}.)" for p in t.params if p.description
@@ -134,21 +134,21 @@ def nl_faq(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def nl_narrative(tools: list[Tool], options: RenderOptions) -> str:
+def nl_narrative(tools: list[ToolIR], options: RenderOptions) -> str:
     sentences = ["You have several tools available."]
     for t in tools:
         text = f"There is one called {t.name}"
         if t.description:
             text += f" which {lower_first(sentence(t.description))}"
-        if t.required:
-            text += f", and it needs {and_list([p.name for p in t.required])}"
-        if t.optional:
-            text += f", while {and_list([p.name for p in t.optional])} may be left out"
+        if t.required_params:
+            text += f", and it needs {and_list([p.name for p in t.required_params])}"
+        if t.optional_params:
+            text += f", while {and_list([p.name for p in t.optional_params])} may be left out"
         sentences.append(text + ".")
     return " ".join(sentences)
 
 
-def nl_instructional(tools: list[Tool], options: RenderOptions) -> str:
+def nl_instructional(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         purpose = lower_first(sentence(t.description or t.name))
@@ -162,11 +162,11 @@ def nl_instructional(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def _example(t: Type, name: str, first: bool) -> object:
+def _example(t: TypeIR, name: str, first: bool) -> object:
     if t.kind == "string":
         return f"{'example' if first else 'other'}_{name}"
     if t.kind == "number":
-        return 1.5 if first else 42.0
+        return Decimal("1.5") if first else Decimal("42.0")
     if t.kind == "integer":
         return 3 if first else 11
     if t.kind == "boolean":
@@ -184,22 +184,22 @@ def _example(t: Type, name: str, first: bool) -> object:
     return f"{'example' if first else 'other'}_{name}"
 
 
-def few_shot_only(tools: list[Tool], options: RenderOptions) -> str:
+def few_shot_only(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         # A parameter's own example comes first, in both calls; the calls are JSON with non-ASCII escaped.
         full = {p.name: p.example if p.has_example else _example(p.type, p.name, True) for p in t.params}
-        least = {p.name: p.example if p.has_example else _example(p.type, p.name, False) for p in t.required}
+        least = {p.name: p.example if p.has_example else _example(p.type, p.name, False) for p in t.required_params}
         lines = [
             f"# {t.name}",
-            json.dumps({"name": t.name, "arguments": full}),
-            json.dumps({"name": t.name, "arguments": least}),
+            json_dumps({"name": t.name, "arguments": full}),
+            json_dumps({"name": t.name, "arguments": least}),
         ]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
 
-def nl_reference_card(tools: list[Tool], options: RenderOptions) -> str:
+def nl_reference_card(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         slots = " ".join(f"<{p.name}>" if p.required else f"[{p.name}]" for p in t.params)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import csv as csv_module
 import io
 
+from toolform.ir import ToolIR, TypeIR
 from toolform.render.families import Renderer
-from toolform.render.model import Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import compact_type
 from toolform.render.values import first_sentence, plain
@@ -26,7 +26,7 @@ def table_header(options: RenderOptions) -> list[str]:
     return _HEADER if options.descriptions else _HEADER[:_SHOWN_WITHOUT_DESCRIPTIONS]
 
 
-def table_rows(tools: list[Tool], options: RenderOptions) -> list[list[str]]:
+def table_rows(tools: list[ToolIR], options: RenderOptions) -> list[list[str]]:
     """One row per parameter (a tool without any gets one empty row), in the table formats' columns."""
     width = len(table_header(options))
     rows = []
@@ -41,14 +41,14 @@ def table_rows(tools: list[Tool], options: RenderOptions) -> list[list[str]]:
     return rows
 
 
-def markdown_table(tools: list[Tool], options: RenderOptions) -> str:
+def markdown_table(tools: list[ToolIR], options: RenderOptions) -> str:
     header = table_header(options)
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in table_rows(tools, options)]
     return "\n".join(lines)
 
 
-def _separated(tools: list[Tool], delimiter: str, options: RenderOptions) -> str:
+def _separated(tools: list[ToolIR], delimiter: str, options: RenderOptions) -> str:
     out = io.StringIO()
     writer = csv_module.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow(table_header(options))
@@ -56,17 +56,17 @@ def _separated(tools: list[Tool], delimiter: str, options: RenderOptions) -> str
     return out.getvalue().rstrip("\n")
 
 
-def csv(tools: list[Tool], options: RenderOptions) -> str:
+def csv(tools: list[ToolIR], options: RenderOptions) -> str:
     return _separated(tools, ",", options)
 
 
-def tsv(tools: list[Tool], options: RenderOptions) -> str:
+def tsv(tools: list[ToolIR], options: RenderOptions) -> str:
     # A tab inside a cell would start another column: it is written as a space, as the reference writes it.
     rows = [table_header(options), *table_rows(tools, options)]
     return "\n".join("\t".join(cell.replace("\t", " ") for cell in row) for row in rows)
 
 
-def ascii_table(tools: list[Tool], options: RenderOptions) -> str:
+def ascii_table(tools: list[ToolIR], options: RenderOptions) -> str:
     rows = [table_header(options), *table_rows(tools, options)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     rule = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
@@ -77,7 +77,7 @@ def ascii_table(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join([rule, line(rows[0]), rule, *(line(r) for r in rows[1:]), rule])
 
 
-def key_value_lines(tools: list[Tool], options: RenderOptions) -> str:
+def key_value_lines(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         if t.description:
@@ -93,7 +93,7 @@ def key_value_lines(tools: list[Tool], options: RenderOptions) -> str:
 _SHORT = {"string": "str", "number": "num", "integer": "int", "boolean": "bool"}
 
 
-def short_kind(t: Type) -> str:
+def short_kind(t: TypeIR) -> str:
     """``str``, ``[str]``, ``{a:str}``, ``{x|y}``: the compact signature lines' types."""
     if t.kind == "object":
         return "{" + ",".join(f"{f.name}:{short_kind(f.type)}" for f in t.fields) + "}"
@@ -106,7 +106,7 @@ def short_kind(t: Type) -> str:
     return _SHORT.get(t.kind, t.kind)
 
 
-def compact_signature_lines(tools: list[Tool], options: RenderOptions) -> str:
+def compact_signature_lines(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         params = [
@@ -117,7 +117,7 @@ def compact_signature_lines(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def two_stage_index(tools: list[Tool], options: RenderOptions) -> str:
+def two_stage_index(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["INDEX (tool -> purpose)"]
     lines += [f"  {t.name}: {first_sentence(t.description)}" for t in tools]
     lines += ["", "DETAIL"]

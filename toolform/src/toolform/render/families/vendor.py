@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from toolform.ir import FieldIR, ToolIR, TypeIR
 from toolform.render.families import Renderer
 from toolform.render.families.json_family import flat_function, openai_function
 from toolform.render.json_schema import param_schema, parameters_schema
-from toolform.render.model import Param, Tool, Type
 from toolform.render.options import RenderOptions
 from toolform.render.types import quoted
-from toolform.render.values import capitalized, indented_json
+from toolform.render.values import capitalized, indented_json, json_dumps
 
 
 def _without_returns(entry: dict[str, Any]) -> dict[str, Any]:
@@ -23,20 +22,20 @@ def _without_returns(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _one_line(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json_dumps(value, ensure_ascii=False)
 
 
 def _minifiable(value: Any, options: RenderOptions) -> str:
     """Indented JSON, or with no optional space when the options minify."""
-    return json.dumps(value, separators=(",", ":")) if options.minify else indented_json(value, 2)
+    return json_dumps(value, separators=(",", ":")) if options.minify else indented_json(value, 2)
 
 
-def hermes_block(tools: list[Tool]) -> str:
+def hermes_block(tools: list[ToolIR]) -> str:
     listed = "\n".join(_one_line(_without_returns(openai_function(t))) for t in tools)
     return f"<tools>\n{listed}\n</tools>"
 
 
-def hermes_tools(tools: list[Tool], options: RenderOptions) -> str:
+def hermes_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     return hermes_block(tools)
 
 
@@ -46,11 +45,11 @@ _QWEN_HEAD = (
 )
 
 
-def qwen_tools(tools: list[Tool], options: RenderOptions) -> str:
+def qwen_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     return _QWEN_HEAD + hermes_block(tools)
 
 
-def llama3_tools(tools: list[Tool], options: RenderOptions) -> str:
+def llama3_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     listed = indented_json([flat_function(t) for t in tools], 4)
     return (
         "Here is a list of functions in JSON format that you can invoke.\n\n"
@@ -60,20 +59,20 @@ def llama3_tools(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def mistral_tools(tools: list[Tool], options: RenderOptions) -> str:
+def mistral_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     return "[AVAILABLE_TOOLS] " + _one_line([openai_function(t) for t in tools]) + " [/AVAILABLE_TOOLS]"
 
 
 _COMMAND_R = {"string": "str", "number": "float", "integer": "int", "boolean": "bool", "object": "Dict"}
 
 
-def _command_r_type(t: Type) -> str:
+def _command_r_type(t: TypeIR) -> str:
     if t.kind == "array":
         return f"List[{_command_r_type(t.item) if t.item else 'str'}]"
     return _COMMAND_R.get(t.kind, "str")
 
 
-def command_r_tools(tools: list[Tool], options: RenderOptions) -> str:
+def command_r_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         params = []
@@ -81,7 +80,7 @@ def command_r_tools(tools: list[Tool], options: RenderOptions) -> str:
             text = f"{p.name}: {_command_r_type(p.type)}"
             if not p.required:
                 # Defaults are written as JSON, as Command R's template does.
-                text += f" = {json.dumps(p.default) if p.has_default else 'null'}"
+                text += f" = {json_dumps(p.default) if p.has_default else 'null'}"
             params.append(text)
         lines = [f"def {t.name}({', '.join(params)}) -> List[Dict]:", '    """']
         if t.description:
@@ -96,17 +95,17 @@ def command_r_tools(tools: list[Tool], options: RenderOptions) -> str:
     return "```python\n" + "\n".join(blocks) + "\n```"
 
 
-def _react_args(t: Tool) -> dict[str, Any]:
+def _react_args(t: ToolIR) -> dict[str, Any]:
     args: dict[str, Any] = {}
     for p in t.params:
-        entry: dict[str, Any] = {"title": p.name, "type": p.type.kind}
+        entry: dict[str, Any] = {"title": p.name, "type": p.type.kind.value}
         if p.description:
             entry["description"] = p.description
         args[p.name] = entry
     return args
 
 
-def react_tools(tools: list[Tool], options: RenderOptions) -> str:
+def react_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = [f"{t.name}: {t.description}, args: {_one_line(_react_args(t))}" for t in tools]
     names = ", ".join(t.name for t in tools)
     return (
@@ -116,12 +115,12 @@ def react_tools(tools: list[Tool], options: RenderOptions) -> str:
     )
 
 
-def mcp_manifest(tools: list[Tool], options: RenderOptions) -> str:
+def mcp_manifest(tools: list[ToolIR], options: RenderOptions) -> str:
     listed = [_without_returns(flat_function(t, "input_schema")) for t in tools]
     return _minifiable({"jsonrpc": "2.0", "id": 1, "result": {"tools": listed}}, options)
 
 
-def toolformer_inline(tools: list[Tool], options: RenderOptions) -> str:
+def toolformer_inline(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = ["You can call these APIs inline, written as [name(arg=value)]:"]
     for t in tools:
         args = ", ".join(f"{p.name}=<{p.type.kind}>" for p in t.params)
@@ -129,15 +128,15 @@ def toolformer_inline(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def _gorilla_argument(p: Param, options: RenderOptions) -> dict[str, Any]:
-    entry: dict[str, Any] = {"type": p.type.kind, "required": p.required}
+def _gorilla_argument(p: FieldIR, options: RenderOptions) -> dict[str, Any]:
+    entry: dict[str, Any] = {"type": p.type.kind.value, "required": p.required}
     if options.descriptions:
         entry["description"] = p.description
     return entry
 
 
-def _xlam_argument(p: Param) -> dict[str, Any]:
-    entry: dict[str, Any] = {"type": p.type.kind, "required": p.required}
+def _xlam_argument(p: FieldIR) -> dict[str, Any]:
+    entry: dict[str, Any] = {"type": p.type.kind.value, "required": p.required}
     if p.description:
         entry["description"] = p.description
     if p.has_default:
@@ -147,7 +146,7 @@ def _xlam_argument(p: Param) -> dict[str, Any]:
     return entry
 
 
-def gorilla_api(tools: list[Tool], options: RenderOptions) -> str:
+def gorilla_api(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         entry: dict[str, Any] = {
@@ -162,12 +161,12 @@ def gorilla_api(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def glaive_tools(tools: list[Tool], options: RenderOptions) -> str:
+def glaive_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     listed = "\n".join(indented_json(_without_returns(flat_function(t)), 4) for t in tools)
     return "You are a helpful assistant with access to the following functions. Use them if required -\n" + listed
 
 
-def xlam_tools(tools: list[Tool], options: RenderOptions) -> str:
+def xlam_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     listed = []
     for t in tools:
         entry: dict[str, Any] = {
@@ -180,11 +179,11 @@ def xlam_tools(tools: list[Tool], options: RenderOptions) -> str:
     return _minifiable(listed, options)
 
 
-def granite_tools(tools: list[Tool], options: RenderOptions) -> str:
+def granite_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     return "<|tool|>" + _one_line([flat_function(t) for t in tools])
 
 
-def dspy_signature(tools: list[Tool], options: RenderOptions) -> str:
+def dspy_signature(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"class {capitalized(t.name)}(dspy.Signature):"]
@@ -201,7 +200,7 @@ def dspy_signature(tools: list[Tool], options: RenderOptions) -> str:
     return "\n\n".join(blocks)
 
 
-def openai_responses(tools: list[Tool], options: RenderOptions) -> str:
+def openai_responses(tools: list[ToolIR], options: RenderOptions) -> str:
     listed = []
     for t in tools:
         entry: dict[str, Any] = {"name": t.name}
@@ -214,7 +213,7 @@ def openai_responses(tools: list[Tool], options: RenderOptions) -> str:
     return indented_json(listed, 2)
 
 
-def langchain_tools(tools: list[Tool], options: RenderOptions) -> str:
+def langchain_tools(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         names = ", ".join(p.name for p in t.params)
@@ -223,7 +222,7 @@ def langchain_tools(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def watt_tool_tags(tools: list[Tool], options: RenderOptions) -> str:
+def watt_tool_tags(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         params = ",".join(f"{p.name}:{p.type.kind}{'' if p.required else '?'}" for p in t.params)

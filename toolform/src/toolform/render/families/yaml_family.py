@@ -6,16 +6,16 @@ import json
 from collections import Counter
 from typing import Any
 
+from toolform.ir import ToolIR, TypeIR
 from toolform.render import yaml_text
 from toolform.render.families import Renderer
 from toolform.render.families.json_family import openapi_document
 from toolform.render.json_schema import parameters_schema, returns_schema
-from toolform.render.model import Tool, Type
 from toolform.render.options import RenderOptions
-from toolform.render.values import plain
+from toolform.render.values import json_dumps, plain
 
 
-def _schema_entry(tool: Tool) -> dict[str, Any]:
+def _schema_entry(tool: ToolIR) -> dict[str, Any]:
     entry: dict[str, Any] = {"name": tool.name}
     if tool.description:
         entry["description"] = tool.description
@@ -26,15 +26,15 @@ def _schema_entry(tool: Tool) -> dict[str, Any]:
     return entry
 
 
-def yaml_schema(tools: list[Tool], options: RenderOptions) -> str:
+def yaml_schema(tools: list[ToolIR], options: RenderOptions) -> str:
     return yaml_text.dump([_schema_entry(t) for t in tools])
 
 
-def yaml_flow(tools: list[Tool], options: RenderOptions) -> str:
+def yaml_flow(tools: list[ToolIR], options: RenderOptions) -> str:
     return yaml_text.flow([_schema_entry(t) for t in tools])
 
 
-def short_type(t: Type) -> str:
+def short_type(t: TypeIR) -> str:
     """``enum(a|b)``, ``[string]``, ``{a: string}``: a type as the short YAML formats write it."""
     if t.kind == "object":
         return "{" + ", ".join(f"{f.name}: {short_type(f.type)}" for f in t.fields) + "}"
@@ -47,11 +47,11 @@ def short_type(t: Type) -> str:
     return t.kind
 
 
-def _short_params(t: Tool, pad: str) -> list[str]:
+def _short_params(t: ToolIR, pad: str) -> list[str]:
     return [f"{pad}{p.name}{'' if p.required else '?'}: {short_type(p.type)}" for p in t.params]
 
 
-def yaml_minimal(tools: list[Tool], options: RenderOptions) -> str:
+def yaml_minimal(tools: list[ToolIR], options: RenderOptions) -> str:
     lines = []
     for t in tools:
         lines.append(f"{t.name}:")
@@ -59,7 +59,7 @@ def yaml_minimal(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
+def yaml_documented(tools: list[ToolIR], options: RenderOptions) -> str:
     blocks = []
     for t in tools:
         lines = [f"# {t.description}"] if t.description else []
@@ -69,7 +69,7 @@ def yaml_documented(tools: list[Tool], options: RenderOptions) -> str:
             lines.append(f"      type: {short_type(p.type)}")
             lines.append(f"      presence: {'required' if p.required else 'optional'}")
             if p.has_default:
-                shown = _anchors_scalar(p.default) if isinstance(p.default, str) else json.dumps(p.default)
+                shown = _anchors_scalar(p.default) if isinstance(p.default, str) else json_dumps(p.default)
                 lines.append(f"      default: {shown}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
@@ -86,7 +86,7 @@ def _anchors_scalar(text: str) -> str:
     return text
 
 
-def yaml_anchors(tools: list[Tool], options: RenderOptions) -> str:
+def yaml_anchors(tools: list[ToolIR], options: RenderOptions) -> str:
     # An object type written more than once is defined once, as an anchor, and aliased.
     counts = Counter(short_type(p.type) for t in tools for p in t.params)
     repeated = [kind for kind, n in counts.items() if n > 1 and kind.startswith("{") and kind != "{}"]
@@ -109,7 +109,7 @@ def yaml_anchors(tools: list[Tool], options: RenderOptions) -> str:
     return "\n".join(lines)
 
 
-def openapi_yaml(tools: list[Tool], options: RenderOptions) -> str:
+def openapi_yaml(tools: list[ToolIR], options: RenderOptions) -> str:
     return yaml_text.dump(openapi_document(tools))
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse
 
 from toolform.limits import Limits
 from toolform.render import compare, render
 from toolform.server.exact_json import ExactJsonRoute
+from toolform.server.exact_response import ExactJSONResponse as JSONResponse
 from toolform.server.request_tools import WithTools, with_tools
 from toolform.server.responses import errors
 from toolform.server.schemas import CompareBody, RenderCompareRequest, RenderedPromptBody, RenderRequest
@@ -35,7 +35,7 @@ def router(limits: Limits) -> APIRouter:
         """The tool block, the instructions, the system prompt (and messages with a request), its size, and
         the parameters and nested fields the format does not show."""
         body = read.body
-        tools = read.loaded.toolset.to_dicts()
+        tools = read.loaded.toolset
         rendered = render(
             tools,
             body.format,
@@ -64,7 +64,7 @@ def router(limits: Limits) -> APIRouter:
         and, for the eight core formats, the paper's (tab:main). The columns rest on different cells: never
         rank one against the other."""
         body = read.body
-        tools = read.loaded.toolset.to_dicts()
+        tools = read.loaded.toolset
         return JSONResponse(compare(tools, body.formats, body.options.options(), evidence).to_dict())
 
     return routes
