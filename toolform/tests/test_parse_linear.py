@@ -111,19 +111,43 @@ def test_loaded_spans_read_decoder_first_as_the_slow_reading_does(monkeypatch: p
 def test_a_failed_decoding_turns_the_decoder_first_reading_off(monkeypatch: pytest.MonkeyPatch) -> None:
     import toolform.parse.literals as literals
 
-    reads: list[int] = []
+    reads: list[tuple[int, int]] = []
     decoder = literals._EXACT_DECODER
 
     class Counting:
         def raw_decode(self, text: str, start: int) -> tuple[object, int]:
-            reads.append(start)
+            reads.append((len(text), start))
             return decoder.raw_decode(text, start)
 
     monkeypatch.setattr(literals, "_EXACT_DECODER", Counting())
     # Each of the openers would read the whole run of numbers before failing at the "x".
     text = "[" * 2000 + "1," * 2000 + "x" + ' {"a": 1}'
     assert [span[:3] for span in loaded_spans(text)] == [(len(text) - 8, len(text), True)]
-    assert reads == [0, len(text) - 8]
+    # The whole text once, from its start; then the one span that closes, read alone.
+    assert reads == [(len(text), 0), (8, 0)]
+
+
+@pytest.mark.parametrize("unit", ["[x]\n", "{a}\n", "[1,]x\n", "{'a': b}\n", "(x)[y]"])
+def test_spans_that_are_not_json_are_decoded_alone(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.parse.literals as literals
+
+    # A failed decoding counts the lines of the text it was given up to where it failed: given the whole text
+    # at each span, a reply of many spans that are not JSON was read once per span.
+    given: list[int] = []
+    decoder = literals._EXACT_DECODER
+
+    class Counting:
+        def raw_decode(self, text: str, start: int) -> tuple[object, int]:
+            given.append(len(text))
+            return decoder.raw_decode(text, start)
+
+    monkeypatch.setattr(literals, "_EXACT_DECODER", Counting())
+    text = _run(unit, LIMIT // 40)  # each span costs a Python literal's reading: the count is as linear here
+    assert len(list(loaded_spans(text))) > len(text) // 10
+    first_spans = FirstSpans(text, "{[")
+    for position in range(0, len(text), 7):
+        first_spans.first(position)
+    assert sum(given) <= 3 * len(text) + 3, (unit, sum(given))
 
 
 def test_a_bracket_closing_within_a_limit_is_one_closing_in_the_shorter_text() -> None:
