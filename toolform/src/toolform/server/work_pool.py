@@ -47,6 +47,11 @@ def configure(schema_node_limit: int, timeout_s: float = DEFAULT_TIMEOUT_S) -> N
     global _schema_node_limit, _timeout_s
     _schema_node_limit = schema_node_limit
     _timeout_s = timeout_s
+    # What starting the first worker imports (the spawn machinery, its resource tracker), imported now: on the
+    # event loop, at the first large request, the imports' file lookups held /health for tens of milliseconds
+    # on a busy machine.
+    import multiprocessing.popen_spawn_posix  # noqa: F401
+    import multiprocessing.resource_tracker  # noqa: F401
 
 
 def _serve(connection: Connection, schema_node_limit: int) -> None:
