@@ -47,7 +47,8 @@ PAIRS = [("{", "xml_call"), ('{"', "json_object"), ("(f ", "python_call"), ("<fu
          ("Action: x" + " " * 10_000 + "y\n", "react"),
          ("Use f with a" + " " * 10_000 + "b\n", "nl_intent_structured"),
          ("get_forecast with city a" + " " * 10_000 + "b\n", "nl_intent"),
-         ("get_forecast " + "with city x " * 1_000 + "\n", "nl_intent")]  # fmt: skip
+         ("get_forecast " + "with city x " * 1_000 + "\n", "nl_intent"), ("[x]\n", "json_object"),
+         ("\\", "cli_call")]  # fmt: skip
 
 
 #: Seconds /health is polled before the hostile requests, with none of them running.
