@@ -45,7 +45,10 @@ PAIRS = [("{", "xml_call"), ('{"', "json_object"), ("(f ", "python_call"), ("<fu
          ("mutation {", "graphql_call"), ("Action: x\n", "react"), ("\n", "yaml_call"), ("<think>", "xml_call"),
          ('"\\"{', "json_object"), ("SELECT f(", "sql_call"), ("(f ", "sexpr_call"), ("a-", "python_call"),
          ("Action: x" + " " * 10_000 + "y\n", "react"),
-         ("Use f with a" + " " * 10_000 + "b\n", "nl_intent_structured")]  # fmt: skip
+         ("Use f with a" + " " * 10_000 + "b\n", "nl_intent_structured"),
+         ("get_forecast with city a" + " " * 10_000 + "b\n", "nl_intent"),
+         ("get_forecast " + "with city x " * 1_000 + "\n", "nl_intent"), ("[x]\n", "json_object"),
+         ("\\", "cli_call")]  # fmt: skip
 
 
 #: Seconds /health is polled before the hostile requests, with none of them running.

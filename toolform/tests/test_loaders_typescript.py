@@ -54,3 +54,42 @@ def test_refusals_name_the_line(source: str, message: str, line: int | None) -> 
 def test_a_payload_that_is_not_text_is_refused() -> None:
     with pytest.raises(LoaderError, match="must be the source text"):
         loaders.load("typescript", {"a": 1})
+
+
+def test_node_readers_are_bounded_in_number_and_each_in_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from toolform.errors import TooManyJobs
+    from toolform.loaders import typescript
+    from toolform.loaders.notes import Notes
+
+    # A reader that never answers (as Node on declarations that explode), with short bounds for the test.
+    stuck = tmp_path / "stuck.js"
+    stuck.write_text("setInterval(() => {}, 1000);\n")
+    monkeypatch.setattr(typescript, "SCRIPT", stuck)
+    monkeypatch.setattr(typescript, "TIMEOUT_SECONDS", 3)
+    monkeypatch.setattr(typescript, "QUEUE_SECONDS", 0.5)
+    readers = threading.BoundedSemaphore(typescript.MAX_READERS)
+    monkeypatch.setattr(typescript, "_readers", readers)
+    refusals: list[Exception] = []
+
+    def read() -> None:
+        try:
+            typescript.load("declare function f(x: string): void;", Notes())
+        except Exception as error:
+            refusals.append(error)
+
+    running = [threading.Thread(target=read) for _ in range(typescript.MAX_READERS)]
+    for thread in running:
+        thread.start()
+    while readers._value > 0:  # every reader taken
+        threading.Event().wait(0.01)
+    # One more waits for a reader, then is refused (429 too_many_jobs) naming how many run at once.
+    with pytest.raises(TooManyJobs, match=f"{typescript.MAX_READERS} TypeScript readings are under way"):
+        typescript.load("declare function g(): void;", Notes())
+    for thread in running:
+        thread.join()
+    # Each stuck reader was stopped at its time limit, and its reader freed.
+    assert len(refusals) == typescript.MAX_READERS
+    assert all(isinstance(e, LoaderError) and "did not finish within 3 s" in str(e) for e in refusals), refusals
+    assert readers._value == typescript.MAX_READERS

@@ -111,19 +111,43 @@ def test_loaded_spans_read_decoder_first_as_the_slow_reading_does(monkeypatch: p
 def test_a_failed_decoding_turns_the_decoder_first_reading_off(monkeypatch: pytest.MonkeyPatch) -> None:
     import toolform.parse.literals as literals
 
-    reads: list[int] = []
+    reads: list[tuple[int, int]] = []
     decoder = literals._EXACT_DECODER
 
     class Counting:
         def raw_decode(self, text: str, start: int) -> tuple[object, int]:
-            reads.append(start)
+            reads.append((len(text), start))
             return decoder.raw_decode(text, start)
 
     monkeypatch.setattr(literals, "_EXACT_DECODER", Counting())
     # Each of the openers would read the whole run of numbers before failing at the "x".
     text = "[" * 2000 + "1," * 2000 + "x" + ' {"a": 1}'
     assert [span[:3] for span in loaded_spans(text)] == [(len(text) - 8, len(text), True)]
-    assert reads == [0, len(text) - 8]
+    # The whole text once, from its start; then the one span that closes, read alone.
+    assert reads == [(len(text), 0), (8, 0)]
+
+
+@pytest.mark.parametrize("unit", ["[x]\n", "{a}\n", "[1,]x\n", "{'a': b}\n", "(x)[y]"])
+def test_spans_that_are_not_json_are_decoded_alone(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.parse.literals as literals
+
+    # A failed decoding counts the lines of the text it was given up to where it failed: given the whole text
+    # at each span, a reply of many spans that are not JSON was read once per span.
+    given: list[int] = []
+    decoder = literals._EXACT_DECODER
+
+    class Counting:
+        def raw_decode(self, text: str, start: int) -> tuple[object, int]:
+            given.append(len(text))
+            return decoder.raw_decode(text, start)
+
+    monkeypatch.setattr(literals, "_EXACT_DECODER", Counting())
+    text = _run(unit, LIMIT // 40)  # each span costs a Python literal's reading: the count is as linear here
+    assert len(list(loaded_spans(text))) > len(text) // 10
+    first_spans = FirstSpans(text, "{[")
+    for position in range(0, len(text), 7):
+        first_spans.first(position)
+    assert sum(given) <= 3 * len(text) + 3, (unit, sum(given))
 
 
 def test_a_bracket_closing_within_a_limit_is_one_closing_in_the_shorter_text() -> None:
@@ -357,3 +381,81 @@ def test_numbers_accepted_as_the_expression_with_every_split_of_the_digits_accep
         assert (_NUMBER.fullmatch(text) is not None) == expected, repr(text)
         accepted += expected
     assert accepted > 2000
+
+
+#: The two expressions the intent protocol read a parameter's value with, before its one-pass reading.
+_INTENT_VALUE = r"(\"[^\"]*\"|'[^']*'|[^,;)\n]*)"
+_SAID = r"(.+?)(?=\s+and\s|,|\.\s|\.?\s*$)"
+
+
+def _paired(text: str, name: str) -> str | None:
+    pair = re.search(rf"(?<![\w.]){re.escape(name)}`?\s*[:=]\s*{_INTENT_VALUE}", text, re.IGNORECASE)
+    return None if pair is None else pair.group(1)
+
+
+def _said(text: str, name: str) -> str | None:
+    escaped = re.escape(name)
+    said = re.search(rf"\bwith\s+(?:the\s+)?{escaped}\s+{_SAID}|(?<![\w.]){escaped}\s+is\s+{_SAID}", text)
+    return None if said is None else (said.group(1) or said.group(2))
+
+
+#: Names as hostile as a tool set may give them: empty, all spaces, spaces at either end, "and", a comma, a
+#: full stop, a word the expression itself reads.
+_INTENT_NAMES = ["city", "", " ", "  ", " city", "city ", "a and b", "c,d", "e.f", "the", "is", "with", "\n", " x ",
+                 "the city", "and", ". ", "`", "CITY", "ſ"]  # fmt: skip
+
+
+#: Pieces of the replies the two readings are compared on, one set weighed towards each expression.
+_SAID_PIECES = ["with ", " ", "\n", "the ", " is ", " and ", ",", ".", ". ", "x", "\t", "\u3000", " \n", "  ", "and\n",
+                " and\t", "wither", "\u2028", "\x1c", "y z"]  # fmt: skip
+_PAIR_PIECES = ["`", " ", "\n", ":", "=", " : ", "x", '"a', "'b'", ",", ";", ")", "\t", ".", "City", "\u3000", "_", "é"]
+
+
+@pytest.mark.parametrize("pieces", [_SAID_PIECES, _PAIR_PIECES])
+def test_intent_values_read_as_their_expressions_read_them(pieces: list[str]) -> None:
+    from toolform.parse.protocols.natural import _IntentText
+
+    rng = random.Random(73)
+    said = paired = 0
+    for _ in range(8000):
+        name = rng.choice(_INTENT_NAMES)
+        text = "".join(rng.choice([*pieces, name, name, name]) for _ in range(rng.randint(0, 16)))
+        intent = _IntentText(text)
+        expected_pair, expected_said = _paired(text, name), _said(text, name)
+        assert intent.paired(name) == expected_pair, (repr(text), repr(name))
+        assert intent.said(name) == expected_said, (repr(text), repr(name))
+        paired += expected_pair is not None
+        said += expected_said is not None
+    assert (said if pieces is _SAID_PIECES else paired) > 400, (said, paired)
+
+
+#: Runs that made the intent expressions quadratic: a value's run of spaces read again from each of its
+#: positions, each "with NAME" reading its value to the end of a line with no stop, names that end in spaces.
+INTENT_RUNS = [
+    ("with city a", " ", "b\nx", "city"), ("", "with city x ", "\ny", "city"), ("city is a", " \t", "\nand", "city"),
+    ("", "city is ", "", "city"), ("with", " ", "x", " "), ("", " ", "x", ""), ("", "city ", "", "city "),
+    ("with the city", " ", "x\n", "city"), ("", "\n", "x", ""), ("", "with ", "", ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("head", "unit", "tail", "name"), INTENT_RUNS)
+def test_intent_values_look_each_position_up_a_few_times_at_most(
+    head: str, unit: str, tail: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolform.parse.protocols import natural
+
+    looked: list[int] = []
+    for method in ("_space_end", "_stop", "_line_end"):
+        original = getattr(natural._IntentText, method)
+
+        def counted(self: object, position: int, original: object = original) -> int:
+            looked.append(position)
+            return original(self, position)  # type: ignore[operator,no-any-return]
+
+        monkeypatch.setattr(natural._IntentText, method, counted)
+    text = head + _run(unit, LIMIT // 10) + tail
+    intent = natural._IntentText(text)
+    intent.paired(name)
+    intent.said(name)
+    # Each lookup is a binary search over spans read once; a position is looked up a few times at most.
+    assert 0 < len(looked) <= 6 * len(text) + 6, (unit, len(looked))

@@ -8,12 +8,13 @@ document, or the same refusal.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 from starlette.exceptions import HTTPException
-from toolform.server.exact_json import _ORJSON_MOST_BRACKETS, _parse_body_json, parse_body
+from toolform.server.exact_json import _ORJSON_DEEPEST, _parse_body_json, parse_body
 
 _NUMBERS = ["0", "-0", "1", "-1", "0.1", "-0.0", "1e5", "1E-5", "2.5e+3", "1e400", "-1e400", "1e-400", "NaN",
             "Infinity", "-Infinity", "9223372036854775807", "9223372036854775808", "18446744073709551615",
@@ -85,8 +86,25 @@ def test_the_same_document_or_the_same_refusal(seed: int, monkeypatch: pytest.Mo
 
 
 def test_deep_and_wide_bodies_read_as_json_loads_reads_them() -> None:
-    for depth in (_ORJSON_MOST_BRACKETS, _ORJSON_MOST_BRACKETS + 1, 900, 1000, 1100, 5000):
+    for depth in (_ORJSON_DEEPEST, _ORJSON_DEEPEST + 1, 900, 1000, 1100, 5000):
         body = ("[" * depth + "1" + "]" * depth).encode()
         assert _answer(parse_body, body) == _answer(_parse_body_json, body), depth
     wide = b"[" + b"1," * 10_000 + b"1]"
     assert _answer(parse_body, wide) == _answer(_parse_body_json, wide)
+
+
+def test_many_brackets_nested_little_are_read_by_orjson_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolform.server.exact_json as exact_json
+
+    # A long reply of brackets in a string, many shallow arrays, and nesting to the deepest orjson is given.
+    deepest = "[" * (_ORJSON_DEEPEST - 1) + "1" + "]" * (_ORJSON_DEEPEST - 1)
+    bodies = [json.dumps({"text": "{" * 100_000 + '"\\"[' * 1000}).encode(), b"[" + b"[1]," * 5000 + b"[1]]",
+              f"[{deepest}, {'[], ' * 300}[]]".encode()]  # fmt: skip
+    expected = [_answer(_parse_body_json, body) for body in bodies]
+
+    def not_called(body: bytes) -> Any:
+        raise AssertionError("read by json.loads")
+
+    monkeypatch.setattr(exact_json, "_parse_body_json", not_called)
+    for body, answer in zip(bodies, expected, strict=True):
+        assert _answer(parse_body, body) == answer

@@ -49,7 +49,8 @@ SITECUSTOMIZE = textwrap.dedent(f'''
         def bounded_serve(*arguments):
             with open("/proc/self/statm") as statm:
                 pages = int(statm.read().split()[0])
-            limit = pages * os.sysconf("SC_PAGE_SIZE") + {WORKER_GROWTH_BYTES}
+            growth = int(os.environ.get("WORKER_GROWTH_BYTES", {WORKER_GROWTH_BYTES}))
+            limit = pages * os.sysconf("SC_PAGE_SIZE") + growth
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
             serve(*arguments)
 
@@ -132,6 +133,17 @@ def test_a_real_memory_error_in_a_worker_is_answered_in_the_shape_and_the_server
         assert_error(reply, 500, "internal_error")
         assert "MemoryError" in server.output() and "ended without answering" in server.output()
     assert_still_serving(server)
+
+
+def test_a_request_larger_than_its_worker_can_hold_is_413_naming_memory(sitecustomize: Path) -> None:
+    # The worker's address space may grow by 4 MB (as under an operator's `ulimit -v`); the reply, 6 MB of an
+    # 8 MB body, is refused by the worker as it receives it, before the text's own limit is looked at.
+    with Server(OUR_TOOLFORM, [], env={"PYTHONPATH": str(sitecustomize), "WORKER_GROWTH_BYTES": "4000000"}) as server:
+        for _ in range(3):  # more times than there are workers: each one that ran out is replaced
+            reply = server.post("/api/v1/parse", parse_body(large() + " " * 6_000_000), timeout=120)
+            shape = assert_error(reply, 413, "payload_too_large")
+            assert "more memory than its worker could get" in shape["detail"], shape
+        assert_still_serving(server)
 
 
 @pytest.mark.parametrize("text", [BUG, large(BUG)], ids=["on the event loop", "in a worker"])

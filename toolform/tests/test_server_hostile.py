@@ -14,6 +14,7 @@ import json
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -255,9 +256,13 @@ def test_credentials_in_the_endpoint_and_echoed_by_it_never_reach_an_answer() ->
             job = wait_for(server, job_id)
             answered = server.get(f"/api/v1/ab-test/{job_id}?records=true").body.decode()
             log = server.output()
+            assert server._store is not None
+            stored = [path.read_text(errors="replace") for path in Path(server._store).rglob("*") if path.is_file()]
         assert job["status"] == "failed" and "401" in job["error"]
+        assert any(job_id in text for text in stored), "the failed job is kept in the job store"
         for secret in (SECRET, "hunter2pass", "query-secret-42"):
             assert secret not in answered and secret not in log
+            assert not any(secret in text for text in stored), secret
 
 
 def test_a_failing_check_names_the_endpoint_without_its_credentials() -> None:

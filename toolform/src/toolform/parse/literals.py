@@ -312,12 +312,16 @@ def _read_spans(text: str, starts: Iterable[tuple[int, int]]) -> Iterator[tuple[
 def _read_span(text: str, i: int, end: int) -> tuple[int, int, bool, Any]:
     """The span whose bracket opens at ``i`` and closes before ``end``: JSON read where it starts (and ends
     where its value ends), else what ``load_jsonish`` reads in it."""
+    # Read in the span alone: a value read where its bracket opens ends where it closes, and the decoder's
+    # error counts the lines of the text it was given up to where it failed, which in the whole text is every
+    # line before the span (a reply of many spans that are not JSON was read quadratically).
+    span = text[i:end]
     try:
-        value, decoded_end = _EXACT_DECODER.raw_decode(text, i)
+        value, decoded = _EXACT_DECODER.raw_decode(span, 0)
     except (ValueError, RecursionError):
-        ok, value = load_jsonish(text[i:end])
+        ok, value = load_jsonish(span)
         return i, end, ok, value
-    return i, decoded_end, True, value
+    return i, i + decoded, True, value
 
 
 class FirstSpans:
@@ -362,15 +366,7 @@ class FirstSpans:
             return None
         read = self._read.get(start)
         if read is None:
-            end = self._brackets.end(start)
-            try:
-                value, decoded_end = _EXACT_DECODER.raw_decode(text, start)
-            except (ValueError, RecursionError):
-                ok, value = load_jsonish(text[start:end])
-                read = (start, end, ok, value)
-            else:
-                read = (start, decoded_end, True, value)
-            self._read[start] = read
+            self._read[start] = read = _read_span(text, start, self._brackets.end(start))
         return read
 
 

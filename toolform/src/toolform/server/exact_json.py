@@ -66,9 +66,10 @@ def _lone_surrogate(value: Any, path: str) -> str | None:
 #: tries each byte in turn.
 _DIGITS_ONLY = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
 _LONG_DIGITS = b"0" * 19
-#: Bodies with more brackets than this are read by json.loads alone, whose depth limit (the interpreter's
-#: recursion limit) is below orjson's 1,024 levels.
-_ORJSON_MOST_BRACKETS = 256
+#: Bodies nested deeper than this are read by json.loads alone, whose depth limit (the interpreter's recursion
+#: limit) is below orjson's 1,024 levels. A body with no more brackets than this is no deeper; one with more
+#: (a long reply of "{" in a string, a large catalogue) is read by orjson and its nesting measured.
+_ORJSON_DEEPEST = 256
 
 #: What the request's body may hold, for ``toolform.server.far_loads``: its size in bytes, and whether it may
 #: hold a ``$ref`` (the key itself, or any escape that might spell it). None outside a request.
@@ -91,13 +92,27 @@ def parse_body(body: bytes) -> Any:
     beyond 64 bits, nesting past json.loads's depth) are not given to it. Whatever
     it refuses goes to json.loads, which answers as it always did.
     """
-    few_brackets = body.count(b"[") + body.count(b"{") <= _ORJSON_MOST_BRACKETS
-    if few_brackets and _LONG_DIGITS not in body.translate(_DIGITS_ONLY):
+    if _LONG_DIGITS not in body.translate(_DIGITS_ONLY):
         try:
-            return orjson.loads(body)
+            document = orjson.loads(body)
         except orjson.JSONDecodeError:
             pass
+        else:
+            if body.count(b"[") + body.count(b"{") <= _ORJSON_DEEPEST or _nested_within(document, _ORJSON_DEEPEST):
+                return document
     return _parse_body_json(body)
+
+
+def _nested_within(document: Any, deepest: int) -> bool:
+    """Whether no array or object of ``document`` is nested more than ``deepest`` levels deep."""
+    stack: list[tuple[Any, int]] = [(document, 1)] if isinstance(document, (dict, list)) else []
+    while stack:
+        item, depth = stack.pop()
+        if depth > deepest:
+            return False
+        members = item.values() if isinstance(item, dict) else item
+        stack.extend((member, depth + 1) for member in members if isinstance(member, (dict, list)))
+    return True
 
 
 def _parse_body_json(body: bytes) -> Any:

@@ -47,6 +47,11 @@ def configure(schema_node_limit: int, timeout_s: float = DEFAULT_TIMEOUT_S) -> N
     global _schema_node_limit, _timeout_s
     _schema_node_limit = schema_node_limit
     _timeout_s = timeout_s
+    # What starting the first worker imports (the spawn machinery, its resource tracker), imported now: on the
+    # event loop, at the first large request, the imports' file lookups held /health for tens of milliseconds
+    # on a busy machine.
+    import multiprocessing.popen_spawn_posix  # noqa: F401
+    import multiprocessing.resource_tracker  # noqa: F401
 
 
 def _serve(connection: Connection, schema_node_limit: int) -> None:
@@ -58,12 +63,18 @@ def _serve(connection: Connection, schema_node_limit: int) -> None:
         answer: tuple[str, Any]
         try:
             work, arguments = connection.recv()
-            answer = ("ok", work(*arguments))
         except EOFError:
             return
+        except MemoryError:
+            # The work is larger than this process can hold. The rest of it is still in the pipe, where the next
+            # message could not be told from it: the worker says so and ends (the server replaces it).
+            connection.send((_MEMORY, None))
+            return
+        try:
+            answer = ("ok", work(*arguments))
         except ToolFormError as error:  # an SDK error comes back as its shape
             answer = ("error", error.to_dict())
-        except MemoryError:  # receiving the work, or doing it; the worker is replaced
+        except MemoryError:  # doing the work; the worker is replaced
             answer = (_MEMORY, None)
         except Exception as error:  # a bug: its traceback goes to the server's log, through its redaction
             import traceback
@@ -151,7 +162,10 @@ class _Pool:
                     worker.ready = True
                 # Written and read in a thread: a large request or answer fills the pipe, and the worker, at its
                 # lower priority, may take a while to be scheduled and drain it; the event loop never waits on it.
-                await asyncio.to_thread(worker.connection.send, (work, arguments))
+                try:
+                    await asyncio.to_thread(worker.connection.send, (work, arguments))
+                except OSError:
+                    pass  # the worker ended before reading it all: its answer, if it gave one, says why
                 if not await _readable(worker.connection, _timeout_s):
                     raise PayloadTooLarge(
                         f"parsing this request took longer than {_timeout_s:g} s, the limit (parse_timeout, "

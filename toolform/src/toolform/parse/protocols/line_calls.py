@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import re
-import shlex
 from urllib.parse import parse_qsl, unquote
 
 from toolform.parse.protocols.base import Context, Found, found
@@ -21,20 +20,21 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-#: A shell word with no escape: bare text and quoted parts, as many as stand together.
-_SHELL_WORD = re.compile(r"""[ \t\r\n]*((?:[^ \t\r\n"'\\]+|"[^"\\]*"|'[^']*')+)""")
-_SHELL_QUOTED = re.compile(r""""([^"]*)"|'([^']*)'""")
+#: A shell word: bare text, backslash escapes and quoted parts, as many as stand together (shlex's POSIX mode:
+#: a backslash outside quotes takes the next character as it is; inside double quotes it escapes only ``"`` and
+#: ``\``; inside single quotes nothing).
+_SHELL_WORD = re.compile(r"""[ \t\r\n]*((?:[^ \t\r\n"'\\]+|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+)""", re.DOTALL)
+_SHELL_PART = re.compile(r"""\\(.)|"((?:[^"\\]|\\.)*)"|'([^']*)'""", re.DOTALL)
+_QUOTED_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_ENDS_ESCAPING = re.compile(r"""\\|"(?:[^"\\]|\\.)*\\""", re.DOTALL)
 
 
 def _shell_words(line: str) -> list[str]:
-    """``shlex.split(line)``; a line with no backslash is split here, as shlex splits it, without its loop.
+    """``shlex.split(line)``, read in one pass; ValueError where shlex raises one.
 
-    In shlex's POSIX mode, without a backslash, a word runs to the next space, tab or
-    line end outside quotes, and its quotes are removed; an unclosed quote (left to
-    shlex, to refuse) is the only other case.
+    shlex builds each word a character at a time, copying the word so far for each one: a
+    long word of escapes took time in the square of its length.
     """
-    if "\\" in line:
-        return shlex.split(line)
     words: list[str] = []
     position = 0
     while True:
@@ -42,15 +42,26 @@ def _shell_words(line: str) -> list[str]:
         if word is None:
             break
         written = word.group(1)
-        words.append(_SHELL_QUOTED.sub(_unquoted, written) if '"' in written or "'" in written else written)
+        words.append(_SHELL_PART.sub(_unquoted, written) if any(c in written for c in "\"'\\") else written)
         position = word.end()
-    if line[position:].strip(" \t\r\n"):
-        return shlex.split(line)
+    left = line[position:].lstrip(" \t\r\n")
+    if left:
+        # What no word reads is an unclosed quote, or a backslash that ends the line (inside a double quote too).
+        raise ValueError("No escaped character" if _ENDS_ESCAPING.fullmatch(left) else "No closing quotation")
     return words
 
 
-def _unquoted(quoted: re.Match[str]) -> str:
-    return quoted.group(1) if quoted.group(1) is not None else quoted.group(2)
+def _unquoted(part: re.Match[str]) -> str:
+    escaped, double, single = part.groups()
+    if escaped is not None:
+        return escaped
+    if double is not None:
+        return _QUOTED_ESCAPE.sub(_in_double_quotes, double)
+    return single
+
+
+def _in_double_quotes(escape: re.Match[str]) -> str:
+    return escape.group(1) if escape.group(1) in "\"\\" else escape.group(0)
 
 
 def parse_cli(text: str, context: Context) -> Found | None:

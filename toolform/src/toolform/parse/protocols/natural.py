@@ -3,7 +3,9 @@ nl_intent_structured (``Use TOOL with arg = value, arg = value.``), read by rule
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Iterator
 
 from toolform.parse.protocols.base import Context, Found
 from toolform.parse.protocols.json_calls import calls_from, json_values
@@ -89,7 +91,140 @@ def _embedded_json(text: str) -> Found | None:
 
 
 _VALUE = r"(\"[^\"]*\"|'[^']*'|[^,;)\n]*)"
-_SAID = r"(.+?)(?=\s+and\s|,|\.\s|\.?\s*$)"
+# A value said in words, as the expression
+#   \bwith\s+(?:the\s+)?NAME\s+(.+?)(?=\s+and\s|,|\.\s|\.?\s*$)|(?<![\w.])NAME\s+is\s+(.+?)(?=<the same>)
+# finds it (test_parse_linear holds the two to the same answers). The expression tried the stop from each
+# character of the value and read a run of spaces again from each of its positions; here where a value may
+# stop is found once per text, and each start looks its stop up.
+_SPACE_RUN = re.compile(r"\s+")
+_PAIR_VALUE = re.compile(rf"\s*{_VALUE}")
+# A run of spaces before "and" is a stop at each of its positions; a comma; a full stop before a space.
+_SAID_STOPS = re.compile(r"(?<!\s)\s+(?=and\s)|,|\.(?=\s)")
+_WITH = re.compile(r"\bwith")
+
+
+class _IntentText:
+    """The runs of spaces of one text, and where a value said in words may stop, read once for all its
+    parameters: each value is then found by lookups, not by reading its run of spaces again."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        size = len(text)
+        runs = [match.span() for match in _SPACE_RUN.finditer(text)]
+        self._run_starts = [start for start, _ in runs]
+        self._run_ends = [end for _, end in runs]
+        self._newlines = [match.start() for match in re.finditer("\n", text)]
+        # The positions a value may stop at, as sorted spans: the lookahead holds at each of their positions.
+        stops = [match.span() for match in _SAID_STOPS.finditer(text)]
+        # ``\.?\s*$``: from the last run of spaces (and a full stop before it) to the end.
+        trailing = len(text.rstrip())
+        stops.append((trailing - 1 if trailing > 0 and text[trailing - 1] == "." else trailing, size + 1))
+        self._stop_starts = [start for start, _ in stops]
+        self._stop_ends = [end for _, end in stops]
+        self._last_kept: dict[int, int | None] = {}
+        self._withs = {match.start() for match in _WITH.finditer(text)}
+
+    def _space_end(self, position: int) -> int:
+        """The end of the run of spaces at ``position`` (``position`` itself when there is none)."""
+        run = bisect.bisect_right(self._run_starts, position) - 1
+        return self._run_ends[run] if run >= 0 and self._run_ends[run] > position else position
+
+    def _stop(self, position: int) -> int:
+        """The first position at or after ``position`` where a value may stop."""
+        stop = bisect.bisect_right(self._stop_ends, position)
+        return max(self._stop_starts[stop], position)
+
+    def _line_end(self, position: int) -> int:
+        newline = bisect.bisect_left(self._newlines, position)
+        return self._newlines[newline] if newline < len(self._newlines) else len(self.text)
+
+    def _starts_value(self, position: int) -> bool:
+        """``(.+?)(?=...)`` matches at ``position``: a character other than a newline, then a stop on its line."""
+        return (
+            position < len(self.text)
+            and self.text[position] != "\n"
+            and self._stop(position + 1) <= self._line_end(position)
+        )
+
+    def after_spaces(self, position: int) -> str | None:
+        r"""The value ``\s+(.+?)(?=...)`` reads at ``position``, the run of spaces given back from its end."""
+        end = self._space_end(position)
+        if end == position:
+            return None
+        # The whole run, then all but its last space: past them, each start is a space of the run, whose value
+        # stops at once when the run's spaces are stops, and at no stop on its line before the last space's.
+        start: int | None = end
+        if not self._starts_value(end):
+            start = end - 1 if end - 1 > position and self._starts_value(end - 1) else None
+        if start is None and end - 2 > position and self._stop(end - 1) == end - 1:
+            kept = self._last_kept.get(end, -1)
+            if kept == -1:
+                kept = self._last_not_newline(end - 2)
+                self._last_kept[end] = kept
+            start = kept if kept is not None and kept > position else None
+        return None if start is None else self.text[start : self._stop(start + 1)]
+
+    def _last_not_newline(self, position: int) -> int | None:
+        run_start = self._run_starts[bisect.bisect_right(self._run_starts, position) - 1]
+        while position >= run_start and self.text[position] == "\n":
+            position -= 1
+        return position if position >= run_start else None
+
+    def paired(self, name: str) -> str | None:
+        r"""The value ``(?<![\w.])NAME`?\s*[:=]\s*(VALUE)`` finds, ignoring case: the first place the name is
+        written where, past a backtick, its run of spaces ends at ``:`` or ``=``."""
+        text, size = self.text, len(name)
+        for match in re.finditer(rf"(?<![\w.])(?={re.escape(name)})", text, re.IGNORECASE):
+            after = match.start() + size
+            after += text.startswith("`", after)
+            colon = self._space_end(after)
+            if text.startswith((":", "="), colon):
+                value = _PAIR_VALUE.match(text, colon + 1)
+                return value.group(1) if value is not None else ""
+        return None
+
+    def said(self, name: str) -> str | None:
+        """The value said for ``name``, from the first place the expression above matches."""
+        text, size = self.text, len(name)
+        withs = self._withs
+        named = {match.start() for match in re.finditer(rf"(?<![\w.])(?={re.escape(name)})", text)}
+        for start in sorted(withs | named):
+            if start in withs:
+                value = self._with_name(start + 4, name)
+                if value is not None:
+                    return value
+            if start in named:
+                before_is = self._space_end(start + size)
+                if before_is > start + size and text.startswith("is", before_is):
+                    value = self.after_spaces(before_is + 2)
+                    if value is not None:
+                        return value
+        return None
+
+    def _with_name(self, position: int, name: str) -> str | None:
+        r"""``\s+(?:the\s+)?NAME\s+(.+?)`` at ``position``, in the order the expression backtracks."""
+        for name_at in self._name_places(position, name):
+            value = self.after_spaces(name_at + len(name))
+            if value is not None:
+                return value
+        return None
+
+    def _name_places(self, position: int, name: str) -> Iterator[int]:
+        text = self.text
+        end = self._space_end(position)
+        # A name that starts with a letter follows the whole run; one that starts with a space (or is empty)
+        # may start at any of its positions, the longest run first.
+        first = end if name and not name[0].isspace() else position + 1
+        for at in range(end, first - 1, -1) if end > position else ():
+            if text.startswith("the", at):
+                after_the = at + 3
+                the_end = self._space_end(after_the)
+                first_after = the_end if name and not name[0].isspace() else after_the + 1
+                for name_at in range(the_end, first_after - 1, -1) if the_end > after_the else ():
+                    if text.startswith(name, name_at):
+                        yield name_at
+            if text.startswith(name, at):
+                yield at
 
 
 def parse_nl_intent(text: str, context: Context) -> Found | None:
@@ -102,17 +237,19 @@ def parse_nl_intent(text: str, context: Context) -> Found | None:
         return None
     tool = context.tool(named)
     texts: dict[str, str] = {}
-    for param in tool.params if tool is not None else []:
-        pair = re.search(rf"(?<![\w.]){re.escape(param.name)}`?\s*[:=]\s*{_VALUE}", text, re.IGNORECASE)
+    params = tool.params if tool is not None else []
+    intent = _IntentText(text if params else "")
+    for param in params:
+        # "loan_id: L-5", "loan_id = L-5": a pair, as ``(?<![\w.])NAME`?\s*[:=]\s*VALUE`` finds it, ignoring case.
+        pair = intent.paired(param.name)
         if pair is not None:
-            texts[param.name] = pair.group(1).strip().strip("\"'").rstrip(".").strip()
+            texts[param.name] = pair.strip().strip("\"'").rstrip(".").strip()
             continue
         # "with loan_id L-5 and days 3", "loan_id is L-5": the value in words, up to "and", a comma or
         # the sentence's end, as the reference reads an intent.
-        name = re.escape(param.name)
-        said = re.search(rf"\bwith\s+(?:the\s+)?{name}\s+{_SAID}|(?<![\w.]){name}\s+is\s+{_SAID}", text)
+        said = intent.said(param.name)
         if said is not None:
-            texts[param.name] = (said.group(1) or said.group(2)).strip()
+            texts[param.name] = said.strip()
     return Found([context.text_call(named, texts)], "rule-based")
 
 
