@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from local_model import LocalModel
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
+
+from support.local_model import LocalModel
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
 
 @pytest.fixture(scope="session")

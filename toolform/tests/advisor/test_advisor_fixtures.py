@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from evidence_files import evidence_json
 from toolform.advisor import Situation, recommend
 from toolform.evidence import Evidence, open_evidence
+
+from support.evidence_files import evidence_json
 
 CASES: list[dict[str, Any]] = evidence_json("advisor_cases")["data"]["cases"]
 MEMBERS = (

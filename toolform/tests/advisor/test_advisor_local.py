@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from serving import OUR_TOOLFORM
 from toolform.advisor import Situation, recommend
 from toolform.evidence import Evidence, open_evidence
 from toolform.evidence.local import FormatScore, LocalMeasurement, StoredMeasurement, open_store, write_measurement
 from toolform.server.app import create_app
 from toolform.server.settings import Settings
+
+from support.serving import OUR_TOOLFORM
 
 MODEL = "acme/tiny-7b"
 

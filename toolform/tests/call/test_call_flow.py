@@ -12,24 +12,21 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from scripted_endpoint import Prompt, Script, ScriptedEndpoint
 from toolform.call import TOOL_RESULT_HEADER, EndpointConfig, FlowTools, OpenAIChat, flow_parser, run_call
 from toolform.errors import BadRequest
 from toolform.ir import ToolSet
 from toolform.loaders import load
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-WEATHER_LISTING = REPO / "tests" / "examples" / "weather.tools.json"
-PYTHON_WEATHER = REPO / "examples" / "python"
+from support import flow_exact_tool
+from support.call_tools import FLOW_ENV, PYTHON_WEATHER
+from support.paths import REPO, WEATHER_LISTING
+from support.scripted_endpoint import Prompt, Script, ScriptedEndpoint
+
 MCP_LISTING = REPO / "tests" / "mcp" / "fake.tools.json"
-# flow.toml's `python3` is this interpreter, which has flow-toolkit.
-ENV = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
 
 
 def _weather_tools() -> ToolSet:
@@ -72,7 +69,7 @@ def test_the_python_weather_tool_answers_ok_failed_and_unknown_and_each_outcome_
         '{"name": "get_forecast", "arguments": {"city": "boom", "days": 1}}]'
     )
     with ScriptedEndpoint(_replies(first, "Cold in Denver; Atlantis is unknown.")) as endpoint:
-        executor = FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV)
+        executor = FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=FLOW_ENV)
         result = run_call(
             _weather_tools(), "Forecasts", _endpoint(endpoint), format_id="json_minimal",
             executor=executor, executor_kind="flow",
@@ -94,7 +91,7 @@ def test_the_python_weather_tool_answers_ok_failed_and_unknown_and_each_outcome_
 
 
 def test_option_parameters_are_none_when_left_out_and_some_when_given() -> None:
-    executor = FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV)
+    executor = FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=FLOW_ENV)
     assert executor.protocol_args("get_forecast", {"city": "Denver", "days": 2}) == {
         "city": "Denver", "days": 2, "units": "None",
     }
@@ -104,7 +101,7 @@ def test_option_parameters_are_none_when_left_out_and_some_when_given() -> None:
 
 
 def test_a_call_the_host_refuses_is_not_run_with_the_path_and_rule_and_a_generic_tool_is_not_run() -> None:
-    executor = FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV)
+    executor = FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=FLOW_ENV)
     refused = executor.execute("get_forecast", {"city": "Denver", "days": 2, "units": "Kelvin"})
     assert refused.outcome == "NotRun" and not refused.ok
     assert str(refused.error).startswith("$.args.units")
@@ -113,15 +110,12 @@ def test_a_call_the_host_refuses_is_not_run_with_the_path_and_rule_and_a_generic
 
 
 def test_numbers_cross_exactly_through_a_decimal_tool(tmp_path: Path) -> None:
-    sys.path.insert(0, str(HERE))
-    import flow_exact_tool
-
     listing = tmp_path / "exact.tools.json"
     listing.write_text(flow_exact_tool.LISTING, encoding="utf-8")
     (tmp_path / "flow.toml").write_text(
-        f'[tools."{flow_exact_tool.TABLE}"]\ncommand = "python3 {HERE / "flow_exact_tool.py"}"\n', encoding="utf-8"
+        f'[tools."{flow_exact_tool.TABLE}"]\ncommand = "python3 {flow_exact_tool.__file__}"\n', encoding="utf-8"
     )
-    executor = FlowTools(listing, tmp_path, env=ENV)
+    executor = FlowTools(listing, tmp_path, env=FLOW_ENV)
     long = executor.execute("subtract", {"a": Decimal("0.30000000000000000000000000001"), "b": Decimal("0.1")})
     assert long.outcome == "Ok" and str(long.result) == "0.20000000000000000000000000001"
     # Through the loop: the model's 0.3 - 0.1 is 0.2, as decimals (a float would give 0.19999999999999998).
@@ -143,7 +137,7 @@ def test_the_rust_weather_tool_through_the_same_loop(tmp_path: Path) -> None:
     with ScriptedEndpoint(_replies(reply, "Done.")) as endpoint:
         result = run_call(
             _weather_tools(), "Oslo?", _endpoint(endpoint), format_id="json_minimal",
-            executor=FlowTools(WEATHER_LISTING, tmp_path, env=ENV),
+            executor=FlowTools(WEATHER_LISTING, tmp_path, env=FLOW_ENV),
         )
         told = _results(endpoint.prompts()[1])
     (done,) = result.steps[0].executed
@@ -157,7 +151,7 @@ def test_an_mcp_server_through_the_adapter_answers_ok_and_bad_reply(tmp_path: Pa
     with ScriptedEndpoint(_replies(reply, "Done.")) as endpoint:
         result = run_call(
             load("flow", MCP_LISTING.read_text(encoding="utf-8")).toolset, "Go", _endpoint(endpoint),
-            format_id="json_minimal", executor=FlowTools(MCP_LISTING, tmp_path, env=ENV),
+            format_id="json_minimal", executor=FlowTools(MCP_LISTING, tmp_path, env=FLOW_ENV),
         )
         told = _results(endpoint.prompts()[1])
     ok, unreadable = result.steps[0].executed
@@ -173,7 +167,7 @@ def test_a_tool_flow_toml_does_not_bind_is_not_run_and_the_model_is_told_why(tmp
     with ScriptedEndpoint(_replies(reply)) as endpoint:
         result = run_call(
             _weather_tools(), "Oslo?", _endpoint(endpoint), format_id="json_minimal",
-            executor=FlowTools(WEATHER_LISTING, tmp_path, env=ENV), max_steps=2,
+            executor=FlowTools(WEATHER_LISTING, tmp_path, env=FLOW_ENV), max_steps=2,
         )
         told = _results(endpoint.prompts()[1])
     assert result.stopped == "max_steps"
@@ -193,7 +187,7 @@ def test_a_flow_host_that_cannot_start_ends_the_loop_with_the_reason(tmp_path: P
     with ScriptedEndpoint(_replies(reply)) as endpoint:
         result = run_call(
             _weather_tools(), "Oslo?", _endpoint(endpoint), format_id="json_minimal",
-            executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV, flow_host=missing),
+            executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=FLOW_ENV, flow_host=missing),
         )
     assert result.stopped == "error" and result.error.startswith(f"cannot start flow-host ({missing})")
     assert len(result.steps) == 1 and result.steps[0].executed == []
@@ -205,7 +199,7 @@ def test_with_the_flow_parser_a_call_flow_would_refuse_is_refused_with_flows_rul
     with ScriptedEndpoint(_replies(wrong, "Sorry.")) as endpoint:
         result = run_call(
             _weather_tools(), "Forecast for Oslo", _endpoint(endpoint), format_id="json_minimal",
-            executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV), executor_kind="flow",
+            executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=FLOW_ENV), executor_kind="flow",
             parser=flow_parser(WEATHER_LISTING.read_text(encoding="utf-8")),
         )
         prompts = endpoint.prompts()

@@ -9,8 +9,6 @@ import json
 from decimal import Decimal
 
 import pytest
-from call_tools import POISONED_OPENAI, XML_DENVER, CountingForecast, forecast_tools
-from scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
 from toolform.call import (
     TOOL_RESULT_HEADER,
     AnthropicChat,
@@ -27,6 +25,9 @@ from toolform.call.executed import ExecutedCall
 from toolform.loaders import load
 from toolform.render import render
 from toolform.render.protocols import default_evidence
+
+from support.call_tools import POISONED_OPENAI, XML_DENVER, CountingForecast, forecast_tools
+from support.scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
 
 
 def _openai(endpoint: ScriptedEndpoint, model: str = "Qwen/Qwen3-8B", thinking: bool | None = False) -> OpenAIChat:

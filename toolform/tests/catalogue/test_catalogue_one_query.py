@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import catalogues
 import numpy as np
 import pytest
 from toolform.catalogue import BM25Index, tool_document
@@ -12,6 +11,8 @@ from toolform.catalogue.one_query import OneQuery
 from toolform.catalogue.retrieval import Catalogue, catalogue_for, catalogue_text
 from toolform.catalogue.tokens import word_bytes
 from toolform.loaders import load
+
+from support import catalogues
 
 ODD_TEXTS = ["", "   ", "Naïve café 東京 über KELVIN İstanbul ΣΑΣ", "a1b2 getHTTPServer2 e-mail isn't", "x" * 40]
 

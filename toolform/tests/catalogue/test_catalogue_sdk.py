@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import math
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +25,9 @@ from toolform.catalogue.figures import nearest_count
 from toolform.catalogue.retrieval import check_catalogue_size
 from toolform.errors import BadRequest, PayloadTooLarge, UnknownFormat
 
-EVIDENCE = Path(__file__).resolve().parents[1] / "src" / "toolform" / "evidence_data"
+from support.paths import TOOLFORM
+
+EVIDENCE = TOOLFORM / "src" / "toolform" / "evidence_data"
 
 
 def tool(name: str, description: str | None = None, params: dict[str, Any] | None = None) -> dict[str, Any]:

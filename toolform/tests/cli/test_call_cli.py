@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from call_tools import FORECAST_OPENAI, XML_DENVER
-from scripted_endpoint import Answer, Fault, Prompt, Script, ScriptedEndpoint
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
 
-REPO = Path(__file__).resolve().parents[2]
+from support.call_tools import FORECAST_OPENAI, XML_DENVER
+from support.paths import REPO, WEATHER_LISTING
+from support.scripted_endpoint import Answer, Fault, Prompt, Script, ScriptedEndpoint
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
+
 OURS_ONLY = ("executor", "cost_source")
 PYTHON_TOOLS = '''
 def get_forecast(city: str, days: int) -> dict:
@@ -112,7 +113,7 @@ def test_a_flow_listing_executed_from_the_command_line_shows_each_outcome() -> N
     )
     with ScriptedEndpoint(by_turn(reply, "Cold in Denver.")) as endpoint:
         run = toolform(
-            OUR_TOOLFORM, str(REPO / "tests" / "examples" / "weather.tools.json"), "--from", "flow",
+            OUR_TOOLFORM, str(WEATHER_LISTING), "--from", "flow",
             "--manifest", str(REPO / "examples" / "python"), "--execute", "--format", "json_minimal",
             "--request", "Denver and Atlantis", "--base-url", endpoint.base_url, "--model", "scripted",
         )

@@ -9,10 +9,11 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import catalogues
 import pytest
-from differential import mismatches
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
+
+from support import catalogues
+from support.differential import mismatches
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
 
 
 def _run(executable: Path, *arguments: str) -> subprocess.CompletedProcess[str]:

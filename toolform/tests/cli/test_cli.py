@@ -9,10 +9,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from evidence_files import evidence_json
-from evidence_sets import copy_evidence
-from serving import OUR_TOOLFORM
 
+from support.evidence_files import evidence_json
+from support.evidence_sets import copy_evidence
+from support.serving import OUR_TOOLFORM
 from toolform import __version__
 
 

@@ -7,10 +7,11 @@ import os
 import subprocess
 from pathlib import Path
 
-from evidence_files import evidence_json
-from serving import OUR_TOOLFORM, Server
 from toolform.loaders import load
 from toolform.summary import summarize
+
+from support.evidence_files import evidence_json
+from support.serving import OUR_TOOLFORM, Server
 
 TOOLS = [
     {"type": "function", "function": {"name": "send_email", "description": "Send an email.", "parameters": {

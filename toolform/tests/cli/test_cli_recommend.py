@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import toolsets
-from advisor_differences import comparable
-from differential import mismatches
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
+
+from support import toolsets
+from support.advisor_differences import comparable
+from support.differential import mismatches
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
 
 OPTION_SETS = [
     ["--model", "Qwen/Qwen3-8B", "--n-tools", "16", "--tier", "5"],

@@ -8,9 +8,10 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from measure_cases import EXAMPLES, TOOLS, json_wins
-from scripted_endpoint import Answer, ScriptedEndpoint
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
+from support.measure_cases import EXAMPLES, TOOLS, json_wins
+from support.paths import WEATHER_LISTING
+from support.scripted_endpoint import Answer, ScriptedEndpoint
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM
 
 
 def files(tmp_path: Path) -> list[str]:
@@ -85,7 +86,7 @@ def test_the_progress_bar_redraws_on_a_terminal_and_writes_tenths_otherwise() ->
 def test_a_flow_listing_is_graded_by_flows_own_decoding(tmp_path: Path) -> None:
     # A lone surrogate is text to JSON Schema but not to Flow: the model's call is the task's (correct) and
     # not one the Tool would read (not schema-valid), as the Tool's own decoding says.
-    listing = Path(__file__).resolve().parents[2] / "tests" / "examples" / "weather.tools.json"
+    listing = WEATHER_LISTING
     call = {"name": "get_forecast", "arguments": {"city": "Den\ud800", "days": 3}}
     examples, out = tmp_path / "examples.jsonl", tmp_path / "report.json"
     examples.write_text(json.dumps({"request": "Forecast for Den", "calls": [call]}) + "\n")

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from toolform.errors import BadRequest
 from toolform.export.targets import TARGETS
-from tools_evidence import render_cases
 
+from support.tools_evidence import render_cases
 from toolform import export, loaders
 
 

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from toolform.errors import LoaderError
 
 import flow_toolkit
+from support.paths import WEATHER_LISTING
 from toolform import loaders
 
-WEATHER = Path(__file__).resolve().parents[2] / "tests" / "examples" / "weather.tools.json"
+WEATHER = WEATHER_LISTING
 
 
 def _by_name() -> tuple[dict[str, dict[str, Any]], list[str]]:

@@ -13,12 +13,12 @@ import copy
 import random
 from typing import Any
 
-import catalogues
 import pytest
-import toolsets
 from toolform.errors import LoaderError
 from toolform.ir import ToolSet
 from toolform.loaders import common, jsonschema, load, openai
+
+from support import catalogues, toolsets
 
 SPOILERS: list[tuple[str, object]] = [
     ("description", 5),

@@ -10,9 +10,8 @@ from typing import Literal, TypedDict
 import pytest
 from toolform.errors import LoaderError
 
+from support.paths import DATA
 from toolform import loaders
-
-DATA = Path(__file__).with_name("data")
 
 
 def test_a_module_file_reads_as_the_reference_reads_it(tmp_path: Path) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tools_evidence import render_cases
 
+from support.tools_evidence import render_cases
 from toolform import loaders
 
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from toolform.errors import LoaderError
 from toolform.summary import fingerprint
 
+from support.paths import DATA
 from toolform import loaders
-
-DATA = Path(__file__).with_name("data")
 
 
 def test_the_declarations_read_as_the_reference_reads_them() -> None:

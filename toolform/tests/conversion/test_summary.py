@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 from toolform.summary import canonical_json, fingerprint, summarize
-from tools_evidence import render_cases
 
+from support.tools_evidence import render_cases
 from toolform import export, loaders
 
 # Tool sets and the fingerprints the reference's /tools/load answered for them.

@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import Audit, audited_page, chromium
 from playwright.sync_api import Browser, FilePayload, FloatRect, Page, expect
-from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
-from serving import OUR_TOOLFORM, Server
+
+from support.browser import Audit, audited_page, chromium
+from support.scripted_endpoint import Answer, Prompt, ScriptedEndpoint
+from support.serving import OUR_TOOLFORM, Server
 
 SCREENSHOTS = os.environ.get("TOOLFORM_DASHBOARD_SCREENSHOTS")
 #: Long enough for a measurement of a few requests on a busy machine; a test never times anything.

@@ -16,12 +16,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser import Audit, audited_page, chromium
 from playwright.sync_api import Browser, FilePayload, Page, expect
-from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
-from serving import OUR_TOOLFORM, Server
 
-ARTEFACTS = Path(os.environ.get("TOOLFORM_DASHBOARD_ARTEFACTS", Path(__file__).parent / "artefacts" / "dashboard"))
+from support.browser import Audit, audited_page, chromium
+from support.paths import TESTS
+from support.scripted_endpoint import Answer, Prompt, ScriptedEndpoint
+from support.serving import OUR_TOOLFORM, Server
+
+ARTEFACTS = Path(os.environ.get("TOOLFORM_DASHBOARD_ARTEFACTS", TESTS / "artefacts" / "dashboard"))
 WIDTHS = (420, 1600)
 #: Long enough for a few requests on a busy machine; a test never times anything.
 WAIT_MS = 60_000

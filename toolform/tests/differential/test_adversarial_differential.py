@@ -34,22 +34,19 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-import adversarial
-import adversarial_differences
-import parse_differences
 import pytest
-import render_differences
-from differences import Request
-from differential import compare, mismatches
-from evidence_files import evidence_json
-from parse_corpus import Case
-from reference_sdk import ReferenceSdk
-from serving import Server
 from toolform.errors import ToolFormError
 from toolform.loaders import load
 from toolform.parse import parse_reply
 from toolform.render import RenderOptions, render
 
+from support import adversarial, adversarial_differences, parse_differences, render_differences
+from support.differences import Request
+from support.differential import compare, mismatches
+from support.evidence_files import evidence_json
+from support.parse_corpus import Case
+from support.reference_sdk import ReferenceSdk
+from support.serving import Server
 from toolform import jsontext
 
 SETS = int(os.environ.get("TOOLFORM_ADVERSARIAL_SETS", "12"))

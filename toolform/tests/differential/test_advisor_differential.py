@@ -13,16 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import toolsets
-from advisor_differences import comparable
-from advisor_situations import situation
-from differential import mismatches
 from fastapi.testclient import TestClient
-from serving import Server
 from toolform.advisor.advise import advise
 from toolform.evidence import Evidence, open_evidence
 from toolform.server.app import create_app
 from toolform.server.settings import Settings
+
+from support import toolsets
+from support.advisor_differences import comparable
+from support.advisor_situations import situation
+from support.differential import mismatches
+from support.serving import Server
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12")) * 20
 

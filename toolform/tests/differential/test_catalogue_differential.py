@@ -14,11 +14,12 @@ import os
 import random
 from typing import Any
 
-import catalogues
 import pytest
-from differences import Request
-from differential import compare
-from serving import Server
+
+from support import catalogues
+from support.differences import Request
+from support.differential import compare
+from support.serving import Server
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12"))
 #: Tool counts around the plan's thresholds (32 and 64) and the measured counts the reasons quote.

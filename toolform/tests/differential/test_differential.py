@@ -13,11 +13,12 @@ import json
 import os
 
 import pytest
-import toolsets
-from differences import DIFFERENCES, Answer, Request, adjust
-from differential import ask, compare
-from evidence_files import evidence_json
-from serving import Server
+
+from support import toolsets
+from support.differences import DIFFERENCES, Answer, Request, adjust
+from support.differential import ask, compare
+from support.evidence_files import evidence_json
+from support.serving import Server
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12"))
 SEEDS = list(range(CASES))
@@ -167,7 +168,7 @@ def test_the_ir_the_reference_exports_reads_back_the_same(ours: Server, referenc
 @pytest.mark.parametrize("difference", DIFFERENCES, ids=lambda d: d.name)
 def test_every_listed_difference_is_still_needed(ours: Server, reference: Server, difference: object) -> None:
     """Each difference's witness request still differs, and is explained by that difference alone."""
-    from differences import Difference
+    from support.differences import Difference
 
     assert isinstance(difference, Difference)
     request = difference.witness

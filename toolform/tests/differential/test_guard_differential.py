@@ -12,12 +12,13 @@ import json
 import os
 from typing import Any
 
-import guard_generated
 import pytest
-from differential import mismatches
-from guard_differences import comparable_findings, has_invisible, without_empty_openai_descriptions
-from serving import Server
 from toolform.guard import guard
+
+from support import guard_generated
+from support.differential import mismatches
+from support.guard_differences import comparable_findings, has_invisible, without_empty_openai_descriptions
+from support.serving import Server
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12")) * 10
 POOL = guard_generated.pool()

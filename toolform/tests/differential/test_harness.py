@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from differences import DIFFERENCES, Answer, Request, adjust
-from differential import mismatches
+from support.differences import DIFFERENCES, Answer, Request, adjust
+from support.differential import mismatches
 
 
 def test_equal_documents_have_no_mismatch() -> None:

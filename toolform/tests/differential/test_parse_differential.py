@@ -14,14 +14,14 @@ from functools import cache
 from typing import Any
 
 import pytest
-from differential import mismatches
-from parse_corpus import PROTOCOLS, TOOLS, Case, corpus
-from parse_differences import DIFFERENCES, adjust
-from serving import Server
 from toolform.errors import ToolFormError
 from toolform.loaders import load
 from toolform.parse import parse_reply
 
+from support.differential import mismatches
+from support.parse_corpus import PROTOCOLS, TOOLS, Case, corpus
+from support.parse_differences import DIFFERENCES, adjust
+from support.serving import Server
 from toolform import jsontext
 
 

@@ -19,13 +19,13 @@ import random
 from typing import Any
 
 import pytest
-import render_differences
-import toolsets
-from differential import mismatches
-from evidence_files import evidence_json
-from serving import Server
 from toolform.errors import ToolFormError
 from toolform.render import RenderOptions, compare, render
+
+from support import render_differences, toolsets
+from support.differential import mismatches
+from support.evidence_files import evidence_json
+from support.serving import Server
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12"))
 LARGE_SEED = 200_000

@@ -12,15 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import tools_cases
-from differences import Request, python_dates_are_formatted_strings
-from differential import compare, mismatches
-from serving import REFERENCE_TOOLFORM, Server
-from tools_evidence import fixture
 
+from support import tools_cases
+from support.differences import Request, python_dates_are_formatted_strings
+from support.differential import compare, mismatches
+from support.paths import DATA
+from support.serving import REFERENCE_TOOLFORM, Server
+from support.tools_evidence import fixture
 from toolform import loaders
-
-DATA = Path(__file__).with_name("data")
 
 _LOAD = "/api/v1/tools/load"
 _EXPORT = "/api/v1/tools/export"

@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from evidence_files import EVIDENCE_DIR, evidence_json
-from evidence_sets import copy_evidence, rewrite_with_manifest
 from toolform.errors import EvidenceUnavailable, UnknownEvidence
 from toolform.evidence import ENV_VAR, ManifestError, default_dir, locate, open_evidence
 from toolform.evidence.manifest import parse_manifest
+
+from support.evidence_files import EVIDENCE_DIR, evidence_json
+from support.evidence_sets import copy_evidence, rewrite_with_manifest
 
 
 def test_the_fetched_evidence_is_verified_and_pinned() -> None:

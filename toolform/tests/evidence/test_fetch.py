@@ -8,9 +8,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from evidence_files import EVIDENCE_DIR
 from toolform.evidence import fetch, open_evidence
 from toolform.evidence.locate import EvidenceLocation
+
+from support.evidence_files import EVIDENCE_DIR
 
 
 def _wheel(path: Path, change: dict[str, bytes] | None = None) -> Path:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import guard_corpora
 import pytest
 from toolform.guard import guard
+
+from support import guard_corpora
 
 
 def _answer(items: list[guard_corpora.Item], strictness: str = "strict", **options: Any) -> dict[str, Any]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from evidence_files import evidence_json
 from toolform.guard import guard
 from toolform.ir import FieldIR, ToolIR, ToolSet, TypeIR
 from toolform.ir.types import Kind
+
+from support.evidence_files import evidence_json
 
 CASES: list[dict[str, Any]] = evidence_json("guard_cases")["data"]["cases"]
 

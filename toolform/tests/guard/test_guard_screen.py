@@ -13,10 +13,11 @@ import random
 import re
 
 import pytest
-from guard_generated import pool
 from toolform.guard import our_rules, reference_rules
 from toolform.guard.screen import Screened, required_literals
 from toolform.guard.text import fold, fold_letters
+
+from support.guard_generated import pool
 
 _SCREENED = {
     f"{module.__name__.rsplit('.', 1)[1]}.{name}": value

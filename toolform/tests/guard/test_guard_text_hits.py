@@ -14,7 +14,6 @@ import random
 from typing import Any
 
 import pytest
-from guard_generated import NAMES, openai_tools, pool
 from toolform.guard.our_rules import our_hits
 from toolform.guard.reading import Reading
 from toolform.guard.reference_rules import reference_hits
@@ -23,6 +22,8 @@ from toolform.guard.rules import Catalogue, Context, Hit
 from toolform.guard.scan import param_names, tool_texts
 from toolform.guard.text_hits import text_hits
 from toolform.loaders import load
+
+from support.guard_generated import NAMES, openai_tools, pool
 
 _SENTENCES = pool()
 

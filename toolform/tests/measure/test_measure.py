@@ -8,8 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-from measure_cases import EXAMPLES, TOOLS_INPUT, all_wrong, both_right, json_wins
-from scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
 from toolform.errors import BadRequest, JobNotFound, NoEndpoint, PayloadTooLarge, TooManyJobs, UnknownFormat
 from toolform.evidence.local import open_store, wilson_interval
 from toolform.limits import Limits
@@ -27,6 +25,9 @@ from toolform.measure import (
     verdict_of,
 )
 from toolform.measure.start import EndpointConfig
+
+from support.measure_cases import EXAMPLES, TOOLS_INPUT, all_wrong, both_right, json_wins
+from support.scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
 
 TWO = ["json_schema_openai", "xml_schema"]
 NO_WAIT = (0.0, 0.0, 0.0)
@@ -253,9 +254,10 @@ def test_jobs_fail_when_the_endpoint_is_down_or_every_request_fails(tmp_path: Pa
 
 
 def test_grading_is_the_calls_meaning_and_validity_is_reported_apart() -> None:
-    from measure_cases import THERMOSTAT
     from toolform.loaders import load
     from toolform.measure import ExpectedCall, Task, grade_reply
+
+    from support.measure_cases import THERMOSTAT
 
     toolset = load("openai", THERMOSTAT["payload"]).toolset
     task = Task("t", "Set the hall to 19 for 3 hours", (ExpectedCall("set_temp", {"room": "hall", "celsius": 19,

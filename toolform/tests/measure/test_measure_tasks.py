@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from local_model import wait_until
 from toolform.errors import BadRequest
 from toolform.loaders import load
 from toolform.measure.grading import grade_reply
@@ -25,35 +24,8 @@ from toolform.measure.start import AbTestOptions, EndpointConfig, build_spec
 from toolform.measure.tasks import generated_tasks, generated_tasks_for
 from toolform.parse.validate import validate_arguments
 
-#: A user's tool set of the kind that graded wrong before: required arrays, nested objects, patterns, bounds.
-OFFICE_TOOLS: list[dict[str, Any]] = [
-    {"type": "function", "function": {
-        "name": "send_email", "description": "Send an email.",
-        "parameters": {"type": "object", "required": ["to", "subject", "body"], "properties": {
-            "to": {"type": "array", "minItems": 1, "items": {"type": "string", "format": "email"}},
-            "cc": {"type": "array", "items": {"type": "string", "format": "email"}},
-            "subject": {"type": "string", "maxLength": 80},
-            "body": {"type": "string", "minLength": 1}}}}},
-    {"type": "function", "function": {
-        "name": "create_event", "description": "Create a calendar event.",
-        "parameters": {"type": "object", "required": ["title", "start", "attendees"], "properties": {
-            "title": {"type": "string", "minLength": 3, "maxLength": 40},
-            "start": {"type": "string", "format": "date-time"},
-            "duration_min": {"type": "integer", "minimum": 15, "maximum": 480},
-            "attendees": {"type": "array", "minItems": 2, "items": {
-                "type": "object", "required": ["email", "role"], "properties": {
-                    "email": {"type": "string", "format": "email"},
-                    "role": {"type": "string", "enum": ["required", "optional"]}}}},
-            "room": {"type": ["string", "null"]}}}}},
-    {"type": "function", "function": {
-        "name": "share_file", "description": "Share a file.",
-        "parameters": {"type": "object", "required": ["file_id", "permission", "expires"], "properties": {
-            "file_id": {"type": "string", "pattern": "^file-[a-f0-9]{8}$"},
-            "permission": {"type": "string", "enum": ["read", "comment", "write"]},
-            "expires": {"type": "object", "required": ["date", "notify_days"], "properties": {
-                "date": {"type": "string", "format": "date"},
-                "notify_days": {"type": "integer", "minimum": 1, "maximum": 14}}}}}}},
-]
+from support.local_model import wait_until
+from support.measure_cases import OFFICE_TOOLS
 
 
 def office_toolset() -> Any:
@@ -230,12 +202,13 @@ def test_every_expected_call_of_random_tool_sets_validates(tools: list[dict[str,
 def test_a_measurement_stores_the_tool_sets_own_tier_and_count_and_recommend_finds_it(tmp_path: Any) -> None:
     import asyncio
 
-    from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
     from toolform.advisor import Situation, recommend
     from toolform.evidence import open_evidence
     from toolform.evidence.local import open_store
     from toolform.measure import JobManager, Progress, measure
     from toolform.summary import summarize
+
+    from support.scripted_endpoint import Answer, Prompt, ScriptedEndpoint
 
     tasks = {task.request: task for task in generated_tasks_for(office_toolset(), 4, seed=0).tasks}
 

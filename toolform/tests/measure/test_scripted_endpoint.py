@@ -7,7 +7,8 @@ import json
 from typing import Any
 
 import pytest
-from scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
+
+from support.scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
 
 
 def echo(prompt: Prompt) -> Answer:

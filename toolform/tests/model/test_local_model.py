@@ -23,9 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from local_model import MODEL_NAME, LocalModel, wait_until
-from test_call_flow import ENV, PYTHON_WEATHER, WEATHER_LISTING
-from test_measure_tasks import OFFICE_TOOLS
 from toolform.advisor import Situation, recommend
 from toolform.call import TOOL_RESULT_HEADER, EndpointConfig, FlowTools, OpenAIChat, flow_parser, run_call
 from toolform.call.endpoint import ChatReply
@@ -35,6 +32,11 @@ from toolform.loaders import load
 from toolform.measure import AbTestOptions, JobManager, MeasureReport, build_spec, verdict_of
 from toolform.measure.start import EndpointConfig as MeasureEndpoint
 from toolform.summary import summarize
+
+from support.call_tools import FLOW_ENV, PYTHON_WEATHER
+from support.local_model import MODEL_NAME, LocalModel, wait_until
+from support.measure_cases import OFFICE_TOOLS
+from support.paths import WEATHER_LISTING
 
 # Two compact formats: the prompt is most of the model's time (the whole block is evaluated once per format).
 FORMATS = ["json_minimal", "python_stub"]
@@ -132,7 +134,7 @@ def test_the_call_loop_runs_the_weather_tool_on_the_models_call_and_hands_the_ou
                                                    max_tokens=MAX_TOKENS)))
     result = run_call(
         load("flow", WEATHER_TOOLS["payload"]).toolset, "What is the weather forecast for Oslo for the next 2 days?",
-        endpoint, format_id="json_schema_openai", executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=ENV),
+        endpoint, format_id="json_schema_openai", executor=FlowTools(WEATHER_LISTING, PYTHON_WEATHER, env=FLOW_ENV),
         executor_kind="flow", max_steps=2, parser=flow_parser(WEATHER_TOOLS["payload"]),
     )
     first = result.steps[0]

@@ -14,7 +14,9 @@ from types import ModuleType
 
 import pytest
 
-FETCH = Path(__file__).resolve().parents[1] / "model-server" / "fetch_model.py"
+from support.paths import TOOLFORM
+
+FETCH = TOOLFORM / "model-server" / "fetch_model.py"
 
 
 def _module() -> ModuleType:

@@ -12,13 +12,14 @@ import random
 from decimal import Decimal
 from typing import Any
 
-import toolsets
 from toolform.ir import FieldIR, Kind, TypeIR
 from toolform.loaders import load
 from toolform.parse.field_plans import FULL, Plans, plan_fields
 from toolform.parse.normalize import normalize_arguments, normalize_value
 from toolform.parse.result import Validation
 from toolform.parse.validate import _check, validate_arguments
+
+from support import toolsets
 
 VALUES: list[Any] = [
     "", "a", "Draft", " draft ", "DRAFT", "signed", "x" * 41, "a b", "東京", "3", "true", None, True, False,

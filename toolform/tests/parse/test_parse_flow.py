@@ -7,11 +7,13 @@ import subprocess
 from decimal import Decimal
 from pathlib import Path
 
-from serving import OUR_TOOLFORM, Server
 from toolform.loaders import load
 from toolform.parse import parse_reply
 
-WEATHER = (Path(__file__).resolve().parents[2] / "tests" / "examples" / "weather.tools.json").read_text("utf-8")
+from support.paths import WEATHER_LISTING
+from support.serving import OUR_TOOLFORM, Server
+
+WEATHER = WEATHER_LISTING.read_text("utf-8")
 TOOLS = load("flow", WEATHER).toolset
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from parse_corpus import TOOLS
 from toolform.loaders import load
 from toolform.parse.literals import balanced_end
 from toolform.parse.protocols import Context
 from toolform.parse.protocols.python_calls import _read_call, _simple_call, python_calls
+
+from support.parse_corpus import TOOLS
 
 NAMES = ["city", "days", "a", "_x", "class", "True", "None", "__debug__", "match", "b2", "é", "if"]
 LITERALS = [

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from parse_corpus import GOOD, PROTOCOLS, TOOLS, write
 from toolform.errors import BadRequest, UnknownProtocol
 from toolform.loaders import load
 from toolform.parse import PROTOCOL_IDS, ParsedReply, parse_reply
+
+from support.parse_corpus import GOOD, PROTOCOLS, TOOLS, write
 
 TOOLSET = load("openai", TOOLS).toolset
 

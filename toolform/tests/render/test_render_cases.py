@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from render_fixtures import render_cases
 from toolform.render import render_block
 from toolform.render.instructions import INSTRUCTIONS
 from toolform.render.protocols import default_protocol
+
+from support.render_fixtures import render_cases
 
 
 def _cases() -> list[Any]:

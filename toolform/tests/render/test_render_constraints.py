@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from evidence_files import evidence_json
 from toolform.registry import Registry
 from toolform.render import RenderOptions, render
 from toolform.render.protocols import default_evidence
+
+from support.evidence_files import evidence_json
 
 FORMATS = {f: e for f, e in evidence_json("formats")["data"].items() if not e["two_stage"]}
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-import toolsets
 from toolform.render.families.novel import _nearest_each, nearest
 from toolform.render.prompt import tools_of
 
+from support import toolsets
 from toolform import loaders
 
 

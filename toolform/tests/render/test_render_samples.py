@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from render_fixtures import sample_renders
 from toolform.render import render_block, tokens_estimate
 from toolform.render.instructions import INSTRUCTIONS
 from toolform.render.sample import format_sample
+
+from support.render_fixtures import sample_renders
 
 #: The fixture's ``chars`` for json_schema_draft2020 is 1456, but its own text has
 #: 1454 characters, as the reference's /render answers for it; chars is len(text).

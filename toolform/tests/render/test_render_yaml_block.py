@@ -12,14 +12,15 @@ from typing import Any
 
 import pytest
 import yaml  # type: ignore[import-untyped]
-from test_render_yaml_flow import _value
 from toolform.render import yaml_text
 from toolform.render.yaml_text import _exotic, _lines, _pyyaml, dump
+
+from support import yaml_values
 
 
 @pytest.mark.parametrize("seed", range(400))
 def test_dump_is_pyyaml_for_exotic_documents_and_the_writer_for_the_rest(seed: int) -> None:
-    value = _value(random.Random(seed), 0)
+    value = yaml_values.value(random.Random(seed))
     expected = _pyyaml(value, flow_style=False) if _exotic(value) else "\n".join(_lines(value, 0))
     assert dump(value) == expected
 

@@ -12,7 +12,6 @@ import random
 from typing import Any
 
 import pytest
-import toolsets
 import yaml  # type: ignore[import-untyped]
 from toolform.conversion import load_tools
 from toolform.render import RenderOptions
@@ -21,33 +20,7 @@ from toolform.render.options import apply_options
 from toolform.render.prompt import tools_of
 from toolform.render.yaml_text import _flow_written, flow
 
-#: Pieces of strings: indicators at every place, words YAML reads as other types, quotes, spaces, non-ASCII,
-#: controls, line breaks, a byte order mark, private and astral characters.
-_PIECES = [
-    "", "a", "word", " ", "  ", "-", "- ", "--", "---", "...", "?", ":", ": ", "#", " #", "#x", ",", "[", "]",
-    "{", "}", "&", "*", "!", "|", ">", "'", '"', "%", "@", "`", "true", "No", "null", "~", "1", "-2", "0x1F",
-    "1:20", "1e3", "1.5", ".inf", "=", "<<", "2001-12-14", "café", "東京", "😀", "\xa0", "\x7f", "\x85",
-    "\t", "\n", "\x00", "\ufeff", "\ue000", "\u2028", "\u2029", "\u2000", "\U0010ffff", "\U000e0001", "x" * 40,
-]
-
-
-def _text(rng: random.Random) -> str:
-    return "".join(rng.choice(_PIECES) for _ in range(rng.randrange(1, 4)))
-
-
-def _value(rng: random.Random, depth: int) -> Any:
-    choice = rng.randrange(9 if depth < 4 else 5)
-    if choice in (0, 1):
-        return _text(rng)
-    if choice == 2:
-        return rng.choice([0, -1, 7, 10**30, True, False, None])
-    if choice == 3:
-        return rng.choice([0.5, -0.0, 1e300, 1.5e-7, 123456.789, float("nan"), float("inf"), float("-inf")])
-    if choice == 4:
-        return rng.choice([[], {}])
-    if choice in (5, 6):
-        return [_value(rng, depth + 1) for _ in range(rng.randrange(4))]
-    return {_text(rng) + str(i) * rng.choice([1, 1, 1, 120]): _value(rng, depth + 1) for i in range(rng.randrange(4))}
+from support import toolsets, yaml_values
 
 
 def _pyyaml(value: Any) -> str:
@@ -57,14 +30,14 @@ def _pyyaml(value: Any) -> str:
 
 @pytest.mark.parametrize("seed", range(400))
 def test_same_as_pyyaml(seed: int) -> None:
-    value = _value(random.Random(seed), 0)
+    value = yaml_values.value(random.Random(seed))
     assert flow(value) == _pyyaml(value)
 
 
 def test_the_direct_writer_answers_most_documents() -> None:
     # Documents of only printable text: the direct writer answers them itself, not by handing them on.
     rng = random.Random(1)
-    plain = [p for p in _PIECES if p.isprintable() and p not in ("\xa0", "\ufeff", "\ue000")]
+    plain = [p for p in yaml_values.PIECES if p.isprintable() and p not in ("\xa0", "\ufeff", "\ue000")]
     for _ in range(200):
         value = {"".join(rng.choice(plain) for _ in range(3)) + "k": ["".join(rng.choice(plain) for _ in range(3))]}
         assert _flow_written(value) == _pyyaml(value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from answer_bytes import DIGESTS, digests
+from support.answer_bytes import DIGESTS, digests
 
 
 def test_answers_as_recorded() -> None:

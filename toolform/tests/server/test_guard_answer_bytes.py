@@ -7,7 +7,7 @@ benchmark's 1,000-tool catalogue and seeded tool sets from the differential
 pool with every option. A digest that differs names its case. When the guard's
 answers are meant to change, write the digests again:
 
-    cd toolform && ../.venv/bin/python tests/test_guard_answer_bytes.py
+    cd toolform/tests && ../../.venv/bin/python -m server.test_guard_answer_bytes
 """
 
 from __future__ import annotations
@@ -16,17 +16,18 @@ import hashlib
 import json
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from guard_generated import catalogue, openai_tools, options, pool
 from toolform.guard import guard
 from toolform.limits import Limits
 from toolform.server.exact_response import fast_json_bytes, json_bytes
 from toolform.server.routes.guard import GuardRequest, answer
 
-DIGESTS = Path(__file__).parent / "data" / "guard" / "answer_digests.json"
+from support.guard_generated import catalogue, openai_tools, options, pool
+from support.paths import DATA
+
+DIGESTS = DATA / "guard" / "answer_digests.json"
 _SEEDS = range(300)
 _REFERENCE_SEEDS = range(100)
 

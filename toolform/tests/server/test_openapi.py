@@ -14,8 +14,8 @@ import pytest
 from openapi_schema_validator import OAS31Validator
 from openapi_schema_validator import validate as validate_instance
 from openapi_spec_validator import validate
-from serving import Server
 
+from support.serving import Server
 from toolform import __version__
 
 ROUTES = {

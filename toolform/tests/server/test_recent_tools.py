@@ -8,11 +8,12 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from parse_corpus import TOOLS, corpus
 from toolform.errors import LoaderError
 from toolform.loaders import load
 from toolform.parse import parse_reply
 from toolform.server.recent_tools import RECENT_TOOL_SETS, recent_load
+
+from support.parse_corpus import TOOLS, corpus
 
 
 def _with_default(value: object) -> list[dict[str, Any]]:

@@ -10,10 +10,11 @@ from collections.abc import Iterator
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from serving import OUR_TOOLFORM, Reply, Server, free_port, raw_exchange
 from toolform.server import Settings, create_app
 from toolform.server.errors import INTERNAL_DETAIL
 from toolform.server.http_protocol import JsonErrorHttpToolsProtocol
+
+from support.serving import OUR_TOOLFORM, Reply, Server, free_port, raw_exchange
 
 
 def _error(reply: Reply, code: str, status: int) -> dict[str, object]:

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serving import OUR_TOOLFORM, Server
-from test_server_hostile import assert_error, fan_out, tool
+
+from support.hostile import assert_error, fan_out, tool
+from support.serving import OUR_TOOLFORM, Server
 
 SECRET = "sk-operator-0123456789abcdef"
 PASSWORD = "hunter2-password"

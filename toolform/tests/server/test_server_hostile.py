@@ -17,9 +17,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from measure_cases import EXAMPLES, TOOLS, TOOLS_INPUT
-from scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
-from serving import OUR_TOOLFORM, Server
+
+from support.hostile import assert_error, fan_out, tool
+from support.measure_cases import EXAMPLES, TOOLS, TOOLS_INPUT
+from support.scripted_endpoint import Answer, Fault, Prompt, ScriptedEndpoint
+from support.serving import OUR_TOOLFORM, Server
 
 SECRET = "sk-operator-0123456789abcdef"
 ROUTES_WITH_TOOLS = [
@@ -27,11 +29,6 @@ ROUTES_WITH_TOOLS = [
     "/api/v1/parse", "/api/v1/catalogue/plan", "/api/v1/catalogue/retrieve", "/api/v1/catalogue/two-stage/prompt",
     "/api/v1/recommend", "/api/v1/ab-test",
 ]  # fmt: skip
-
-
-def tool(description: str = "Forecast for a city.", parameters: dict[str, Any] | None = None) -> dict[str, Any]:
-    schema = parameters or {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
-    return {"type": "function", "function": {"name": "get_forecast", "description": description, "parameters": schema}}
 
 
 def body_for(route: str, tools: dict[str, Any]) -> dict[str, Any]:
@@ -63,13 +60,6 @@ def server() -> Iterator[Server]:
         yield served
 
 
-def assert_error(reply: Any, status: int, code: str) -> dict[str, Any]:
-    assert reply.status == status, reply.body[:500]
-    shape: dict[str, Any] = reply.json()
-    assert shape["error"] == code and shape["status"] == status and isinstance(shape["detail"], str), shape
-    return shape
-
-
 # -- no request holds the server -----------------------------------------------------------------
 
 
@@ -89,15 +79,6 @@ def test_a_reply_of_a_million_hostile_characters_is_parsed_and_health_answers(
     assert reply.status == 200, reply.body[:300]
     assert reply.json()["protocol_id"] == protocol
     assert server.get("/api/v1/health").status == 200
-
-
-def fan_out(ways: int, depth: int) -> dict[str, Any]:
-    """A schema whose every definition refers to the next ``ways`` times: ways**depth nodes once inlined."""
-    defs: dict[str, Any] = {f"d{depth}": {"type": "string"}}
-    for level in range(depth - 1, -1, -1):
-        defs[f"d{level}"] = {"type": "object", "properties": {f"p{i}": {"$ref": f"#/$defs/d{level + 1}"}
-                                                              for i in range(ways)}}  # fmt: skip
-    return {"type": "object", "properties": {"root": {"$ref": "#/$defs/d0"}}, "$defs": defs}
 
 
 @pytest.mark.parametrize("route", ["/api/v1/tools/load", "/api/v1/parse", "/api/v1/render", "/api/v1/guard",

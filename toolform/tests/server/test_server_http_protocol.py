@@ -6,8 +6,9 @@ import asyncio
 import json
 import socket
 
-from serving import Server
 from toolform.server.http_protocol import HeadWithBody
+
+from support.serving import Server
 
 
 class Written:

@@ -12,11 +12,12 @@ import struct
 from typing import Any
 
 import pytest
-from guard_generated import openai_tools, pool
 from toolform.guard import guard
 from toolform.jsontext import dumps
 from toolform.loaders import load
 from toolform.server.exact_response import _orjson, exact_json_bytes, fast_json_bytes, json_bytes
+
+from support.guard_generated import openai_tools, pool
 
 
 def _float(rng: random.Random) -> float:

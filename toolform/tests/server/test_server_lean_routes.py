@@ -12,12 +12,13 @@ import json
 from typing import Any
 
 import pytest
-from parse_corpus import GOOD, TOOLS, corpus, write
 from starlette.types import Message, Receive, Scope, Send
 from toolform.server import Settings, create_app
 from toolform.server.app import lean_routes
 from toolform.server.lean_routes import LeanRoutes
 from toolform.server.routes.guard import GUARD_EXAMPLE
+
+from support.parse_corpus import GOOD, TOOLS, corpus, write
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
 

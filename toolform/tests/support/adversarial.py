@@ -18,7 +18,7 @@ import json
 import random
 from typing import Any
 
-from parse_corpus import write
+from support.parse_corpus import write
 
 Schema = dict[str, Any]
 

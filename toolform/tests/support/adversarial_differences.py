@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from parse_corpus import Case
 from toolform.render.options import convert_case
+
+from support.parse_corpus import Case
 
 Answer = dict[str, Any]
 

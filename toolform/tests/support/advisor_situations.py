@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from evidence_files import evidence_json
+from support.evidence_files import evidence_json
 
 _ZOO = [m["id"] for m in evidence_json("zoo")["data"]["models"]]
 _ANCHORS = [r["label"] for r in evidence_json("families")["data"]["rows"] if not r.get("family")]

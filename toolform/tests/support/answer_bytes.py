@@ -7,9 +7,9 @@ benchmark's 200 tools and of smaller seeded sets, and every format rendered for
 those sets one by one. Each request goes to the application in process (the lean
 path and FastAPI, as a server runs them), and a group's digest is the SHA-256 of
 its answers' status and bytes in order.
-``test_answer_bytes.py`` holds them to ``data/answer_bytes.json``;
+``server/test_answer_bytes.py`` holds them to ``data/answer_bytes.json``;
 
-    ../.venv/bin/python tests/answer_bytes.py --write
+    cd toolform/tests && ../../.venv/bin/python -m support.answer_bytes --write
 
 writes that file again, for a change that is meant to change an answer.
 """
@@ -21,19 +21,16 @@ import asyncio
 import hashlib
 import json
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).parent))
+from starlette.types import Message, Scope
 
-import toolsets  # noqa: E402
-from parse_corpus import GOOD, PROTOCOLS, corpus, write  # noqa: E402
-from starlette.types import Message, Scope  # noqa: E402
+from support import toolsets
+from support.parse_corpus import GOOD, PROTOCOLS, corpus, write
+from support.paths import DATA, TOOLFORM
 
-DIGESTS = Path(__file__).parent / "data" / "answer_bytes.json"
-REPO = Path(__file__).resolve().parents[2]
+DIGESTS = DATA / "answer_bytes.json"
 
 #: How many seeded tool sets the generated parse and render groups read.
 PARSE_SEEDS = 24
@@ -164,7 +161,7 @@ def generated_parse(seed: int) -> Iterator[Request]:
 
 def long_replies() -> Iterator[Request]:
     """The long replies of benches/toolform/parse.py: each protocol's two calls repeated, ~200 calls."""
-    from parse_corpus import TOOLS
+    from support.parse_corpus import TOOLS
 
     second = ("send_email", {"to": "a@b.c", "subject": "Hi"})
     for protocol in PROTOCOLS:
@@ -175,7 +172,7 @@ def long_replies() -> Iterator[Request]:
 
 
 def _format_ids() -> list[str]:
-    formats = json.loads((REPO / "toolform" / "src" / "toolform" / "evidence_data" / "formats.json").read_text())
+    formats = json.loads((TOOLFORM / "src" / "toolform" / "evidence_data" / "formats.json").read_text())
     return list(formats["data"])
 
 

@@ -1,11 +1,22 @@
-"""Tools for the call loop's tests: a forecast tool in OpenAI shape and as Python functions that count their calls."""
+"""Tools for the call loop's tests: a forecast tool in OpenAI shape and as Python functions that count their calls,
+and the Flow weather Tools in Python with the environment their flow.toml runs them in."""
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
 from typing import Any
 
 from toolform.ir import ToolSet
 from toolform.loaders import load
+
+from support.paths import REPO
+
+#: The weather Tools in Python and the flow.toml that binds them (examples/python).
+PYTHON_WEATHER = REPO / "examples" / "python"
+#: flow.toml's `python3` is this interpreter, which has flow-toolkit.
+FLOW_ENV = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
 
 FORECAST_OPENAI: list[dict[str, Any]] = [
     {

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from differences import Answer, Request, adjust
-from serving import Server, raw_exchange
+from support.differences import Answer, Request, adjust
+from support.serving import Server, raw_exchange
 
 
 def ask(server: Server, request: Request) -> Answer:

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from serving import REPO
+from support.paths import TOOLFORM
 
-EVIDENCE_DIR = REPO / "toolform" / "src" / "toolform" / "evidence_data"
+EVIDENCE_DIR = TOOLFORM / "src" / "toolform" / "evidence_data"
 
 
 def evidence_json(name: str, directory: Path = EVIDENCE_DIR) -> Any:

@@ -7,7 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from evidence_files import EVIDENCE_DIR
+from support.evidence_files import EVIDENCE_DIR
 
 
 def copy_evidence(into: Path) -> Path:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).parent / "data" / "guard"
+from support.paths import DATA
+
+DATA = DATA / "guard"
 RANK = {"low": 1, "medium": 2, "high": 3}
 
 

@@ -10,12 +10,12 @@ defaults and enum values. The same seed gives the same set.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
-from evidence_files import evidence_json
+from support.evidence_files import evidence_json
+from support.paths import DATA
 
-POOL_FILE = Path(__file__).parent / "data" / "guard" / "differential_sentences.txt"
+POOL_FILE = DATA / "guard" / "differential_sentences.txt"
 NAMES = ["notify_user", "get_token", "search_docs", "send_email"]
 PARAMS = ["notify", "user_id", "message", "channel"]
 INVISIBLE = ["\u200b", "\u202e", "\u2066", "\ufeff", "\u00ad", "\u200d"]

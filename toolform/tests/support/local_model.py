@@ -16,8 +16,9 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-REPO = Path(__file__).resolve().parents[2]
-SERVER = REPO / "toolform" / "model-server" / "server.mjs"
+from support.paths import REPO, TOOLFORM
+
+SERVER = TOOLFORM / "model-server" / "server.mjs"
 MODEL_DIR = Path(os.environ.get("MODEL_DIR", REPO / ".models"))
 GGUF = MODEL_DIR / "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"
 #: The name /v1/models answers with, and the model a measurement is stored under.

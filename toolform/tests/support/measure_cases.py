@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any
 
-from scripted_endpoint import Answer, Prompt
+from support.scripted_endpoint import Answer, Prompt
 
 TOOLS: list[dict[str, Any]] = [
     {"type": "function", "function": {
@@ -138,3 +138,34 @@ def varied(prompt: Prompt) -> Answer:
     chosen = int(hashlib.sha256((prompt.system + prompt.user).encode()).hexdigest(), 16)
     pool = _replies_to(prompt)
     return Answer(pool[chosen % len(pool)], finish_reason="length" if chosen % 7 == 0 else "stop")
+
+
+#: A user's tool set of the kind that graded wrong before: required arrays, nested objects, patterns, bounds.
+OFFICE_TOOLS: list[dict[str, Any]] = [
+    {"type": "function", "function": {
+        "name": "send_email", "description": "Send an email.",
+        "parameters": {"type": "object", "required": ["to", "subject", "body"], "properties": {
+            "to": {"type": "array", "minItems": 1, "items": {"type": "string", "format": "email"}},
+            "cc": {"type": "array", "items": {"type": "string", "format": "email"}},
+            "subject": {"type": "string", "maxLength": 80},
+            "body": {"type": "string", "minLength": 1}}}}},
+    {"type": "function", "function": {
+        "name": "create_event", "description": "Create a calendar event.",
+        "parameters": {"type": "object", "required": ["title", "start", "attendees"], "properties": {
+            "title": {"type": "string", "minLength": 3, "maxLength": 40},
+            "start": {"type": "string", "format": "date-time"},
+            "duration_min": {"type": "integer", "minimum": 15, "maximum": 480},
+            "attendees": {"type": "array", "minItems": 2, "items": {
+                "type": "object", "required": ["email", "role"], "properties": {
+                    "email": {"type": "string", "format": "email"},
+                    "role": {"type": "string", "enum": ["required", "optional"]}}}},
+            "room": {"type": ["string", "null"]}}}}},
+    {"type": "function", "function": {
+        "name": "share_file", "description": "Share a file.",
+        "parameters": {"type": "object", "required": ["file_id", "permission", "expires"], "properties": {
+            "file_id": {"type": "string", "pattern": "^file-[a-f0-9]{8}$"},
+            "permission": {"type": "string", "enum": ["read", "comment", "write"]},
+            "expires": {"type": "object", "required": ["date", "notify_days"], "properties": {
+                "date": {"type": "string", "format": "date"},
+                "notify_days": {"type": "integer", "minimum": 1, "maximum": 14}}}}}}},
+]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from parse_corpus import Case
+from support.parse_corpus import Case
 
 Answer = dict[str, Any]
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 from typing import Any
 
-from serving import REFERENCE_TOOLFORM
+from support.paths import TOOLFORM
+from support.serving import REFERENCE_TOOLFORM
 
 REFERENCE_PYTHON = REFERENCE_TOOLFORM.parent / "python"
 # Outside tests/: it imports the reference's package, which the type check of ours must not read.
-DRIVER = Path(__file__).resolve().parents[1] / "reference" / "driver.py"
+DRIVER = TOOLFORM / "reference" / "driver.py"
 
 
 class ReferenceRefused(Exception):

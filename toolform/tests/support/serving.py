@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
+from support.paths import REPO
+
 OUR_TOOLFORM = Path(sys.executable).parent / "toolform"
 REFERENCE_TOOLFORM = Path(os.environ.get("TOOLFORM_REF_BIN", REPO / ".venv-toolform-ref" / "bin" / "toolform"))
 STARTUP_SECONDS = 60.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from serving import Server
+from support.serving import Server
 
 
 def _tools(*names: str) -> dict[str, Any]:

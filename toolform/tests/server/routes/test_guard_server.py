@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serving import OUR_TOOLFORM, Server
 from toolform.guard import guard
+
+from support.serving import OUR_TOOLFORM, Server
 
 TOOLS = [
     {

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
-from serving import OUR_TOOLFORM, Server
 from toolform.errors import JobStoreError
 from toolform.measure import MeasureSpec, generated_tasks
 from toolform.measure.job_store import INTERRUPTED, JOB_STORE_FILE, JobStore
 from toolform.measure.jobs import JobManager
 from toolform.server.routes.measure import CSV_COLUMNS, csv_cell, records_csv
+
+from support.scripted_endpoint import Answer, Prompt, ScriptedEndpoint
+from support.serving import OUR_TOOLFORM, Server
 
 WAIT_S = 120.0
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from measure_cases import (
+
+from support.measure_cases import (
     EXAMPLES,
     THERMOSTAT,
     THERMOSTAT_EXAMPLES,
@@ -22,8 +23,8 @@ from measure_cases import (
     varied,
     xml_call,
 )
-from scripted_endpoint import Answer, Prompt, ScriptedEndpoint
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
+from support.scripted_endpoint import Answer, Prompt, ScriptedEndpoint
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
 Script = Callable[[Prompt], Answer]
 SIXTEEN_FORMATS = [

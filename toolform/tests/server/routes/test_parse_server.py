@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import render_differences
-from differential import mismatches
-from parse_corpus import GOOD, TOOLS, write
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
+
+from support import render_differences
+from support.differential import mismatches
+from support.parse_corpus import GOOD, TOOLS, write
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
 TOOLS_INPUT = {"source": "openai", "payload": TOOLS}
 BODIES: list[dict[str, Any]] = [

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from serving import Server
 from toolform.server.dashboard import CONTENT_SECURITY_POLICY, asset_names, files_folder, prefers_html
+
+from support.serving import Server
 
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from evidence_files import evidence_json
-from serving import Server
+
+from support.evidence_files import evidence_json
+from support.serving import Server
 
 NAMES = [
     "manifest", "facts", "formats", "protocols", "core_main", "families", "protocol_crossing", "tool_count",

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import platform
 
-from evidence_files import evidence_json
-from serving import Server
-
+from support.evidence_files import evidence_json
+from support.serving import Server
 from toolform import __version__
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from evidence_files import evidence_json
-from serving import Server
+
+from support.evidence_files import evidence_json
+from support.serving import Server
 
 
 def _formats() -> dict[str, dict[str, Any]]:

@@ -13,13 +13,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import render_differences
 import uvicorn
-from differential import mismatches
-from serving import Server, free_port
 from toolform.server.app import create_app
 from toolform.server.routes import render as render_routes
 from toolform.server.settings import Settings
+
+from support import render_differences
+from support.differential import mismatches
+from support.serving import Server, free_port
 
 SAMPLE: dict[str, Any] = {
     "source": "openai",

@@ -4,12 +4,13 @@ one fingerprint for one tool set in every shape, and the refusals with their sta
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-import toolsets
-from serving import Server
+
+from support import toolsets
+from support.paths import WEATHER_LISTING
+from support.serving import Server
 
 FORECAST = toolsets.Tool(
     "get_forecast",
@@ -217,9 +218,6 @@ def test_a_number_no_float_holds_is_400_naming_its_path(ours: Server) -> None:
     assert error["detail"].startswith(
         "$.tools.payload[0].function.parameters.properties.x.default is a number too large for a float"
     )
-
-
-WEATHER_LISTING = Path(__file__).resolve().parents[2] / "tests" / "examples" / "weather.tools.json"
 
 
 @pytest.mark.parametrize("as_text", [True, False])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from evidence_sets import copy_evidence
-from serving import OUR_TOOLFORM, Server
+from support.evidence_sets import copy_evidence
+from support.serving import OUR_TOOLFORM, Server
 
 
 def test_missing_evidence_starts_and_says_so(tmp_path: Path) -> None:
