@@ -1,12 +1,16 @@
-"""Servers shared by the tests: ours with the fetched evidence, and the reference."""
+"""Fixtures every folder may use: our server with the fetched evidence, the reference's, and the evidence itself.
+
+Fixtures of one folder live in that folder's conftest.py (dashboard/, model/); helpers
+that are not fixtures live in support/.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from toolform.evidence import Evidence, open_evidence
 
-from support.local_model import LocalModel
 from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
 
@@ -25,7 +29,6 @@ def reference() -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def local_model() -> Iterator[LocalModel]:
-    """The local llama.cpp model server (`make model-serve`'s), on a port of its own for the session."""
-    with LocalModel() as model:
-        yield model
+def evidence() -> Evidence:
+    """The fetched evidence, read and verified once through the package's own reader."""
+    return open_evidence()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from toolform.advisor import Situation, recommend
-from toolform.evidence import Evidence, open_evidence
+from toolform.evidence import Evidence
 
 from support.evidence_files import evidence_json
 
@@ -20,11 +20,6 @@ MEMBERS = (
     "format_id", "protocol_id", "expected_accuracy", "interval", "basis", "catalogue_strategy", "tied_with",
     "schema_tokens", "cost_per_request",
 )
-
-
-@pytest.fixture(scope="module")
-def evidence() -> Evidence:
-    return open_evidence()
 
 
 def _members(answer: dict[str, Any]) -> dict[str, Any]:

@@ -7,10 +7,9 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 from toolform.advisor import Situation, recommend
-from toolform.evidence import Evidence, open_evidence
+from toolform.evidence import Evidence
 from toolform.evidence.local import FormatScore, LocalMeasurement, StoredMeasurement, open_store, write_measurement
 from toolform.server.app import create_app
 from toolform.server.settings import Settings
@@ -18,11 +17,6 @@ from toolform.server.settings import Settings
 from support.serving import OUR_TOOLFORM
 
 MODEL = "acme/tiny-7b"
-
-
-@pytest.fixture(scope="module")
-def evidence() -> Evidence:
-    return open_evidence()
 
 
 def _measure(store: Path, n_tools: int = 8, tier: int = 3, rule: str = "main") -> StoredMeasurement:

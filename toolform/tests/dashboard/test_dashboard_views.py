@@ -12,15 +12,13 @@ import csv
 import io
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, FilePayload, Page, expect
 
-from support.browser import Audit, audited_page, chromium
+from support.browser import Audit, audited_page
 from support.paths import TESTS
-from support.scripted_endpoint import Answer, Prompt, ScriptedEndpoint
 from support.serving import OUR_TOOLFORM, Server
 
 ARTEFACTS = Path(os.environ.get("TOOLFORM_DASHBOARD_ARTEFACTS", TESTS / "artefacts" / "dashboard"))
@@ -33,30 +31,6 @@ EXAMPLES = [
     {"request": "Write a haiku about rain.", "calls": []},
     {"request": "Find coffee near the station.", "calls": [{"name": "search_maps", "arguments": {"query": "coffee"}}]},
 ]
-
-
-@pytest.fixture(scope="module")
-def endpoint() -> Iterator[ScriptedEndpoint]:
-    # No call, a little late: the examples that expect none are right, the others wrong, and the run lasts a while.
-    def script(_: Prompt) -> Answer:
-        return Answer("I would not call a tool for this.", delay_s=0.15)
-
-    with ScriptedEndpoint(script, models=("canned-model",)) as chat:
-        yield chat
-
-
-@pytest.fixture(scope="module")
-def server(endpoint: ScriptedEndpoint, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    store = tmp_path_factory.mktemp("local-evidence")
-    arguments = ["--endpoint", endpoint.base_url, "--endpoint-model", "canned-model", "--evidence-dir", str(store)]
-    with Server(OUR_TOOLFORM, arguments) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as running:
-        yield running
 
 
 def _open(page: Page, server: Server, width: int) -> None:

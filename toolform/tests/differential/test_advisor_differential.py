@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from toolform.advisor.advise import advise
-from toolform.evidence import Evidence, open_evidence
+from toolform.evidence import Evidence
 from toolform.server.app import create_app
 from toolform.server.settings import Settings
 
@@ -26,11 +26,6 @@ from support.differential import mismatches
 from support.serving import Server
 
 CASES = int(os.environ.get("TOOLFORM_DIFF_CASES", "12")) * 20
-
-
-@pytest.fixture(scope="module")
-def evidence() -> Evidence:
-    return open_evidence()
 
 
 def _ours(evidence: Evidence, body: dict[str, Any]) -> dict[str, Any]:
