@@ -34,8 +34,10 @@ def server(endpoint: ScriptedEndpoint, tmp_path_factory: pytest.TempPathFactory)
         yield running
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium through Playwright, one for the session; each test opens its own page."""
+    """Debian's Chromium through Playwright, one a module; each test opens its own page."""
+    # Never one a session: Playwright's sync API holds an event loop running in this thread while
+    # it is open, and every later test that calls asyncio.run would fail.
     with chromium() as running:
         yield running
