@@ -324,7 +324,7 @@ model-serve: model-fetch model-server-env
 	node $(MODEL_SERVER)/server.mjs --model $(MODEL_GGUF) --port $(MODEL_PORT) --threads 1
 
 # The dashboard's browser test: Playwright (pinned in
-# toolform/tests/requirements-browser.txt) driving Debian's chromium package,
+# toolform/tests/dashboard/requirements-browser.txt) driving Debian's chromium package,
 # installed when it is missing (CI runs as root). On this machine the install
 # took 17 s (apt-get update, then 124 MB fetched, 414 MB on disk); the pip
 # install about 5 s. A no-op once both are there.
@@ -333,8 +333,8 @@ TOOLFORM_CHROMIUM ?= /usr/bin/chromium
 .PHONY: toolform-browser
 toolform-browser: $(VENV)/.toolform-browser $(TOOLFORM_CHROMIUM)
 
-$(VENV)/.toolform-browser: toolform/tests/requirements-browser.txt | toolform-env
-	$(PY) -m pip install -q --disable-pip-version-check -r toolform/tests/requirements-browser.txt
+$(VENV)/.toolform-browser: toolform/tests/dashboard/requirements-browser.txt | toolform-env
+	$(PY) -m pip install -q --disable-pip-version-check -r toolform/tests/dashboard/requirements-browser.txt
 	touch $@
 
 $(TOOLFORM_CHROMIUM):
@@ -352,7 +352,7 @@ TOOLFORM_DIFF_CASES ?= 12
 node_modules/typescript/package.json: package-lock.json
 	$(MAKE) node-env
 
-# The adversarial differential by hand (toolform/tests/test_adversarial_differential.py): thousands of
+# The adversarial differential by hand (toolform/tests/differential/test_adversarial_differential.py): thousands of
 # hostile tool sets rendered in every format and option combination against the reference, and their
 # hostile replies parsed under every protocol (TOOLFORM_ADVERSARIAL_PARSE=0: 40 sets only); `make
 # toolform-test` renders 12 and parses 40. It prints what it compared and which named differences it used.
@@ -361,7 +361,7 @@ TOOLFORM_ADVERSARIAL_LONG ?= 2000
 TOOLFORM_ADVERSARIAL_PARSE ?= 1
 TOOLFORM_ADVERSARIAL_NAMES ?= 0
 toolform-adversarial: toolform-evidence toolform-ref
-	cd toolform && TOOLFORM_ADVERSARIAL_SETS=$(TOOLFORM_ADVERSARIAL_LONG) TOOLFORM_ADVERSARIAL_PARSE=$(TOOLFORM_ADVERSARIAL_PARSE) TOOLFORM_ADVERSARIAL_NAMES=$(TOOLFORM_ADVERSARIAL_NAMES) ../$(PY) -m pytest -q -s tests/test_adversarial_differential.py
+	cd toolform && TOOLFORM_ADVERSARIAL_SETS=$(TOOLFORM_ADVERSARIAL_LONG) TOOLFORM_ADVERSARIAL_PARSE=$(TOOLFORM_ADVERSARIAL_PARSE) TOOLFORM_ADVERSARIAL_NAMES=$(TOOLFORM_ADVERSARIAL_NAMES) ../$(PY) -m pytest -q -s tests/differential/test_adversarial_differential.py
 
 toolform-test: toolform-evidence toolform-ref node_modules/typescript/package.json toolform-browser model-fetch model-server-env
 	$(PY) -m mypy --strict toolform/src/toolform toolform/tests scripts/check-toolform-dist.py tests/release/toolform_smoke.py

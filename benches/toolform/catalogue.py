@@ -35,10 +35,11 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "toolform" / "tests"))
 sys.path.insert(0, str(REPO / "benches" / "python"))
 
-import catalogues  # noqa: E402
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
 from timing import record  # noqa: E402
 from versus import cpu_seconds  # noqa: E402
+
+from support import catalogues  # noqa: E402
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
 
 LIMIT = 2_000
 LARGE = 10_000

@@ -17,7 +17,7 @@ import sys
 from versus import RUNS, versus
 
 # isort: split
-import guard_generated  # toolform/tests, which importing versus put on the path
+from support import guard_generated  # toolform/tests, which importing versus put on the path
 
 
 def main() -> int:

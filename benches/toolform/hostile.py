@@ -29,8 +29,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "toolform" / "tests"))
 
-from serving import OUR_TOOLFORM, Server  # noqa: E402
 from versus import load  # noqa: E402
+
+from support.serving import OUR_TOOLFORM, Server  # noqa: E402
 
 # isort: split
 from toolform.loaders import load as load_tools  # noqa: E402

@@ -5,7 +5,7 @@ are `toolform serve` processes on 127.0.0.1 answering POST /api/v1/parse, sent
 the same requests by the same client, in turns (ours, the reference, ours...).
 Two workloads:
 
-* corpus: the ~1,400 replies of toolform/tests/parse_corpus.py, one request each;
+* corpus: the ~1,400 replies of toolform/tests/support/parse_corpus.py, one request each;
   the HTTP round trip is part of both figures, so the ratio understates the
   parsers' own difference;
 * long replies: each protocol's several-calls reply repeated until it holds
@@ -33,9 +33,10 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "toolform" / "tests"))
 
-from parse_corpus import GOOD, PROTOCOLS, TOOLS, corpus, write  # noqa: E402
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
 from versus import cpu_seconds, load  # noqa: E402
+
+from support.parse_corpus import GOOD, PROTOCOLS, TOOLS, corpus, write  # noqa: E402
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
 
 # isort: split
 from timing import record  # benches/python, which importing versus put on the path  # noqa: E402

@@ -18,7 +18,7 @@ import sys
 from versus import REPO, RUNS, versus
 
 # isort: split
-import toolsets  # toolform/tests, which importing versus put on the path
+from support import toolsets  # toolform/tests, which importing versus put on the path
 
 
 def format_ids() -> list[str]:

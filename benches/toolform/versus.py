@@ -22,8 +22,9 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "toolform" / "tests"))
 sys.path.insert(0, str(REPO / "benches" / "python"))
 
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
 from timing import QUICK, record  # noqa: E402
+
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server  # noqa: E402
 
 #: Requests per server: fewer in a quick run.
 RUNS = 3 if QUICK else 7

@@ -19,9 +19,10 @@ from typing import Any
 TESTS = Path(__file__).resolve().parents[1] / "tests"
 sys.path.insert(0, str(TESTS))
 
-import guard_corpora  # noqa: E402
-from serving import REFERENCE_TOOLFORM, Server  # noqa: E402
 from toolform.guard import guard  # noqa: E402
+
+from support import guard_corpora  # noqa: E402
+from support.serving import REFERENCE_TOOLFORM, Server  # noqa: E402
 
 
 def _ours(tools: list[dict[str, Any]], strictness: str) -> dict[str, Any]:

@@ -1,21 +1,17 @@
-"""Shared by the tests: the study's evidence, our server with it, the reference's, and the local model."""
+"""Fixtures every folder may use: our server with the fetched evidence, the reference's, and the evidence itself.
+
+Fixtures of one folder live in that folder's conftest.py (dashboard/, model/); helpers
+that are not fixtures live in support/.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from local_model import LocalModel
-from serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 from toolform.evidence import Evidence, open_evidence
 
-
-@pytest.fixture(scope="session")
-def evidence() -> Evidence:
-    """The study's evidence `make toolform-evidence` fetched (or TOOLFORM_STUDY_DIR's), opened once and checked."""
-    opened = open_evidence()
-    assert opened.status == "ok", opened.detail
-    return opened
+from support.serving import OUR_TOOLFORM, REFERENCE_TOOLFORM, Server
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +29,8 @@ def reference() -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def local_model() -> Iterator[LocalModel]:
-    """The local llama.cpp model server (`make model-serve`'s), on a port of its own for the session."""
-    with LocalModel() as model:
-        yield model
+def evidence() -> Evidence:
+    """The study's evidence `make toolform-evidence` fetched (or TOOLFORM_STUDY_DIR's), opened once and checked."""
+    opened = open_evidence()
+    assert opened.status == "ok", opened.detail
+    return opened

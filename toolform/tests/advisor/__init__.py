@@ -1,0 +1,1 @@
+"""The advisor (toolform.advisor): the reference's advisor fixtures, model resolution, local evidence in use."""

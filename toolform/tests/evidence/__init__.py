@@ -1,0 +1,3 @@
+"""The evidence (toolform.evidence): located, verified against its manifest, fetched from a wheel; the local
+evidence store.
+"""

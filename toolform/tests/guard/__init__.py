@@ -1,0 +1,3 @@
+"""The guard's SDK (toolform.guard): rules, strictness and actions, the reference's guard fixtures, the project's
+corpora, the scan's fast paths.
+"""
