@@ -23,7 +23,7 @@ pub struct Number {
 
 /// Appends the canonical text of `Number::from_parts(negative, digits,
 /// exponent)` without building the number (no digits to allocate).
-pub(crate) fn write_parts(out: &mut String, negative: bool, digits: &str, exponent: i64) {
+pub fn write_parts(out: &mut String, negative: bool, digits: &str, exponent: i64) {
     match significant(digits, exponent) {
         Some((digits, exponent)) => write_plain(out, negative, digits, exponent),
         None => out.push('0'),
@@ -44,7 +44,8 @@ fn significant(digits: &str, exponent: i64) -> Option<(&str, i64)> {
 
 /// The decimal digits of `value`, written into the end of `buffer` (its
 /// other bytes are left as they were).
-pub(crate) fn u64_digits(mut value: u64, buffer: &mut [u8; 20]) -> &str {
+#[inline]
+pub fn u64_digits(mut value: u64, buffer: &mut [u8; 20]) -> &str {
     let mut start = buffer.len();
     loop {
         start -= 1;

@@ -14,10 +14,10 @@ use flow_core::decode::from_json;
 use flow_core::error::{Error, Path, Result, Rule};
 use flow_core::json::{self, write_string, Json};
 use flow_core::plan::{Node, NodeId, PayloadPlan, Plan};
-use flow_core::protocol::message::{write_call, write_call_after_args, CallKey};
-use flow_core::protocol::server::CallTypes;
 use flow_core::types::{Param, Prim};
 use flow_core::value::Value;
+use flow_protocol::message::{write_call, write_call_after_args, CallKey};
+use flow_protocol::server::CallTypes;
 
 /// The `call` line of `key` to `tool` with `args` (an object keyed by
 /// parameter name, decoded at its declared types), and the generic views.

@@ -20,7 +20,7 @@ use crate::plan::{FieldPlan, Node, NodeId, PayloadPlan, Plan};
 use crate::types::{Declarations, Prim, Term};
 use crate::value::{EnumPayload, EnumValue, Value};
 
-pub(crate) mod rules;
+pub mod rules;
 
 /// Decodes `bytes` at `term`, resolving Named terms in `declarations`.
 pub fn decode(bytes: &[u8], term: &Term, declarations: &Declarations, limits: &Limits) -> Result<Value> {

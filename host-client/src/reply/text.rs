@@ -7,7 +7,7 @@
 //! Dict's keys strictly ascending, nesting well inside the depth limit.
 //! Anything else, every value that would be refused, and a few rare types
 //! (host tokens), give `None`: the reader then takes the old path (the tree,
-//! then [`flow_core::protocol::outcome::admit`]), which decides and words every
+//! then [`flow_protocol::outcome::admit`]), which decides and words every
 //! outcome as before. So a `Some` is always the old path's outcome.
 
 use std::sync::Arc;
@@ -16,10 +16,10 @@ use flow_core::json::{Json, Object};
 use flow_core::limits::Limits;
 use flow_core::number::{scan_json_number, ScannedNumber};
 use flow_core::plan::{FieldPlan, Node, NodeId, PayloadPlan, Plan};
-use flow_core::protocol::outcome::{CallOutcome, ReplyTypes};
 use flow_core::time::{Duration, Instant};
 use flow_core::types::Prim;
 use flow_core::value::{EnumPayload, EnumValue, Value};
+use flow_protocol::outcome::{CallOutcome, ReplyTypes};
 
 /// Levels above an `Ok` or `Failed` value in a reply line: the message,
 /// `params`, `outcome`; and a margin, so that no value near the limit is
@@ -315,8 +315,8 @@ fn ascending<T>(items: &[T], key: impl Fn(&T) -> &Value) -> bool {
 mod tests {
     use super::*;
     use crate::test_rng::Rng;
-    use flow_core::protocol::outcome::admit;
     use flow_core::types::{parse::listing_from_text, Term};
+    use flow_protocol::outcome::admit;
 
     const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
 
