@@ -41,9 +41,6 @@ pub mod time;
 pub mod types;
 pub mod value;
 
-#[cfg(test)]
-mod test_rng;
-
 pub use error::{Error, Path, Result, Rule};
 pub use json::Json;
 pub use limits::Limits;

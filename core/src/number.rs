@@ -604,7 +604,7 @@ fn ascii(bytes: &[u8]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_rng::Rng;
+    use flow_testkit::Rng;
 
     fn canon(text: &str) -> String {
         Number::parse_json(text).unwrap().to_canonical()
@@ -713,8 +713,8 @@ mod tests {
         .map(|t| t.to_string())
         .collect();
         // Generated forms: signs, zeros around the digits, fractions, exponents.
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let mut next = |n: u64| rng.next() % n;
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u64| rng.next_u64() % n;
         for _ in 0..5000 {
             let mut t = String::new();
             if next(2) == 0 {

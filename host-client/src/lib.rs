@@ -60,6 +60,3 @@ pub use flow_process::ProcessSpec;
 pub use generic_views::{views, GenericViews};
 pub use options::{HostOptions, LogSink};
 pub use resolve::{declaring_file, Binding, Resolution, Resolver};
-
-#[cfg(test)]
-mod test_rng;

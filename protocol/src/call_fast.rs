@@ -62,7 +62,7 @@ pub(crate) fn parse_call(line: &[u8], limits: &Limits) -> Option<Incoming> {
 mod tests {
     use super::*;
     use crate::message::parse_line;
-    use crate::test_rng::Rng;
+    use flow_testkit::Rng;
 
     const TOOL_ID: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
 
@@ -139,7 +139,7 @@ mod tests {
         let limits = Limits::default();
         let (mut fast_read, mut left) = (0, 0);
         for seed in 1..=4000u64 {
-            let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+            let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
             let text = line(&mut rng);
             let full = parse_line(text.as_bytes(), &limits);
             match parse_call(text.as_bytes(), &limits) {

@@ -105,6 +105,3 @@ pub use outcome::{CallOutcome, Outcome};
 pub use outgoing::past_limit;
 pub use server::{CallTypes, Event, GenericCall, HandlerResult, ServedEntry, ServerCore, StartedCall};
 pub use skim::Skim;
-
-#[cfg(test)]
-mod test_rng;

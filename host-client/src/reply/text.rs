@@ -314,9 +314,9 @@ fn ascending<T>(items: &[T], key: impl Fn(&T) -> &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_rng::Rng;
     use flow_core::types::{parse::listing_from_text, Term};
     use flow_protocol::outcome::admit;
+    use flow_testkit::Rng;
 
     const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
 
@@ -460,7 +460,7 @@ mod tests {
     fn the_one_pass_outcome_is_the_old_paths_over_many_replies() {
         let limits = Limits::default();
         let (plan, nodes) = compiled();
-        let mut rng = Rng(0x5eed_1234_abcd_0001);
+        let mut rng = Rng::new(0x5eed_1234_abcd_0001);
         let (mut hits, mut canonical_cases) = (0, 0);
         for case in 0..30_000 {
             let (ok, err) = (nodes[rng.below(nodes.len())], nodes[rng.below(nodes.len())]);
