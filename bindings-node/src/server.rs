@@ -1,5 +1,5 @@
 //! The Tool server runtime for JavaScript handlers: flow-core's sans-IO
-//! [`ServerCore`] driven from Node (`core/src/protocol/mod.rs` describes the
+//! [`ServerCore`] driven from Node (`protocol/src/lib.rs` describes the
 //! design every toolkit shares), behind the [`Front`] the process's command
 //! line names: the Flow Tool process protocol, or MCP with `--mcp`. Calls
 //! start and end the same way behind either, so nothing below depends on

@@ -1,4 +1,4 @@
-//! The MCP client session (`core/src/mcp/session.rs`, `jsonrpc.rs`,
+//! The MCP client session (`mcp/src/session.rs`, `jsonrpc.rs`,
 //! `messages.rs`, `outcome.rs`): what an MCP server's stdout does to the
 //! adapter, without the process.
 //!

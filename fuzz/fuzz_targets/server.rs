@@ -1,4 +1,4 @@
-//! The server side of the Tool process protocol (`core/src/protocol/`):
+//! The server side of the Tool process protocol (`protocol/src/`):
 //! `ServerCore` serving the weather listing (with its generic Tool `echo`) or
 //! the recursive fixture, fed the input as lines through the same bounded
 //! framing the stdio driver uses.
