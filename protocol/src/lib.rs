@@ -31,7 +31,7 @@
 //!
 //! [`server::ServerCore`] is sans-IO: no threads, no clocks, no reading. A
 //! driver owns IO and decides how handlers run. It drives a [`Front`]: the
-//! core itself, or the core wrapped to speak MCP ([`flow_mcp::front`]),
+//! core itself, or the core wrapped to speak MCP (`flow_mcp::front`),
 //! which starts calls with the same `Start` and only writes replies
 //! otherwise; `--mcp` on a Tool process's command line chooses it. `flow_runtime::StdioServer` is the
 //! driver for Rust handlers (a call runs on the thread that read it, within set bounds; one batching writer). A binding
@@ -56,7 +56,7 @@
 //! - `cancel`: the cancellation token a handler watches.
 //! - [`server`]: the sans-IO server core.
 //! - `front`: which protocol a process speaks: the core itself, or MCP
-//!   ([`flow_mcp::front`], wrapping the core); drivers hold a [`Front`].
+//!   (`flow_mcp::front`, wrapping the core); drivers hold a [`Front`].
 //! - `in_flight`: the bound on calls in flight for the Python and Node runtimes.
 //! - `pair_hash`: the keyed hasher of the (run, call) maps.
 //!

@@ -168,8 +168,8 @@ pub enum HandlerResult {
     /// A success value held as JSON, decoded at the declared type.
     OkJson(Json),
     /// The canonical text of a declared success value, written by a typed
-    /// writer whose Rust type is the declared type ([`crate::codec::CanonicalText`]
-    /// of a generated Tool, [`flow_runtime::toolkit::Call::reply_direct`]): put in
+    /// writer whose Rust type is the declared type (`flow_runtime::codec::CanonicalText`
+    /// of a generated Tool, `flow_runtime::Call::reply_direct`): put in
     /// the reply as is, under the outgoing limits, with no check of its own.
     OkText(String),
     /// The canonical text of a declared error value, as [`HandlerResult::OkText`].
@@ -304,7 +304,7 @@ impl ServerCore {
     /// starts with the args object as read ([`StartedCall::undecoded`]). The
     /// handler must then decode them with the core's rules and paths and
     /// answer NotRun with the refusal, before the method runs, when they do
-    /// not decode: what a generated Rust Tool does ([`flow_runtime::toolkit`]), to
+    /// not decode: what a generated Rust Tool does (`flow_runtime`), to
     /// build its Rust values without [`Value`]s between. A generic Tool's
     /// args are still decoded here, at the call's concrete types.
     pub fn handlers_decode_args(mut self) -> ServerCore {
@@ -737,7 +737,7 @@ fn checked(result: HandlerResult, types: &CallTypes) -> std::result::Result<(&'s
         HandlerResult::OkJson(j) => types.decode_ok(j).map(value("Ok")).map_err(|e| unknown("result", e)),
         HandlerResult::FailedJson(j) => types.decode_err(j).map(value("Failed")).map_err(|e| unknown("error", e)),
         // Vouched for by its writer: what the check would have refused, it
-        // cannot hold (`crate::codec::CanonicalText`).
+        // cannot hold (`flow_runtime::codec::CanonicalText`).
         HandlerResult::OkText(text) => Ok(("Ok", Body::Text(text))),
         HandlerResult::FailedText(text) => Ok(("Failed", Body::Text(text))),
         HandlerResult::Error(why) => Err(Outcome::Unknown(format!("the handler failed: {why}"))),

@@ -1,5 +1,6 @@
 //! The threaded driver that serves Rust handlers over stdin and stdout (or any
-//! reader and writer): the only place in [`flow_protocol`] with threads.
+//! reader and writer) for Rust handlers: the threads around the sans-IO
+//! server core of `flow_protocol`.
 //!
 //! - Calls run on the thread that read them, with no hand-off, and a thread
 //!   that runs long hands reading on (leader/follower, [`super::schedule`]):
@@ -45,7 +46,7 @@ pub struct Bounds {
 }
 
 /// Handlers by Tool identity, ready to serve a [`Front`]: a
-/// [`super::ServerCore`] speaking the Flow protocol or MCP.
+/// [`flow_protocol::ServerCore`] speaking the Flow protocol or MCP.
 pub struct StdioServer {
     front: Box<dyn Front>,
     handlers: HashMap<String, Handler>,

@@ -9,7 +9,7 @@
 //! A list can instead be read and decoded one item at a time
 //! ([`decode_items_with`]), with the same outcome and one item's trees held.
 //! Each type form's rule is in `rules`, which the typed decoder of
-//! generated Rust types ([`crate::codec::FromJson`]) applies too.
+//! generated Rust types (`flow_runtime::codec::FromJson`) applies too.
 
 use std::sync::Arc;
 

@@ -14,7 +14,7 @@
 //! run and one ruff run, all TypeScript packages in one tsc project, all Rust
 //! crates as members of one throwaway workspace whose target dir
 //! (`target/genprop` under the repository) is kept between runs, so
-//! flow-core is built once. Defaults: seed from the clock (printed), 20
+//! the runtime is built once. Defaults: seed from the clock (printed), 20
 //! listings, a temporary directory (kept on failure or with `--keep`).
 //! Exit 1 names every failing listing by its seed and writes each one to
 //! `DIR/failures/SEED.tools.json`.
