@@ -121,7 +121,7 @@ lint: python-env $(VENV)/.lint-tools
 
 # The hand-written crates, formatted by rustfmt.toml; the generated samples
 # are held to rustfmt's defaults by gen/tests/rust.rs instead.
-FMT_PACKAGES := -p flow-toolkit-core -p flow-toolkit-process -p flow-toolkit-host-client -p flow-toolkit-gen -p flow-toolkit-host -p flow-testkit -p flow-benches \
+FMT_PACKAGES := -p flow-toolkit-core -p flow-toolkit-protocol -p flow-toolkit-mcp -p flow-toolkit-runtime -p flow-toolkit-process -p flow-toolkit-host-client -p flow-toolkit-gen -p flow-toolkit-host -p flow-testkit -p flow-benches \
 	-p flow-toolkit-python -p flow-toolkit-node -p rust-weather
 
 fmt:

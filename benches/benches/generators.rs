@@ -116,7 +116,7 @@ fn main() {
     let languages: [(&str, Box<dyn Language>, &str); 3] = [
         ("python", Box::new(Python), "scale_tools"),
         ("typescript", Box::new(TypeScript), "scale-tools"),
-        ("rust", Box::new(Rust { flow_core_path: None }), "scale-tools"),
+        ("rust", Box::new(Rust { runtime_path: None }), "scale-tools"),
     ];
     let shapes: [Shape; 2] = [("wide", wide, [1000, 2000]), ("chain", chain, [2000, 4000])];
     println!("| shape | size | language | prepare CPU s | generate CPU s | prepare at 2x | generate at 2x | growth (total) |");

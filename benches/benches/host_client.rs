@@ -39,11 +39,11 @@ use flow_benches::timing::closed_loop;
 use flow_core::fingerprint::describe_entry;
 use flow_core::json::{parse_str, Json};
 use flow_core::manifest::Runner;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{Listing, Prim, Term};
 use flow_core::Limits;
 use flow_host::{Binding, CallHandle, Host, HostOptions, Resolver};
+use flow_protocol::{CallKey, CallOutcome};
 
 /// What the floor serves, as the host sees it: the forecast's parameters,
 /// echoed back as any JSON value.

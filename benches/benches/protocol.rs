@@ -13,10 +13,10 @@ use flow_benches::report::{record, scaled};
 use flow_benches::timing::{closed_loop, percentile};
 use flow_core::json::Json;
 use flow_core::manifest::Runner;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::listing_from_text;
 use flow_core::Limits;
 use flow_host::{Binding, Host, HostOptions, Resolver};
+use flow_protocol::{CallKey, CallOutcome};
 
 const LISTING: &str = r#"{"data":"0.1","tools":[{"tool":"bench.flow.echo","doc":null,"generic":[],"params":[{"name":"text","type":"Text"}],"ok":"Text","err":"Never"}],"declarations":{}}"#;
 const TOOL: &str = "bench.flow.echo";

@@ -20,11 +20,11 @@ use flow_benches::report::{record, scaled};
 use flow_benches::timing::{closed_loop, percentile};
 use flow_core::json::Json;
 use flow_core::manifest::Runner;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{Prim, Term};
 use flow_core::Limits;
 use flow_host::{Binding, Host, HostOptions, Resolver};
+use flow_protocol::{CallKey, CallOutcome};
 
 const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
 const ECHO: &str = "github.com/acme/weather@1.2.0/weather.flow.echo";

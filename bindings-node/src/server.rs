@@ -1,5 +1,5 @@
 //! The Tool server runtime for JavaScript handlers: flow-core's sans-IO
-//! [`ServerCore`] driven from Node (`core/src/protocol/mod.rs` describes the
+//! [`ServerCore`] driven from Node (`protocol/src/lib.rs` describes the
 //! design every toolkit shares), behind the [`Front`] the process's command
 //! line names: the Flow Tool process protocol, or MCP with `--mcp`. Calls
 //! start and end the same way behind either, so nothing below depends on
@@ -37,15 +37,15 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use flow_core::error::{Error, Rule};
 use flow_core::fingerprint::fingerprint;
 use flow_core::json::Json;
-use flow_core::mcp::front::front_for;
 use flow_core::plan::Plan;
-use flow_core::protocol::{
-    CallKey, CallTypes, Event, Front, FrontKind, GenericCall, HandlerResult, InFlight, LineReader, ServedEntry,
-    ServerCore, StartedCall, DEFAULT_IN_FLIGHT,
-};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{call_view_to_json, term_to_json, Listing};
 use flow_core::Limits;
+use flow_mcp::front::front_for;
+use flow_protocol::{
+    CallKey, CallTypes, Event, Front, FrontKind, GenericCall, HandlerResult, InFlight, LineReader, ServedEntry,
+    ServerCore, StartedCall, DEFAULT_IN_FLIGHT,
+};
 use napi::bindgen_prelude::ToNapiValue;
 use napi::{sys, Env, Result, Status};
 use napi_derive::napi;

@@ -1,4 +1,5 @@
-//! flow-core: the host boundary of the Flow language in one library.
+//! flow-core: the rules of the Flow language's host boundary, with no IO:
+//! every other flow-toolkit crate is built on them.
 //!
 //! Where each rule of `host-boundary.md` and `decisions.md` lives:
 //! - [`json`]: JSON reading (RFC 8259, limits: `json::read`, which any sink builds from) and "The canonical form" of any JSON.
@@ -11,14 +12,14 @@
 //! - [`plan`]: type terms resolved against declarations, generic arguments substituted.
 //! - [`decode`]: "Decoding": typed decoding of JSON text.
 //! - [`check`]: a value checked against its type before it is encoded.
-//! - [`codec`]: Rust types to and from values, for generated Rust Tools.
 //! - [`schema`]: "Schemas" and `decisions.md` section 4.
 //! - [`fingerprint`]: "Identity and fingerprints": signatures, fingerprints, describe entries.
-//! - [`protocol`]: "The Tool process protocol": messages, outcomes and the server runtime toolkits share.
-//! - [`toolkit`]: the runtime of generated Rust Tools: call context, executor, serving.
 //! - [`manifest`]: flow.toml and the nearest-manifest rule.
 //! - [`suggest`]: the nearest known name to a misspelt one, for refusals that say the fix.
-//! - [`mcp`]: MCP's messages, a client session, and the MCP adapter.
+//!
+//! Built on it: the Tool process protocol (`flow_protocol`), MCP
+//! (`flow_mcp`), the runtime of Rust Tools (`flow_runtime`), the host client
+//! (`flow_host`).
 
 // Warn, so a local build with a missing doc still runs; `make lint` (clippy
 // -D warnings) turns the warning into a failure.
@@ -26,26 +27,19 @@
 
 pub mod base64;
 pub mod check;
-pub mod codec;
 pub mod decode;
 pub mod error;
 pub mod fingerprint;
 pub mod json;
 pub mod limits;
 pub mod manifest;
-pub mod mcp;
 pub mod number;
 pub mod plan;
-pub mod protocol;
 pub mod schema;
 pub mod suggest;
 pub mod time;
-pub mod toolkit;
 pub mod types;
 pub mod value;
-
-#[cfg(test)]
-mod test_rng;
 
 pub use error::{Error, Path, Result, Rule};
 pub use json::Json;

@@ -23,7 +23,7 @@ pub struct Number {
 
 /// Appends the canonical text of `Number::from_parts(negative, digits,
 /// exponent)` without building the number (no digits to allocate).
-pub(crate) fn write_parts(out: &mut String, negative: bool, digits: &str, exponent: i64) {
+pub fn write_parts(out: &mut String, negative: bool, digits: &str, exponent: i64) {
     match significant(digits, exponent) {
         Some((digits, exponent)) => write_plain(out, negative, digits, exponent),
         None => out.push('0'),
@@ -44,7 +44,8 @@ fn significant(digits: &str, exponent: i64) -> Option<(&str, i64)> {
 
 /// The decimal digits of `value`, written into the end of `buffer` (its
 /// other bytes are left as they were).
-pub(crate) fn u64_digits(mut value: u64, buffer: &mut [u8; 20]) -> &str {
+#[inline]
+pub fn u64_digits(mut value: u64, buffer: &mut [u8; 20]) -> &str {
     let mut start = buffer.len();
     loop {
         start -= 1;
@@ -603,7 +604,7 @@ fn ascii(bytes: &[u8]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_rng::Rng;
+    use flow_testkit::Rng;
 
     fn canon(text: &str) -> String {
         Number::parse_json(text).unwrap().to_canonical()
@@ -712,8 +713,8 @@ mod tests {
         .map(|t| t.to_string())
         .collect();
         // Generated forms: signs, zeros around the digits, fractions, exponents.
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let mut next = |n: u64| rng.next() % n;
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u64| rng.next_u64() % n;
         for _ in 0..5000 {
             let mut t = String::new();
             if next(2) == 0 {

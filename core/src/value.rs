@@ -339,18 +339,18 @@ fn write_fields_in<I: Copy + Into<usize>>(out: &mut String, fields: &[(Arc<str>,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_rng::Rng;
+    use flow_testkit::Rng;
 
     #[test]
     fn record_fields_are_written_sorted_by_name_without_none_fields() {
         // Records of every width up to past the stack's, names in a scrambled
         // order, every third field None: the text is the sorted object's.
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for width in 0..40usize {
             let mut fields = Vec::new();
             let mut expected = Vec::new();
             for i in 0..width {
-                let name = format!("f{}_{i}", rng.next() % 1000);
+                let name = format!("f{}_{i}", rng.next_u64() % 1000);
                 let value = if i % 3 == 2 {
                     Value::none()
                 } else {

@@ -23,13 +23,13 @@ use std::sync::OnceLock;
 use flow_core::check::check;
 use flow_core::json::{self, Json};
 use flow_core::plan::NodeId;
-use flow_core::protocol::message::{self, parse_line, too_long, write_error, write_reply, Incoming};
-use flow_core::protocol::outcome::{admit, Outcome, ReplyTypes};
-use flow_core::protocol::{CallKey, CallOutcome, CallTypes, Frame, LineReader};
 use flow_core::types::{Listing, Term, TypeSpec, TOOL_OWNER};
 use flow_core::Limits;
 use flow_fuzz::{check_canonical, check_line, recursive, unbounded, weather};
 use flow_host::described::Described;
+use flow_protocol::message::{self, parse_line, too_long, write_error, write_reply, Incoming};
+use flow_protocol::outcome::{admit, Outcome, ReplyTypes};
+use flow_protocol::{CallKey, CallOutcome, CallTypes, Frame, LineReader};
 use libfuzzer_sys::fuzz_target;
 
 const SMALL: Limits = Limits { max_bytes: 400, max_depth: 12, max_digits: 40 };

@@ -15,12 +15,12 @@
 #![no_main]
 
 use flow_core::fingerprint::{describe_entry, fingerprint, signature};
-use flow_core::protocol::ServerCore;
 use flow_core::schema::SchemaForm;
 use flow_core::types::parse::{listing_from_json, type_spec_from_json};
 use flow_core::types::{listing_from_text, listing_to_json, type_spec_to_json, validate_type_spec, TypeSpec};
 use flow_core::{Limits, Rule};
 use flow_fuzz::{check_canonical, unbounded};
+use flow_protocol::ServerCore;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

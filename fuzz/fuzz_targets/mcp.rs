@@ -1,4 +1,4 @@
-//! The MCP client session (`core/src/mcp/session.rs`, `jsonrpc.rs`,
+//! The MCP client session (`mcp/src/session.rs`, `jsonrpc.rs`,
 //! `messages.rs`, `outcome.rs`): what an MCP server's stdout does to the
 //! adapter, without the process.
 //!
@@ -21,14 +21,14 @@ use std::sync::OnceLock;
 
 use flow_core::check::check;
 use flow_core::json::{self, Object};
-use flow_core::mcp::jsonrpc::{self, Message};
-use flow_core::mcp::outcome::map_answer;
-use flow_core::mcp::session::{Action, Session};
-use flow_core::mcp::version::Implementation;
-use flow_core::protocol::{CallOutcome, CallTypes, LineReader};
 use flow_core::types::{Term, TypeSpec, TOOL_OWNER};
 use flow_core::Limits;
 use flow_fuzz::{check_canonical, check_line, unbounded, weather};
+use flow_mcp::jsonrpc::{self, Message};
+use flow_mcp::outcome::map_answer;
+use flow_mcp::session::{Action, Session};
+use flow_mcp::version::Implementation;
+use flow_protocol::{CallOutcome, CallTypes, LineReader};
 use libfuzzer_sys::fuzz_target;
 
 const SMALL: Limits = Limits { max_bytes: 400, max_depth: 12, max_digits: 40 };

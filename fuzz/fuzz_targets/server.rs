@@ -1,4 +1,4 @@
-//! The server side of the Tool process protocol (`core/src/protocol/`):
+//! The server side of the Tool process protocol (`protocol/src/`):
 //! `ServerCore` serving the weather listing (with its generic Tool `echo`) or
 //! the recursive fixture, fed the input as lines through the same bounded
 //! framing the stdio driver uses.
@@ -30,14 +30,14 @@ use std::sync::{Arc, OnceLock};
 use flow_core::check::check;
 use flow_core::fingerprint::describe_entry;
 use flow_core::json::Json;
-use flow_core::protocol::message::{parse_line, Incoming};
-use flow_core::protocol::outcome::{admit, ReplyTypes};
-use flow_core::protocol::{
-    CallKey, CallOutcome, CallTypes, Event, HandlerResult, LineReader, ServedEntry, ServerCore, StartedCall,
-};
 use flow_core::types::Listing;
 use flow_core::Limits;
 use flow_fuzz::{check_line, recursive, unbounded, weather};
+use flow_protocol::message::{parse_line, Incoming};
+use flow_protocol::outcome::{admit, ReplyTypes};
+use flow_protocol::{
+    CallKey, CallOutcome, CallTypes, Event, HandlerResult, LineReader, ServedEntry, ServerCore, StartedCall,
+};
 use libfuzzer_sys::fuzz_target;
 
 const SMALL: Limits = Limits { max_bytes: 400, max_depth: 12, max_digits: 40 };

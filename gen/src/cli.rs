@@ -1,7 +1,7 @@
 //! The flow-gen command line, as a library so that the Python and Node packages
 //! can ship the same command inside their native modules.
 //!
-//! `flow-gen --lang LANG [LISTING] [--out DIR] [--check] [--no-manifest | --rebind] [--flow-core-path PATH]`
+//! `flow-gen --lang LANG [LISTING] [--out DIR] [--check] [--no-manifest | --rebind] [--flow-runtime-path PATH]`
 //! generates a Tool package (see `generate`). Utility subcommands (`check`,
 //! `fingerprint`, `signature`, `canonical`, `decode`) print their result on
 //! stdout; a refusal exits with status 1 and one line on stderr naming the path
@@ -53,11 +53,11 @@ struct GenerateArgs {
     /// table is refused, naming it and its command, and nothing is written.
     #[arg(long, conflicts_with = "no_manifest")]
     rebind: bool,
-    /// Rust: the flow-core the generated Cargo.toml depends on, as a path
-    /// relative to the package folder (default: flow-core from crates.io at
+    /// Rust: the Tool runtime (flow-toolkit-runtime) the generated Cargo.toml
+    /// depends on, as a path relative to the package folder (default: from crates.io at
     /// this flow-gen's version). Only a new Cargo.toml is written with it.
     #[arg(long, value_name = "PATH")]
-    flow_core_path: Option<String>,
+    flow_runtime_path: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -120,7 +120,7 @@ where
                 &generate_command::Options {
                     check: cli.generate.check,
                     no_manifest: cli.generate.no_manifest,
-                    flow_core_path: cli.generate.flow_core_path,
+                    runtime_path: cli.generate.flow_runtime_path,
                     rebind: cli.generate.rebind,
                 },
             ),

@@ -22,10 +22,10 @@ pub enum Lang {
     Rust,
 }
 
-fn language(lang: Lang, flow_core_path: Option<&str>) -> Result<Box<dyn Language>, String> {
+fn language(lang: Lang, runtime_path: Option<&str>) -> Result<Box<dyn Language>, String> {
     match lang {
         Lang::Python => Ok(Box::new(generate::python::Python)),
-        Lang::Rust => Ok(Box::new(generate::rust::Rust { flow_core_path: flow_core_path.map(str::to_owned) })),
+        Lang::Rust => Ok(Box::new(generate::rust::Rust { runtime_path: runtime_path.map(str::to_owned) })),
         Lang::Typescript => Ok(Box::new(generate::typescript::TypeScript)),
     }
 }
@@ -55,8 +55,8 @@ pub struct Options {
     pub check: bool,
     /// `--no-manifest`: leave flow.toml alone.
     pub no_manifest: bool,
-    /// `--flow-core-path` (Rust): flow-core's path for the generated Cargo.toml.
-    pub flow_core_path: Option<String>,
+    /// `--flow-runtime-path` (Rust): the runtime's path for the generated Cargo.toml.
+    pub runtime_path: Option<String>,
     /// `--rebind`: replace a flow.toml table that runs another command.
     pub rebind: bool,
 }
@@ -79,11 +79,11 @@ fn written_summary(written: usize, total: usize, out: &Path) -> String {
 }
 
 pub fn run(lang: Lang, listing: Option<&Path>, out: Option<&Path>, options: &Options) -> Result<String, String> {
-    let Options { check, no_manifest, flow_core_path, rebind } = options;
+    let Options { check, no_manifest, runtime_path, rebind } = options;
     let (name, bytes) = read_listing(listing)?;
     let listing = listing_from_text(&bytes, &Limits::default()).map_err(|e| format!("{name}: {e}"))?;
     let input = GenInput::prepare(&listing).map_err(|e| format!("{name}: {e}"))?;
-    let language = language(lang, flow_core_path.as_deref())?;
+    let language = language(lang, runtime_path.as_deref())?;
     let out: PathBuf = out.map_or_else(|| language.default_out(&input), Path::to_path_buf);
     let mut output = language.generate(&input, &out).map_err(|e| format!("{name}: {e}"))?;
     match lang {

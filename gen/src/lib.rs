@@ -4,8 +4,8 @@
 
 pub mod cli;
 pub mod commands;
-pub mod flow_core_source;
 pub mod generate;
 pub mod generate_command;
 pub mod manifest_update;
 pub mod naming;
+pub mod runtime_source;

@@ -59,8 +59,8 @@ fn regenerates(name: &str) {
         "--out",
         &out,
         "--no-manifest",
-        "--flow-core-path",
-        "../../../core",
+        "--flow-runtime-path",
+        "../../../runtime",
     ];
     ok(&flow_gen(&dir, &args));
     let fresh = files(&dir.join(&out));
@@ -221,10 +221,13 @@ fn with_no_arguments_a_tool_repository_gets_its_package_and_binding() {
         "{manifest}"
     );
     let cargo = String::from_utf8(package[Path::new("Cargo.toml")].clone()).unwrap();
-    // Not on crates.io yet: this checkout's core/, which cargo resolves.
-    let core = repo().join("core");
+    // Not on crates.io yet: this checkout's runtime/, which cargo resolves.
+    let runtime = repo().join("runtime");
     assert!(
-        cargo.contains(&format!("flow-core = {{ package = \"flow-toolkit-core\", path = \"{}\" }}", core.display())),
+        cargo.contains(&format!(
+            "flow-runtime = {{ package = \"flow-toolkit-runtime\", path = \"{}\" }}",
+            runtime.display()
+        )),
         "{cargo}"
     );
     std::fs::remove_dir_all(dir).unwrap();

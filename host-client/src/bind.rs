@@ -8,7 +8,7 @@
 //! configuration error.
 //!
 //! A flow.toml `mcp = "..."` binding is answered in process by the MCP
-//! adapter ([`flow_core::mcp::adapter`]): the server is started and its tools
+//! adapter ([`flow_mcp::adapter`]): the server is started and its tools
 //! listed when binding, and a declaration whose NAME it offers no tool for is
 //! unbound. The adapter describes from the same declarations it is handed,
 //! as a toolkit does, so it fits by construction; and since it runs in the
@@ -22,12 +22,12 @@ use flow_core::error::{Error, Result, Rule};
 use flow_core::fingerprint::fingerprint;
 use flow_core::json::Json;
 use flow_core::manifest::Runner;
-use flow_core::mcp::adapter::{no_tool, McpAdapter};
-use flow_core::mcp::client::McpOptions;
-use flow_core::protocol::message::CallKey;
-use flow_core::protocol::server::CallTypes;
 use flow_core::types::parse::check_data_version;
 use flow_core::types::{identity_name, Declarations, Listing, Term, ToolDecl};
+use flow_mcp::adapter::{no_tool, McpAdapter};
+use flow_mcp::client::McpOptions;
+use flow_protocol::message::CallKey;
+use flow_protocol::server::CallTypes;
 
 use super::call_line::{call_line, decode_args};
 use super::connection::{CallHandle, Connection};
@@ -153,7 +153,7 @@ fn stop_all(connections: &[Connection], adapters: &[McpAdapter]) {
 /// Each process started while binding, with what it described, once per
 /// command however many declarations it binds.
 type Started<T, L> = HashMap<ProcessSpec, (T, std::result::Result<L, String>)>;
-type McpTools = Arc<std::collections::BTreeMap<String, flow_core::mcp::Tool>>;
+type McpTools = Arc<std::collections::BTreeMap<String, flow_mcp::Tool>>;
 
 impl Host {
     /// Binds every declaration of `listing`, or refuses with every refusal.
@@ -332,7 +332,7 @@ impl Host {
                 }))
             }
             // The MCP request's id is the call's history id alone: MCP has no
-            // place for the run id (see `flow_core::mcp::session`).
+            // place for the run id (see `flow_mcp::session`).
             Implementation::Mcp(adapter) => {
                 let values = decode_args(args, params, &types)?;
                 let (mut handle, settle) = CallHandle::open(key, None);

@@ -14,10 +14,10 @@ use flow_core::decode::from_json;
 use flow_core::error::{Error, Path, Result, Rule};
 use flow_core::json::{self, write_string, Json};
 use flow_core::plan::{Node, NodeId, PayloadPlan, Plan};
-use flow_core::protocol::message::{write_call, write_call_after_args, CallKey};
-use flow_core::protocol::server::CallTypes;
 use flow_core::types::{Param, Prim};
 use flow_core::value::Value;
+use flow_protocol::message::{write_call, write_call_after_args, CallKey};
+use flow_protocol::server::CallTypes;
 
 /// The `call` line of `key` to `tool` with `args` (an object keyed by
 /// parameter name, decoded at its declared types), and the generic views.
@@ -161,11 +161,11 @@ pub fn encode_args(args: &Json, params: &[Param], types: &CallTypes) -> Result<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_rng::Rng;
     use flow_core::json::parse_str;
     use flow_core::types::parse::listing_from_text;
     use flow_core::types::Term;
     use flow_core::Limits;
+    use flow_testkit::Rng;
 
     const WEATHER: &[u8] = include_bytes!("../../tests/examples/weather.tools.json");
 
@@ -226,7 +226,7 @@ mod tests {
     #[test]
     fn the_line_is_write_call_of_encode_args_over_many_calls() {
         let listing = listing_from_text(WEATHER, &Limits::default()).unwrap();
-        let mut rng = Rng(0x5eed_0000_0000_0042);
+        let mut rng = Rng::new(0x5eed_0000_0000_0043);
         let key = CallKey::new("run-\"1\"", "call é");
         let views = (parse_str(r#"{"T":"Int"}"#, &Limits::default()).unwrap(), Json::Null);
         let mut in_place = 0;

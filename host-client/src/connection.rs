@@ -44,11 +44,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::reply::{self, Line, ReplyParts};
 use flow_core::json::Json;
 use flow_core::limits::Limits;
-use flow_core::protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
-use flow_core::protocol::outcome::{admit, CallOutcome, ReplyTypes};
-use flow_core::protocol::past_limit;
-use flow_core::protocol::server::CallTypes;
-use flow_core::protocol::{Frame, LineReader};
+use flow_protocol::message::{self, write_describe_request, write_error, CallKey, Incoming};
+use flow_protocol::outcome::{admit, CallOutcome, ReplyTypes};
+use flow_protocol::past_limit;
+use flow_protocol::server::CallTypes;
+use flow_protocol::{Frame, LineReader};
 
 use flow_process::retire::{self, LastHandle, Retire, Retiring};
 use flow_process::{self as supervisor, ProcessSpec, Started, StderrMode, Supervised};

@@ -9,8 +9,8 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use flow_core::protocol::message::{write_cancel, CallKey};
-use flow_core::protocol::outcome::CallOutcome;
+use flow_protocol::message::{write_cancel, CallKey};
+use flow_protocol::outcome::CallOutcome;
 
 use super::outbox::Outbox;
 
@@ -89,7 +89,7 @@ impl Wake {
 ///
 /// ```no_run
 /// use flow_host::{CallHandle, Host};
-/// use flow_core::protocol::CallKey;
+/// use flow_protocol::CallKey;
 /// # fn demo(host: &Host, args: &flow_core::Json) {
 /// let tool = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
 /// // 64 calls out at once from this one thread.

@@ -19,7 +19,7 @@
 //! - [`described`]: the describe result, read with exact shapes.
 //! - `bind`: binding every declaration of a listing by fingerprint, with
 //!   distinct refusals, and calling bound Tools; flow.toml `mcp` bindings
-//!   through the MCP adapter in process ([`flow_core::mcp`]).
+//!   through the MCP adapter in process ([`flow_mcp`]).
 //! - `generic_views`: the `types` and `schema` views of a generic call.
 //! - `options`: limits, describe timeout, stop grace, logging.
 //!
@@ -27,7 +27,7 @@
 //!
 //! ```no_run
 //! use flow_host::{Host, HostOptions, Resolver};
-//! use flow_core::protocol::CallKey;
+//! use flow_protocol::CallKey;
 //! # fn demo(listing: &flow_core::types::Listing, args: &flow_core::Json) {
 //! let resolver = Resolver { manifest_dir: Some("tools".into()), ..Resolver::default() };
 //! let host = Host::bind(listing, &resolver, HostOptions::default()).expect("every Tool bound");
@@ -60,6 +60,3 @@ pub use flow_process::ProcessSpec;
 pub use generic_views::{views, GenericViews};
 pub use options::{HostOptions, LogSink};
 pub use resolve::{declaring_file, Binding, Resolution, Resolver};
-
-#[cfg(test)]
-mod test_rng;

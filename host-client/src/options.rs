@@ -4,8 +4,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use flow_core::limits::Limits;
-use flow_core::mcp::client::McpOptions;
-use flow_core::mcp::version::Implementation;
+use flow_mcp::client::McpOptions;
+use flow_mcp::version::Implementation;
 
 /// The default [`HostOptions::stop_grace`], which MCP servers get too
 /// ([`McpOptions::stop_grace`]).

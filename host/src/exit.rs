@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use flow_core::protocol::CallOutcome;
+use flow_protocol::CallOutcome;
 
 /// The outcome was Ok.
 pub const OK: u8 = 0;

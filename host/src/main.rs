@@ -3,21 +3,22 @@
 //! to stderr. `call` exits by its outcome (`exit`), for scripts.
 
 mod exit;
+mod mcp_adapter;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use crate::mcp_adapter::serve_stdio;
 use clap::{Parser, Subcommand};
 use flow_core::json::{self, Json};
-use flow_core::mcp::client::McpOptions;
-use flow_core::mcp::serve::serve_stdio;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::{listing_from_text, term_from_json_in};
 use flow_core::types::{Declarations, Listing, Term};
 use flow_core::Limits;
 use flow_host::RefusalKind;
 use flow_host::{Connection, Host, HostOptions, ProcessSpec, Resolver};
+use flow_mcp::client::McpOptions;
+use flow_protocol::{CallKey, CallOutcome};
 
 const MANIFEST_HELP: &str = "\
 How Tools are bound: a Tool identity's FILE part is its flow.toml table key

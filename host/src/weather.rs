@@ -9,10 +9,10 @@
 //! - `wrong-type`: returns a value of another type (answered Unknown).
 
 use flow_core::json::{parse_str, write_string, Json};
-use flow_core::protocol::{HandlerResult, StartedCall};
 use flow_core::types::Listing;
 use flow_core::value::Value;
 use flow_core::Limits;
+use flow_protocol::{HandlerResult, StartedCall};
 
 pub const LISTING: &[u8] = include_bytes!("../../tests/examples/weather.tools.json");
 

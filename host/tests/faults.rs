@@ -6,10 +6,10 @@
 mod common;
 
 use common::*;
-use flow_core::protocol::CallKey;
 use flow_core::types::parse::term_from_json;
 use flow_core::types::Term;
 use flow_host::{Host, RefusalKind};
+use flow_protocol::CallKey;
 
 #[test]
 fn the_test_tool_serves_every_tool_concurrently() {

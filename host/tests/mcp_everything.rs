@@ -7,8 +7,8 @@ mod mcp_servers;
 
 use std::process::Command;
 
-use flow_core::mcp::version::Era;
-use flow_core::protocol::{CallKey, CallOutcome};
+use flow_mcp::version::Era;
+use flow_protocol::{CallKey, CallOutcome};
 use mcp_servers::*;
 
 const LISTING: &str = "everything.tools.json";

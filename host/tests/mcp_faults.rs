@@ -9,12 +9,12 @@ mod mcp_servers;
 use std::time::Duration;
 
 use flow_core::manifest::Runner;
-use flow_core::mcp::adapter::McpAdapter;
-use flow_core::mcp::client::McpOptions;
-use flow_core::mcp::version::Era;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::Limits;
 use flow_host::{Binding, Host, HostOptions, ProcessSpec, RefusalKind, Resolver};
+use flow_mcp::adapter::McpAdapter;
+use flow_mcp::client::McpOptions;
+use flow_mcp::version::Era;
+use flow_protocol::{CallKey, CallOutcome};
 use mcp_servers::{json, listing, options, quote, repo, Setup};
 
 const REPO: &str = "example.com/fake-mcp@0.1.0/fake.flow";

@@ -7,9 +7,9 @@ mod mcp_servers;
 use std::process::Command;
 
 use flow_core::manifest::Runner;
-use flow_core::mcp::version::Era;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_host::{Binding, Host, RefusalKind, Resolver};
+use flow_mcp::version::Era;
+use flow_protocol::{CallKey, CallOutcome};
 use mcp_servers::*;
 
 const LISTING: &str = "python-server.tools.json";

@@ -22,11 +22,11 @@ use std::time::{Duration, Instant};
 
 use common::{fake_pid, process_gone, scratch};
 use flow_core::json::Object;
-use flow_core::mcp::adapter::McpAdapter;
-use flow_core::mcp::client::{CallEnd, McpConnection, McpOptions};
-use flow_core::mcp::session::Answer;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_host::{Host, HostOptions, ProcessSpec};
+use flow_mcp::adapter::McpAdapter;
+use flow_mcp::client::{CallEnd, McpConnection, McpOptions};
+use flow_mcp::session::Answer;
+use flow_protocol::{CallKey, CallOutcome};
 use mcp_servers::{json, quote, Setup};
 
 /// What must happen eventually happens within this.

@@ -5,8 +5,8 @@
 mod common;
 
 use common::*;
-use flow_core::protocol::CallKey;
 use flow_host::CallHandle;
+use flow_protocol::CallKey;
 
 fn call(setup: &Setup, id: &str, city: &str) -> CallHandle {
     setup.host.call(FORECAST, CallKey::new("r", id), &forecast_args(city)).unwrap()
@@ -177,9 +177,9 @@ fn a_seeded_mix_of_waits_polls_and_cancels_settles_every_call_once() {
         let mut mix = Mix(seed);
         // (city, handle, what a poll saw, cancelled): a blocked call's city
         // is "wait-for-cancel", answered only once it is cancelled.
-        type Out = (String, CallHandle, Option<flow_core::protocol::CallOutcome>, bool);
+        type Out = (String, CallHandle, Option<flow_protocol::CallOutcome>, bool);
         let mut out: std::collections::VecDeque<Out> = Default::default();
-        let check = |city: &str, cancelled: bool, outcome: &flow_core::protocol::CallOutcome| {
+        let check = |city: &str, cancelled: bool, outcome: &flow_protocol::CallOutcome| {
             // A cancel that found the call still waiting for a thread: it
             // never ran.
             let waiting = outcome.case() == "NotRun"

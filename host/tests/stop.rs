@@ -15,8 +15,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use common::*;
-use flow_core::protocol::CallKey;
 use flow_host::{Connection, HostOptions, ProcessSpec};
+use flow_protocol::CallKey;
 
 /// What must happen eventually happens within this.
 const GENEROUS: Duration = Duration::from_secs(60);

@@ -18,9 +18,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use flow_core::protocol::server::CallTypes;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_host::{Connection, HostOptions, ProcessSpec};
+use flow_protocol::server::CallTypes;
+use flow_protocol::{CallKey, CallOutcome};
 use mcp_servers::{python_server_words, quote, repo};
 
 const MARK: &str = "FLOW_SURVIVOR_MARK";
@@ -166,7 +166,7 @@ fn forecast_call(connection: &Connection, id: &str, city: &str) -> flow_host::Ca
     let args =
         flow_core::json::parse_str(&format!(r#"{{"city":"{city}","days":1,"units":"None"}}"#), &Default::default())
             .unwrap();
-    let line = flow_core::protocol::message::write_call(&key, FORECAST, &args.to_canonical(), None);
+    let line = flow_protocol::message::write_call(&key, FORECAST, &args.to_canonical(), None);
     connection.send(key, line, types, |_| Ok(()))
 }
 

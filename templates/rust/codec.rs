@@ -14,7 +14,7 @@
 #![allow(clippy::unit_arg)]
 {%- if converts %}
 
-use flow_core::codec as flow;
+use flow_runtime::codec as flow;
 
 use crate::types::*;
 {%- endif %}

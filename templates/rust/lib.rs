@@ -16,7 +16,7 @@ mod serve;
 mod tools;
 pub mod types;
 
-pub use flow_core::toolkit::Call;
+pub use flow_runtime::Call;
 pub use serve::{serve, server};
 pub use tools::{{ trait_name }};
 pub use types::*;

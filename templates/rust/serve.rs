@@ -1,5 +1,5 @@
 {{ header }}
-//! Serving the {{ project }} Tools on flow-core's protocol runtime: each
+//! Serving the {{ project }} Tools on the Rust Tool runtime (flow_runtime): each
 //! call's args decode from their JSON straight into the method's Rust
 //! types, with the server core's rules (a generic Tool's the core decodes,
 //! at the call's types), NotRun when they do not decode. The core answers
@@ -11,8 +11,7 @@
 
 use std::sync::Arc;
 
-use flow_core::protocol::{HandlerResult, StartedCall, StdioServer};
-use flow_core::toolkit;
+use flow_runtime::{HandlerResult, StartedCall, StdioServer};
 
 use crate::metadata;
 use crate::tools::{{ trait_name }};
@@ -22,7 +21,7 @@ use crate::tools::{{ trait_name }};
 /// protocol, or with `--mcp` on its command line serves the Tools to MCP
 /// clients.
 pub fn serve(tools: impl {{ trait_name }}) -> std::io::Result<()> {
-    toolkit::serve_process(server(tools)?)
+    flow_runtime::serve_process(server(tools)?)
 }
 
 /// A server of `tools`, to serve any input and output
@@ -30,7 +29,7 @@ pub fn serve(tools: impl {{ trait_name }}) -> std::io::Result<()> {
 pub fn server<T: {{ trait_name }}>(tools: T) -> std::io::Result<StdioServer> {
     let handlers: [(&str, Handler<T>); {{ methods.len() }}] = {{ handlers }};
     let tools = Arc::new(tools);
-    let mut server = toolkit::typed_server(metadata::LISTING, metadata::DESCRIBE)?;
+    let mut server = flow_runtime::typed_server(metadata::LISTING, metadata::DESCRIBE)?;
     for (identity, handler) in handlers {
         let tools = Arc::clone(&tools);
         server = server.handle(identity, move |call| handler(&tools, call));
@@ -45,9 +44,9 @@ type Handler<T> = fn(&T, StartedCall) -> HandlerResult;
 
 /// Runs [`{{ trait_name }}::{{ method.method }}`] for a started call.
 fn {{ method.handler }}<T: {{ trait_name }}>(tools: &T, call: StartedCall) -> HandlerResult {
-    toolkit::{{ method.handle }}(call, |ctx, {{ method.args_binding }}| {
+    flow_runtime::{{ method.handle }}(call, |ctx, {{ method.args_binding }}| {
         {{ method.handler_call }}
-        Ok(ctx.reply_direct(toolkit::block_on(reply)))
+        Ok(ctx.reply_direct(flow_runtime::block_on(reply)))
     })
 }
 {%- endfor %}

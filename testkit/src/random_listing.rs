@@ -238,7 +238,7 @@ pub const HOSTILE_NAMES: &[&str] = &[
     "core",
     "alloc",
     "flow",
-    "flow_core",
+    "flow_runtime",
     "codec",
     "types",
     "main",

@@ -19,8 +19,13 @@ impl Rng {
         x
     }
 
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
+    /// A number below `n` (0 when `n` is 0), of `n`'s own integer type.
+    pub fn below<N>(&mut self, n: N) -> N
+    where
+        N: Copy + TryInto<u64> + TryFrom<u64>,
+    {
+        let bound = n.try_into().ok().unwrap_or(0).max(1);
+        N::try_from(self.next_u64() % bound).ok().expect("below a bound of its own type")
     }
 
     pub fn chance(&mut self, percent: u64) -> bool {

@@ -8,13 +8,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, FromJson, FromValue, HostToken, Instant};
 use flow_core::decode::from_json;
 use flow_core::json::{self, Json, Object};
 use flow_core::plan::{NodeId, Plan};
 use flow_core::types::parse::{listing_from_text, term_from_json};
 use flow_core::types::Listing;
 use flow_core::Limits;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, FromJson, FromValue, HostToken, Instant};
 use flow_testkit::random_json::random_json_text;
 use flow_testkit::random_values::{self, random_value};
 use flow_testkit::Rng;

@@ -3,9 +3,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use flow_core::protocol::server::{CallTypes, GenericCall, HandlerResult};
-use flow_core::protocol::{CallKey, CancelToken};
 use flow_core::{Limits, Value};
+use flow_protocol::server::{CallTypes, GenericCall, HandlerResult};
+use flow_protocol::{CallKey, CancelToken};
 use pyo3::prelude::*;
 
 use super::roots::RootPlans;

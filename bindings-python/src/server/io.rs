@@ -5,8 +5,8 @@
 use std::io::{BufReader, Write};
 use std::sync::{Arc, Mutex};
 
-use flow_core::protocol::server::HandlerResult;
-use flow_core::protocol::{CallKey, Event, LineReader};
+use flow_protocol::server::HandlerResult;
+use flow_protocol::{CallKey, Event, LineReader};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -36,7 +36,7 @@ pub(super) fn protocol_output(_fd: i32) -> PyResult<Box<dyn Write + Send>> {
 
 /// What the reader hands the dispatcher, in the order it read them.
 enum Handoff {
-    Start(Box<flow_core::protocol::StartedCall>),
+    Start(Box<flow_protocol::StartedCall>),
     Cancel(CallKey),
     Done,
 }
@@ -181,7 +181,7 @@ fn dispatch_loop(
 pub(super) fn start<'py>(
     py: Python<'py>,
     shared: &Arc<Shared>,
-    started: flow_core::protocol::StartedCall,
+    started: flow_protocol::StartedCall,
 ) -> PyResult<(Py<Call>, Bound<'py, PyList>)> {
     let served = &shared.tools[started.tool];
     let roots = match &served.roots {

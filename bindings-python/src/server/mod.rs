@@ -38,11 +38,11 @@ mod roots;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use flow_core::mcp::front::front_for;
-use flow_core::protocol::server::{HandlerResult, ServedEntry, ServerCore};
-use flow_core::protocol::{CallKey, Front, FrontKind, InFlight, DEFAULT_IN_FLIGHT};
 use flow_core::types::{Listing, ToolDecl};
 use flow_core::Limits;
+use flow_mcp::front::front_for;
+use flow_protocol::server::{HandlerResult, ServedEntry, ServerCore};
+use flow_protocol::{CallKey, Front, FrontKind, InFlight, DEFAULT_IN_FLIGHT};
 use pyo3::prelude::*;
 
 use crate::codec::Codec;

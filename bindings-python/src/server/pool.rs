@@ -27,7 +27,7 @@
 //! So a call waits for a blocked handler at most about [`GROW_AFTER`] while
 //! the pool can grow, and workers are never stopped until the pool is.
 //! Whether a thread is runnable is read from `/proc` (Linux, through
-//! `flow_core::protocol::thread_state`); without it, every stalled worker
+//! `flow_runtime::thread_state`); without it, every stalled worker
 //! counts as blocked.
 
 use std::collections::VecDeque;
@@ -36,9 +36,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use flow_core::protocol::server::HandlerResult;
-use flow_core::protocol::thread_state::{self, ThreadId};
-use flow_core::protocol::StartedCall;
+use flow_protocol::server::HandlerResult;
+use flow_protocol::StartedCall;
+use flow_runtime::thread_state::{self, ThreadId};
 use pyo3::prelude::*;
 
 use super::{lock, Shared};
@@ -178,7 +178,7 @@ impl Pool {
 
     /// Takes the queued call `key` off the queue, if it is still there: a
     /// cancel that came before any worker took it.
-    pub(super) fn unqueue(&self, key: &flow_core::protocol::CallKey) -> Option<Box<StartedCall>> {
+    pub(super) fn unqueue(&self, key: &flow_protocol::CallKey) -> Option<Box<StartedCall>> {
         let mut state = lock(&self.state);
         let at = state.queue.iter().position(|call| call.key == *key)?;
         let call = state.queue.remove(at);

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use flow_core::protocol::server::GenericCall;
 use flow_core::types::ToolDecl;
+use flow_protocol::server::GenericCall;
 use pyo3::prelude::*;
 
 use crate::codec::Codec;

@@ -9,7 +9,7 @@
 //! A list can instead be read and decoded one item at a time
 //! ([`decode_items_with`]), with the same outcome and one item's trees held.
 //! Each type form's rule is in `rules`, which the typed decoder of
-//! generated Rust types ([`crate::codec::FromJson`]) applies too.
+//! generated Rust types (`flow_runtime::codec::FromJson`) applies too.
 
 use std::sync::Arc;
 
@@ -20,7 +20,7 @@ use crate::plan::{FieldPlan, Node, NodeId, PayloadPlan, Plan};
 use crate::types::{Declarations, Prim, Term};
 use crate::value::{EnumPayload, EnumValue, Value};
 
-pub(crate) mod rules;
+pub mod rules;
 
 /// Decodes `bytes` at `term`, resolving Named terms in `declarations`.
 pub fn decode(bytes: &[u8], term: &Term, declarations: &Declarations, limits: &Limits) -> Result<Value> {

@@ -1,6 +1,6 @@
 //! The decoding rule of each type form, over one JSON tree: what the value
 //! decoder ([`super::from_json`]) and the typed decoder of generated Rust
-//! types ([`crate::codec::FromJson`]) both apply, so the two cannot disagree
+//! types (`flow_runtime::codec::FromJson`) both apply, so the two cannot disagree
 //! on a form accepted, a refusal's rule, its message or its path. Each
 //! function takes the JSON of one form apart and leaves decoding the parts
 //! (at their types, under the path it names) to its caller.
@@ -14,17 +14,23 @@ use crate::json::{Json, Object};
 use crate::number::Number;
 use crate::time::{Duration, Instant, TimeError};
 
-pub(crate) fn expected(what: &str, found: &Json) -> Error {
+/// The refusal of a JSON value of the wrong kind: `expected WHAT, found KIND`.
+#[inline]
+pub fn expected(what: &str, found: &Json) -> Error {
     Error::new(Rule::Type, format!("expected {what}, found {}", found.kind_name()))
 }
 
-pub(crate) fn quoted(text: &str) -> String {
+/// `text` as a JSON string, for naming a member or a constructor in a refusal.
+#[inline]
+pub fn quoted(text: &str) -> String {
     let mut s = String::new();
     crate::json::write_string(&mut s, text);
     s
 }
 
-pub(crate) fn int(json: Json) -> Result<BigInt> {
+/// An Int: a number with no fraction (`1.0e2` is 100).
+#[inline]
+pub fn int(json: Json) -> Result<BigInt> {
     match json {
         Json::Number(n) => match n.to_bigint() {
             Some(i) => Ok(i),
@@ -34,35 +40,45 @@ pub(crate) fn int(json: Json) -> Result<BigInt> {
     }
 }
 
-pub(crate) fn decimal(json: Json) -> Result<Number> {
+/// A Decimal: any number, kept exact.
+#[inline]
+pub fn decimal(json: Json) -> Result<Number> {
     match json {
         Json::Number(n) => Ok(n),
         other => Err(expected("a number", &other)),
     }
 }
 
-pub(crate) fn text(json: Json) -> Result<String> {
+/// A Text: a string.
+#[inline]
+pub fn text(json: Json) -> Result<String> {
     match json {
         Json::String(s) => Ok(s),
         other => Err(expected("a string", &other)),
     }
 }
 
-pub(crate) fn boolean(json: Json) -> Result<bool> {
+/// A Bool: `true` or `false`.
+#[inline]
+pub fn boolean(json: Json) -> Result<bool> {
     match json {
         Json::Bool(b) => Ok(b),
         other => Err(expected("a boolean", &other)),
     }
 }
 
-pub(crate) fn unit(json: Json) -> Result<()> {
+/// A Unit: `null`.
+#[inline]
+pub fn unit(json: Json) -> Result<()> {
     match json {
         Json::Null => Ok(()),
         other => Err(expected("null", &other)),
     }
 }
 
-pub(crate) fn bytes(json: Json) -> Result<Vec<u8>> {
+/// Bytes: a string of canonical padded base64.
+#[inline]
+pub fn bytes(json: Json) -> Result<Vec<u8>> {
     match json {
         Json::String(s) => crate::base64::decode(&s)
             .map_err(|why| Error::new(Rule::Base64, format!("not canonical padded base64: {why}"))),
@@ -70,21 +86,27 @@ pub(crate) fn bytes(json: Json) -> Result<Vec<u8>> {
     }
 }
 
-pub(crate) fn instant(json: Json) -> Result<Instant> {
+/// An Instant: its string form of `decisions.md` section 1.
+#[inline]
+pub fn instant(json: Json) -> Result<Instant> {
     match json {
         Json::String(s) => Instant::parse(&s).map_err(|e| time_error(e, Rule::Instant)),
         other => Err(expected("an Instant string", &other)),
     }
 }
 
-pub(crate) fn duration(json: Json) -> Result<Duration> {
+/// A Duration: its string form of `decisions.md` section 1.
+#[inline]
+pub fn duration(json: Json) -> Result<Duration> {
     match json {
         Json::String(s) => Duration::parse(&s).map_err(|e| time_error(e, Rule::Duration)),
         other => Err(expected("a Duration string", &other)),
     }
 }
 
-pub(crate) fn never() -> Error {
+/// The refusal of any value of Never, which has none.
+#[inline]
+pub fn never() -> Error {
     Error::new(Rule::Never, "Never has no values")
 }
 
@@ -96,7 +118,8 @@ fn time_error(error: TimeError, rule: Rule) -> Error {
 }
 
 /// A List's or Set's items (each decoded by the caller under its index).
-pub(crate) fn items(json: Json) -> Result<Vec<Json>> {
+#[inline]
+pub fn items(json: Json) -> Result<Vec<Json>> {
     array(json, "an array")
 }
 
@@ -108,7 +131,8 @@ fn array(json: Json, what: &str) -> Result<Vec<Json>> {
 }
 
 /// A tuple's items, exactly `len` of them.
-pub(crate) fn tuple(json: Json, len: usize) -> Result<Vec<Json>> {
+#[inline]
+pub fn tuple(json: Json, len: usize) -> Result<Vec<Json>> {
     tuple_length(items(json)?, len)
 }
 
@@ -124,7 +148,8 @@ fn tuple_length(items: Vec<Json>, len: usize) -> Result<Vec<Json>> {
 
 /// A Dict keyed by Text: an object, members sorted and unique (the reader
 /// refuses duplicate keys). Each value is decoded under its key.
-pub(crate) fn text_dict(json: Json) -> Result<Vec<(String, Json)>> {
+#[inline]
+pub fn text_dict(json: Json) -> Result<Vec<(String, Json)>> {
     match json {
         Json::Object(object) => Ok(object.into_members()),
         other => Err(expected("an object", &other)),
@@ -132,12 +157,14 @@ pub(crate) fn text_dict(json: Json) -> Result<Vec<(String, Json)>> {
 }
 
 /// Any other Dict: an array of pairs (each refused under its index).
-pub(crate) fn pairs(json: Json) -> Result<Vec<Json>> {
+#[inline]
+pub fn pairs(json: Json) -> Result<Vec<Json>> {
     array(json, "an array of [key, value] pairs")
 }
 
 /// One `[key, value]` pair: key decoded under index 0, value under 1.
-pub(crate) fn pair(json: Json) -> Result<(Json, Json)> {
+#[inline]
+pub fn pair(json: Json) -> Result<(Json, Json)> {
     let items = array(json, "a [key, value] pair")?;
     if items.len() != 2 {
         return Err(Error::new(
@@ -150,7 +177,8 @@ pub(crate) fn pair(json: Json) -> Result<(Json, Json)> {
 }
 
 /// An Option: `"None"`, or `{"Some": v}` whose `v` is decoded under `Some`.
-pub(crate) fn option(json: Json) -> Result<Option<Json>> {
+#[inline]
+pub fn option(json: Json) -> Result<Option<Json>> {
     match json {
         Json::String(s) if s == "None" => Ok(None),
         Json::String(s) => {
@@ -171,7 +199,8 @@ pub(crate) fn option(json: Json) -> Result<Option<Json>> {
 }
 
 /// A record's members (extra members are ignored).
-pub(crate) fn record(json: Json) -> Result<Members> {
+#[inline]
+pub fn record(json: Json) -> Result<Members> {
     match json {
         Json::Object(object) => Ok(Members { members: object.into_members() }),
         other => Err(expected("an object", &other)),
@@ -179,7 +208,8 @@ pub(crate) fn record(json: Json) -> Result<Members> {
 }
 
 /// A named payload's members, refused under its constructor by the caller.
-pub(crate) fn named_parts(json: Json) -> Result<Members> {
+#[inline]
+pub fn named_parts(json: Json) -> Result<Members> {
     match json {
         Json::Object(object) => Ok(Members { members: object.into_members() }),
         other => Err(expected("an object of named parts", &other)),
@@ -188,12 +218,13 @@ pub(crate) fn named_parts(json: Json) -> Result<Members> {
 
 /// Several positional parts: an array of exactly `len` (refused under the
 /// constructor by the caller; each part under its index within it).
-pub(crate) fn positional_parts(json: Json, len: usize) -> Result<Vec<Json>> {
+#[inline]
+pub fn positional_parts(json: Json, len: usize) -> Result<Vec<Json>> {
     tuple_length(array(json, "an array of the constructor's parts")?, len)
 }
 
 /// The members of a record or a named payload, taken field by field.
-pub(crate) struct Members {
+pub struct Members {
     members: Vec<(String, Json)>,
 }
 
@@ -202,7 +233,8 @@ impl Members {
     /// field (`optional`), refused for an absent other one. A present field
     /// is decoded by the caller under its name, at the Option's payload type
     /// for an Option field.
-    pub(crate) fn take(&mut self, name: &str, optional: bool, owner: &str) -> Result<Option<Json>> {
+    #[inline]
+    pub fn take(&mut self, name: &str, optional: bool, owner: &str) -> Result<Option<Json>> {
         match self.members.binary_search_by(|(k, _)| k.as_str().cmp(name)) {
             Ok(i) => Ok(Some(std::mem::replace(&mut self.members[i].1, Json::Null))),
             Err(_) if optional => Ok(None),
@@ -215,7 +247,8 @@ impl Members {
 /// a one-member object (a payload). `find` gives a constructor's index and
 /// whether it takes a payload; `identity` names the enum in refusals. The
 /// payload, when there is one, is decoded by the caller under the name.
-pub(crate) fn constructor(
+#[inline]
+pub fn constructor(
     json: Json,
     identity: &str,
     find: impl Fn(&str) -> Option<(usize, bool)>,
@@ -270,12 +303,8 @@ fn member_list(object: &Object) -> String {
 /// entries ("the same key twice in a Dict"), sorted by `order` (the Flow
 /// order) and refused when two are equal, naming the later one in the input
 /// (its original index) and the one before it.
-pub(crate) fn sorted_unique<T>(
-    items: Vec<T>,
-    order: impl Fn(&T, &T) -> Ordering,
-    rule: Rule,
-    what: &str,
-) -> Result<Vec<T>> {
+#[inline]
+pub fn sorted_unique<T>(items: Vec<T>, order: impl Fn(&T, &T) -> Ordering, rule: Rule, what: &str) -> Result<Vec<T>> {
     let mut indexed: Vec<(usize, T)> = items.into_iter().enumerate().collect();
     indexed.sort_by(|a, b| order(&a.1, &b.1).then(a.0.cmp(&b.0)));
     let same = |w: &&[(usize, T)]| order(&w[0].1, &w[1].1) == Ordering::Equal;

@@ -83,7 +83,7 @@ pub fn schema_of(term: &Term, declarations: &Declarations, form: SchemaForm, too
 /// required and has its payload's schema. Not part of the contract's schemas:
 /// how a front that takes a Tool's args as a record (MCP's `arguments`)
 /// describes them.
-pub(crate) fn object_schema(
+pub fn object_schema(
     members: &[(String, Term)],
     declarations: &Declarations,
     form: SchemaForm,

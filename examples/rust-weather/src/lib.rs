@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Json, Never};
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Json, Never};
 use weather_tools::{Call, Day, Forecast, Page, Region, Sky, Station, Units, WeatherError, WeatherTools};
 
 /// The Tools, with a count of the calls this process ran.

@@ -9,10 +9,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use flow_core::check::check;
-use flow_core::codec::{BigDecimal, BigInt, CanonicalText, Duration, FromValue, HostToken, Instant, Json};
 use flow_core::plan::Plan;
 use flow_core::types::parse::{listing_from_json, term_from_json};
 use flow_core::{Limits, Value};
+use flow_runtime::codec::{BigDecimal, BigInt, CanonicalText, Duration, FromValue, HostToken, Instant, Json};
 use flow_testkit::random_values::random_value;
 use flow_testkit::Rng;
 
@@ -96,7 +96,7 @@ fn codec_types() -> Vec<(String, Both)> {
         ),
         (
             r#"{"Named":{"args":[{"Option":"Never"}],"declaration":"box"}}"#.into(),
-            both::<codec_tools::Box<Option<flow_core::codec::Never>>>,
+            both::<codec_tools::Box<Option<flow_runtime::codec::Never>>>,
         ),
         (named("opts"), both::<Opts>),
         (named("person"), both::<Person>),

@@ -7,11 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, IntoValue, Json, Never};
-use flow_core::protocol::{Event, HandlerResult, ServerCore};
-use flow_core::toolkit::{block_on, handle, Call};
 use flow_core::types::parse::listing_from_text;
 use flow_core::{Limits, Value};
+use flow_protocol::{Event, HandlerResult, ServerCore};
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Instant, IntoValue, Json, Never};
+use flow_runtime::{block_on, handle, Call};
 use rust_weather::Weather;
 use weather_tools::{Page, Region, Station, Units, WeatherError, WeatherTools};
 
@@ -64,8 +64,8 @@ fn settled(tool: &str, args: &str, run: impl FnOnce(&Call) -> HandlerResult) -> 
 /// line and as the settled outcome.
 fn both_ways<O, E>(tool: &str, args: &str, method: impl Fn(&Call) -> Result<O, E>) -> [(String, String); 2]
 where
-    O: flow_core::codec::CanonicalText,
-    E: flow_core::codec::CanonicalText,
+    O: flow_runtime::codec::CanonicalText,
+    E: flow_runtime::codec::CanonicalText,
 {
     let direct = reply_line(tool, args, |ctx| {
         let reply = ctx.reply_direct(method(ctx));

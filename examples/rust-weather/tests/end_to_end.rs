@@ -8,12 +8,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use flow_core::json::{parse_str, Json};
-use flow_core::protocol::message::write_call;
-use flow_core::protocol::{CallKey, CallOutcome, CallTypes};
 use flow_core::types::parse::{listing_from_text, term_from_json};
 use flow_core::types::{Listing, Term};
 use flow_core::Limits;
 use flow_host::{Host, HostOptions, Resolver};
+use flow_protocol::message::write_call;
+use flow_protocol::{CallKey, CallOutcome, CallTypes};
 
 const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";
 const STATIONS: &str = "github.com/acme/weather@1.2.0/weather.flow.list_stations";
@@ -214,14 +214,14 @@ fn args_refused_by_the_rust_types_are_answered_as_the_core_answers_them() {
         .map(|(i, (tool, args))| write_call(&CallKey::new("r", i.to_string()), tool, args, None))
         .collect();
 
-    let mut core = flow_core::protocol::ServerCore::from_listing(&listing()).unwrap();
+    let mut core = flow_protocol::ServerCore::from_listing(&listing()).unwrap();
     let mut expected = std::collections::BTreeMap::new();
     for (i, line) in lines.iter().enumerate() {
         let events = core.receive(line.trim_end().as_bytes());
         let written: Vec<String> = events
             .into_iter()
             .filter_map(|e| match e {
-                flow_core::protocol::Event::Write(line) => Some(line),
+                flow_protocol::Event::Write(line) => Some(line),
                 _ => None,
             })
             .collect();

@@ -75,9 +75,9 @@ fn the_typescript_sdk_client_in_the_handshake_era() {
 #[test]
 fn the_flow_mcp_adapter_reads_back_what_the_tool_serves() {
     use flow_core::manifest::Runner;
-    use flow_core::protocol::{CallKey, CallOutcome};
     use flow_core::types::parse::listing_from_text;
     use flow_host::{Binding, Host, HostOptions, Resolver};
+    use flow_protocol::{CallKey, CallOutcome};
 
     let listing =
         listing_from_text(include_bytes!("../../../tests/examples/weather.tools.json"), &Limits::default()).unwrap();

@@ -7,11 +7,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, FromValue, HostToken, Instant, IntoValue, Json};
 use flow_core::types::parse::{listing_from_json, term_from_json};
 use flow_core::types::write::term_to_json;
 use flow_core::types::Listing;
 use flow_core::{decode, Limits, Value};
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, FromValue, HostToken, Instant, IntoValue, Json};
 
 type RoundTrip = fn(Value) -> Value;
 
@@ -115,7 +115,7 @@ fn codec_types() -> BTreeMap<&'static str, RoundTrip> {
         ),
         (
             r#"{"Named":{"args":[{"Option":"Never"}],"declaration":"box"}}"#,
-            through::<codec_tools::Box<Option<flow_core::codec::Never>>>,
+            through::<codec_tools::Box<Option<flow_runtime::codec::Never>>>,
         ),
         (
             r#"{"Named":{"args":[{"Named":{"args":[],"declaration":"shape"}}],"declaration":"box"}}"#,

@@ -3,7 +3,7 @@
 //! ([`split`]) and its outcome decoded at the call's declared types straight
 //! from its text ([`text`]); every other line, and every reply that path
 //! cannot judge, goes to the protocol's parser and
-//! [`flow_core::protocol::outcome::admit`], which decide and word every
+//! [`flow_protocol::outcome::admit`], which decide and word every
 //! outcome. The fast path only ever gives what the other one would, so it is
 //! a detail of this module: the connection sees one entry, [`read_line`].
 
@@ -11,8 +11,8 @@ mod split;
 mod text;
 
 use flow_core::limits::Limits;
-use flow_core::protocol::message::{self, Incoming};
-use flow_core::protocol::outcome::{CallOutcome, ReplyTypes};
+use flow_protocol::message::{self, Incoming};
+use flow_protocol::outcome::{CallOutcome, ReplyTypes};
 
 pub(crate) use split::ReplyParts;
 

@@ -6,13 +6,13 @@
 //! and control characters (as canonical writers and serde_json write them),
 //! is read here; its outcome is parsed alone, at the depth it has in the
 //! line. Anything else, and any outcome that does not parse, is `None`, for
-//! [`flow_core::protocol::message::parse_line`] to judge and to word its error: so this
+//! [`flow_protocol::message::parse_line`] to judge and to word its error: so this
 //! path only ever gives what that one would.
 
 use flow_core::json;
 use flow_core::limits::Limits;
 
-use flow_core::protocol::message::{CallKey, Incoming, ReplyMessage};
+use flow_protocol::message::{CallKey, Incoming, ReplyMessage};
 
 const HEAD: &[u8] = br#"{"jsonrpc":"2.0","method":"reply","params":{"call":""#;
 const OUTCOME: &[u8] = br#","outcome":"#;
@@ -75,7 +75,7 @@ pub(super) fn parse_parts(parts: ReplyParts<'_>, limits: &Limits) -> Option<Inco
 #[cfg(test)]
 mod tests {
     use super::*;
-    use flow_core::protocol::message::parse_line;
+    use flow_protocol::message::parse_line;
 
     fn both(line: &str) -> (Option<Incoming>, Incoming) {
         let limits = Limits::default();

@@ -7,7 +7,7 @@
 //! Dict's keys strictly ascending, nesting well inside the depth limit.
 //! Anything else, every value that would be refused, and a few rare types
 //! (host tokens), give `None`: the reader then takes the old path (the tree,
-//! then [`flow_core::protocol::outcome::admit`]), which decides and words every
+//! then [`flow_protocol::outcome::admit`]), which decides and words every
 //! outcome as before. So a `Some` is always the old path's outcome.
 
 use std::sync::Arc;
@@ -16,10 +16,10 @@ use flow_core::json::{Json, Object};
 use flow_core::limits::Limits;
 use flow_core::number::{scan_json_number, ScannedNumber};
 use flow_core::plan::{FieldPlan, Node, NodeId, PayloadPlan, Plan};
-use flow_core::protocol::outcome::{CallOutcome, ReplyTypes};
 use flow_core::time::{Duration, Instant};
 use flow_core::types::Prim;
 use flow_core::value::{EnumPayload, EnumValue, Value};
+use flow_protocol::outcome::{CallOutcome, ReplyTypes};
 
 /// Levels above an `Ok` or `Failed` value in a reply line: the message,
 /// `params`, `outcome`; and a margin, so that no value near the limit is
@@ -314,9 +314,9 @@ fn ascending<T>(items: &[T], key: impl Fn(&T) -> &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_rng::Rng;
-    use flow_core::protocol::outcome::admit;
     use flow_core::types::{parse::listing_from_text, Term};
+    use flow_protocol::outcome::admit;
+    use flow_testkit::Rng;
 
     const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
 
@@ -460,7 +460,7 @@ mod tests {
     fn the_one_pass_outcome_is_the_old_paths_over_many_replies() {
         let limits = Limits::default();
         let (plan, nodes) = compiled();
-        let mut rng = Rng(0x5eed_1234_abcd_0001);
+        let mut rng = Rng::new(0x5eed_1234_abcd_0001);
         let (mut hits, mut canonical_cases) = (0, 0);
         for case in 0..30_000 {
             let (ok, err) = (nodes[rng.below(nodes.len())], nodes[rng.below(nodes.len())]);

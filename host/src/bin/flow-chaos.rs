@@ -77,8 +77,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use flow_core::json::write_string;
-use flow_core::protocol::message::{parse_line, CallKey, Incoming};
 use flow_core::Limits;
+use flow_protocol::message::{parse_line, CallKey, Incoming};
 
 #[path = "../soak_support.rs"]
 mod soak_support;

@@ -32,8 +32,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use flow_core::json::{Json, Object};
-use flow_core::mcp::jsonrpc::{self, Message, RpcError};
 use flow_core::Limits;
+use flow_mcp::jsonrpc::{self, Message, RpcError};
 
 const TOOLS: [&str; 10] =
     ["ok", "ping-first", "big", "dupe", "error", "needs-input", "silent", "exit", "held", "close-stdin"];

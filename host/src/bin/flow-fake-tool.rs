@@ -40,9 +40,9 @@ use std::time::Duration;
 
 use flow_core::fingerprint::describe_entry;
 use flow_core::json::Json;
-use flow_core::protocol::message::{write_reply, CallKey};
-use flow_core::protocol::{Event, Outcome, ServedEntry, ServerCore};
 use flow_core::types::identity_name;
+use flow_protocol::message::{write_reply, CallKey};
+use flow_protocol::{Event, Outcome, ServedEntry, ServerCore};
 
 #[derive(Default)]
 struct Flags {

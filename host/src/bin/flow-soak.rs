@@ -77,11 +77,11 @@ use std::time::{Duration, Instant};
 
 use flow_core::json::{parse_str, write_string, Json};
 use flow_core::manifest::Runner;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::{Prim, Term};
 use flow_core::Limits;
 use flow_host::{Binding, Host, HostOptions, Resolver};
+use flow_protocol::{CallKey, CallOutcome};
 
 // flow-chaos's randomness, outcome hash and memory reading; `chance` is its
 // alone.
@@ -485,7 +485,7 @@ fn quarter_max(samples: &[u64], first: bool) -> u64 {
 /// finished pairs (`DEFAULT_MEMORY`, the re-sent call rule) is full, each new
 /// pair evicting the oldest, so its resident set has no reason to grow. Before
 /// that it does: remembered replies, allocator arenas, the runtime's caches.
-const WARM: u64 = flow_core::protocol::server::DEFAULT_MEMORY as u64;
+const WARM: u64 = flow_protocol::server::DEFAULT_MEMORY as u64;
 
 /// Memory is flat when the last quarter's peak is within this of the
 /// first quarter's: 8 MiB plus a tenth. Why these numbers: docs/testing.md,

@@ -11,7 +11,8 @@ mod weather;
 
 use std::process::ExitCode;
 
-use flow_core::protocol::{ServerCore, StdioServer};
+use flow_protocol::ServerCore;
+use flow_runtime::StdioServer;
 
 fn main() -> ExitCode {
     let listing = weather::listing();

@@ -6,11 +6,11 @@ use std::sync::{Arc, Mutex};
 
 use flow_core::json::{parse_str, Json};
 use flow_core::manifest::Runner;
-use flow_core::protocol::{CallKey, CallOutcome};
 use flow_core::types::parse::listing_from_text;
 use flow_core::types::Listing;
 use flow_core::Limits;
 use flow_host::{Binding, Host, HostOptions, Resolver};
+use flow_protocol::{CallKey, CallOutcome};
 
 pub const WEATHER: &[u8] = include_bytes!("../../../tests/examples/weather.tools.json");
 pub const FORECAST: &str = "github.com/acme/weather@1.2.0/weather.flow.get_forecast";

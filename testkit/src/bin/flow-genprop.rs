@@ -14,7 +14,7 @@
 //! run and one ruff run, all TypeScript packages in one tsc project, all Rust
 //! crates as members of one throwaway workspace whose target dir
 //! (`target/genprop` under the repository) is kept between runs, so
-//! flow-core is built once. Defaults: seed from the clock (printed), 20
+//! the runtime is built once. Defaults: seed from the clock (printed), 20
 //! listings, a temporary directory (kept on failure or with `--keep`).
 //! Exit 1 names every failing listing by its seed and writes each one to
 //! `DIR/failures/SEED.tools.json`.
@@ -83,11 +83,11 @@ impl Failures {
     }
 }
 
-fn language(name: &str, flow_core: &Path) -> Box<dyn Language> {
+fn language(name: &str, runtime: &Path) -> Box<dyn Language> {
     match name {
         "python" => Box::new(generate::python::Python),
         "typescript" => Box::new(generate::typescript::TypeScript),
-        "rust" => Box::new(generate::rust::Rust { flow_core_path: Some(flow_core.display().to_string()) }),
+        "rust" => Box::new(generate::rust::Rust { runtime_path: Some(runtime.display().to_string()) }),
         other => panic!("unknown language {other}: python, typescript or rust"),
     }
 }
@@ -159,9 +159,9 @@ fn main() -> ExitCode {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the run's folder");
     eprintln!("flow-genprop: seed {} count {} in {}", o.seed, o.count, dir.display());
-    let flow_core = o.repo.join("core");
+    let runtime = o.repo.join("runtime");
     let languages: Vec<(String, Box<dyn Language>)> =
-        o.langs.iter().map(|l| (l.clone(), language(l, &flow_core))).collect();
+        o.langs.iter().map(|l| (l.clone(), language(l, &runtime))).collect();
     let mut failures = Failures::default();
     let mut generated: BTreeMap<String, Vec<u64>> = BTreeMap::new();
     let mut listings: BTreeMap<u64, String> = BTreeMap::new();

@@ -10,9 +10,10 @@
 use std::io::{BufReader, Write};
 use std::process::ExitCode;
 
-use flow_core::protocol::{Event, Frame, HandlerResult, LineReader, ServerCore, StdioServer};
 use flow_core::types::parse::listing_from_text;
 use flow_core::Limits;
+use flow_protocol::{Event, Frame, HandlerResult, LineReader, ServerCore};
+use flow_runtime::StdioServer;
 use flow_testkit::hostile::{self, reply_line};
 
 fn main() -> ExitCode {

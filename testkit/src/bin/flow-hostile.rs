@@ -25,12 +25,12 @@ use std::process::{Command, ExitCode, Stdio};
 use std::sync::Arc;
 
 use flow_core::json::{write_string, Json, Object};
-use flow_core::protocol::message::{write_call, write_describe_request, CallKey};
-use flow_core::protocol::server::CallTypes;
-use flow_core::protocol::CallOutcome;
 use flow_core::types::parse::listing_from_text;
 use flow_core::Limits;
 use flow_host::{Connection, HostOptions, ProcessSpec};
+use flow_protocol::message::{write_call, write_describe_request, CallKey};
+use flow_protocol::server::CallTypes;
+use flow_protocol::CallOutcome;
 use flow_testkit::hostile::{self, call_line, reply_line, Case};
 use flow_testkit::rss;
 

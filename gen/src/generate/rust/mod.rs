@@ -1,4 +1,4 @@
-//! `flow-gen --lang rust`: a crate on flow-core for the Tools of a listing,
+//! `flow-gen --lang rust`: a crate on the Rust Tool runtime (`flow_runtime`) for the Tools of a listing,
 //! which their author fills in and builds into a Tool process binary.
 //!
 //! Files (`@generated` ones are rewritten on every run; scaffolds are written
@@ -8,7 +8,7 @@
 //!   order is Flow's.
 //! - `src/codec.rs`: their `FromValue` and `IntoValue` impls.
 //! - `src/tools.rs`: a trait with one async method per Tool.
-//! - `src/serve.rs`: `serve` and `server`, on flow-core's protocol runtime.
+//! - `src/serve.rs`: `serve` and `server`, on the runtime's stdio driver.
 //! - `src/metadata.rs`, `src/flow.tools.json`, `src/describe.json`: the
 //!   listing and the `describe` result, embedded.
 //! - `src/lib.rs`: the modules and re-exports.
@@ -39,15 +39,15 @@ mod writers;
 use std::path::{Path, PathBuf};
 
 use super::{GenInput, Language, Output, DESCRIBE_FILE, LISTING_FILE};
-use crate::flow_core_source::FlowCoreSource;
+use crate::runtime_source::RuntimeSource;
 use templates::*;
 use terms::{FileScope, Terms};
 
-/// The generator, with the flow-core dependency the generated Cargo.toml names.
+/// The generator, with the runtime dependency the generated Cargo.toml names.
 pub struct Rust {
-    /// A path to flow-core, relative to the generated crate; when `None`,
-    /// what [`FlowCoreSource::find`] finds.
-    pub flow_core_path: Option<String>,
+    /// A path to the runtime (flow-toolkit-runtime), relative to the generated crate; when `None`,
+    /// what [`RuntimeSource::find`] finds.
+    pub runtime_path: Option<String>,
 }
 
 fn header(input: &GenInput) -> String {
@@ -200,14 +200,10 @@ impl Language for Rust {
         );
         // Cargo.toml is written once: an existing one keeps its source.
         if !out.join("Cargo.toml").exists() {
-            let source = FlowCoreSource::find(self.flow_core_path.as_deref())?;
-            let (flow_core, flow_core_comment) = (source.dependency(), source.comment());
-            let cargo = CargoFile {
-                project,
-                crate_name: &crate_name,
-                flow_core: &flow_core,
-                flow_core_comment: &flow_core_comment,
-            };
+            let source = RuntimeSource::find(self.runtime_path.as_deref())?;
+            let (runtime, runtime_comment) = (source.dependency(), source.comment());
+            let cargo =
+                CargoFile { project, crate_name: &crate_name, runtime: &runtime, runtime_comment: &runtime_comment };
             output.scaffold("Cargo.toml", render(&cargo)?);
         }
         Ok(output)

@@ -89,8 +89,8 @@ pub struct MainFile<'a> {
 pub struct CargoFile<'a> {
     pub project: &'a str,
     pub crate_name: &'a str,
-    /// The flow-core dependency: a version requirement or a path table.
-    pub flow_core: &'a str,
+    /// The runtime dependency: a version requirement or a path table.
+    pub runtime: &'a str,
     /// Where that dependency comes from, as a TOML comment.
-    pub flow_core_comment: &'a str,
+    pub runtime_comment: &'a str,
 }

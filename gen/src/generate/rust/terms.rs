@@ -13,7 +13,7 @@ use flow_core::types::{Body, Declarations, Prim, Term};
 
 use super::analysis::{is_text, mentions_tool_param, Facts};
 
-/// The names generated code takes from std and flow-core.
+/// The names generated code takes from std and the runtime (`flow_runtime`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Builtin {
     String,
@@ -74,17 +74,17 @@ impl Builtin {
             Builtin::BTreeMap => "std::collections::BTreeMap",
             Builtin::BTreeSet => "std::collections::BTreeSet",
             Builtin::Future => "std::future::Future",
-            Builtin::BigInt => "flow_core::codec::BigInt",
-            Builtin::BigDecimal => "flow_core::codec::BigDecimal",
-            Builtin::Instant => "flow_core::codec::Instant",
-            Builtin::Duration => "flow_core::codec::Duration",
-            Builtin::Json => "flow_core::codec::Json",
-            Builtin::HostToken => "flow_core::codec::HostToken",
-            Builtin::Never => "flow_core::codec::Never",
-            Builtin::GenericValue => "flow_core::codec::GenericValue",
-            Builtin::ContextSet => "flow_core::codec::ContextSet",
-            Builtin::ContextDict => "flow_core::codec::ContextDict",
-            Builtin::Call => "flow_core::toolkit::Call",
+            Builtin::BigInt => "flow_runtime::codec::BigInt",
+            Builtin::BigDecimal => "flow_runtime::codec::BigDecimal",
+            Builtin::Instant => "flow_runtime::codec::Instant",
+            Builtin::Duration => "flow_runtime::codec::Duration",
+            Builtin::Json => "flow_runtime::codec::Json",
+            Builtin::HostToken => "flow_runtime::codec::HostToken",
+            Builtin::Never => "flow_runtime::codec::Never",
+            Builtin::GenericValue => "flow_runtime::codec::GenericValue",
+            Builtin::ContextSet => "flow_runtime::codec::ContextSet",
+            Builtin::ContextDict => "flow_runtime::codec::ContextDict",
+            Builtin::Call => "flow_runtime::Call",
         }
     }
 
@@ -168,19 +168,23 @@ impl FileScope {
         rendered
     }
 
-    /// The `use` lines for what was used, in groups (std, flow-core, the
+    /// The `use` lines for what was used, in groups (std, flow-runtime, the
     /// package's own items with `extra`) separated by blank lines, each sorted.
     pub fn imports(&self, extra: &[String]) -> String {
         let mut groups: Vec<Vec<String>> = Vec::new();
         let builtins = self.builtins.borrow();
-        for root in ["std", "flow_core"] {
+        for root in ["std", "flow_runtime"] {
             let mut modules: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
             for b in builtins.iter().filter(|b| b.path().starts_with(&format!("{root}::"))) {
                 let (module, name) = b.path().rsplit_once("::").expect("a path");
                 modules.entry(module).or_default().push(name);
             }
             modules.values_mut().for_each(|names| names.sort_unstable_by(|a, b| super::layout::name_order(a, b)));
-            groups.push(modules.into_iter().map(|(module, names)| use_line(module, &names)).collect());
+            // In rustfmt's order: a module's own names after its submodules'
+            // (`flow_runtime::codec::{..}` before `flow_runtime::Call`).
+            let mut lines: Vec<String> = modules.into_iter().map(|(module, names)| use_line(module, &names)).collect();
+            lines.sort_by(|a, b| super::layout::use_order(a, b));
+            groups.push(lines);
         }
         let mut own: Vec<String> = extra.to_vec();
         if let Some(module) = &self.types_module {

@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::BigInt;
-use flow_core::toolkit::Call;
+use flow_runtime::codec::BigInt;
+use flow_runtime::Call;
 
 use codec_tools::types::{Blob, Box, Opts, Person, Shape, Token, Void};
 use codec_tools::CodecTools;

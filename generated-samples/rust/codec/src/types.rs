@@ -35,7 +35,7 @@
     clippy::unit_arg
 )]
 
-use flow_core::codec::{BigDecimal, BigInt, HostToken, Json, Never};
+use flow_runtime::codec::{BigDecimal, BigInt, HostToken, Json, Never};
 
 /// `github.com/example/codec@1.0.0/codec.flow.Shape`
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Instant, Json, Never};
+use flow_runtime::Call;
 
 use p1006_tools::types::{Send, U01C4ungla, N0, N1, X1, X12};
 use p1006_tools::P1006Tools;

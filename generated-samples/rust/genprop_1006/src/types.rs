@@ -37,7 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, HostToken};
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, HostToken};
 
 /// `github.com/example/p1006@0.1.0/h.flow.Send`
 pub type Send = HostToken;

@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Instant, Json, Never};
+use flow_runtime::Call;
 
 use p13_tools::types::{FooBar, X, X1, X12, X13};
 use p13_tools::P13Tools;

@@ -37,7 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, Instant, Json};
+use flow_runtime::codec::{BigDecimal, Instant, Json};
 
 /// line
 /// breaks

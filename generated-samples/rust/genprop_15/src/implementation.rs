@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Json, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Json, Never};
+use flow_runtime::Call;
 
 use p15_tools::types::{End, Foo, Future, Infer, JsonValue, Tick};
 use p15_tools::P15Tools;

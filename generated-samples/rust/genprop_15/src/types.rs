@@ -37,7 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, HostToken, Instant, Json};
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, HostToken, Instant, Json};
 
 /// {{ name }} {% if x %}{% endif %} {# c #} ${x} `tick`
 ///

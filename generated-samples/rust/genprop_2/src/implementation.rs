@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Instant};
+use flow_runtime::Call;
 
 use p2_tools::types::{FooBar, PartialEq, U03A9mega, FOOBAR, N1};
 use p2_tools::P2Tools;

@@ -37,7 +37,7 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigInt, HostToken, Instant};
+use flow_runtime::codec::{BigInt, HostToken, Instant};
 
 /// plain words
 ///

@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Never};
+use flow_runtime::Call;
 
 use p3_tools::types::{Foo, Mut, X2fa, X2FA};
 use p3_tools::P3Tools;

@@ -37,7 +37,7 @@
 
 use std::collections::BTreeSet;
 
-use flow_core::codec::BigDecimal;
+use flow_runtime::codec::BigDecimal;
 
 /// """
 /// import os

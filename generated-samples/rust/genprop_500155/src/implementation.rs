@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{GenericValue, Json};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{GenericValue, Json};
+use flow_runtime::Call;
 
 use p500155_tools::types::{Zu00FCrich, FOO};
 use p500155_tools::P500155Tools;

@@ -2,15 +2,15 @@
 // From the tools listing of github.com/example/p500155@0.1.0/h.flow.
 //! The p500155 Tools to implement: one method per Tool.
 //!
-//! A method gets its call's context ([`Call`](flow_core::toolkit::Call):
+//! A method gets its call's context ([`Call`](flow_runtime::Call):
 //! cancellation, and for a generic Tool the call's types view, success schema
 //! and codecs) and the Tool's arguments, and returns the Tool's result: `Ok`
 //! replies Ok, `Err` (the declared error) replies Failed, and a panic replies
 //! Unknown. Each call runs on a thread of the runtime (the one that read it;
 //! another takes over reading when a method runs long) with a small executor
-//! ([`block_on`](flow_core::toolkit::block_on)), so a method may also block.
+//! ([`block_on`](flow_runtime::block_on)), so a method may also block.
 //! A value of a generic Tool's type parameter is its JSON
-//! ([`GenericValue`](flow_core::codec::GenericValue)); the call's codecs give
+//! ([`GenericValue`](flow_runtime::codec::GenericValue)); the call's codecs give
 //! its typed value, equality and order.
 
 // Doc comments hold the Flow declarations' docs as written, Markdown and all,
@@ -39,8 +39,8 @@
 use std::collections::BTreeMap;
 use std::future::Future;
 
-use flow_core::codec::{GenericValue, Json};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{GenericValue, Json};
+use flow_runtime::Call;
 
 use crate::types::{Zu00FCrich, FOO};
 

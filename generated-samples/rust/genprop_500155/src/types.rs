@@ -35,7 +35,7 @@
     clippy::unit_arg
 )]
 
-use flow_core::codec::HostToken;
+use flow_runtime::codec::HostToken;
 
 /// `github.com/example/p500155@0.1.0/h.flow.Zürich`
 pub type Zu00FCrich = HostToken;

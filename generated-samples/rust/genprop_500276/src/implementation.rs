@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Instant, Json};
+use flow_runtime::Call;
 
 use p500276_tools::types::{Object, Record, Strau00DFe, Void, X2fa, N4, X1, X2FA};
 use p500276_tools::P500276Tools;

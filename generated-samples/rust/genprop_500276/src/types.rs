@@ -37,7 +37,7 @@
 
 use std::collections::BTreeSet;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, HostToken, Json};
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, HostToken, Json};
 
 /// plain words
 ///

@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{GenericValue, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{GenericValue, Never};
+use flow_runtime::Call;
 
 use p500345_tools::types::{Crate, Ref};
 use p500345_tools::P500345Tools;

@@ -37,7 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{HostToken, Json};
+use flow_runtime::codec::{HostToken, Json};
 
 /// plain words
 ///

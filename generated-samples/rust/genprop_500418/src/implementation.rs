@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Never};
+use flow_runtime::Call;
 
 use p500418_tools::types::{Implements, Infer, New, Public, Tuple, X2fa, K, N1};
 use p500418_tools::P500418Tools;

@@ -37,7 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, Duration, HostToken, Instant};
+use flow_runtime::codec::{BigDecimal, Duration, HostToken, Instant};
 
 /// plain words
 ///

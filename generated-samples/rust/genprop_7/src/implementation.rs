@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Instant, Json};
+use flow_runtime::Call;
 
 use p7_tools::types::{Decimal, End, Foo2, FooBar, Object};
 use p7_tools::P7Tools;

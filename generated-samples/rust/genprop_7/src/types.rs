@@ -37,7 +37,7 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant};
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Instant};
 
 /// a trailing backslash \
 ///

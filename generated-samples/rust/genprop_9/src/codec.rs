@@ -14,7 +14,7 @@
 // A Unit field or part converts like any other.
 #![allow(clippy::unit_arg)]
 
-use flow_core::codec as flow;
+use flow_runtime::codec as flow;
 
 use crate::types::*;
 

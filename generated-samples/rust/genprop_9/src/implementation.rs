@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, Instant, Json};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, Instant, Json};
+use flow_runtime::Call;
 
 use p9_tools::types::{Exception, Foo, N2, U00E9, X1, X12, X13, X14};
 use p9_tools::P9Tools;

@@ -7,8 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use flow_core::codec::{BigInt, ContextDict, ContextSet, GenericValue};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigInt, ContextDict, ContextSet, GenericValue};
+use flow_runtime::Call;
 
 use carrier_tools::types::{Holder, Keyed, Outer, Page, Pair};
 use carrier_tools::CarrierTools;

@@ -17,7 +17,7 @@ mod serve;
 mod tools;
 pub mod types;
 
-pub use flow_core::toolkit::Call;
+pub use flow_runtime::Call;
 pub use serve::{serve, server};
 pub use tools::CarrierTools;
 pub use types::*;

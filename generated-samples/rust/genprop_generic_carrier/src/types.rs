@@ -37,7 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigInt, HostToken};
+use flow_runtime::codec::{BigInt, HostToken};
 
 /// `github.com/example/carrier@0.1.0/h.flow.Page`
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]

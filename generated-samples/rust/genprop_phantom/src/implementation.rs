@@ -5,8 +5,8 @@
 //! tokio socket, say) runs on that runtime: spawn it there and await its
 //! join handle here. `ctx.cancelled()` completes when the host cancels the call.
 
-use flow_core::codec::{BigInt, ContextDict, ContextSet, GenericValue, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigInt, ContextDict, ContextSet, GenericValue, Never};
+use flow_runtime::Call;
 
 use phantom_tools::types::{Empty, Half, Holder, Mark, Marked, Tag};
 use phantom_tools::PhantomTools;

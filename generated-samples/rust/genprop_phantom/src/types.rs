@@ -37,7 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigInt, Never};
+use flow_runtime::codec::{BigInt, Never};
 
 /// `github.com/example/phantom@0.1.0/h.flow.Tag`
 #[derive(Debug, Clone)]

@@ -5,8 +5,8 @@
 //! tokio socket, say) runs on that runtime: spawn it there and await its
 //! join handle here. `ctx.cancelled()` completes when the host cancels the call.
 
-use flow_core::codec::{BigInt, GenericValue, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigInt, GenericValue, Never};
+use flow_runtime::Call;
 
 use p0_tools::types::{Big, Pair};
 use p0_tools::P0Tools;

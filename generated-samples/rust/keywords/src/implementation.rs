@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigInt, ContextDict, ContextSet, GenericValue, Never};
+use flow_runtime::codec::{BigInt, ContextDict, ContextSet, GenericValue, Never};
 
 use keywords_tools::types::{
     Bag, Box, Call, Empty, Json, Node, Option, Phantom, Result, Self_, Session, String, Switch,
@@ -25,7 +25,7 @@ impl KeywordsTools for Implementation {
     /// `github.com/example/keywords@0.1.0/kw.flow.type`
     async fn r#type(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         self_: Self_,
         r#match: Option,
         ctx_: bool,
@@ -41,7 +41,7 @@ impl KeywordsTools for Implementation {
     /// `github.com/example/keywords@0.1.0/kw.flow.get-sum`
     async fn get_sum(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         call: Call,
         args: Vec<BigInt>,
     ) -> std::result::Result<
@@ -54,21 +54,21 @@ impl KeywordsTools for Implementation {
     /// `github.com/example/keywords@0.1.0/kw.flow.get_sum`
     async fn get_sum_2(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         tools: Empty,
     ) -> std::result::Result<Json, Never> {
         todo!("get_sum_2")
     }
 
     /// `github.com/example/keywords@0.1.0/kw.flow.ping`
-    async fn ping(&self, ctx: &flow_core::toolkit::Call) -> std::result::Result<(), Never> {
+    async fn ping(&self, ctx: &flow_runtime::Call) -> std::result::Result<(), Never> {
         todo!("ping")
     }
 
     /// `github.com/example/keywords@0.1.0/kw.flow.pick`
     async fn pick(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         items: ContextSet<GenericValue>,
         by: ContextDict<GenericValue, GenericValue>,
         named: BTreeMap<std::string::String, GenericValue>,
@@ -82,7 +82,7 @@ impl KeywordsTools for Implementation {
     /// `github.com/example/keywords@0.1.0/kw.flow.await`
     async fn r#await(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         r#if: BigInt,
         r#return: std::string::String,
         r#yield: std::option::Option<bool>,
@@ -95,7 +95,7 @@ impl KeywordsTools for Implementation {
     }
 
     /// `github.com/example/keywords@0.1.0/kw.flow.Ping`
-    async fn ping_2(&self, ctx: &flow_core::toolkit::Call) -> std::result::Result<(), Never> {
+    async fn ping_2(&self, ctx: &flow_runtime::Call) -> std::result::Result<(), Never> {
         todo!("ping_2")
     }
 }

@@ -2,15 +2,15 @@
 // From the tools listing of github.com/example/keywords@0.1.0/kw.flow.
 //! The keywords Tools to implement: one method per Tool.
 //!
-//! A method gets its call's context ([`Call`](flow_core::toolkit::Call):
+//! A method gets its call's context ([`Call`](flow_runtime::Call):
 //! cancellation, and for a generic Tool the call's types view, success schema
 //! and codecs) and the Tool's arguments, and returns the Tool's result: `Ok`
 //! replies Ok, `Err` (the declared error) replies Failed, and a panic replies
 //! Unknown. Each call runs on a thread of the runtime (the one that read it;
 //! another takes over reading when a method runs long) with a small executor
-//! ([`block_on`](flow_core::toolkit::block_on)), so a method may also block.
+//! ([`block_on`](flow_runtime::block_on)), so a method may also block.
 //! A value of a generic Tool's type parameter is its JSON
-//! ([`GenericValue`](flow_core::codec::GenericValue)); the call's codecs give
+//! ([`GenericValue`](flow_runtime::codec::GenericValue)); the call's codecs give
 //! its typed value, equality and order.
 
 // Doc comments hold the Flow declarations' docs as written, Markdown and all,
@@ -39,7 +39,7 @@
 use std::collections::BTreeMap;
 use std::future::Future;
 
-use flow_core::codec::{BigInt, ContextDict, ContextSet, GenericValue, Never};
+use flow_runtime::codec::{BigInt, ContextDict, ContextSet, GenericValue, Never};
 
 use crate::types::{
     Bag, Box, Call, Empty, Implementation, Json, Node, Option, Phantom, Result, Self_, Session,
@@ -64,7 +64,7 @@ pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// `github.com/example/keywords@0.1.0/kw.flow.type`
     fn r#type(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         self_: Self_,
         r#match: Option,
         ctx_: bool,
@@ -78,7 +78,7 @@ pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// `github.com/example/keywords@0.1.0/kw.flow.get-sum`
     fn get_sum(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         call: Call,
         args: Vec<BigInt>,
     ) -> impl Future<Output = std::result::Result<crate::types::KeywordsTools, Implementation>>;
@@ -86,7 +86,7 @@ pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// `github.com/example/keywords@0.1.0/kw.flow.get_sum`
     fn get_sum_2(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         tools: Empty,
     ) -> impl Future<Output = std::result::Result<Json, Never>>;
 
@@ -95,7 +95,7 @@ pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// `github.com/example/keywords@0.1.0/kw.flow.ping`
     fn ping(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
     ) -> impl Future<Output = std::result::Result<(), Never>>;
 
     /// Generic over two parameters.
@@ -103,7 +103,7 @@ pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// `github.com/example/keywords@0.1.0/kw.flow.pick`
     fn pick(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         items: ContextSet<GenericValue>,
         by: ContextDict<GenericValue, GenericValue>,
         named: BTreeMap<std::string::String, GenericValue>,
@@ -127,7 +127,7 @@ pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// `github.com/example/keywords@0.1.0/kw.flow.await`
     fn r#await(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
         r#if: BigInt,
         r#return: std::string::String,
         r#yield: std::option::Option<bool>,
@@ -152,6 +152,6 @@ pub trait KeywordsTools: std::marker::Send + std::marker::Sync + 'static {
     /// `github.com/example/keywords@0.1.0/kw.flow.Ping`
     fn ping_2(
         &self,
-        ctx: &flow_core::toolkit::Call,
+        ctx: &flow_runtime::Call,
     ) -> impl Future<Output = std::result::Result<(), Never>>;
 }

@@ -37,7 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use flow_core::codec::{BigDecimal, BigInt, HostToken};
+use flow_runtime::codec::{BigDecimal, BigInt, HostToken};
 
 /// Ends */ here, "quoted" and \ back.
 /// #[attr] not an attribute
@@ -209,8 +209,8 @@ pub struct Empty {}
 /// `github.com/example/keywords@0.1.0/kw.flow.Json`
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Json {
-    pub raw: flow_core::codec::Json,
-    pub set: BTreeSet<flow_core::codec::Json>,
+    pub raw: flow_runtime::codec::Json,
+    pub set: BTreeSet<flow_runtime::codec::Json>,
 }
 
 /// Docs stay docs in every language:

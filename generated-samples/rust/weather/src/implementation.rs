@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use flow_core::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Never};
-use flow_core::toolkit::Call;
+use flow_runtime::codec::{BigDecimal, BigInt, Duration, GenericValue, Instant, Never};
+use flow_runtime::Call;
 
 use weather_tools::types::{Forecast, Page, Region, Station, Units, WeatherError};
 use weather_tools::WeatherTools;
