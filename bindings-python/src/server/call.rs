@@ -7,13 +7,16 @@ use flow_core::{Limits, Value};
 use flow_protocol::server::{CallTypes, GenericCall, HandlerResult};
 use flow_protocol::{CallKey, CancelToken};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
-use super::roots::RootPlans;
+use super::outbox;
+use super::roots::{compile_roots, RootPlans};
 use super::{lock, Shared};
 use crate::errors::decode_error;
 use crate::from_py::FromPy;
 use crate::pyplan::{Id, PyNode};
 use crate::to_py::json as json_to_py;
+use crate::to_py::ToPy;
 
 /// One running call, as its handler's context sees it.
 #[pyclass(frozen, module = "flow_toolkit")]
@@ -42,7 +45,7 @@ impl Call {
     }
 
     fn send(&self, py: Python<'_>, result: HandlerResult) {
-        if super::pool::in_worker() {
+        if outbox::on_worker() {
             // Nothing here blocks: the reply waits for the worker's next write.
             self.shared.finish(&self.key, result);
             return;
@@ -285,4 +288,39 @@ impl ContextOrder {
     fn canonical(&self, value: &Bound<'_, PyAny>) -> PyResult<String> {
         Ok(self.read(value)?.to_canonical())
     }
+}
+
+/// The Python form of a started call's args, and its [`Call`].
+pub(super) fn start<'py>(
+    py: Python<'py>,
+    shared: &Arc<Shared>,
+    started: flow_protocol::StartedCall,
+) -> PyResult<(Py<Call>, Bound<'py, PyList>)> {
+    let served = &shared.tools[started.tool];
+    let roots = match &served.roots {
+        Some(roots) => roots.clone(),
+        None => Arc::new(compile_roots(py, shared.codec.get(), &served.decl, started.generic.as_ref())?),
+    };
+    let context_roots = roots.clone();
+    let make_order = move |py: Python<'_>, node: Id| -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, ContextOrder { roots: context_roots.clone(), node })?.into_any())
+    };
+    let context: Option<&crate::to_py::MakeOrder> = if started.generic.is_some() { Some(&make_order) } else { None };
+    let to_py = ToPy { plan: &roots.plan, context };
+    let args = started
+        .args
+        .iter()
+        .zip(&roots.params)
+        .map(|(v, node)| to_py.value(py, v, *node))
+        .collect::<PyResult<Vec<_>>>()?;
+    let call = Call {
+        shared: shared.clone(),
+        key: started.key,
+        tool: started.tool,
+        cancel: started.cancel,
+        roots,
+        generic: started.generic,
+        finished: Mutex::new(false),
+    };
+    Ok((Py::new(py, call)?, PyList::new(py, args)?))
 }

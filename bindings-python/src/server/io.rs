@@ -3,19 +3,16 @@
 //! async handlers' calls and cancels to Python in batches.
 
 use std::io::{BufReader, Write};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use flow_protocol::server::HandlerResult;
 use flow_protocol::{CallKey, Event, LineReader};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use super::call::{Call, ContextOrder};
+use super::call::{self, Call};
 use super::pool::Pool;
-use super::roots::compile_roots;
 use super::{lock, Shared};
-use crate::pyplan::Id;
-use crate::to_py::ToPy;
 
 /// The protocol's output on a file descriptor the runtime owns from now on.
 #[cfg(unix)]
@@ -155,7 +152,7 @@ fn dispatch_loop(
                     }
                     Handoff::Start(started) => {
                         let key = started.key.clone();
-                        match start(py, &shared, *started) {
+                        match call::start(py, &shared, *started) {
                             Ok((call, args)) => {
                                 running.insert(key, call.clone_ref(py));
                                 starts.push((call, args));
@@ -175,39 +172,4 @@ fn dispatch_loop(
             break;
         }
     }
-}
-
-/// The Python form of a started call's args, and its [`Call`].
-pub(super) fn start<'py>(
-    py: Python<'py>,
-    shared: &Arc<Shared>,
-    started: flow_protocol::StartedCall,
-) -> PyResult<(Py<Call>, Bound<'py, PyList>)> {
-    let served = &shared.tools[started.tool];
-    let roots = match &served.roots {
-        Some(roots) => roots.clone(),
-        None => Arc::new(compile_roots(py, shared.codec.get(), &served.decl, started.generic.as_ref())?),
-    };
-    let context_roots = roots.clone();
-    let make_order = move |py: Python<'_>, node: Id| -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, ContextOrder { roots: context_roots.clone(), node })?.into_any())
-    };
-    let context: Option<&crate::to_py::MakeOrder> = if started.generic.is_some() { Some(&make_order) } else { None };
-    let to_py = ToPy { plan: &roots.plan, context };
-    let args = started
-        .args
-        .iter()
-        .zip(&roots.params)
-        .map(|(v, node)| to_py.value(py, v, *node))
-        .collect::<PyResult<Vec<_>>>()?;
-    let call = Call {
-        shared: shared.clone(),
-        key: started.key,
-        tool: started.tool,
-        cancel: started.cancel,
-        roots,
-        generic: started.generic,
-        finished: Mutex::new(false),
-    };
-    Ok((Py::new(py, call)?, PyList::new(py, args)?))
 }

@@ -50,8 +50,8 @@ use crate::errors::decode_error;
 
 pub use call::{Call, ContextOrder};
 use io::{protocol_output, read};
-use outbox::Outbox;
-use pool::{in_worker, Pool};
+use outbox::{on_worker, Outbox};
+use pool::Pool;
 use roots::{compile_roots, RootPlans};
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -92,7 +92,7 @@ impl Shared {
         for line in &lines {
             self.outbox.add(line);
         }
-        if !in_worker() {
+        if !on_worker() {
             self.outbox.flush();
         }
     }

@@ -13,6 +13,23 @@ use std::time::Instant;
 
 use super::lock;
 
+thread_local! {
+    /// Set on the pool's workers: their replies wait here for the worker's
+    /// next write instead of being written at once.
+    static ON_WORKER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks this thread as one of the pool's workers, for [`on_worker`].
+pub(super) fn mark_worker() {
+    ON_WORKER.with(|w| w.set(true));
+}
+
+/// Whether this thread is one of the pool's workers, whose replies wait for
+/// its next write.
+pub(super) fn on_worker() -> bool {
+    ON_WORKER.with(|w| w.get())
+}
+
 #[derive(Default)]
 struct Waiting {
     bytes: Vec<u8>,

@@ -41,6 +41,7 @@ use flow_protocol::StartedCall;
 use flow_runtime::thread_state::{self, ThreadId};
 use pyo3::prelude::*;
 
+use super::outbox::{self, Outbox};
 use super::{lock, Shared};
 
 /// How long the queue may make no progress before the pool adds a worker.
@@ -63,17 +64,6 @@ const PROBE_EVERY: u32 = 16;
 
 /// A worker writes its replies once this many wait, even while calls queue.
 pub(super) const BATCH_LINES: usize = 16;
-
-thread_local! {
-    /// Set on the pool's workers: their replies wait for the worker's next
-    /// write instead of being written at once.
-    static IN_WORKER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether this thread is one of the pool's workers.
-pub(super) fn in_worker() -> bool {
-    IN_WORKER.with(|w| w.get())
-}
 
 struct State {
     queue: VecDeque<Box<StartedCall>>,
@@ -272,7 +262,7 @@ impl Pool {
 
 /// A worker: holds the GIL while calls wait (see the module doc).
 fn work(pool: Arc<Pool>) {
-    IN_WORKER.with(|w| w.set(true));
+    outbox::mark_worker();
     let in_call = Arc::new(AtomicBool::new(false));
     lock(&pool.state).watched.push((thread_state::current(), in_call.clone()));
     let outbox = &pool.shared.outbox;
@@ -307,7 +297,7 @@ fn work(pool: Arc<Pool>) {
 
 fn run_one(py: Python<'_>, shared: &Arc<Shared>, run: &Bound<'_, PyAny>, started: StartedCall) {
     let key = started.key.clone();
-    match super::io::start(py, shared, started) {
+    match super::call::start(py, shared, started) {
         Ok((call, args)) => {
             // `run` catches what the handler raises; an error here is the runtime's.
             if let Err(e) = run.call1((call, args)) {
@@ -376,7 +366,7 @@ fn supervise(pool: Arc<Pool>) {
 }
 
 /// Writes replies left behind a handler that blocks.
-fn flush_stale(outbox: &super::outbox::Outbox) {
+fn flush_stale(outbox: &Outbox) {
     if let (lines, Some(since)) = outbox.waiting() {
         if lines > 0 && since.elapsed() >= GROW_AFTER {
             outbox.flush();
