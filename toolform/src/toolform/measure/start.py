@@ -24,7 +24,7 @@ from toolform.measure.endpoint import (
 )
 from toolform.measure.run import CORE_FORMATS, MeasureSpec
 from toolform.measure.tasks import TaskSet, generated_tasks, generated_tasks_for, tasks_from_examples
-from toolform.registry import Registry
+from toolform.registry import registry_of
 from toolform.render import render
 
 #: The longest model name a measurement accepts (names run to a few dozen characters; it is stored).
@@ -113,7 +113,7 @@ def build_spec(
     if options.formats and len(formats) < len(options.formats):
         warnings.append(REPEATED_WARNING)
     evidence = given_or_installed(evidence)
-    registry = Registry(evidence)
+    registry = registry_of(evidence)
     for format_id in formats:
         registry.format(format_id)  # UnknownFormat (404) with close matches
     task_set = _task_set(options, limits, over_http)

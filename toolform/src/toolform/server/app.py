@@ -11,7 +11,7 @@ from toolform import __version__
 from toolform.evidence import Evidence, open_evidence
 from toolform.limits import set_rendered_char_limit, set_schema_node_limit
 from toolform.measure.endpoint import redact_logs
-from toolform.registry import Registry
+from toolform.registry import registry_of
 from toolform.server import dashboard, docs, errors, far_loads, work_pool
 from toolform.server.body_limit import BodyLimit
 from toolform.server.fast_route import FastRoutesEntry, fast_routes_of
@@ -80,7 +80,7 @@ def create_app(
     )
     app.state.settings = settings
     app.state.evidence = evidence
-    app.state.registry = Registry(evidence)
+    app.state.registry = registry_of(evidence)
     app.state.fast_routes = fast_routes
     set_schema_node_limit(settings.limits.max_schema_nodes)
     set_rendered_char_limit(settings.limits.max_rendered_chars)
